@@ -1,0 +1,57 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Analyzer reports code that runs off its owner's execution context and
+// touches state confined to that owner. See the package documentation.
+var Analyzer = &analysis.Analyzer{
+	Name:      "confinecheck",
+	Doc:       doc,
+	URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact)},
+}
+
+// A checker holds what one pass knows. It lives only as long as the pass,
+// so the analyzer keeps no state between packages.
+type checker struct {
+	pass         *analysis.Pass
+	dirs         *directiveSet
+	factCache    map[types.Object]*directiveFact
+	sinks        map[*types.Func]sinkParams
+	importedSums map[*types.Func]*summary
+	walks        map[*ssa.Function]*walk
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass:         pass,
+		dirs:         parseDirectives(pass),
+		factCache:    make(map[types.Object]*directiveFact),
+		sinks:        make(map[*types.Func]sinkParams),
+		importedSums: make(map[*types.Func]*summary),
+		walks:        make(map[*ssa.Function]*walk),
+	}
+	c.exportDirectives()
+	fns := buildSSA(pass)
+	c.summarize(fns)
+	c.exportSummaries()
+	c.report(fns)
+	return nil, nil
+}
+
+// exportDirectives publishes directives for other packages: on every type
+// (values of unexported types still travel), and on the fields, functions
+// and methods they can name.
+func (c *checker) exportDirectives() {
+	for obj, fact := range c.dirs.objects {
+		if _, isType := obj.(*types.TypeName); isType || obj.Exported() {
+			c.pass.ExportObjectFact(obj, fact)
+		}
+	}
+}

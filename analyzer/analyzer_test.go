@@ -1,0 +1,23 @@
+package analyzer_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/confinecheck/confinecheck/analyzer"
+)
+
+func TestTimers(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "timers")
+}
+
+// testdata is the repository's shared analysistest tree.
+func testdata() string {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}

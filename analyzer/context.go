@@ -1,0 +1,187 @@
+package analyzer
+
+// This file is the model of where code runs. Code runs on the owner unless
+// it is started by a go statement or handed to an async sink (built in,
+// declared with //confined:async or -async, or inferred from a summary); code
+// handed to a hop sink runs on the owner again; a //confined:loop function is
+// the owner itself. Func values passed to anything else are taken to run on
+// the caller's goroutine (sync.Once.Do, sort.Slice, a helper that calls them).
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// builtinAsync lists the standard library's async sinks with the parameters
+// they run off the caller's goroutine (DIRECTIVES.md, "Built-in async sinks").
+var builtinAsync = func() *funcList {
+	var l funcList
+	for _, spec := range []string{
+		"time.AfterFunc:f",
+		"context.AfterFunc:f",
+		"sync.(*WaitGroup).Go:f",
+		"golang.org/x/sync/errgroup.(*Group).Go:f",
+		"golang.org/x/sync/errgroup.(*Group).TryGo:f",
+		"runtime.SetFinalizer:finalizer",
+		"runtime.AddCleanup:cleanup",
+	} {
+		if err := l.Set(spec); err != nil {
+			panic(err)
+		}
+	}
+	return &l
+}()
+
+// A funcValue is a function a func value may denote, with the values its
+// closure captured.
+type funcValue struct {
+	fn       *ssa.Function
+	bindings []ssa.Value
+}
+
+// funcTargets resolves a func value to the functions it may denote,
+// following local variables, phis, conversions and interface boxing.
+func funcTargets(v ssa.Value) []funcValue {
+	var out []funcValue
+	seen := make(map[ssa.Value]bool)
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Function:
+			out = append(out, funcValue{fn: v})
+		case *ssa.MakeClosure:
+			out = append(out, funcValue{fn: v.Fn.(*ssa.Function), bindings: v.Bindings})
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				visit(e)
+			}
+		case *ssa.MakeInterface:
+			visit(v.X)
+		case *ssa.ChangeType:
+			visit(v.X)
+		case *ssa.UnOp:
+			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op.String() == "*" {
+				for _, ref := range *alloc.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+						visit(st.Val)
+					}
+				}
+			}
+		}
+	}
+	visit(v)
+	return out
+}
+
+// declaredFunc returns the declared function or method fn stands for
+// (generic instantiations resolve to their origin), or nil for func
+// literals, bound method values and method expressions.
+func declaredFunc(fn *ssa.Function) *types.Func {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || (fn.Signature.Recv() == nil && obj.Signature().Recv() != nil) {
+		return nil
+	}
+	return obj.Origin()
+}
+
+// isFuncLit reports whether fn is a function literal of the package being
+// analysed, where findings are reported inside its body.
+func isFuncLit(fn *ssa.Function) bool {
+	return fn.Parent() != nil && fn.Synthetic == ""
+}
+
+// sinkParams says which arguments (receiver first) of a call to obj run off
+// the owner and which run on it, by declaration: directives, flags and the
+// built-in list. Inferred sinks come from summaries instead.
+type sinkParams struct {
+	async, hop []int
+}
+
+func (c *checker) declaredSinks(obj *types.Func) sinkParams {
+	if obj == nil {
+		return sinkParams{}
+	}
+	if s, ok := c.sinks[obj]; ok {
+		return s
+	}
+	var s sinkParams
+	if d := c.directives(obj); d != nil {
+		s.async, s.hop = d.Async, d.Hop
+	}
+	for _, l := range []struct {
+		list *funcList
+		dst  *[]int
+	}{{builtinAsync, &s.async}, {&flagSettings.async, &s.async}, {&flagSettings.hop, &s.hop}} {
+		if names, ok := l.list.lookup(obj); ok {
+			*l.dst = mergeParams(*l.dst, flagParams(obj, names))
+		}
+	}
+	c.sinks[obj] = s
+	return s
+}
+
+// flagParams resolves parameter names given on the command line to
+// receiver-inclusive argument indices; no names means every func-typed (or,
+// for runtime.SetFinalizer, interface-typed) parameter.
+func flagParams(fn *types.Func, names []string) []int {
+	sig := fn.Signature()
+	offset := 0
+	if sig.Recv() != nil {
+		offset = 1
+	}
+	var out []int
+	for i := range sig.Params().Len() {
+		p := sig.Params().At(i)
+		if slices.Contains(names, p.Name()) || (len(names) == 0 && isFuncTyped(p.Type())) {
+			out = append(out, i+offset)
+		}
+	}
+	return out
+}
+
+// spawn records that v is sent off the owner by sink at the call.
+func (w *walker) spawn(v ssa.Value, at spawn) {
+	w.sum.Async = w.sum.Async.union(w.funcSources(v))
+	at.targets = funcTargets(v)
+	if len(at.targets) > 0 {
+		w.spawns = append(w.spawns, at)
+	}
+}
+
+// hopTo records that v is sent to the owner: it is not code that runs here.
+func (w *walker) hopTo(v ssa.Value) {
+	w.sum.Hop = w.sum.Hop.union(w.funcSources(v))
+}
+
+// funcSources is where a func value comes from, for inferring sinks: the
+// sources of an unresolved value, or the func-valued sources a resolved
+// closure calls (a closure sent off the owner that calls f sends f along).
+func (w *walker) funcSources(v ssa.Value) origin {
+	targets := funcTargets(v)
+	if len(targets) == 0 {
+		return w.originOf(v)
+	}
+	var o origin
+	for _, t := range targets {
+		if sum := w.c.summaryOf(t.fn); sum != nil {
+			o = o.union(w.mapOrigin(sum.Invokes, nil, t.bindings))
+		}
+	}
+	return o
+}
+
+// isLoop reports whether fn is declared as the owner's loop.
+func (c *checker) isLoop(fn *ssa.Function) bool {
+	obj := declaredFunc(fn)
+	if obj == nil {
+		return false
+	}
+	d := c.directives(obj)
+	return d != nil && d.Loop
+}

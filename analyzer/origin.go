@@ -1,0 +1,215 @@
+package analyzer
+
+// This file implements "ownership follows the value": for every SSA value it
+// finds where the value came from, relative to the function it lives in. A
+// confined value that a function allocates itself (and so an off-owner
+// goroutine that builds and drives its own actor) is fresh; values reached
+// through parameters, captured variables or package-level variables are not.
+
+import (
+	"go/token"
+	"go/types"
+	"math/bits"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A source is where a function gets a value from outside: one of its
+// parameters (receiver first), one of its captured variables, or the
+// ambient world (package-level variables, owner-only functions).
+type source uint8
+
+const (
+	maxParams          = 64
+	freeBase    source = maxParams
+	ambient     source = 2 * maxParams
+	sourceCount        = 2*maxParams + 1
+)
+
+func paramSource(i int) source {
+	if i >= maxParams {
+		return ambient // beyond what we track: treat as coming from anywhere
+	}
+	return source(i)
+}
+
+func freeSource(i int) source {
+	if i >= maxParams {
+		return ambient
+	}
+	return freeBase + source(i)
+}
+
+// An origin is a set of sources. The empty origin means fresh: allocated by
+// the function itself (or a constant, or handed over through a channel).
+type origin [3]uint64
+
+func originOf(s source) origin {
+	var o origin
+	o[s/64] |= 1 << (s % 64)
+	return o
+}
+
+func (o origin) union(p origin) origin {
+	return origin{o[0] | p[0], o[1] | p[1], o[2] | p[2]}
+}
+
+func (o origin) has(s source) bool { return o[s/64]&(1<<(s%64)) != 0 }
+
+func (o origin) fresh() bool { return o == origin{} }
+
+// sources lists o's members in increasing order.
+func (o origin) sources() []source {
+	var out []source
+	for w, word := range o {
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			out = append(out, source(w*64+b))
+			word &^= 1 << b
+		}
+	}
+	return out
+}
+
+// originOf returns where v comes from, relative to the walked function.
+func (w *walker) originOf(v ssa.Value) origin {
+	if o, ok := w.origins[v]; ok {
+		return o
+	}
+	w.origins[v] = origin{} // cut cycles through phis and stores
+	o := w.computeOrigin(v)
+	w.origins[v] = o
+	return o
+}
+
+func (w *walker) computeOrigin(v ssa.Value) origin {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range w.fn.Params {
+			if p == v {
+				return originOf(paramSource(i))
+			}
+		}
+	case *ssa.FreeVar:
+		for i, fv := range w.fn.FreeVars {
+			if fv == v {
+				return originOf(freeSource(i))
+			}
+		}
+	case *ssa.Global:
+		return originOf(ambient)
+	case *ssa.Const, *ssa.Function, *ssa.Builtin,
+		*ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure:
+		return origin{}
+	case *ssa.UnOp:
+		switch v.Op {
+		case token.MUL: // a load
+			if alloc, ok := v.X.(*ssa.Alloc); ok {
+				return w.storedInto(alloc)
+			}
+		case token.ARROW:
+			return origin{} // handed over through a channel: a transfer of ownership
+		}
+	case *ssa.Call:
+		return w.callResultOrigin(v.Common())
+	case *ssa.Extract:
+		return w.originOf(v.Tuple)
+	}
+	// Field and element selections, conversions, phis, type assertions and
+	// the like: the union of the operands.
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return origin{}
+	}
+	var o origin
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if *op != nil {
+			o = o.union(w.originOf(*op))
+		}
+	}
+	return o
+}
+
+// storedInto is the union of what was stored into a local variable cell.
+func (w *walker) storedInto(alloc *ssa.Alloc) origin {
+	var o origin
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			o = o.union(w.originOf(st.Val))
+		}
+	}
+	return o
+}
+
+// callResultOrigin maps the callee's result origin onto the call's
+// arguments. Without a summary, the result is assumed to derive from the
+// arguments (getters do; constructors of confined values carry summaries).
+func (w *walker) callResultOrigin(call *ssa.CallCommon) origin {
+	args := callArgs(call)
+	if call.IsInvoke() {
+		return w.unionOf(args)
+	}
+	for _, target := range funcTargets(call.Value) {
+		if sum := w.c.summaryOf(target.fn); sum != nil {
+			return w.mapOrigin(sum.Result, args, target.bindings)
+		}
+	}
+	return w.unionOf(args)
+}
+
+func (w *walker) unionOf(vs []ssa.Value) origin {
+	var o origin
+	for _, v := range vs {
+		o = o.union(w.originOf(v))
+	}
+	return o
+}
+
+// mapOrigin translates a callee-relative origin into the caller's terms.
+func (w *walker) mapOrigin(o origin, args, bindings []ssa.Value) origin {
+	var out origin
+	for _, s := range o.sources() {
+		out = out.union(w.mapSource(s, args, bindings))
+	}
+	return out
+}
+
+func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
+	switch {
+	case s == ambient:
+		return originOf(ambient)
+	case s >= freeBase:
+		if i := int(s - freeBase); i < len(bindings) {
+			return w.originOf(bindings[i])
+		}
+		return originOf(ambient)
+	default:
+		if i := int(s); i < len(args) {
+			return w.originOf(args[i])
+		}
+		return origin{} // supplied by whoever calls the func value: not ours to track
+	}
+}
+
+// callArgs returns a call's arguments with the receiver first, for static
+// method calls and interface invocations alike.
+func callArgs(call *ssa.CallCommon) []ssa.Value {
+	if call.IsInvoke() {
+		return append([]ssa.Value{call.Value}, call.Args...)
+	}
+	return call.Args
+}
+
+// derefNamed returns the named type of t or *t, resolving generic
+// instantiations to their origin.
+func derefNamed(t types.Type) *types.Named {
+	if ptr, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	if named != nil {
+		named = named.Origin()
+	}
+	return named
+}

@@ -1,0 +1,226 @@
+package analyzer
+
+// This file turns off-owner code into findings: one per touching place
+// inside a func literal that runs off the owner, or one at the sink for a
+// named function or method value. It also applies //confined:ignore.
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A finding is a touch of confined state by code that runs off the owner.
+type finding struct {
+	pos     token.Pos
+	root    string // the off-owner function the path starts from
+	witness witness
+	spawn   spawn
+}
+
+type reporter struct {
+	c        *checker
+	findings map[token.Pos]finding
+}
+
+func (c *checker) report(fns []*ssa.Function) {
+	r := &reporter{c: c, findings: make(map[token.Pos]finding)}
+	for _, fn := range fns {
+		w := c.walks[fn]
+		if w == nil {
+			continue
+		}
+		for _, sp := range w.spawns {
+			if sp.direct != nil {
+				r.add(finding{pos: sp.pos, witness: *sp.direct, spawn: sp})
+				continue
+			}
+			for _, t := range sp.targets {
+				r.root(t, sp, 0)
+			}
+		}
+	}
+	var out []finding
+	for _, f := range r.findings {
+		if !c.dirs.suppress(c.pass.Fset.Position(f.pos)) {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
+	hint := c.fixHint()
+	for _, f := range out {
+		c.pass.Report(c.diagnostic(f, hint))
+	}
+	for _, ig := range c.dirs.ignores {
+		if !ig.used {
+			c.pass.Reportf(ig.pos, "this //confined:ignore suppresses nothing: no finding on its line or the next; remove it")
+		}
+	}
+}
+
+// add keeps one finding per position, preferring a write: "s.n++" both
+// reads and writes s.n at the same place.
+func (r *reporter) add(f finding) {
+	if old, dup := r.findings[f.pos]; !dup || (old.witness.Action == "reads" && f.witness.Action == "writes") {
+		r.findings[f.pos] = f
+	}
+}
+
+// maxRootDepth bounds how far captured func values are followed from a root.
+const maxRootDepth = 4
+
+// root reports what the off-owner function t touches.
+func (r *reporter) root(t funcValue, sp spawn, depth int) {
+	c := r.c
+	if c.isLoop(t.fn) || depth > maxRootDepth {
+		return
+	}
+	if isFuncLit(t.fn) {
+		r.inside(t.fn, sp, func(s source) origin { return originOf(s) })
+		// Captured func values the literal calls run off the owner too.
+		if sum := c.summaryOf(t.fn); sum != nil {
+			for _, s := range sum.Invokes.sources() {
+				if v := sourceValue(s, nil, t.bindings); v != nil {
+					for _, inner := range funcTargets(v) {
+						r.root(inner, sp, depth+1)
+					}
+				}
+			}
+		}
+		return
+	}
+	sum := c.summaryOf(t.fn)
+	if sum == nil || len(sum.Touches) == 0 {
+		return
+	}
+	root := ""
+	if t.fn.Synthetic == "" { // method values start their path at the method itself
+		root = ssaFuncName(t.fn)
+	}
+	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[0].Witness, spawn: sp})
+}
+
+// inside reports every touching place in the body of the off-owner literal
+// fn whose touched value comes from outside; toRoot maps fn's sources to
+// the root literal's.
+func (r *reporter) inside(fn *ssa.Function, sp spawn, toRoot func(source) origin) {
+	w := r.c.walks[fn]
+	if w == nil {
+		return
+	}
+	mapOrigin := func(o origin) origin {
+		var out origin
+		for _, s := range o.sources() {
+			out = out.union(toRoot(s))
+		}
+		return out
+	}
+	for _, s := range w.sites {
+		if s.inner != nil {
+			innerSources := s.innerSources
+			r.inside(s.inner, sp, func(src source) origin { return mapOrigin(innerSources(src)) })
+			continue
+		}
+		if !mapOrigin(s.origin).fresh() {
+			r.add(finding{pos: s.pos, witness: s.witness, spawn: sp})
+		}
+	}
+}
+
+// diagnostic renders a finding as one line of advice, with the call path
+// also given as related positions.
+func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
+	w := f.witness
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", w.Action, w.Member, f.spawn.sink, c.position(f.spawn.pos))
+	if len(w.Via) > 0 || f.root != "" {
+		var path []string
+		if f.root != "" {
+			path = append(path, f.root)
+		}
+		for _, s := range w.Via {
+			path = append(path, s.Callee)
+		}
+		path = append(path, w.Member)
+		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
+	}
+	fmt.Fprintf(&b, "; fix: %s", hint)
+
+	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
+	for _, s := range w.Via {
+		if pos := c.tokenPos(s.Call); pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "calls " + s.Callee})
+		}
+	}
+	if pos := c.tokenPos(w.Site); pos.IsValid() && pos != f.pos {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: w.Action + " " + w.Member})
+	}
+	return d
+}
+
+func (c *checker) position(pos token.Pos) position {
+	p := c.pass.Fset.Position(pos)
+	return position{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// tokenPos finds p in the files of this package; positions in other
+// packages are only named in the message.
+func (c *checker) tokenPos(p position) token.Pos {
+	for _, f := range c.pass.Files {
+		tf := c.pass.Fset.File(f.FileStart)
+		if tf != nil && tf.Name() == p.File && p.Line >= 1 && p.Line <= tf.LineCount() {
+			return tf.LineStart(p.Line) + token.Pos(max(p.Col-1, 0))
+		}
+	}
+	return token.NoPos
+}
+
+// fixHint names a hop sink the user can post the work through, preferring
+// one of this package, or says what to do without one.
+func (c *checker) fixHint() string {
+	var hops []string
+	for obj, f := range c.dirs.objects {
+		if len(f.Hop) > 0 {
+			hops = append(hops, hopName(obj))
+		}
+	}
+	if len(hops) == 0 {
+		for _, of := range c.pass.AllObjectFacts() {
+			if f, ok := of.Fact.(*directiveFact); ok && len(f.Hop) > 0 {
+				hops = append(hops, hopName(of.Object))
+			}
+		}
+	}
+	if len(hops) == 0 {
+		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+	}
+	sort.Strings(hops)
+	return "hop back to the owner through " + hops[0] + " and touch the state there"
+}
+
+// suppress reports whether an ignore directive covers a finding at p,
+// marking the directive used.
+func (s *directiveSet) suppress(p token.Position) bool {
+	for _, ig := range s.ignores {
+		if ig.file == p.Filename && (ig.line == p.Line || ig.line == p.Line-1) {
+			ig.used = true
+			return true
+		}
+	}
+	return false
+}
+
+func hopName(obj types.Object) string {
+	if fn, ok := obj.(*types.Func); ok {
+		return funcName(fn)
+	}
+	return obj.Name()
+}

@@ -1,0 +1,311 @@
+package analyzer
+
+// This file computes per-function summaries bottom-up over the package's
+// functions: which of a function's sources (parameters, captured variables,
+// the ambient world) it touches confined state through, with one witness
+// call path each; which of its func-valued sources it calls, sends off the
+// owner (an inferred async sink) or sends to the owner (an inferred hop
+// sink); and where its result comes from. Summaries of declared functions
+// are exported as facts for other packages.
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxVia bounds witness paths so that summaries stay small.
+const maxVia = 8
+
+// A position is a token.Position that survives gob encoding.
+type position struct {
+	File      string
+	Line, Col int
+}
+
+func (p position) String() string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
+}
+
+// A step is one call on the way from a function to the touch it leads to.
+type step struct {
+	Callee string   // the function called
+	Call   position // where it is called
+}
+
+// A witness shows one way a function touches confined state.
+type witness struct {
+	Action string   // "calls", "reads" or "writes"
+	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
+	Site   position // where the touch happens
+	Via    []step   // the calls leading to Site
+}
+
+// through returns w as seen from a caller that reaches it by calling callee at call.
+func (w witness) through(callee string, call position) witness {
+	via := make([]step, 0, len(w.Via)+1)
+	via = append(via, step{Callee: callee, Call: call})
+	via = append(via, w.Via...)
+	if len(via) > maxVia {
+		via = append(via[:maxVia-1], via[len(via)-1])
+	}
+	w.Via = via
+	return w
+}
+
+// A touch says that a function touches confined state reached from Source.
+type touch struct {
+	Source  source
+	Witness witness
+}
+
+// A summary is what calling a function may do.
+type summary struct {
+	Touches []touch // at most one per source, sorted by source
+	Invokes origin  // func-valued sources it calls on the caller's goroutine
+	Async   origin  // func-valued sources it sends off the owner
+	Hop     origin  // func-valued sources it sends to the owner
+	Result  origin  // where its results come from
+}
+
+// addTouches records w for every source in o that has no witness yet.
+func (s *summary) addTouches(o origin, w witness) {
+	for _, src := range o.sources() {
+		s.addTouch(src, w)
+	}
+}
+
+func (s *summary) addTouch(src source, w witness) {
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return int(t.Source) - int(src) })
+	if !found {
+		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: w})
+	}
+}
+
+// sameShape reports whether two summaries say the same things, ignoring
+// which witness was found first; it decides when recursion has settled.
+func (s *summary) sameShape(t *summary) bool {
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || len(s.Touches) != len(t.Touches) {
+		return false
+	}
+	for i := range s.Touches {
+		if s.Touches[i].Source != t.Touches[i].Source {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *summary) empty() bool {
+	return len(s.Touches) == 0 && s.Invokes.fresh() && s.Async.fresh() && s.Hop.fresh() && s.Result.fresh()
+}
+
+func (s *summary) String() string {
+	var parts []string
+	for _, t := range s.Touches {
+		parts = append(parts, fmt.Sprintf("%s %s %s", sourceName(t.Source), t.Witness.Action, t.Witness.Member))
+	}
+	for _, set := range []struct {
+		name string
+		o    origin
+	}{{"invokes", s.Invokes}, {"async", s.Async}, {"hop", s.Hop}} {
+		if !set.o.fresh() {
+			var names []string
+			for _, src := range set.o.sources() {
+				names = append(names, sourceName(src))
+			}
+			parts = append(parts, set.name+" "+strings.Join(names, " "))
+		}
+	}
+	return "summary(" + strings.Join(parts, "; ") + ")"
+}
+
+func sourceName(s source) string {
+	switch {
+	case s == ambient:
+		return "global"
+	case s >= freeBase:
+		return fmt.Sprintf("free%d", s-freeBase)
+	default:
+		return fmt.Sprintf("arg%d", s)
+	}
+}
+
+// A site is a place in a function that touches confined state, kept for
+// reporting when the function turns out to run off the owner.
+type site struct {
+	pos     token.Pos
+	origin  origin
+	witness witness
+	// When the touch is inside a func literal that this function invokes
+	// on its own goroutine (sync.Once.Do(func(){...}), a deferred closure),
+	// inner is that literal and innerSources maps its sources to ours, so
+	// that the finding can be reported inside it.
+	inner        *ssa.Function
+	innerSources func(source) origin
+}
+
+// A spawn is a place where a function sends func values off the owner.
+type spawn struct {
+	pos     token.Pos
+	sink    string // what moves the code off the owner, for the message
+	targets []funcValue
+	// direct is set when the spawned call itself touches confined state
+	// (go s.method(), go ownerOnly()).
+	direct *witness
+}
+
+// A walk is everything learnt from one function's body.
+type walk struct {
+	sum    summary
+	sites  []site
+	spawns []spawn
+}
+
+// summarize computes walks for fns and everything they reference, callees
+// before callers, iterating recursive groups until they settle.
+func (c *checker) summarize(fns []*ssa.Function) {
+	t := &tarjan{c: c, index: make(map[*ssa.Function]int), low: make(map[*ssa.Function]int), onStack: make(map[*ssa.Function]bool)}
+	for _, fn := range fns {
+		if _, seen := t.index[fn]; !seen {
+			t.visit(fn)
+		}
+	}
+}
+
+type tarjan struct {
+	c       *checker
+	next    int
+	index   map[*ssa.Function]int
+	low     map[*ssa.Function]int
+	onStack map[*ssa.Function]bool
+	stack   []*ssa.Function
+}
+
+func (t *tarjan) visit(fn *ssa.Function) {
+	t.index[fn], t.low[fn] = t.next, t.next
+	t.next++
+	t.stack = append(t.stack, fn)
+	t.onStack[fn] = true
+	for _, callee := range referencedFuncs(fn) {
+		if _, seen := t.index[callee]; !seen {
+			t.visit(callee)
+			t.low[fn] = min(t.low[fn], t.low[callee])
+		} else if t.onStack[callee] {
+			t.low[fn] = min(t.low[fn], t.index[callee])
+		}
+	}
+	if t.low[fn] != t.index[fn] {
+		return
+	}
+	var scc []*ssa.Function
+	for {
+		top := t.stack[len(t.stack)-1]
+		t.stack = t.stack[:len(t.stack)-1]
+		t.onStack[top] = false
+		scc = append(scc, top)
+		if top == fn {
+			break
+		}
+	}
+	slices.Reverse(scc)
+	t.c.summarizeGroup(scc)
+}
+
+// summarizeGroup walks a strongly connected group of functions until their
+// summaries stop changing. Summaries only grow, so this terminates; the
+// bound is a guard against a bug turning into a hang.
+func (c *checker) summarizeGroup(scc []*ssa.Function) {
+	recursive := len(scc) > 1 || slices.Contains(referencedFuncs(scc[0]), scc[0])
+	for range 10 {
+		changed := false
+		for _, fn := range scc {
+			w := c.walkFunc(fn)
+			if old := c.walks[fn]; old == nil || !old.sum.sameShape(&w.sum) {
+				changed = true
+			}
+			c.walks[fn] = w
+		}
+		if !recursive || !changed {
+			return
+		}
+	}
+}
+
+// referencedFuncs lists the functions with bodies that fn refers to: its
+// callees, closures and method values, in instruction order.
+func referencedFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
+				if f, ok := (*op).(*ssa.Function); ok && f.Blocks != nil {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// summaryOf returns what calling fn may do: from this package's walks, or
+// from the fact exported by fn's own package. It returns nil when nothing is
+// known.
+func (c *checker) summaryOf(fn *ssa.Function) *summary {
+	if w := c.walks[fn]; w != nil {
+		return &w.sum
+	}
+	obj := declaredFunc(fn)
+	if obj == nil || obj.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if s, ok := c.importedSums[obj]; ok {
+		return s
+	}
+	var fact summaryFact
+	var s *summary
+	if c.pass.ImportObjectFact(obj, &fact) {
+		s = &fact.Summary
+	}
+	c.importedSums[obj] = s
+	return s
+}
+
+// exportSummaries publishes the summaries of this package's exported
+// functions and methods, the only ones other packages can call. A summary that says no more than what callers assume without
+// one (see unknownSummary) is left out to keep facts small.
+func (c *checker) exportSummaries() {
+	for fn, w := range c.walks {
+		obj := declaredFunc(fn)
+		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
+			continue
+		}
+		if len(w.sum.Touches) == 0 && w.sum.sameShape(unknownSummary(fn)) {
+			continue
+		}
+		c.pass.ExportObjectFact(obj, &summaryFact{Summary: w.sum})
+	}
+}
+
+// unknownSummary is what callers assume of a function they know nothing
+// about: it calls its func arguments on the caller's goroutine and its result
+// derives from its arguments.
+func unknownSummary(fn *ssa.Function) *summary {
+	var s summary
+	returns := fn.Signature.Results().Len() > 0
+	for i, p := range fn.Params {
+		if isFuncTyped(p.Type()) {
+			s.Invokes = s.Invokes.union(originOf(paramSource(i)))
+		}
+		if returns {
+			s.Result = s.Result.union(originOf(paramSource(i)))
+		}
+	}
+	return &s
+}

@@ -1,0 +1,266 @@
+package analyzer
+
+// This file decides what counts as touching confined state: calling a
+// method of a confined type or an owner-only function, and reading or
+// writing a confined field or value. Members marked //confined:any are
+// exempt, and so are uses (not assignments) of fields whose type is a
+// channel or comes from sync or sync/atomic.
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// directives returns what directives (or facts of other packages) say about
+// obj, or nil.
+func (c *checker) directives(obj types.Object) *directiveFact {
+	if obj == nil {
+		return nil
+	}
+	if f, ok := c.factCache[obj]; ok {
+		return f
+	}
+	f := c.dirs.objects[obj]
+	if f == nil && obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg {
+		var imported directiveFact
+		if c.pass.ImportObjectFact(obj, &imported) {
+			f = &imported
+		}
+	}
+	c.factCache[obj] = f
+	return f
+}
+
+// confinedNamed returns the confined named type of t or *t, or nil.
+func (c *checker) confinedNamed(t types.Type) *types.Named {
+	named := derefNamed(t)
+	if named == nil {
+		return nil
+	}
+	if d := c.directives(named.Obj()); d != nil && d.Owner {
+		return named
+	}
+	return nil
+}
+
+// contractTouch returns the witness for calling fn when the call itself
+// touches confined state: a method of a confined type, or a function marked
+// //confined:owner.
+func (w *walker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
+	obj := declaredFunc(fn)
+	if obj == nil {
+		return nil
+	}
+	d := w.c.directives(obj)
+	if d != nil && (d.Loop || d.Any) {
+		return nil
+	}
+	if recv := receiverNamed(obj); (recv != nil && w.c.confinedNamed(recv) != nil) || (d != nil && d.Owner) {
+		return &witness{Action: "calls", Member: funcName(obj), Site: w.position(pos)}
+	}
+	return nil
+}
+
+// access handles the instructions that read or write values.
+func (w *walker) access(instr ssa.Instruction) {
+	pos := instrPos(instr)
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		w.field(in, in.X, in.Field)
+	case *ssa.Field:
+		w.field(in, in.X, in.Field)
+	case *ssa.UnOp:
+		if in.Op == token.MUL {
+			w.value(pos, in.X, "reads")
+		}
+	case *ssa.Store:
+		w.value(pos, in.Addr, "writes")
+	case *ssa.MapUpdate:
+		w.value(pos, in.Map, "writes")
+	case *ssa.Lookup:
+		w.value(pos, in.X, "reads")
+	case *ssa.Index:
+		w.value(pos, in.X, "reads")
+	case *ssa.IndexAddr:
+		w.value(pos, in.X, accessKind(in))
+	case *ssa.Range:
+		w.value(pos, in.X, "reads")
+	case *ssa.Slice:
+		w.value(pos, in.X, "reads")
+	}
+}
+
+// field handles a selection of field index of the struct x (or *x).
+func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
+	st, ok := derefUnder(x.Type()).(*types.Struct)
+	if !ok {
+		return
+	}
+	f := st.Field(index)
+	d := w.c.directives(f.Origin())
+	named := w.c.confinedNamed(x.Type())
+	fieldConfined := d != nil && d.Owner
+	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
+		return
+	}
+	action := accessKind(instr)
+	if !fieldConfined && action == "reads" && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
+		return
+	}
+	member := f.Name()
+	if owner := derefNamed(x.Type()); owner != nil {
+		member = typeName(owner) + "." + member
+	}
+	pos := instrPos(instr)
+	w.touch(pos, w.originOf(x), witness{Action: action, Member: member, Site: w.position(pos)})
+}
+
+// value handles operations on a whole value of (or pointed to by) x: map
+// and slice operations, and loads and stores of confined values.
+func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
+	named := w.c.confinedNamed(x.Type())
+	if named == nil {
+		return
+	}
+	if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr && isStruct(named) {
+		return // fields of struct values are handled by field
+	}
+	w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
+}
+
+// builtinCall handles len, delete, clear and friends on confined values.
+func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
+	if len(call.Args) == 0 {
+		return
+	}
+	action := "reads"
+	switch call.Value.(*ssa.Builtin).Name() {
+	case "delete", "clear", "copy":
+		action = "writes"
+	}
+	w.value(pos, call.Args[0], action)
+}
+
+// accessKind tells whether the value or address instr computes is written:
+// stored to, or (for maps and slices loaded from it) updated.
+func accessKind(instr ssa.Instruction) string {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil {
+		return "reads"
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == v {
+				return "writes"
+			}
+		case *ssa.MapUpdate:
+			if r.Map == v {
+				return "writes"
+			}
+		case *ssa.UnOp, *ssa.IndexAddr:
+			if accessKind(r) == "writes" {
+				return "writes"
+			}
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") && r.Call.Args[0] == v {
+				return "writes"
+			}
+		}
+	}
+	return "reads"
+}
+
+// concurrencySafe reports whether a field of type t may be used from any
+// goroutine: channels and the types of sync and sync/atomic.
+func concurrencySafe(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Chan); ok {
+		return true
+	}
+	named := derefNamed(t)
+	if named == nil || named.Obj().Pkg() == nil {
+		return false
+	}
+	path := named.Obj().Pkg().Path()
+	return path == "sync" || path == "sync/atomic"
+}
+
+// atomicOnly reports whether the address instr computes is only handed to
+// sync/atomic functions (atomic.AddInt64(&s.n, 1)).
+func atomicOnly(instr ssa.Instruction) bool {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil || len(*v.Referrers()) == 0 {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || declaredFunc(callee) == nil || declaredFunc(callee).Pkg().Path() != "sync/atomic" {
+			return false
+		}
+	}
+	return true
+}
+
+// instrPos returns the best position for instr: its own, or that of its
+// first user (promoted fields have none of their own).
+func instrPos(instr ssa.Instruction) token.Pos {
+	if pos := instr.Pos(); pos.IsValid() {
+		return pos
+	}
+	if v, ok := instr.(ssa.Value); ok && v.Referrers() != nil {
+		for _, ref := range *v.Referrers() {
+			if pos := ref.Pos(); pos.IsValid() {
+				return pos
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func derefUnder(t types.Type) types.Type {
+	t = t.Underlying()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem().Underlying()
+	}
+	return t
+}
+
+func isStruct(named *types.Named) bool {
+	_, ok := named.Underlying().(*types.Struct)
+	return ok
+}
+
+// qualifier names packages by their name, as users write them.
+func qualifier(p *types.Package) string { return p.Name() }
+
+func typeName(named *types.Named) string {
+	return types.TypeString(named.Obj().Type(), qualifier)
+}
+
+// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
+func funcName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// ssaFuncName renders an SSA function for call paths.
+func ssaFuncName(fn *ssa.Function) string {
+	if obj := declaredFunc(fn); obj != nil {
+		return funcName(obj)
+	}
+	if parent := fn.Parent(); parent != nil {
+		return "func literal in " + ssaFuncName(parent)
+	}
+	return fn.RelString(nil)
+}
