@@ -23,7 +23,7 @@ type checker struct {
 	pass         *analysis.Pass
 	dirs         *directiveSet
 	factCache    map[types.Object]*directiveFact
-	sinks        map[*types.Func]sinkParams
+	contracts    map[*types.Func]*directiveFact
 	importedSums map[*types.Func]*summary
 	walks        map[*ssa.Function]*walk
 }
@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:         pass,
 		dirs:         parseDirectives(pass),
 		factCache:    make(map[types.Object]*directiveFact),
-		sinks:        make(map[*types.Func]sinkParams),
+		contracts:    make(map[*types.Func]*directiveFact),
 		importedSums: make(map[*types.Func]*summary),
 		walks:        make(map[*ssa.Function]*walk),
 	}

@@ -21,3 +21,7 @@ func testdata() string {
 	}
 	return dir
 }
+
+func TestChain(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "chain/region")
+}

@@ -8,6 +8,7 @@ package analyzer
 // the caller's goroutine (sync.Once.Do, sort.Slice, a helper that calls them).
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -66,11 +67,9 @@ func funcTargets(v ssa.Value) []funcValue {
 		case *ssa.ChangeType:
 			visit(v.X)
 		case *ssa.UnOp:
-			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op.String() == "*" {
-				for _, ref := range *alloc.Referrers() {
-					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-						visit(st.Val)
-					}
+			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+				for _, stored := range storedValues(alloc) {
+					visit(stored)
 				}
 			}
 		}
@@ -96,34 +95,36 @@ func isFuncLit(fn *ssa.Function) bool {
 	return fn.Parent() != nil && fn.Synthetic == ""
 }
 
-// sinkParams says which arguments (receiver first) of a call to obj run off
-// the owner and which run on it, by declaration: directives, flags and the
-// built-in list. Inferred sinks come from summaries instead.
-type sinkParams struct {
-	async, hop []int
-}
-
-func (c *checker) declaredSinks(obj *types.Func) sinkParams {
-	if obj == nil {
-		return sinkParams{}
+// contract returns what fn's declaration promises about where code runs:
+// its directives merged with the analyzer's flags and the built-in sinks.
+// Inferred sinks come from summaries instead.
+func (c *checker) contract(fn *types.Func) *directiveFact {
+	if fn == nil {
+		return &directiveFact{}
 	}
-	if s, ok := c.sinks[obj]; ok {
-		return s
+	if k, ok := c.contracts[fn]; ok {
+		return k
 	}
-	var s sinkParams
-	if d := c.directives(obj); d != nil {
-		s.async, s.hop = d.Async, d.Hop
+	k := new(directiveFact)
+	if d := c.directives(fn); d != nil {
+		*k = *d
 	}
 	for _, l := range []struct {
 		list *funcList
 		dst  *[]int
-	}{{builtinAsync, &s.async}, {&flagSettings.async, &s.async}, {&flagSettings.hop, &s.hop}} {
-		if names, ok := l.list.lookup(obj); ok {
-			*l.dst = mergeParams(*l.dst, flagParams(obj, names))
+	}{{builtinAsync, &k.Async}, {&flagSettings.async, &k.Async}, {&flagSettings.hop, &k.Hop}, {&flagSettings.inherit, &k.Inherit}} {
+		if names, ok := l.list.lookup(fn); ok {
+			*l.dst = mergeParams(*l.dst, flagParams(fn, names))
+			k.Inherits = k.Inherits || l.list == &flagSettings.inherit
 		}
 	}
-	c.sinks[obj] = s
-	return s
+	if _, ok := flagSettings.completesAsync.lookup(fn); ok {
+		k.Completes = completesAsync
+	} else if _, ok := flagSettings.completesOwner.lookup(fn); ok {
+		k.Completes = completesOwner
+	}
+	c.contracts[fn] = k
+	return k
 }
 
 // flagParams resolves parameter names given on the command line to

@@ -133,13 +133,7 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 
 // storedInto is the union of what was stored into a local variable cell.
 func (w *walker) storedInto(alloc *ssa.Alloc) origin {
-	var o origin
-	for _, ref := range *alloc.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-			o = o.union(w.originOf(st.Val))
-		}
-	}
-	return o
+	return w.unionOf(storedValues(alloc))
 }
 
 // callResultOrigin maps the callee's result origin onto the call's

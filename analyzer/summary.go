@@ -70,6 +70,8 @@ type summary struct {
 	Async   origin  // func-valued sources it sends off the owner
 	Hop     origin  // func-valued sources it sends to the owner
 	Result  origin  // where its results come from
+	// Where the future it returns completes.
+	Completes completion
 }
 
 // addTouches records w for every source in o that has no witness yet.
@@ -89,7 +91,7 @@ func (s *summary) addTouch(src source, w witness) {
 // sameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *summary) sameShape(t *summary) bool {
-	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || len(s.Touches) != len(t.Touches) {
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || s.Completes != t.Completes || len(s.Touches) != len(t.Touches) {
 		return false
 	}
 	for i := range s.Touches {
@@ -98,10 +100,6 @@ func (s *summary) sameShape(t *summary) bool {
 		}
 	}
 	return true
-}
-
-func (s *summary) empty() bool {
-	return len(s.Touches) == 0 && s.Invokes.fresh() && s.Async.fresh() && s.Hop.fresh() && s.Result.fresh()
 }
 
 func (s *summary) String() string {
@@ -120,6 +118,9 @@ func (s *summary) String() string {
 			}
 			parts = append(parts, set.name+" "+strings.Join(names, " "))
 		}
+	}
+	if s.Completes != completesUnknown {
+		parts = append(parts, "completes "+s.Completes.String())
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

@@ -12,19 +12,22 @@ import (
 )
 
 type walker struct {
-	c       *checker
-	fn      *ssa.Function
-	origins map[ssa.Value]origin
+	c           *checker
+	fn          *ssa.Function
+	origins     map[ssa.Value]origin
+	completions map[ssa.Value]completion
+	returned    []ssa.Value // the first result of every return
 	walk
 }
 
 func (c *checker) walkFunc(fn *ssa.Function) *walk {
-	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin)}
+	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), completions: make(map[ssa.Value]completion)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			w.instr(instr)
 		}
 	}
+	w.sum.Completes = w.joinCompletions(w.returned)
 	return &w.walk
 }
 
@@ -39,6 +42,9 @@ func (w *walker) instr(instr ssa.Instruction) {
 	case *ssa.Return:
 		for _, r := range in.Results {
 			w.sum.Result = w.sum.Result.union(w.originOf(r))
+		}
+		if len(in.Results) > 0 {
+			w.returned = append(w.returned, in.Results[0])
 		}
 	default:
 		w.access(instr)
@@ -162,17 +168,26 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 // target, and without a summary takes the remaining func arguments to run
 // here. It returns the sources it settled, which summaries do not override.
 func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) map[source]bool {
-	sinks := w.c.declaredSinks(fn)
+	k := w.c.contract(fn)
 	sinkName := ""
 	if fn != nil {
 		sinkName = funcName(fn)
 	}
 	settled := make(map[source]bool)
+	if k.Inherits {
+		w.inheritCallbacks(fn, k, args, spawn{pos: pos})
+		for _, i := range k.Inherit {
+			settled[paramSource(i)] = true
+		}
+	}
 	for i, a := range args {
+		if settled[paramSource(i)] {
+			continue
+		}
 		switch {
-		case contains(sinks.async, i):
+		case contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: sinkName})
-		case contains(sinks.hop, i):
+		case contains(k.Hop, i):
 			w.hopTo(a)
 		case sum == nil && isFuncTyped(a.Type()):
 			w.syncInvoke(a, pos)

@@ -1,0 +1,235 @@
+package analyzer
+
+// This file tracks where futures complete, for //confined:completes and
+// //confined:inherit: a callback registered on a future runs on the
+// goroutine that completes it, so a callback on a timer's future runs off
+// the owner while one on an RPC reply the owner's loop fulfils runs on it.
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A completion says where a future completes.
+type completion uint8
+
+const (
+	completesUnknown completion = iota // not declared or not traceable
+	completesOnOwner
+	completesOffOwner
+)
+
+func (c completion) String() string {
+	return [...]string{"unknown", "owner", "async"}[c]
+}
+
+// join is where a future that is one of a or b completes.
+func (c completion) join(d completion) completion {
+	switch {
+	case c == completesOffOwner || d == completesOffOwner:
+		return completesOffOwner
+	case c == completesUnknown || d == completesUnknown:
+		return completesUnknown
+	}
+	return completesOnOwner
+}
+
+// offOwner decides whether callbacks on a future run off the owner.
+// Futures nobody declared are taken to complete on the owner unless -strict.
+func (c completion) offOwner() bool {
+	return c == completesOffOwner || (c == completesUnknown && flagSettings.strict)
+}
+
+// completionOf returns where the future v completes.
+func (w *walker) completionOf(v ssa.Value) completion {
+	if c, ok := w.completions[v]; ok {
+		return c
+	}
+	w.completions[v] = completesUnknown // cut cycles through phis
+	c := w.computeCompletion(v)
+	w.completions[v] = c
+	return c
+}
+
+func (w *walker) computeCompletion(v ssa.Value) completion {
+	switch v := v.(type) {
+	case *ssa.Call:
+		return w.callCompletion(v.Common())
+	case *ssa.Extract:
+		return w.completionOf(v.Tuple)
+	case *ssa.Phi:
+		return w.joinCompletions(v.Edges)
+	case *ssa.MakeInterface:
+		return w.completionOf(v.X)
+	case *ssa.ChangeType:
+		return w.completionOf(v.X)
+	case *ssa.ChangeInterface:
+		return w.completionOf(v.X)
+	case *ssa.TypeAssert:
+		return w.completionOf(v.X)
+	case *ssa.UnOp:
+		if alloc, ok := v.X.(*ssa.Alloc); ok {
+			return w.joinCompletions(storedValues(alloc))
+		}
+	}
+	if slice, ok := v.Type().Underlying().(*types.Slice); ok {
+		return w.elementCompletion(slice.Elem())
+	}
+	return completesUnknown
+}
+
+func (w *walker) joinCompletions(vs []ssa.Value) completion {
+	if len(vs) == 0 {
+		return completesUnknown
+	}
+	c := w.completionOf(vs[0])
+	for _, v := range vs[1:] {
+		c = c.join(w.completionOf(v))
+	}
+	return c
+}
+
+// elementCompletion approximates where the futures in a slice complete: the
+// join of every future of that element type the function stores into a
+// slice or array (what append and slice literals compile to).
+func (w *walker) elementCompletion(elem types.Type) completion {
+	var stored []ssa.Value
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if _, ok := st.Addr.(*ssa.IndexAddr); ok && types.Identical(st.Val.Type(), elem) {
+					stored = append(stored, st.Val)
+				}
+			}
+		}
+	}
+	return w.joinCompletions(stored)
+}
+
+// callCompletion is where the future a call returns completes.
+func (w *walker) callCompletion(call *ssa.CallCommon) completion {
+	args := callArgs(call)
+	if call.IsInvoke() {
+		return w.declaredCompletion(call.Method, args, nil)
+	}
+	targets := funcTargets(call.Value)
+	if len(targets) == 0 {
+		return completesUnknown
+	}
+	c := w.declaredCompletion(declaredFunc(targets[0].fn), args, w.c.summaryOf(targets[0].fn))
+	for _, t := range targets[1:] {
+		c = c.join(w.declaredCompletion(declaredFunc(t.fn), args, w.c.summaryOf(t.fn)))
+	}
+	return c
+}
+
+// declaredCompletion applies fn's contract, or else its summary.
+func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summary) completion {
+	k := w.c.contract(fn)
+	switch {
+	case k.Completes == completesAsync:
+		return completesOffOwner
+	case k.Completes == completesOwner, len(k.Hop) > 0:
+		return completesOnOwner // a hop's future completes when the owner ran the work
+	case k.Inherits:
+		return w.inheritedCompletion(fn, k, args)
+	case sum != nil:
+		return sum.Completes
+	}
+	return completesUnknown
+}
+
+// inheritedCompletion is where the future an inherit combinator returns
+// completes: where its callbacks' futures complete when they say, else
+// where the receiver (or the future arguments) complete.
+func (w *walker) inheritedCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) completion {
+	if c, ok := w.callbackCompletion(k, args); ok {
+		return c
+	}
+	return w.sourceCompletion(fn, k, args)
+}
+
+func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (completion, bool) {
+	var cs []completion
+	for _, i := range k.Inherit {
+		if i >= len(args) {
+			continue
+		}
+		targets := funcTargets(args[i])
+		if len(targets) == 0 {
+			return completesUnknown, false
+		}
+		for _, t := range targets {
+			sum := w.c.summaryOf(t.fn)
+			if sum == nil || sum.Completes == completesUnknown {
+				return completesUnknown, false
+			}
+			cs = append(cs, sum.Completes)
+		}
+	}
+	if len(cs) == 0 {
+		return completesUnknown, false
+	}
+	c := cs[0]
+	for _, d := range cs[1:] {
+		c = c.join(d)
+	}
+	return c, true
+}
+
+// sourceCompletion is where an inherit combinator's input futures complete:
+// the receiver of a method, or the arguments of a func that have its result's
+// future type (or are slices of it).
+func (w *walker) sourceCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) completion {
+	if fn.Signature().Recv() != nil && len(args) > 0 {
+		return w.completionOf(args[0])
+	}
+	var future *types.Named
+	if res := fn.Signature().Results(); res.Len() > 0 {
+		future = derefNamed(res.At(0).Type())
+	}
+	var inputs []ssa.Value
+	for i, a := range args {
+		if !contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
+			inputs = append(inputs, a)
+		}
+	}
+	return w.joinCompletions(inputs)
+}
+
+func isFutureOf(t types.Type, future *types.Named) bool {
+	if slice, ok := t.Underlying().(*types.Slice); ok {
+		t = slice.Elem()
+	}
+	named := derefNamed(t)
+	return named != nil && named.Obj() == future.Obj()
+}
+
+// inheritCallbacks handles the callbacks of an inherit combinator: they run
+// where the receiver completes.
+func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.Value, at spawn) {
+	c := w.sourceCompletion(fn, k, args)
+	at.sink = "a callback of " + funcName(fn) + " on a future that completes off the owner"
+	for _, i := range k.Inherit {
+		if i >= len(args) {
+			continue
+		}
+		if c.offOwner() {
+			w.spawn(args[i], at)
+		} else {
+			w.hopTo(args[i])
+		}
+	}
+}
+
+// storedValues lists what was stored into a local variable cell.
+func storedValues(alloc *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
