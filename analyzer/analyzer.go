@@ -26,6 +26,8 @@ type checker struct {
 	contracts    map[*types.Func]*directiveFact
 	importedSums map[*types.Func]*summary
 	walks        map[*ssa.Function]*walk
+	prog         *ssa.Program
+	impls        map[*types.Func][]*ssa.Function
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -36,11 +38,14 @@ func run(pass *analysis.Pass) (any, error) {
 		contracts:    make(map[*types.Func]*directiveFact),
 		importedSums: make(map[*types.Func]*summary),
 		walks:        make(map[*ssa.Function]*walk),
+		impls:        make(map[*types.Func][]*ssa.Function),
 	}
 	c.exportDirectives()
-	fns := buildSSA(pass)
+	prog, fns := buildSSA(pass)
+	c.prog = prog
 	c.summarize(fns)
 	c.exportSummaries()
+	c.exportInterfaceSummaries()
 	c.report(fns)
 	return nil, nil
 }

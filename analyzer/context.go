@@ -95,6 +95,12 @@ func isFuncLit(fn *ssa.Function) bool {
 	return fn.Parent() != nil && fn.Synthetic == ""
 }
 
+// isWrapper reports whether fn is a wrapper SSA made (a method value, a
+// method expression, an instantiation of a generic function).
+func isWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Blocks != nil
+}
+
 // contract returns what fn's declaration promises about where code runs:
 // its directives merged with the analyzer's flags and the built-in sinks.
 // Inferred sinks come from summaries instead.

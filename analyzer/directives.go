@@ -4,6 +4,7 @@ package analyzer
 // place that reads comments; everything downstream sees directiveFacts.
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -85,12 +86,14 @@ func isGofmtMarker(text string) bool {
 	return strings.TrimSpace(strings.TrimPrefix(text, "//")) == "confined" && strings.HasPrefix(text, "// ")
 }
 
-// An ignoreDirective suppresses the finding on its line or the next.
+// An ignoreDirective suppresses the finding on its line, and when it stands
+// on a line of its own, the finding on the next line.
 type ignoreDirective struct {
-	pos  token.Pos
-	file string
-	line int
-	used bool
+	pos      token.Pos
+	file     string
+	line     int
+	trailing bool // it follows code on its line
+	used     bool
 }
 
 // directiveSet is what one package declares.
@@ -419,12 +422,25 @@ func (p *directiveParser) leftovers(f *ast.File) {
 			}
 			if verb == verbIgnore {
 				pos := p.pass.Fset.Position(c.Pos())
-				p.set.ignores = append(p.set.ignores, &ignoreDirective{pos: c.Pos(), file: pos.Filename, line: pos.Line})
+				p.set.ignores = append(p.set.ignores, &ignoreDirective{pos: c.Pos(), file: pos.Filename, line: pos.Line, trailing: p.followsCode(pos)})
 				continue
 			}
 			p.pass.Reportf(c.Pos(), "misplaced //confined:%s: it must be in the doc comment of a %s", verb, placeFor(verb))
 		}
 	}
+}
+
+// followsCode reports whether anything but blanks precedes pos on its line.
+func (p *directiveParser) followsCode(pos token.Position) bool {
+	if p.pass.ReadFile == nil {
+		return false
+	}
+	src, err := p.pass.ReadFile(pos.Filename)
+	if err != nil || pos.Offset > len(src) {
+		return false
+	}
+	start := bytes.LastIndexByte(src[:pos.Offset], '\n') + 1
+	return len(bytes.TrimSpace(src[start:pos.Offset])) > 0
 }
 
 func placeFor(verb string) string {

@@ -17,7 +17,8 @@ import (
 // "example.com/lib.(*Client).OnDisconnect:handler+onError". Entries are
 // separated by commas; the flag may also be repeated.
 type funcList struct {
-	specs map[string][]string // normalized function name -> parameter names
+	specs map[string][]string // normalized function name -> parameter names; none means all
+	all   map[string]bool     // names given once without parameters: all of them, for good
 }
 
 func (l *funcList) String() string {
@@ -47,12 +48,13 @@ func (l *funcList) Set(value string) error {
 			return err
 		}
 		if l.specs == nil {
-			l.specs = make(map[string][]string)
+			l.specs, l.all = make(map[string][]string), make(map[string]bool)
 		}
-		if params != "" {
+		switch {
+		case params == "" || l.all[key]:
+			l.specs[key], l.all[key] = nil, true
+		default:
 			l.specs[key] = append(l.specs[key], strings.Split(params, "+")...)
-		} else if _, ok := l.specs[key]; !ok {
-			l.specs[key] = nil
 		}
 	}
 	return nil
@@ -68,33 +70,47 @@ func (l *funcList) lookup(fn *types.Func) ([]string, bool) {
 }
 
 // normalizeFuncName accepts "pkg/path.Func", "pkg/path.(*T).M",
-// "pkg/path.T.M" and types.Func.FullName's "(*pkg/path.T).M" and returns
-// "pkg/path.T.M" (or "pkg/path.Func").
+// "pkg/path.T.M" and types.Func.FullName's "(*pkg/path.T).M" (type
+// parameter lists allowed) and returns "pkg/path.T.M" (or "pkg/path.Func"),
+// the form funcKey gives. Comparing whole names avoids guessing where a
+// package path like gopkg.in/yaml.v3 ends.
 func normalizeFuncName(name string) (string, error) {
-	bad := fmt.Errorf("cannot read function name %q: write it as import/path.Func, import/path.Type.Method or import/path.(*Type).Method", name)
-	if strings.HasPrefix(name, "(") { // (*pkg/path.T).M
-		recv, method, ok := strings.Cut(name[1:], ").")
-		if !ok || method == "" {
-			return "", bad
+	stripped := stripTypeParams(strings.TrimSpace(name))
+	key := strings.NewReplacer("(*", "", "(", "", ")", "").Replace(stripped)
+	slash := strings.LastIndex(key, "/")
+	if open, end := strings.Index(stripped, "("), strings.Index(stripped, ")"); open >= 0 {
+		// A receiver in parentheses must name a package's type and be
+		// followed by a method: (*pkg.T).M or pkg.(*T).M.
+		recv := stripped[open+1 : max(end, open+1)]
+		if open == 0 && !strings.Contains(recv[strings.LastIndex(recv, "/")+1:], ".") {
+			key = ""
 		}
-		recv = strings.TrimPrefix(recv, "*")
-		dot := strings.LastIndex(recv, ".")
-		if dot <= strings.LastIndex(recv, "/") {
-			return "", bad
+		if end < open || !strings.HasPrefix(stripped[end:], ").") {
+			key = ""
 		}
-		return recv + "." + method, nil
 	}
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return "", bad
+	if key == "" || strings.ContainsAny(key, " \t*") || !strings.Contains(key[slash+1:], ".") || strings.HasSuffix(key, ".") || strings.HasPrefix(key, ".") {
+		return "", fmt.Errorf("cannot read function name %q: write it as import/path.Func, import/path.Type.Method or import/path.(*Type).Method", name)
 	}
-	pkg, rest := name[:slash+1+dot], name[slash+1+dot+1:]
-	rest = strings.NewReplacer("(*", "", "(", "", ")", "").Replace(rest)
-	if pkg == "" || rest == "" || strings.Count(rest, ".") > 1 {
-		return "", bad
+	return key, nil
+}
+
+// stripTypeParams drops bracketed type parameter lists: "(*p.F[T]).M" and
+// "p.G[T]" name the same functions as "(*p.F).M" and "p.G".
+func stripTypeParams(name string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range name {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
 	}
-	return pkg + "." + rest, nil
+	return b.String()
 }
 
 // funcKey is fn's name in the form normalizeFuncName returns.

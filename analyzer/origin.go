@@ -104,12 +104,14 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 	case *ssa.UnOp:
 		switch v.Op {
 		case token.MUL: // a load
-			if alloc, ok := v.X.(*ssa.Alloc); ok {
+			if alloc := allocRoot(v.X); alloc != nil {
 				return w.storedInto(alloc)
 			}
 		case token.ARROW:
 			return origin{} // handed over through a channel: a transfer of ownership
 		}
+	case *ssa.Select:
+		return origin{} // likewise for the values a select receives
 	case *ssa.Call:
 		return w.callResultOrigin(v.Common())
 	case *ssa.Extract:
@@ -131,9 +133,42 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 	return o
 }
 
-// storedInto is the union of what was stored into a local variable cell.
+// storedInto is the union of what was stored into a local allocation: a
+// variable cell, or any field or element of a struct, array or slice the
+// function allocated (h := &hub{srv: s} holds s, however fresh h is).
 func (w *walker) storedInto(alloc *ssa.Alloc) origin {
-	return w.unionOf(storedValues(alloc))
+	if o, ok := w.allocStores[alloc]; ok {
+		return o
+	}
+	w.allocStores[alloc] = origin{}
+	var o origin
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && allocRoot(st.Addr) == alloc {
+				o = o.union(w.originOf(st.Val))
+			}
+		}
+	}
+	w.allocStores[alloc] = o
+	return o
+}
+
+// allocRoot returns the local allocation an address points into, if any.
+func allocRoot(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Slice:
+			addr = a.X
+		default:
+			return nil
+		}
+	}
 }
 
 // callResultOrigin maps the callee's result origin onto the call's

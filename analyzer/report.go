@@ -10,7 +10,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,11 +26,17 @@ type finding struct {
 
 type reporter struct {
 	c        *checker
-	findings map[token.Pos]finding
+	findings map[lineKey]finding
+}
+
+// lineKey identifies a source line: one finding per line is enough advice.
+type lineKey struct {
+	file string
+	line int
 }
 
 func (c *checker) report(fns []*ssa.Function) {
-	r := &reporter{c: c, findings: make(map[token.Pos]finding)}
+	r := &reporter{c: c, findings: make(map[lineKey]finding)}
 	for _, fn := range fns {
 		w := c.walks[fn]
 		if w == nil {
@@ -65,11 +70,13 @@ func (c *checker) report(fns []*ssa.Function) {
 	}
 }
 
-// add keeps one finding per position, preferring a write: "s.n++" both
-// reads and writes s.n at the same place.
+// add keeps one finding per line, the most telling: "s.n++" both reads and
+// writes s.n, and "s.get()" with a value receiver copies *s and calls get.
 func (r *reporter) add(f finding) {
-	if old, dup := r.findings[f.pos]; !dup || (old.witness.Action == "reads" && f.witness.Action == "writes") {
-		r.findings[f.pos] = f
+	p := r.c.pass.Fset.Position(f.pos)
+	key := lineKey{p.Filename, p.Line}
+	if old, dup := r.findings[key]; !dup || f.witness.tells(old.witness) {
+		r.findings[key] = f
 	}
 }
 
@@ -80,6 +87,10 @@ const maxRootDepth = 4
 func (r *reporter) root(t funcValue, sp spawn, depth int) {
 	c := r.c
 	if c.isLoop(t.fn) || depth > maxRootDepth {
+		return
+	}
+	if wit := c.contractTouch(t.fn, sp.pos); wit != nil {
+		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
 		return
 	}
 	if isFuncLit(t.fn) {
@@ -101,7 +112,7 @@ func (r *reporter) root(t funcValue, sp spawn, depth int) {
 		return
 	}
 	root := ""
-	if t.fn.Synthetic == "" { // method values start their path at the method itself
+	if !isWrapper(t.fn) { // method values start their path at the method itself
 		root = ssaFuncName(t.fn)
 	}
 	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[0].Witness, spawn: sp})
@@ -183,26 +194,32 @@ func (c *checker) tokenPos(p position) token.Pos {
 	return token.NoPos
 }
 
-// fixHint names a hop sink the user can post the work through, preferring
-// one of this package, or says what to do without one.
+// fixHint names a hop sink the user can post the work through: one this
+// package declares or uses, else any it can see, or says what to do without.
 func (c *checker) fixHint() string {
 	var hops []string
-	for obj, f := range c.dirs.objects {
-		if len(f.Hop) > 0 {
-			hops = append(hops, hopName(obj))
+	collect := func(obj types.Object) {
+		if fn, ok := obj.(*types.Func); ok && len(c.contract(fn.Origin()).Hop) > 0 {
+			hops = append(hops, funcName(fn.Origin()))
 		}
+	}
+	for _, obj := range c.pass.TypesInfo.Defs {
+		collect(obj)
+	}
+	for _, obj := range c.pass.TypesInfo.Uses {
+		collect(obj)
 	}
 	if len(hops) == 0 {
 		for _, of := range c.pass.AllObjectFacts() {
 			if f, ok := of.Fact.(*directiveFact); ok && len(f.Hop) > 0 {
-				hops = append(hops, hopName(of.Object))
+				collect(of.Object)
 			}
 		}
 	}
 	if len(hops) == 0 {
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
-	sort.Strings(hops)
+	slices.Sort(hops)
 	return "hop back to the owner through " + hops[0] + " and touch the state there"
 }
 
@@ -210,7 +227,7 @@ func (c *checker) fixHint() string {
 // marking the directive used.
 func (s *directiveSet) suppress(p token.Position) bool {
 	for _, ig := range s.ignores {
-		if ig.file == p.Filename && (ig.line == p.Line || ig.line == p.Line-1) {
+		if ig.file == p.Filename && (ig.line == p.Line || (ig.line == p.Line-1 && !ig.trailing)) {
 			ig.used = true
 			return true
 		}

@@ -13,9 +13,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// buildSSA builds the package under analysis and returns its source
-// functions, function literals included, in source order.
-func buildSSA(pass *analysis.Pass) []*ssa.Function {
+// buildSSA builds the package under analysis and returns its program and
+// source functions, function literals included, in source order.
+func buildSSA(pass *analysis.Pass) (*ssa.Program, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
@@ -43,5 +43,5 @@ func buildSSA(pass *analysis.Pass) []*ssa.Function {
 			}
 		}
 	}
-	return fns
+	return prog, fns
 }

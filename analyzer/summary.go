@@ -45,6 +45,17 @@ type witness struct {
 	Via    []step   // the calls leading to Site
 }
 
+// tells reports whether w is better advice than v: a write over a call
+// over a read ("s.n++" reads and writes s.n), then the shorter path.
+func (w witness) tells(v witness) bool {
+	if actionRank[w.Action] != actionRank[v.Action] {
+		return actionRank[w.Action] > actionRank[v.Action]
+	}
+	return len(w.Via) < len(v.Via)
+}
+
+var actionRank = map[string]int{"reads": 0, "calls": 1, "writes": 2}
+
 // through returns w as seen from a caller that reaches it by calling callee at call.
 func (w witness) through(callee string, call position) witness {
 	via := make([]step, 0, len(w.Via)+1)
@@ -83,9 +94,24 @@ func (s *summary) addTouches(o origin, w witness) {
 
 func (s *summary) addTouch(src source, w witness) {
 	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return int(t.Source) - int(src) })
-	if !found {
+	switch {
+	case !found:
 		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: w})
+	case w.tells(s.Touches[i].Witness):
+		s.Touches[i].Witness = w
 	}
+}
+
+// merge adds what t says to s, for a call that may reach either.
+func (s *summary) merge(t *summary) {
+	for _, tc := range t.Touches {
+		s.addTouch(tc.Source, tc.Witness)
+	}
+	s.Invokes = s.Invokes.union(t.Invokes)
+	s.Async = s.Async.union(t.Async)
+	s.Hop = s.Hop.union(t.Hop)
+	s.Result = s.Result.union(t.Result)
+	s.Completes = s.Completes.join(t.Completes)
 }
 
 // sameShape reports whether two summaries say the same things, ignoring
@@ -192,7 +218,7 @@ func (t *tarjan) visit(fn *ssa.Function) {
 	t.next++
 	t.stack = append(t.stack, fn)
 	t.onStack[fn] = true
-	for _, callee := range referencedFuncs(fn) {
+	for _, callee := range t.c.referencedFuncs(fn) {
 		if _, seen := t.index[callee]; !seen {
 			t.visit(callee)
 			t.low[fn] = min(t.low[fn], t.low[callee])
@@ -221,7 +247,7 @@ func (t *tarjan) visit(fn *ssa.Function) {
 // summaries stop changing. Summaries only grow, so this terminates; the
 // bound is a guard against a bug turning into a hang.
 func (c *checker) summarizeGroup(scc []*ssa.Function) {
-	recursive := len(scc) > 1 || slices.Contains(referencedFuncs(scc[0]), scc[0])
+	recursive := len(scc) > 1 || slices.Contains(c.referencedFuncs(scc[0]), scc[0])
 	for range 10 {
 		changed := false
 		for _, fn := range scc {
@@ -238,12 +264,16 @@ func (c *checker) summarizeGroup(scc []*ssa.Function) {
 }
 
 // referencedFuncs lists the functions with bodies that fn refers to: its
-// callees, closures and method values, in instruction order.
-func referencedFuncs(fn *ssa.Function) []*ssa.Function {
+// callees, closures, method values and the implementations of the interface
+// methods it calls, in instruction order.
+func (c *checker) referencedFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+				out = append(out, c.implementations(call.Common().Method)...)
+			}
 			ops = instr.Operands(ops[:0])
 			for _, op := range ops {
 				if f, ok := (*op).(*ssa.Function); ok && f.Blocks != nil {

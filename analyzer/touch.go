@@ -9,6 +9,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -48,19 +49,30 @@ func (c *checker) confinedNamed(t types.Type) *types.Named {
 // contractTouch returns the witness for calling fn when the call itself
 // touches confined state: a method of a confined type, or a function marked
 // //confined:owner.
-func (w *walker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
+func (c *checker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
 	obj := declaredFunc(fn)
 	if obj == nil {
 		return nil
 	}
-	d := w.c.directives(obj)
+	d := c.directives(obj)
 	if d != nil && (d.Loop || d.Any) {
 		return nil
 	}
-	if recv := receiverNamed(obj); (recv != nil && w.c.confinedNamed(recv) != nil) || (d != nil && d.Owner) {
-		return &witness{Action: "calls", Member: funcName(obj), Site: w.position(pos)}
+	if recv := receiverNamed(obj); (recv != nil && c.confinedNamed(recv) != nil) || (d != nil && d.Owner) {
+		return &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
 	}
 	return nil
+}
+
+// isAny reports whether fn is a //confined:any method: safe from anywhere,
+// so neither a touch nor something to look into.
+func (c *checker) isAny(fn *ssa.Function) bool {
+	obj := declaredFunc(fn)
+	if obj == nil {
+		return false
+	}
+	d := c.directives(obj)
+	return d != nil && d.Any
 }
 
 // access handles the instructions that read or write values.
@@ -73,10 +85,10 @@ func (w *walker) access(instr ssa.Instruction) {
 		w.field(in, in.X, in.Field)
 	case *ssa.UnOp:
 		if in.Op == token.MUL {
-			w.value(pos, in.X, "reads")
+			w.wholeStruct(pos, in.X, "reads")
 		}
 	case *ssa.Store:
-		w.value(pos, in.Addr, "writes")
+		w.wholeStruct(pos, in.Addr, "writes")
 	case *ssa.MapUpdate:
 		w.value(pos, in.Map, "writes")
 	case *ssa.Lookup:
@@ -117,17 +129,24 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 	w.touch(pos, w.originOf(x), witness{Action: action, Member: member, Site: w.position(pos)})
 }
 
-// value handles operations on a whole value of (or pointed to by) x: map
-// and slice operations, and loads and stores of confined values.
+// value handles map, slice and channel operations on x, a value of a
+// confined non-struct type.
 func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
-	named := w.c.confinedNamed(x.Type())
-	if named == nil {
+	if named := w.c.confinedNamed(x.Type()); named != nil && !isStruct(named) {
+		w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
+	}
+}
+
+// wholeStruct handles copying a confined struct out of, or into, the
+// address ptr. (Loading a captured variable that holds a confined map is
+// not a touch: the map operations that follow are.)
+func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action string) {
+	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
 		return
 	}
-	if _, isPtr := x.Type().Underlying().(*types.Pointer); !isPtr && isStruct(named) {
-		return // fields of struct values are handled by field
+	if named := w.c.confinedNamed(ptr.Type()); named != nil && isStruct(named) {
+		w.touch(pos, w.originOf(ptr), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
 	}
-	w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
 }
 
 // builtinCall handles len, delete, clear and friends on confined values.
@@ -239,8 +258,18 @@ func isStruct(named *types.Named) bool {
 // qualifier names packages by their name, as users write them.
 func qualifier(p *types.Package) string { return p.Name() }
 
+// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
+// types, as method receivers show them.
 func typeName(named *types.Named) string {
-	return types.TypeString(named.Obj().Type(), qualifier)
+	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
+	if tps := named.TypeParams(); tps.Len() > 0 {
+		var params []string
+		for tp := range tps.TypeParams() {
+			params = append(params, tp.Obj().Name())
+		}
+		name += "[" + strings.Join(params, ", ") + "]"
+	}
+	return name
 }
 
 // funcName renders a function or method as "pkg.F" or "(*pkg.T).M".

@@ -15,13 +15,14 @@ type walker struct {
 	c           *checker
 	fn          *ssa.Function
 	origins     map[ssa.Value]origin
+	allocStores map[*ssa.Alloc]origin
 	completions map[ssa.Value]completion
 	returned    []ssa.Value // the first result of every return
 	walk
 }
 
 func (c *checker) walkFunc(fn *ssa.Function) *walk {
-	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), completions: make(map[ssa.Value]completion)}
+	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), allocStores: make(map[*ssa.Alloc]origin), completions: make(map[ssa.Value]completion)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			w.instr(instr)
@@ -64,8 +65,19 @@ func (w *walker) goStmt(in *ssa.Go) {
 		return
 	}
 	w.sum.Async = w.sum.Async.union(w.funcSources(call.Value))
+	// Func arguments of the spawned call run on the new goroutine too,
+	// unless the callee hands them to the owner.
 	for _, t := range funcTargets(call.Value) {
-		switch wit := w.contractTouch(t.fn, in.Pos()); {
+		sum := w.c.summaryOf(t.fn)
+		k := w.c.contract(declaredFunc(t.fn))
+		for i, a := range call.Args {
+			if isFuncTyped(a.Type()) && !contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
+				w.spawn(a, at)
+			}
+		}
+	}
+	for _, t := range funcTargets(call.Value) {
+		switch wit := w.c.contractTouch(t.fn, in.Pos()); {
 		case w.c.isLoop(t.fn):
 			// Starting the owner's loop: that goroutine is the owner.
 		case wit != nil:
@@ -110,7 +122,12 @@ func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}
-	w.declaredArgs(call.Method, args, pos, nil)
+	sum := w.c.interfaceSummary(call.Method)
+	settled := w.declaredArgs(call.Method, args, pos, sum)
+	if sum != nil {
+		// The implementations' names are already in the witnesses.
+		w.applySummary(sum, args, nil, "", pos, settled, true)
+	}
 }
 
 // callTarget handles a call of a known function.
@@ -118,7 +135,11 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 	if w.c.isLoop(t.fn) {
 		return // running the owner's loop makes this goroutine the owner
 	}
-	if wit := w.contractTouch(t.fn, pos); wit != nil {
+	if w.c.isAny(t.fn) {
+		w.declaredArgs(declaredFunc(t.fn), args, pos, nil) // safe to call, but a hop is still a hop
+		return
+	}
+	if wit := w.c.contractTouch(t.fn, pos); wit != nil {
 		o := originOf(ambient)
 		if declaredFunc(t.fn).Signature().Recv() != nil && len(args) > 0 {
 			o = w.originOf(args[0])
@@ -127,46 +148,58 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 		return
 	}
 	sum := w.c.summaryOf(t.fn)
-	declared := w.declaredArgs(declaredFunc(t.fn), args, pos, sum)
+	settled := w.declaredArgs(declaredFunc(t.fn), args, pos, sum)
 	if sum == nil {
 		return
 	}
-	callee := ssaFuncName(t.fn)
-	call := w.position(pos)
-	value := func(s source) ssa.Value { return sourceValue(s, args, t.bindings) }
 	lit := isFuncLit(t.fn)
-	for _, tc := range sum.Touches {
-		o := w.mapSource(tc.Source, args, t.bindings)
-		if lit {
-			w.sum.addTouches(o, tc.Witness.through(callee, call)) // reported inside the literal, see below
-		} else {
-			w.touch(pos, o, tc.Witness.through(callee, call))
-		}
+	callee := ssaFuncName(t.fn)
+	if isWrapper(t.fn) {
+		callee = "" // the path names the method it wraps
 	}
-	for _, s := range sum.Invokes.sources() {
-		if v := value(s); v != nil && !declared[s] {
-			w.syncInvoke(v, pos)
-		}
-	}
-	for _, s := range sum.Async.sources() {
-		if v := value(s); v != nil && !declared[s] {
-			w.spawn(v, spawn{pos: pos, sink: callee})
-		}
-	}
-	for _, s := range sum.Hop.sources() {
-		if v := value(s); v != nil && !declared[s] {
-			w.hopTo(v)
-		}
-	}
+	w.applySummary(sum, args, t.bindings, callee, pos, settled, !lit)
 	if lit {
-		// A literal called in place: report inside it if this runs off the owner.
+		// A literal called in place: its touches are ours, but they are
+		// reported inside it if this runs off the owner.
 		w.sites = append(w.sites, site{pos: pos, inner: t.fn, innerSources: w.sourceMapper(args, t.bindings)})
 	}
 }
 
+// applySummary makes a callee's summary part of this function's: its
+// touches through the arguments and captures given (as sites to report at
+// pos when asSites), and what it does with the func values it is handed
+// (unless the callee's contract settled them).
+func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, callee string, pos token.Pos, settled map[source]bool, asSites bool) {
+	call := w.position(pos)
+	for _, tc := range sum.Touches {
+		wit := tc.Witness
+		if callee != "" {
+			wit = wit.through(callee, call)
+		}
+		if o := w.mapSource(tc.Source, args, bindings); asSites {
+			w.touch(pos, o, wit)
+		} else {
+			w.sum.addTouches(o, wit)
+		}
+	}
+	handed := func(o origin, do func(ssa.Value)) {
+		for _, s := range o.sources() {
+			if v := sourceValue(s, args, bindings); v != nil && !settled[s] {
+				do(v)
+			}
+		}
+	}
+	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, pos) })
+	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: pos, sink: callee}) })
+	handed(sum.Hop, w.hopTo)
+}
+
 // declaredArgs applies declared async and hop parameters of a call's
-// target, and without a summary takes the remaining func arguments to run
-// here. It returns the sources it settled, which summaries do not override.
+// target and takes the remaining func arguments to run here, unless the
+// callee's summary says it sends them elsewhere: summaries of code that
+// stores callbacks in structs (sort.Slice) or returns closures calling them
+// (sync.OnceFunc) cannot see the call, so running here is the safe default.
+// It returns the sources it settled, which summaries do not override.
 func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) map[source]bool {
 	k := w.c.contract(fn)
 	sinkName := ""
@@ -189,7 +222,7 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			w.spawn(a, spawn{pos: pos, sink: sinkName})
 		case contains(k.Hop, i):
 			w.hopTo(a)
-		case sum == nil && isFuncTyped(a.Type()):
+		case isFuncTyped(a.Type()) && (sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))):
 			w.syncInvoke(a, pos)
 		default:
 			continue

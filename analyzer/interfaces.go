@@ -1,0 +1,122 @@
+package analyzer
+
+// This file resolves calls through interface methods. Real code hides
+// confined state behind an interface with an unexported implementation (a
+// Node interface implemented only by *node), so a call through an interface
+// method stands for the implementations declared in the interface's own
+// package; its package exports their merged summary on the interface method.
+// Implementations elsewhere are not considered unless -strict, so that
+// widely implemented interfaces (io.Writer, fmt.Stringer) never drag
+// unrelated confined types into every call.
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// implementations returns the methods of this package's types that a call
+// of the interface method m may reach: for interfaces of this package, or
+// for any interface under -strict.
+func (c *checker) implementations(m *types.Func) []*ssa.Function {
+	if impls, ok := c.impls[m]; ok {
+		return impls
+	}
+	var impls []*ssa.Function
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if iface != nil && (m.Pkg() == c.pass.Pkg || flagSettings.strict) {
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue // only instantiations implement anything
+			}
+			ptr := types.NewPointer(tn.Type())
+			if !types.Implements(ptr, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.Pkg(), m.Name())
+			if method, ok := obj.(*types.Func); ok {
+				if fn := c.prog.FuncValue(method); fn != nil {
+					impls = append(impls, fn)
+				}
+			}
+		}
+	}
+	c.impls[m] = impls
+	return impls
+}
+
+// interfaceSummary merges what the implementations of m may do, naming
+// each implementation in its witnesses; for interfaces of other packages it
+// adds the fact their package exported. It returns nil when nothing is known.
+func (c *checker) interfaceSummary(m *types.Func) *summary {
+	var sums []*summary
+	if m.Pkg() != c.pass.Pkg {
+		var fact summaryFact
+		if c.pass.ImportObjectFact(m, &fact) {
+			sums = append(sums, &fact.Summary)
+		}
+	}
+	for _, impl := range c.implementations(m) {
+		sums = append(sums, c.implSummary(impl))
+	}
+	if len(sums) == 0 {
+		return nil
+	}
+	merged := *sums[0]
+	merged.Touches = slices.Clone(merged.Touches)
+	for _, s := range sums[1:] {
+		merged.merge(s)
+	}
+	return &merged
+}
+
+// implSummary is what calling impl through an interface may do.
+func (c *checker) implSummary(impl *ssa.Function) *summary {
+	name := ssaFuncName(impl)
+	if obj := declaredFunc(impl); obj != nil {
+		if recv := receiverNamed(obj); recv != nil && c.confinedNamed(recv) != nil {
+			if d := c.directives(obj); d == nil || !d.Any {
+				s := new(summary)
+				s.addTouch(paramSource(0), witness{Action: "calls", Member: name, Site: c.position(impl.Pos())})
+				return s
+			}
+		}
+	}
+	sum := c.summaryOf(impl)
+	if sum == nil {
+		return new(summary)
+	}
+	out := *sum
+	out.Touches = nil
+	for _, t := range sum.Touches {
+		out.Touches = append(out.Touches, touch{Source: t.Source, Witness: t.Witness.through(name, c.position(impl.Pos()))})
+	}
+	return &out
+}
+
+// exportInterfaceSummaries publishes, on each interface method of this
+// package, the merged summary of its implementations here.
+func (c *checker) exportInterfaceSummaries() {
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.ExplicitMethods() {
+			if sum := c.interfaceSummary(m); sum != nil {
+				c.pass.ExportObjectFact(m, &summaryFact{Summary: *sum})
+			}
+		}
+	}
+}
