@@ -28,6 +28,8 @@ type checker struct {
 	walks        map[*ssa.Function]*walk
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
+	// Fields whose func values run off the owner (see findCallbackFields).
+	callbackFields map[*types.Var]string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -44,6 +46,13 @@ func run(pass *analysis.Pass) (any, error) {
 	prog, fns := buildSSA(pass)
 	c.prog = prog
 	c.summarize(fns)
+	if fields := c.findCallbackFields(); len(fields) > 0 {
+		// Storing a func in such a field sends it off the owner: summarize
+		// again, so that storing functions become async sinks.
+		c.callbackFields = fields
+		c.walks = make(map[*ssa.Function]*walk)
+		c.summarize(fns)
+	}
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
 	c.report(fns)

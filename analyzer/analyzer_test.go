@@ -25,3 +25,11 @@ func testdata() string {
 func TestChain(t *testing.T) {
 	analysistest.Run(t, testdata(), analyzer.Analyzer, "chain/region")
 }
+
+func TestCallbackFields(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "callbacks")
+}
+
+func TestInterfaces(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "ifaces/app")
+}

@@ -192,3 +192,65 @@ func (c *checker) isLoop(fn *ssa.Function) bool {
 	d := c.directives(obj)
 	return d != nil && d.Loop
 }
+
+// Callbacks stored in struct fields. A func value stored in a field that
+// code running off the owner later calls (a connection's read loop calling
+// its onMessage handler) runs off the owner, and so a function storing its
+// func parameter there is an async sink for it. This is found within one
+// package, after a first round of summaries shows which code runs off the
+// owner; fields called from other packages are not tracked.
+
+// findCallbackFields returns, for each field whose func value is called by
+// off-owner code, how to describe it as a sink.
+func (c *checker) findCallbackFields() map[*types.Var]string {
+	offOwner := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	for _, w := range c.walks {
+		for _, sp := range w.spawns {
+			for _, t := range sp.targets {
+				queue = append(queue, t.fn)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		if offOwner[fn] || c.walks[fn] == nil {
+			continue
+		}
+		offOwner[fn] = true
+		queue = append(queue, c.referencedFuncs(fn)...)
+	}
+	fields := make(map[*types.Var]string)
+	for fn := range offOwner {
+		for _, f := range c.walks[fn].calledFields {
+			fields[f] = "field " + f.Name() + " (its func is called off the owner by " + ssaFuncName(fn) + ")"
+		}
+	}
+	return fields
+}
+
+// loadedField returns the field v was loaded from, if any.
+func loadedField(v ssa.Value) *types.Var {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return fieldOf(v.X)
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(v.Field).Origin()
+		}
+	}
+	return nil
+}
+
+// fieldOf returns the field whose address addr is, if any.
+func fieldOf(addr ssa.Value) *types.Var {
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		if st, ok := derefUnder(fa.X.Type()).(*types.Struct); ok {
+			return st.Field(fa.Field).Origin()
+		}
+	}
+	return nil
+}

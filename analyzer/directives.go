@@ -177,6 +177,10 @@ func (p *directiveParser) typeSpec(decl *ast.GenDecl, spec *ast.TypeSpec) {
 	obj := p.pass.TypesInfo.Defs[spec.Name]
 	confined := false
 	for _, d := range p.docDirectives(true, doc, spec.Comment) {
+		if spec.Assign.IsValid() {
+			p.pass.Reportf(d.pos, "//confined:%s on the alias %s has no effect; put it on the type the alias names", d.verb, spec.Name.Name)
+			continue
+		}
 		if d.verb != verbOwner {
 			p.pass.Reportf(d.pos, "//confined:%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type", d.verb)
 			continue
@@ -196,6 +200,10 @@ func (p *directiveParser) typeSpec(decl *ast.GenDecl, spec *ast.TypeSpec) {
 
 func (p *directiveParser) fields(st *ast.StructType, typeConfined bool, typeName string) {
 	for _, field := range st.Fields.List {
+		if nested, ok := field.Type.(*ast.StructType); ok && len(field.Names) > 0 {
+			// Fields of an anonymous struct field belong to the same value.
+			p.fields(nested, typeConfined, typeName+"."+field.Names[0].Name)
+		}
 		for _, d := range p.docDirectives(false, field.Doc, field.Comment) {
 			switch d.verb {
 			case verbOwner:

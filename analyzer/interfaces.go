@@ -78,6 +78,9 @@ func (c *checker) interfaceSummary(m *types.Func) *summary {
 
 // implSummary is what calling impl through an interface may do.
 func (c *checker) implSummary(impl *ssa.Function) *summary {
+	if c.isAny(impl) {
+		return new(summary)
+	}
 	name := ssaFuncName(impl)
 	if obj := declaredFunc(impl); obj != nil {
 		if recv := receiverNamed(obj); recv != nil && c.confinedNamed(recv) != nil {
@@ -114,7 +117,7 @@ func (c *checker) exportInterfaceSummaries() {
 			continue
 		}
 		for m := range iface.ExplicitMethods() {
-			if sum := c.interfaceSummary(m); sum != nil {
+			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(summary)) {
 				c.pass.ExportObjectFact(m, &summaryFact{Summary: *sum})
 			}
 		}

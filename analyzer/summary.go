@@ -11,6 +11,7 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -191,6 +192,8 @@ type walk struct {
 	sum    summary
 	sites  []site
 	spawns []spawn
+	// Struct fields holding func values that this function calls.
+	calledFields []*types.Var
 }
 
 // summarize computes walks for fns and everything they reference, callees
