@@ -33,3 +33,20 @@ func TestCallbackFields(t *testing.T) {
 func TestInterfaces(t *testing.T) {
 	analysistest.Run(t, testdata(), analyzer.Analyzer, "ifaces/app")
 }
+
+func TestFutures(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "futures")
+}
+
+func TestStrictFutures(t *testing.T) {
+	setFlag(t, "strict", "true")
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "strictfutures")
+}
+
+// setFlag sets an analyzer flag for the rest of the test.
+func setFlag(t *testing.T, name, value string) {
+	t.Cleanup(analyzer.SaveFlagSettings())
+	if err := analyzer.Analyzer.Flags.Set(name, value); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,84 @@
+// Package futures tests where future callbacks run.
+package futures
+
+import (
+	"actor"
+	"future"
+	"time"
+)
+
+//confined:owner
+type state struct { // want state:"confined:owner"
+	n    int
+	done map[string]bool
+}
+
+// endWorker's reply is fulfilled by the owner's loop.
+//
+//confined:completes owner
+func endWorker(s *state) *future.Future[int] { return future.New[int]() }
+
+// A continuation of a timer's future runs on the timer's goroutine.
+func afterSleep(s *state) {
+	future.Sleep(time.Second, 0).Map(func(v int) int {
+		s.n++ // want `writes confined futures.state.n off the owner: this code runs via a callback of \(\*future.Future\[T\]\).Map on a future that completes off the owner`
+		return v
+	})
+}
+
+// Look-alike negative: a continuation of an RPC whose reply the owner fulfils.
+func afterReply(s *state) {
+	endWorker(s).Map(func(v int) int {
+		s.n++
+		return v
+	})
+}
+
+// The combinator's result completes where its receiver does: a chain keeps
+// running off the owner.
+func chained(s *state) {
+	future.Sleep(time.Second, 0).Map(func(v int) int { return v }).OnComplete(func(int) {
+		s.n++ // want `writes confined futures.state.n off the owner`
+	})
+}
+
+// Graceful stops complete on a pool goroutine; collecting them does not
+// bring the callback home.
+func markTerminated(s *state, stops []chan int) {
+	var fs []*future.Future[int]
+	for _, ch := range stops {
+		fs = append(fs, future.External(ch))
+	}
+	future.Collect(fs).OnComplete(func([]int) {
+		s.done["w1"] = true // want `writes confined futures.state.done off the owner`
+	})
+}
+
+// The fix: the completion only wakes the owner.
+func markTerminatedOnOwner(self *actor.Ref, s *state, stops []chan int) {
+	var fs []*future.Future[int]
+	for _, ch := range stops {
+		fs = append(fs, future.External(ch))
+	}
+	future.Collect(fs).OnComplete(func([]int) {
+		self.Execute(func() { s.done["w1"] = true })
+	})
+}
+
+// A FlatMap whose callback hops to the owner completes on the owner, so
+// what follows runs there.
+func hopThenContinue(self *actor.Ref, s *state) {
+	future.Sleep(time.Second, 0).FlatMap(func(v int) *future.Future[int] {
+		return actor.Hop(self, func() *future.Future[int] { s.n++; return future.Value(v) })
+	}).OnComplete(func(int) {
+		s.n++
+	})
+}
+
+// Futures nobody declared complete on the owner unless -strict.
+func undeclared(s *state) {
+	future.Value(1).Map(func(v int) int {
+		s.n++
+		return v
+	})
+}
