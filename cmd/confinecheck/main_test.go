@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -172,8 +173,14 @@ func TestConfinecheck(t *testing.T) {
 	})
 }
 
-// setup builds the command once and writes the demo module.
+// setup builds the command and writes the demo module.
 func setup(t *testing.T) *checker {
+	return setupModule(t, demoModule)
+}
+
+// setupModule builds the command (once per test binary) and writes files,
+// a map from slash-separated path to content, as a module of its own.
+func setupModule(t *testing.T, files map[string]string) *checker {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -184,12 +191,23 @@ func setup(t *testing.T) *checker {
 	env := append(os.Environ(), "GOFLAGS=", "GOWORK=off")
 	c := &checker{goTool: goTool, env: env}
 
-	binDir := t.TempDir()
-	c.binary = filepath.Join(binDir, "confinecheck")
-	// -buildvcs=false: VCS stamping is irrelevant here and fails in
-	// checkouts git refuses to read (another owner, no .git).
-	res := c.run(t, goTool, "build", "-buildvcs=false", "-o", c.binary, ".")
-	res.requireExit(t, 0)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "confinecheck-bin")
+		if err != nil {
+			buildErr = err.Error()
+			return
+		}
+		builtBinary = filepath.Join(dir, "confinecheck")
+		// -buildvcs=false: VCS stamping is irrelevant here and fails in
+		// checkouts git refuses to read (another owner, no .git).
+		if res := c.run(t, goTool, "build", "-buildvcs=false", "-o", builtBinary, "."); res.code != 0 {
+			buildErr = res.String()
+		}
+	})
+	if buildErr != "" {
+		t.Fatalf("building confinecheck: %s", buildErr)
+	}
+	c.binary = builtBinary
 
 	// Resolve symlinks (macOS's /var -> /private/var) so that the paths
 	// the tools print agree with ours.
@@ -197,7 +215,7 @@ func setup(t *testing.T) *checker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, src := range demoModule {
+	for name, src := range files {
 		path := filepath.Join(c.module, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -207,6 +225,22 @@ func setup(t *testing.T) *checker {
 		}
 	}
 	return c
+}
+
+// The command is built once per test binary, into a directory TestMain
+// removes.
+var (
+	buildOnce   sync.Once
+	builtBinary string
+	buildErr    string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBinary != "" {
+		os.RemoveAll(filepath.Dir(builtBinary))
+	}
+	os.Exit(code)
 }
 
 // expected returns the findings the demo module must produce: one on every

@@ -1,0 +1,73 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// chainPackages are the analysistest packages of the motivating bug split
+// over four packages: the retry is scheduled in region, through the future
+// library, into rpc, which touches the confined gateway in netstate.
+var chainPackages = []string{"future", "actor", "chain/netstate", "chain/rpc", "chain/region"}
+
+// wantDiagnostic matches a "// want `...`" diagnostic expectation.
+var wantDiagnostic = regexp.MustCompile("// want `([^`]*)`")
+
+// TestVetAcrossPackages runs the chain through go vet, which analyses each
+// package in its own process: the findings prove that directives and
+// summaries survive serialization as facts.
+func TestVetAcrossPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	files := map[string]string{"go.mod": "module example.com/chain\n\ngo 1.26\n"}
+	var want []finding
+	for _, pkg := range chainPackages {
+		dir := filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(pkg))
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := pkg + "/" + e.Name()
+			files[name] = modulePaths(string(src))
+			for i, line := range strings.Split(string(src), "\n") {
+				if m := wantDiagnostic.FindStringSubmatch(line); m != nil {
+					want = append(want, finding{file: name, line: i + 1, message: m[1]})
+				}
+			}
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("the chain packages carry no // want diagnostics")
+	}
+	c := setupModule(t, files)
+	res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+	got := parseText(t, c.module, res.stderr)
+	if len(got) != len(want) {
+		t.Fatalf("go vet reported %d findings, want %d:\n%s\nwant:\n%s", len(got), len(want), listFindings(got), listFindings(want))
+	}
+	sortFindings(got)
+	sortFindings(want)
+	for i := range got {
+		if got[i].file != want[i].file || got[i].line != want[i].line || !regexp.MustCompile(want[i].message).MatchString(got[i].message) {
+			t.Errorf("go vet finding %v\ndoes not match %v", got[i], want[i])
+		}
+	}
+}
+
+// modulePaths rewrites the GOPATH-style imports of the testdata packages
+// into paths of the example.com/chain module.
+func modulePaths(src string) string {
+	for _, pkg := range chainPackages {
+		src = strings.ReplaceAll(src, `"`+pkg+`"`, `"example.com/chain/`+pkg+`"`)
+	}
+	return src
+}
