@@ -43,6 +43,11 @@ func run(pass *analysis.Pass) (any, error) {
 		impls:        make(map[*types.Func][]*ssa.Function),
 	}
 	c.exportDirectives()
+	if !c.confinedInReach() {
+		c.exportSyntaxSinks()
+		c.reportUnusedIgnores()
+		return nil, nil
+	}
 	prog, fns := buildSSA(pass)
 	c.prog = prog
 	c.summarize(fns)

@@ -50,3 +50,7 @@ func setFlag(t *testing.T, name, value string) {
 		t.Fatal(err)
 	}
 }
+
+func TestSyntaxSinks(t *testing.T) {
+	analysistest.Run(t, testdata(), analyzer.Analyzer, "plainutil", "usesplain")
+}

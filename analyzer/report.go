@@ -63,6 +63,10 @@ func (c *checker) report(fns []*ssa.Function) {
 	for _, f := range out {
 		c.pass.Report(c.diagnostic(f, hint))
 	}
+	c.reportUnusedIgnores()
+}
+
+func (c *checker) reportUnusedIgnores() {
 	for _, ig := range c.dirs.ignores {
 		if !ig.used {
 			c.pass.Reportf(ig.pos, "this //confined:ignore suppresses nothing: no finding on its line or the next; remove it")

@@ -295,20 +295,10 @@ func (c *checker) summaryOf(fn *ssa.Function) *summary {
 	if w := c.walks[fn]; w != nil {
 		return &w.sum
 	}
-	obj := declaredFunc(fn)
-	if obj == nil || obj.Pkg() == c.pass.Pkg {
-		return nil
+	if obj := declaredFunc(fn); obj != nil {
+		return c.importedSummary(obj)
 	}
-	if s, ok := c.importedSums[obj]; ok {
-		return s
-	}
-	var fact summaryFact
-	var s *summary
-	if c.pass.ImportObjectFact(obj, &fact) {
-		s = &fact.Summary
-	}
-	c.importedSums[obj] = s
-	return s
+	return nil
 }
 
 // exportSummaries publishes the summaries of this package's exported

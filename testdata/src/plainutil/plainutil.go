@@ -1,0 +1,26 @@
+// Package plainutil has no directives and nothing confined in reach: the
+// analyzer reads only its syntax, to learn which func parameters its
+// functions run on another goroutine.
+package plainutil
+
+import (
+	"sync"
+	"time"
+)
+
+// Go runs f on a new goroutine.
+func Go(f func()) { go f() } // want Go:`summary\(async arg0\)`
+
+// Later runs f on the timer's goroutine, through a closure.
+func Later(d time.Duration, f func()) { time.AfterFunc(d, func() { f() }) } // want Later:`summary\(async arg1\)`
+
+// Twice goes through Go, a wrapper of the same package.
+func Twice(f func()) { Go(f); Go(f) } // want Twice:`summary\(async arg0\)`
+
+type Pool struct{ wg sync.WaitGroup }
+
+// Submit hands f to the pool's goroutines.
+func (p *Pool) Submit(f func()) { p.wg.Go(f) } // want Submit:`summary\(async arg1\)`
+
+// Now calls f where it is: not a sink.
+func Now(f func()) { f() }
