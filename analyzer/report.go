@@ -238,10 +238,3 @@ func (s *directiveSet) suppress(p token.Position) bool {
 	}
 	return false
 }
-
-func hopName(obj types.Object) string {
-	if fn, ok := obj.(*types.Func); ok {
-		return funcName(fn)
-	}
-	return obj.Name()
-}
