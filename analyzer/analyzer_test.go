@@ -9,8 +9,68 @@ import (
 	"github.com/confinecheck/confinecheck/analyzer"
 )
 
-func TestTimers(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "timers")
+// flag is an analyzer flag a suite runs with, as go vet's
+// -confinecheck.NAME=VALUE would pass it.
+type flag struct{ name, value string }
+
+// suites are the analysistest packages under testdata/src, one concern
+// each; their // want comments are the expectations.
+var suites = []struct {
+	name     string
+	patterns []string
+	flags    []flag
+}{
+	// What counts as touching confined state.
+	{name: "touches"},
+	// Ownership follows the value.
+	{name: "ownership"},
+	// Callbacks that run on the caller: sync.Once.Do, sort.Slice, defer...
+	{name: "syncfuncs"},
+	// Findings reached through chains of calls.
+	{name: "transitive"},
+	// Malformed and misplaced directives; accepted spellings.
+	{name: "directives"},
+	// //confined:ignore, used and unused.
+	{name: "ignore"},
+	// :async, :hop and :loop, built-in and inferred sinks.
+	{name: "asyncdirective"},
+	// A third-party library declared through flags; the errgroup built-ins.
+	{name: "flagsinks", flags: []flag{
+		{"async", "example.com/lib.(*Client).OnDisconnect"},
+		{"async", "(*example.com/lib.Client).Subscribe:onErr,example.com/lib.Every"},
+		{"hop", "example.com/lib.(*Client).Post"},
+	}},
+	// Where future callbacks run.
+	{name: "futures"},
+	{name: "strictfutures", flags: []flag{{"strict", "true"}}},
+	// The motivating bug over four packages, and its fix.
+	{name: "chain", patterns: []string{"chain/region"}},
+	// Callbacks stored in fields and called off the owner.
+	{name: "callbacks"},
+	// Interface calls resolve to the implementations beside the interface.
+	{name: "interfaces", patterns: []string{"ifaces/app"}},
+	// Packages with nothing confined in reach take the syntax-only path.
+	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
+}
+
+func TestAnalyzer(t *testing.T) {
+	for _, s := range suites {
+		t.Run(s.name, func(t *testing.T) {
+			// Flags are process-wide: restore them, and run these suites
+			// one at a time.
+			t.Cleanup(analyzer.SaveFlagSettings())
+			for _, f := range s.flags {
+				if err := analyzer.Analyzer.Flags.Set(f.name, f.value); err != nil {
+					t.Fatalf("-%s=%s: %v", f.name, f.value, err)
+				}
+			}
+			patterns := s.patterns
+			if patterns == nil {
+				patterns = []string{s.name}
+			}
+			analysistest.Run(t, testdata(), analyzer.Analyzer, patterns...)
+		})
+	}
 }
 
 // testdata is the repository's shared analysistest tree.
@@ -20,37 +80,4 @@ func testdata() string {
 		panic(err)
 	}
 	return dir
-}
-
-func TestChain(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "chain/region")
-}
-
-func TestCallbackFields(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "callbacks")
-}
-
-func TestInterfaces(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "ifaces/app")
-}
-
-func TestFutures(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "futures")
-}
-
-func TestStrictFutures(t *testing.T) {
-	setFlag(t, "strict", "true")
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "strictfutures")
-}
-
-// setFlag sets an analyzer flag for the rest of the test.
-func setFlag(t *testing.T, name, value string) {
-	t.Cleanup(analyzer.SaveFlagSettings())
-	if err := analyzer.Analyzer.Flags.Set(name, value); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func TestSyntaxSinks(t *testing.T) {
-	analysistest.Run(t, testdata(), analyzer.Analyzer, "plainutil", "usesplain")
 }

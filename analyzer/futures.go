@@ -43,13 +43,7 @@ func (c completion) offOwner() bool {
 
 // completionOf returns where the future v completes.
 func (w *walker) completionOf(v ssa.Value) completion {
-	if c, ok := w.completions[v]; ok {
-		return c
-	}
-	w.completions[v] = completesUnknown // cut cycles through phis
-	c := w.computeCompletion(v)
-	w.completions[v] = c
-	return c
+	return memoized(w.completions, v, w.computeCompletion)
 }
 
 func (w *walker) computeCompletion(v ssa.Value) completion {
@@ -60,14 +54,8 @@ func (w *walker) computeCompletion(v ssa.Value) completion {
 		return w.completionOf(v.Tuple)
 	case *ssa.Phi:
 		return w.joinCompletions(v.Edges)
-	case *ssa.MakeInterface:
-		return w.completionOf(v.X)
-	case *ssa.ChangeType:
-		return w.completionOf(v.X)
-	case *ssa.ChangeInterface:
-		return w.completionOf(v.X)
-	case *ssa.TypeAssert:
-		return w.completionOf(v.X)
+	case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.TypeAssert:
+		return w.completionOf(*v.(ssa.Instruction).Operands(nil)[0]) // a conversion of X
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok {
 			return w.joinCompletions(storedValues(alloc))

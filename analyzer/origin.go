@@ -73,13 +73,20 @@ func (o origin) sources() []source {
 
 // originOf returns where v comes from, relative to the walked function.
 func (w *walker) originOf(v ssa.Value) origin {
-	if o, ok := w.origins[v]; ok {
-		return o
+	return memoized(w.origins, v, w.computeOrigin)
+}
+
+// memoized returns m[k], computing it first if needed. While it is being
+// computed m[k] holds the zero value, which cuts cycles through phis.
+func memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
+	if v, ok := m[k]; ok {
+		return v
 	}
-	w.origins[v] = origin{} // cut cycles through phis and stores
-	o := w.computeOrigin(v)
-	w.origins[v] = o
-	return o
+	var zero V
+	m[k] = zero
+	v := compute(k)
+	m[k] = v
+	return v
 }
 
 func (w *walker) computeOrigin(v ssa.Value) origin {
@@ -137,10 +144,10 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 // variable cell, or any field or element of a struct, array or slice the
 // function allocated (h := &hub{srv: s} holds s, however fresh h is).
 func (w *walker) storedInto(alloc *ssa.Alloc) origin {
-	if o, ok := w.allocStores[alloc]; ok {
-		return o
-	}
-	w.allocStores[alloc] = origin{}
+	return memoized(w.allocStores, alloc, w.computeStoredInto)
+}
+
+func (w *walker) computeStoredInto(alloc *ssa.Alloc) origin {
 	var o origin
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -149,7 +156,6 @@ func (w *walker) storedInto(alloc *ssa.Alloc) origin {
 			}
 		}
 	}
-	w.allocStores[alloc] = o
 	return o
 }
 

@@ -309,23 +309,6 @@ func (f *Future[T]) Map(fn func(T) T) *Future[T] { return f }`)
 	assert.False(t, ok)
 }
 
-// SaveFlagSettings snapshots the analyzer's flag settings and returns a
-// function restoring them. Analyzer.Flags offers no way to undo a Set
-// (funcList.Set only adds), so the external tests that set flags use this to
-// keep them from leaking into later tests. The lists are copied through
-// String and Set, so that the copy does not share their maps.
-func SaveFlagSettings() (restore func()) {
-	saved := flagSettings
-	for _, l := range []*funcList{&saved.async, &saved.hop, &saved.inherit, &saved.completesAsync, &saved.completesOwner} {
-		var clone funcList
-		if err := clone.Set(l.String()); err != nil {
-			panic(err)
-		}
-		*l = clone
-	}
-	return func() { flagSettings = saved }
-}
-
 func TestParseSaveFlagSettings(t *testing.T) {
 	restore := SaveFlagSettings()
 	require.NoError(t, Analyzer.Flags.Set("async", "example.com/lib.Dial,example.com/lib.(*Client).Subscribe:onErr"))

@@ -63,16 +63,16 @@ func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
 	at := spawn{pos: in.Pos(), sink: "a go statement"}
 	if call.IsInvoke() {
-		if d := w.c.directives(call.Method); d != nil && d.Owner {
-			at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(in.Pos())}
-			w.spawns = append(w.spawns, at)
-		}
+		w.goInvoke(call, at)
 		return
 	}
 	w.sum.Async = w.sum.Async.union(w.funcSources(call.Value))
-	// Func arguments of the spawned call run on the new goroutine too,
-	// unless the callee hands them to the owner.
 	for _, t := range funcTargets(call.Value) {
+		if w.c.isLoop(t.fn) {
+			continue // starting the owner's loop: that goroutine is the owner
+		}
+		// Func arguments of the spawned call run on the new goroutine too,
+		// unless the callee hands them to the owner.
 		sum := w.c.summaryOf(t.fn)
 		k := w.c.contract(declaredFunc(t.fn))
 		for i, a := range call.Args {
@@ -80,20 +80,29 @@ func (w *walker) goStmt(in *ssa.Go) {
 				w.spawn(a, at)
 			}
 		}
-	}
-	for _, t := range funcTargets(call.Value) {
-		switch wit := w.c.contractTouch(t.fn, in.Pos()); {
-		case w.c.isLoop(t.fn):
-			// Starting the owner's loop: that goroutine is the owner.
-		case wit != nil:
+		if wit := w.c.contractTouch(t.fn, in.Pos()); wit != nil {
 			direct := at
 			direct.direct = wit
 			w.spawns = append(w.spawns, direct)
-		default:
-			at.targets = append(at.targets, t)
+			continue
 		}
+		at.targets = append(at.targets, t)
 	}
 	if len(at.targets) > 0 {
+		w.spawns = append(w.spawns, at)
+	}
+}
+
+// goInvoke handles "go x.M(args)" through an interface: the finding is
+// what the method or its implementations touch, reported at the go statement.
+func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
+	if d := w.c.directives(call.Method); d != nil && d.Owner {
+		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
+	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
+		wit := sum.Touches[0].Witness
+		at.direct = &wit
+	}
+	if at.direct != nil {
 		w.spawns = append(w.spawns, at)
 	}
 }
@@ -143,20 +152,21 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 	if w.c.isLoop(t.fn) {
 		return // running the owner's loop makes this goroutine the owner
 	}
+	obj := declaredFunc(t.fn)
 	if w.c.isAny(t.fn) {
-		w.declaredArgs(declaredFunc(t.fn), args, pos, nil) // safe to call, but a hop is still a hop
+		w.declaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
 		return
 	}
 	if wit := w.c.contractTouch(t.fn, pos); wit != nil {
 		o := originOf(ambient)
-		if declaredFunc(t.fn).Signature().Recv() != nil && len(args) > 0 {
+		if obj.Signature().Recv() != nil && len(args) > 0 {
 			o = w.originOf(args[0])
 		}
 		w.touch(pos, o, *wit)
 		return
 	}
 	sum := w.c.summaryOf(t.fn)
-	settled := w.declaredArgs(declaredFunc(t.fn), args, pos, sum)
+	settled := w.declaredArgs(obj, args, pos, sum)
 	if sum == nil {
 		return
 	}
