@@ -19,6 +19,7 @@ var suites = []struct {
 	name     string
 	patterns []string
 	flags    []flag
+	module   bool // patterns name packages of this repository, not of testdata
 }{
 	// What counts as touching confined state.
 	{name: "touches"},
@@ -51,6 +52,8 @@ var suites = []struct {
 	{name: "interfaces", patterns: []string{"ifaces/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
+	// The shapes the README's demo shows, each next to its fix.
+	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 }
 
 func TestAnalyzer(t *testing.T) {
@@ -68,14 +71,20 @@ func TestAnalyzer(t *testing.T) {
 			if patterns == nil {
 				patterns = []string{s.name}
 			}
-			analysistest.Run(t, testdata(), analyzer.Analyzer, patterns...)
+			dir := testdata()
+			if s.module {
+				dir = repoRoot() // analysistest works in the module when dir has a go.mod
+			}
+			analysistest.Run(t, dir, analyzer.Analyzer, patterns...)
 		})
 	}
 }
 
 // testdata is the repository's shared analysistest tree.
-func testdata() string {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+func testdata() string { return filepath.Join(repoRoot(), "testdata") }
+
+func repoRoot() string {
+	dir, err := filepath.Abs("..")
 	if err != nil {
 		panic(err)
 	}
