@@ -23,6 +23,13 @@ type Spec struct {
 	Queriers         int // goroutines querying statistics until every region has terminated
 }
 
+// Stress is the teardown the race proofs run, for the fixed runtime and the
+// buggy coordinator alike: with a retry delay of a millisecond or two, every
+// region retries Queued times while the queriers keep the coordinator's loop
+// creating promises and taking sequence numbers, so that every retry
+// overlaps with the loop's work.
+var Stress = Spec{Regions: 16, WorkersPerRegion: 4, Queued: 3, Queriers: 4}
+
 // Layout names the regions and workers of s, for coordinator.New.
 func (s Spec) Layout() []coordinator.Region {
 	regions := make([]coordinator.Region, s.Regions)
