@@ -107,15 +107,20 @@ func (f *Future[T]) OnComplete(fn func(T, error)) {
 	fn(v, err)
 }
 
-// Await blocks until f completes or ctx is done.
+// Await blocks until f completes or ctx is done; a completed f wins over a
+// done ctx.
 func (f *Future[T]) Await(ctx context.Context) (T, error) {
 	select {
 	case <-f.done:
-		return f.value, f.err
 	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
+		select {
+		case <-f.done:
+		default:
+			var zero T
+			return zero, ctx.Err()
+		}
 	}
+	return f.value, f.err
 }
 
 // FlatMap continues f with fn when f succeeds; the result completes when the
