@@ -46,12 +46,6 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	for _, t := range res.Terminations {
-		if t.Err != nil {
-			fmt.Printf("%s failed: %v\n", t.Region, t.Err)
-		}
-	}
-	fmt.Printf("%d regions torn down, %d statistics queries; unfulfilled promises: %d, control messages out of sequence: %d\n",
-		len(res.Terminations), res.Queries, res.Report.Unfulfilled, res.Report.OutOfOrder)
+	res.Print(os.Stdout)
 	return c.Stop(ctx)
 }

@@ -1,7 +1,7 @@
 // Command coordinator runs a small workflow teardown on the fixed runtime:
 // every worker refuses the first termination attempt, so each region is
 // retried after a delay, while two goroutines keep querying statistics. It
-// prints the retries, the terminations and the final state of every worker.
+// prints the retries, the terminations and the state the workers end in.
 //
 //	go run ./examples/coordinator
 package main
@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"sort"
 	"time"
 
 	"github.com/confinecheck/confinecheck/runtime/coordinator"
@@ -40,26 +39,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	for _, t := range res.Terminations {
-		outcome := "terminated"
-		if t.Err != nil {
-			outcome = "failed: " + t.Err.Error()
-		}
-		fmt.Printf("%s %s after %v\n", t.Region, outcome, t.Took.Round(time.Millisecond))
-	}
-	fmt.Printf("%d statistics queries answered meanwhile (%d failed); the last that reached running workers:\n", res.Queries, res.QueryErrs)
-	for _, s := range res.LastStats {
-		fmt.Printf("  %s processed %d batches\n", s.Worker, s.Processed)
-	}
-	workers := make([]string, 0, len(res.Report.States))
-	for w := range res.Report.States {
-		workers = append(workers, w)
-	}
-	sort.Strings(workers)
-	for _, w := range workers {
-		fmt.Printf("%s %v\n", w, res.Report.States[w])
-	}
-	fmt.Printf("unfulfilled promises: %d, control messages out of sequence: %d\n", res.Report.Unfulfilled, res.Report.OutOfOrder)
+	res.Print(os.Stdout)
 	return c.Stop(ctx)
 }
 

@@ -53,11 +53,7 @@ func TestTeardownUnderLoad(t *testing.T) {
 	if got, want := len(res.Report.States), spec.Regions*spec.WorkersPerRegion; got != want {
 		t.Errorf("%d workers reported, want %d", got, want)
 	}
-	for w, s := range res.Report.States {
-		if s != execution.Terminated {
-			t.Errorf("%s is %v, want TERMINATED", w, s)
-		}
-	}
+	checkStates(t, res.Report, execution.Terminated)
 	if res.Report.Unfulfilled != 0 {
 		t.Errorf("%d promises left unfulfilled", res.Report.Unfulfilled)
 	}
@@ -66,6 +62,16 @@ func TestTeardownUnderLoad(t *testing.T) {
 	}
 	if res.Queries == 0 || res.QueryErrs != 0 {
 		t.Errorf("%d statistics queries answered and %d failed: the load did not run", res.Queries, res.QueryErrs)
+	}
+}
+
+// checkStates fails the test unless every worker in rep is in state want.
+func checkStates(t *testing.T, rep coordinator.Report, want execution.WorkerState) {
+	t.Helper()
+	for w, s := range rep.States {
+		if s != want {
+			t.Errorf("%s is %v, want %v", w, s, want)
+		}
 	}
 }
 

@@ -64,11 +64,7 @@ func TestRetriesUntilEveryWorkerEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for w, s := range rep.States {
-		if s != execution.Terminated {
-			t.Errorf("%s is %v, want TERMINATED", w, s)
-		}
-	}
+	checkStates(t, rep, execution.Terminated)
 }
 
 func TestGivesUpAfterMaxAttempts(t *testing.T) {
@@ -87,11 +83,7 @@ func TestGivesUpAfterMaxAttempts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for w, s := range rep.States {
-		if s != execution.Running {
-			t.Errorf("%s is %v, want it still RUNNING", w, s)
-		}
-	}
+	checkStates(t, rep, execution.Running)
 }
 
 func TestUnknownRegion(t *testing.T) {

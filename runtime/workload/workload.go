@@ -8,11 +8,14 @@ package workload
 import (
 	"context"
 	"fmt"
+	"io"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/confinecheck/confinecheck/runtime/coordinator"
-	"github.com/confinecheck/confinecheck/runtime/rpc"
+	"github.com/confinecheck/confinecheck/runtime/execution"
 )
 
 // A Spec shapes a workflow and its teardown.
@@ -54,7 +57,6 @@ type Result struct {
 	Terminations []Termination      // in the order of Layout
 	Queries      int                // statistics queries answered
 	QueryErrs    int                // statistics queries that failed
-	LastStats    []rpc.Statistics   // the last answer that had running workers in it
 	Report       coordinator.Report // after every termination and query ended
 }
 
@@ -74,15 +76,12 @@ func Run(ctx context.Context, c *coordinator.Coordinator, s Spec) (Result, error
 					return
 				default:
 				}
-				stats, err := c.Statistics().Await(ctx)
+				_, err := c.Statistics().Await(ctx)
 				mu.Lock()
 				if err != nil {
 					res.QueryErrs++
 				} else {
 					res.Queries++
-					if len(stats) > 0 {
-						res.LastStats = stats
-					}
 				}
 				mu.Unlock()
 				if ctx.Err() != nil {
@@ -123,4 +122,25 @@ func collect(ctx context.Context, regions []coordinator.Region, done []chan Term
 		}
 	}
 	return out, nil
+}
+
+// Print writes what happened: how each region's termination ended, how many
+// queries ran meanwhile, and the state the coordinator was left in.
+func (r Result) Print(w io.Writer) {
+	for _, t := range r.Terminations {
+		outcome := "terminated"
+		if t.Err != nil {
+			outcome = "failed: " + t.Err.Error()
+		}
+		fmt.Fprintf(w, "%s %s after %v\n", t.Region, outcome, t.Took.Round(time.Millisecond))
+	}
+	fmt.Fprintf(w, "%d statistics queries answered meanwhile, %d failed\n", r.Queries, r.QueryErrs)
+	counts := make(map[execution.WorkerState]int)
+	for _, s := range r.Report.States {
+		counts[s]++
+	}
+	for _, s := range slices.Sorted(maps.Keys(counts)) {
+		fmt.Fprintf(w, "workers %v: %d\n", s, counts[s])
+	}
+	fmt.Fprintf(w, "unfulfilled promises: %d, control messages out of sequence: %d\n", r.Report.Unfulfilled, r.Report.OutOfOrder)
 }
