@@ -65,8 +65,7 @@ func (w *WorkerExecution) SetState(s WorkerState) { w.state = s }
 //
 //confined:owner
 type RegionExecution struct {
-	//confined:any
-	id      string // immutable
+	id      string
 	workers []*WorkerExecution
 }
 
@@ -78,11 +77,6 @@ func NewRegionExecution(id string, workers []string) *RegionExecution {
 	}
 	return r
 }
-
-// ID names the region.
-//
-//confined:any
-func (r *RegionExecution) ID() string { return r.id }
 
 // Workers returns the region's worker executions.
 func (r *RegionExecution) Workers() []*WorkerExecution { return r.workers }
@@ -107,7 +101,7 @@ type Stopper interface {
 
 // Config says how a RegionManager retries.
 type Config struct {
-	Timer       future.Timer  // runs the retry delays
+	Timer       future.Timer  // runs the retry delays (the coordinator also times statistics queries out with it)
 	RetryDelay  time.Duration // between termination attempts
 	MaxAttempts int           // termination attempts per region
 	Logger      *slog.Logger  // reports retries; nil discards
