@@ -1,0 +1,452 @@
+package golangci
+
+// End-to-end test of the plugin inside a real golangci-lint: build.sh
+// builds golangci-lint (the version in gcl/go.mod) with the plugin from the
+// module proxy, and the test runs it on a small module with the example
+// .golangci.yml, checking the findings, what the settings change, errors
+// in the settings, --fix and the SARIF output.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// demoModule is the module under check. lib stands for a third-party
+// library whose functions keep the callbacks they are given, so that only
+// the settings (example/.golangci.yml) tell where those run. Findings are
+// expected on "// want" lines and nowhere else.
+var demoModule = map[string]string{
+	"go.mod": "module example.com\n\ngo 1.26\n",
+	"lib/lib.go": `// Package lib stands for a third-party library.
+package lib
+
+// A Client calls its handlers from its own goroutine.
+type Client struct{ handlers []func() }
+
+// OnDisconnect registers handler, which runs on the client's goroutine.
+func (c *Client) OnDisconnect(handler func()) { c.handlers = append(c.handlers, handler) }
+
+// A Loop runs the functions posted to it, in order, on its own goroutine.
+type Loop struct{ queue chan func() }
+
+// Post queues f to run on the loop.
+func (l *Loop) Post(f func()) { l.queue <- f }
+`,
+	"app/app.go": `// Package app owns a counter.
+package app
+
+import (
+	"time"
+
+	"example.com/lib"
+)
+
+// Counter belongs to the loop that owns it.
+//
+//confined:owner
+type Counter struct{ n int }
+
+// Inc bumps the counter.
+func (c *Counter) Inc() { c.n++ }
+
+// Touch touches c on whatever goroutine calls it.
+func Touch(c *Counter) { c.Inc() }
+
+// Retry bumps c from a timer's goroutine.
+func Retry(c *Counter) {
+	time.AfterFunc(time.Second, func() {
+		c.Inc() // want
+	})
+}
+
+// Watch bumps c from the client's goroutine: async in the settings.
+func Watch(cl *lib.Client, c *Counter) {
+	cl.OnDisconnect(func() {
+		c.Inc() // want
+	})
+}
+
+// Hop posts the touch back to the loop: hop in the settings.
+func Hop(l *lib.Loop, c *Counter) {
+	go func() {
+		l.Post(func() { c.Inc() })
+	}()
+}
+`,
+	// The finding in another package needs the analyzer's facts about app.
+	"user/user.go": `// Package user uses app's counter.
+package user
+
+import "example.com/app"
+
+// Spawn touches c from a goroutine, through app.Touch.
+func Spawn(c *app.Counter) {
+	go app.Touch(c) // want
+}
+
+// Owner touches c where it runs.
+func Owner(c *app.Counter) { app.Touch(c) }
+`,
+}
+
+const incMessage = "calls confined (*app.Counter).Inc off the owner"
+
+func TestGolangciLint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds golangci-lint with the plugin; skipped with -short")
+	}
+	gcl := buildGolangciLint(t)
+	config, err := os.ReadFile(filepath.Join("example", ".golangci.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wantLines(demoModule)
+
+	t.Run("findings", func(t *testing.T) {
+		dir := writeModule(t, demoModule, string(config))
+		res := gcl.run(t, dir, "run", "--output.text.path=stdout", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1) // golangci-lint's exit status for issues
+		requireContains(t, res.stdout, incMessage)
+		requireContains(t, res.stdout, "(confinecheck)")
+		got := readIssues(t, filepath.Join(dir, "out.json"))
+		checkIssues(t, got, want)
+		// golangci-lint lists the related positions of a finding (the
+		// sink, calls on the path) as issues of their own.
+		if !slices.ContainsFunc(got, func(i issue) bool {
+			return i.related && strings.Contains(i.Text, "runs off the owner via time.AfterFunc")
+		}) {
+			t.Errorf("no related issue for the time.AfterFunc sink in\n%v", got)
+		}
+	})
+
+	t.Run("without settings", func(t *testing.T) {
+		// The settings decide the Watch and Hop lines: without them, the
+		// handler is taken to run where OnDisconnect is called (no
+		// finding), and the posted func where Post is called (in the go
+		// statement: a finding).
+		plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n")
+		if plain == string(config) || strings.Contains(plain, "async") {
+			t.Fatalf("could not remove the settings from example/.golangci.yml:\n%s", plain)
+		}
+		dir := writeModule(t, demoModule, plain)
+		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1)
+		got := readIssues(t, filepath.Join(dir, "out.json"))
+		checkIssues(t, got, []issue{
+			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, demoModule["app/app.go"], "time.AfterFunc") + 1}},
+			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, demoModule["app/app.go"], "l.Post(")}},
+			{Pos: pos{Filename: "user/user.go", Line: lineOf(t, demoModule["user/user.go"], "go app.Touch")}},
+		})
+	})
+
+	t.Run("settings typo", func(t *testing.T) {
+		bad := strings.Replace(string(config), "          async:", "          asnyc:", 1)
+		dir := writeModule(t, demoModule, bad)
+		res := gcl.run(t, dir, "run", "./...")
+		res.requireExit(t, 3) // golangci-lint's exit status for a failure
+		requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, inherit, completes-async, completes-owner, strict`)
+
+		bad = strings.Replace(string(config), "example.com/lib.(*Loop).Post", "Post", 1)
+		dir = writeModule(t, demoModule, bad)
+		res = gcl.run(t, dir, "run", "./...")
+		res.requireExit(t, 3)
+		requireContains(t, res.stderr, `confinecheck settings: hop: cannot read function name "Post"`)
+
+		bad = strings.Replace(string(config), "      confinecheck:", "      confinechek:", 1)
+		dir = writeModule(t, demoModule, bad)
+		res = gcl.run(t, dir, "run", "./...")
+		res.requireExit(t, 3)
+		requireContains(t, res.stderr, `plugin "confinechek" not found`)
+	})
+
+	t.Run("fix", func(t *testing.T) {
+		// confinecheck suggests no edits, so --fix leaves its findings in
+		// place and reports them; golangci-lint still applies the fixes
+		// other linters and formatters have (here gofmt's).
+		files := maps.Clone(demoModule)
+		files["tidy/tidy.go"] = "package tidy\n\n// F is badly formatted.\nfunc F( ) int { return 1 }\n"
+		dir := writeModule(t, files, string(config)+"\nformatters:\n  enable:\n    - gofmt\n")
+		res := gcl.run(t, dir, "run", "--fix", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1)
+		checkIssues(t, readIssues(t, filepath.Join(dir, "out.json")), want)
+		for name, src := range demoModule {
+			if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
+				t.Errorf("--fix changed %s (err %v):\n%s", name, err, got)
+			}
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "tidy", "tidy.go")); !strings.Contains(string(got), "func F() int") {
+			t.Errorf("--fix did not apply gofmt's fix:\n%s", got)
+		}
+	})
+
+	t.Run("sarif", func(t *testing.T) {
+		dir := writeModule(t, demoModule, string(config))
+		sarif := filepath.Join(dir, "out.sarif")
+		res := gcl.run(t, dir, "run", "--output.sarif.path="+sarif, "./...")
+		res.requireExit(t, 1)
+		data, err := os.ReadFile(sarif)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Version string `json:"version"`
+			Runs    []struct {
+				Results []struct {
+					RuleID  string `json:"ruleId"`
+					Message struct{ Text string }
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(data, &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 {
+			t.Fatalf("not a SARIF 2.1.0 log with one run (%v):\n%s", err, data)
+		}
+		primary := 0
+		for _, r := range log.Runs[0].Results {
+			if r.RuleID == "confinecheck" && strings.HasPrefix(r.Message.Text, incMessage) {
+				primary++
+			}
+		}
+		if primary != len(want) {
+			t.Errorf("SARIF has %d confinecheck findings, want %d:\n%s", primary, len(want), data)
+		}
+	})
+}
+
+// The .custom-gcl.yml example must be what `golangci-lint custom` reads.
+// custom clones golangci-lint from GitHub, which this test cannot reach,
+// so it decodes the file the way custom does (its fields, strictly) and
+// checks what custom validates.
+func TestCustomGclExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("example", ".custom-gcl.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Version     string `yaml:"version"`
+		Name        string `yaml:"name"`
+		Destination string `yaml:"destination"`
+		Plugins     []struct {
+			Module  string `yaml:"module"`
+			Import  string `yaml:"import"`
+			Version string `yaml:"version"`
+			Path    string `yaml:"path"`
+		} `yaml:"plugins"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	gclMod, err := os.ReadFile(filepath.Join("gcl", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gclMod), "github.com/golangci/golangci-lint/v2 "+cfg.Version+"\n") {
+		t.Errorf(".custom-gcl.yml builds golangci-lint %s, gcl/go.mod another version", cfg.Version)
+	}
+	modules := map[string]bool{}
+	for _, p := range cfg.Plugins {
+		if p.Module == "" || (p.Path == "") == (p.Version == "") {
+			t.Errorf("plugin %+v: want a module and exactly one of path and version", p)
+		}
+		modules[p.Module] = true
+	}
+	if !modules["github.com/confinecheck/confinecheck/golangci"] || !modules["github.com/confinecheck/confinecheck"] {
+		t.Errorf("plugins %v: want the plugin module and the analyzer module it replaces", modules)
+	}
+}
+
+// golangciLint is the built binary.
+type golangciLint struct {
+	path  string
+	cache string // golangci-lint's own cache, fresh for the test
+}
+
+// buildGolangciLint runs build.sh, which leaves an up-to-date binary alone
+// (so CI builds it once, in a step of its own, and this is quick).
+func buildGolangciLint(t *testing.T) golangciLint {
+	t.Helper()
+	start := time.Now()
+	cmd := exec.Command("bash", "build.sh")
+	cmd.Env = append(os.Environ(), "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("build.sh: %v\n%s", err, out)
+	}
+	t.Logf("build.sh took %s", time.Since(start).Round(time.Millisecond))
+	path, err := filepath.Abs(filepath.Join("bin", "golangci-lint"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return golangciLint{path: path, cache: t.TempDir()}
+}
+
+func (g golangciLint) run(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	start := time.Now()
+	cmd := exec.Command(g.path, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+g.cache, "GOFLAGS=", "GOWORK=off")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res := result{cmd: "golangci-lint " + strings.Join(args, " "), stdout: stdout.String(), stderr: stderr.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		res.code = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("%s: %v", res.cmd, err)
+	}
+	t.Logf("%s: exit %d in %s", res.cmd, res.code, time.Since(start).Round(time.Millisecond))
+	return res
+}
+
+// writeModule writes files and .golangci.yml into a new directory.
+func writeModule(t *testing.T, files map[string]string, config string) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := maps.Clone(files)
+	all[".golangci.yml"] = config
+	for name, src := range all {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// An issue is one entry of golangci-lint's JSON output.
+type issue struct {
+	FromLinter string
+	Text       string
+	Pos        pos
+	related    bool // a related position golangci-lint lists on its own
+}
+
+type pos struct {
+	Filename string
+	Line     int
+}
+
+func (i issue) String() string {
+	return fmt.Sprintf("%s:%d: %s (%s)", i.Pos.Filename, i.Pos.Line, i.Text, i.FromLinter)
+}
+
+func readIssues(t *testing.T, path string) []issue {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Issues []issue }
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("%s: %v\n%s", path, err, data)
+	}
+	for i := range out.Issues {
+		out.Issues[i].related = strings.HasPrefix(out.Issues[i].Text, "confinecheck(related information): ")
+	}
+	return out.Issues
+}
+
+// checkIssues requires the primary confinecheck issues to be on exactly
+// the wanted lines, each with the Counter.Inc message, and no issue from
+// another linter.
+func checkIssues(t *testing.T, got, want []issue) {
+	t.Helper()
+	var primary []issue
+	for _, i := range got {
+		switch {
+		case i.FromLinter != "confinecheck":
+			t.Errorf("issue from another linter: %v", i)
+		case !i.related:
+			primary = append(primary, i)
+			if !strings.HasPrefix(i.Text, incMessage) {
+				t.Errorf("unexpected message: %v", i)
+			}
+		}
+	}
+	key := func(i issue) string { return fmt.Sprintf("%s:%04d", i.Pos.Filename, i.Pos.Line) }
+	var gotKeys, wantKeys []string
+	for _, i := range primary {
+		gotKeys = append(gotKeys, key(i))
+	}
+	for _, i := range want {
+		wantKeys = append(wantKeys, key(i))
+	}
+	slices.Sort(gotKeys)
+	slices.Sort(wantKeys)
+	if !slices.Equal(gotKeys, wantKeys) {
+		t.Errorf("confinecheck issues on lines\n%v\nwant\n%v\nall issues:\n%v", gotKeys, wantKeys, got)
+	}
+}
+
+// wantLines returns the "// want" lines of files.
+func wantLines(files map[string]string) []issue {
+	var want []issue
+	for name, src := range files {
+		for i, line := range strings.Split(src, "\n") {
+			if strings.HasSuffix(line, "// want") {
+				want = append(want, issue{Pos: pos{Filename: name, Line: i + 1}})
+			}
+		}
+	}
+	return want
+}
+
+// lineOf returns the line number of the first line of src containing s.
+func lineOf(t *testing.T, src, s string) int {
+	t.Helper()
+	for i, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line contains %q", s)
+	return 0
+}
+
+// A result is a finished command.
+type result struct {
+	cmd            string
+	stdout, stderr string
+	code           int
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("$ %s\nexit status %d\n--- stdout:\n%s--- stderr:\n%s", r.cmd, r.code, r.stdout, r.stderr)
+}
+
+func (r result) requireExit(t *testing.T, code int) {
+	t.Helper()
+	if r.code != code {
+		t.Fatalf("want exit status %d\n%s", code, r)
+	}
+}
+
+func requireContains(t *testing.T, out, substr string) {
+	t.Helper()
+	if !strings.Contains(out, substr) {
+		t.Fatalf("output does not contain %q:\n%s", substr, out)
+	}
+}

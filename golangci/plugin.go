@@ -1,0 +1,230 @@
+// Package golangci is confinecheck's golangci-lint v2 module plugin.
+//
+// A golangci-lint binary that imports this package (blank import) has a
+// linter named "confinecheck", enabled and configured in .golangci.yml:
+//
+//	linters:
+//	  enable: [confinecheck]
+//	  settings:
+//	    custom:
+//	      confinecheck:
+//	        type: module
+//	        settings:
+//	          async: ["example.com/lib.(*Client).OnDisconnect:handler"]
+//	          hop: ["example.com/lib.(*Loop).Post"]
+//	          strict: false
+//
+// The settings mirror the analyzer's flags (see Settings). An unknown key
+// or a function name the analyzer cannot read is an error that stops
+// golangci-lint before it lints anything.
+package golangci
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/confinecheck/confinecheck/analyzer"
+)
+
+func init() {
+	register.Plugin("confinecheck", New)
+}
+
+// Settings are the plugin's settings, one key per analyzer flag. Each list
+// entry is what the flag takes: a function name, optionally followed by
+// ":param+param" to name its func parameters. A list may also be written as
+// one comma-separated string, as on the command line.
+type Settings struct {
+	// Async: third-party functions whose func parameters run off the owner.
+	Async FuncList `json:"async"`
+	// Hop: third-party functions whose func parameters run on the owner.
+	Hop FuncList `json:"hop"`
+	// Inherit: third-party future combinators whose callbacks run where the
+	// receiver completes.
+	Inherit FuncList `json:"inherit"`
+	// CompletesAsync: third-party functions returning futures that complete
+	// off the owner.
+	CompletesAsync FuncList `json:"completes-async"`
+	// CompletesOwner: third-party functions returning futures that complete
+	// on the owner.
+	CompletesOwner FuncList `json:"completes-owner"`
+	// Strict: undeclared futures may complete anywhere; interface calls also
+	// reach implementations in the checked package.
+	Strict bool `json:"strict"`
+}
+
+// FuncList is a list of function names. In YAML it is a list of strings
+// or a single comma-separated string.
+type FuncList []string
+
+// UnmarshalJSON accepts a list of strings or one comma-separated string.
+func (l *FuncList) UnmarshalJSON(data []byte) error {
+	var one string
+	if err := json.Unmarshal(data, &one); err == nil {
+		*l = nil
+		for entry := range strings.SplitSeq(one, ",") {
+			if entry = strings.TrimSpace(entry); entry != "" {
+				*l = append(*l, entry)
+			}
+		}
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(data, &list); err != nil {
+		return errors.New("want a list of function names or one comma-separated string")
+	}
+	*l = list
+	return nil
+}
+
+// flagValues returns the settings as analyzer flag name and value pairs, in
+// the order of the Settings fields.
+func (s Settings) flagValues() [][2]string {
+	var out [][2]string
+	v := reflect.ValueOf(s)
+	for i := range v.NumField() {
+		name := jsonKey(v.Type().Field(i))
+		switch value := v.Field(i).Interface().(type) {
+		case FuncList:
+			for _, entry := range value {
+				out = append(out, [2]string{name, entry})
+			}
+		case bool:
+			if value {
+				out = append(out, [2]string{name, "true"})
+			}
+		}
+	}
+	return out
+}
+
+// keys returns the settings keys, which are the analyzer's flag names.
+func keys() []string {
+	t := reflect.TypeFor[Settings]()
+	out := make([]string, t.NumField())
+	for i := range out {
+		out[i] = jsonKey(t.Field(i))
+	}
+	return out
+}
+
+func jsonKey(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
+// Plugin is the golangci-lint plugin: the confinecheck analyzer, configured.
+type Plugin struct {
+	settings Settings
+}
+
+// The analyzer's settings are its flags, which belong to the process, so
+// the first New configures them and a later New must agree.
+var (
+	configureMu sync.Mutex
+	configured  *Settings
+)
+
+// New decodes the settings from .golangci.yml and applies them to the
+// analyzer's flags. golangci-lint calls it once per run.
+func New(conf any) (register.LinterPlugin, error) {
+	s, err := decode(conf)
+	if err != nil {
+		return nil, err
+	}
+	configureMu.Lock()
+	defer configureMu.Unlock()
+	if configured != nil {
+		if !reflect.DeepEqual(*configured, s) {
+			return nil, errors.New("confinecheck settings: the plugin was configured twice with different settings; the analyzer's settings are process-wide")
+		}
+		return &Plugin{settings: s}, nil
+	}
+	// A bad entry fails before any other setting of its key is applied;
+	// golangci-lint stops on the error, so settings applied before it do
+	// not matter.
+	for _, kv := range s.flagValues() {
+		if err := analyzer.Analyzer.Flags.Set(kv[0], kv[1]); err != nil {
+			return nil, fmt.Errorf("confinecheck settings: %s: %v", kv[0], err)
+		}
+	}
+	configured = &s
+	return &Plugin{settings: s}, nil
+}
+
+// BuildAnalyzers returns the confinecheck analyzer.
+func (*Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{analyzer.Analyzer}, nil
+}
+
+// GetLoadMode returns typesinfo: the analyzer needs types, and facts from
+// the packages it depends on.
+func (*Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
+
+// decode reads the settings golangci-lint passes (a map from YAML).
+func decode(conf any) (Settings, error) {
+	s, err := register.DecodeSettings[Settings](conf)
+	if err != nil {
+		return Settings{}, settingsError(err)
+	}
+	return s, nil
+}
+
+// settingsError rewords register.DecodeSettings's JSON errors in the terms
+// of .golangci.yml: the key that is wrong and the keys there are.
+func settingsError(err error) error {
+	msg := err.Error()
+	names := keys()
+	if _, field, ok := strings.Cut(msg, "unknown field "); ok {
+		field = strings.Trim(field, `"`)
+		hint := ""
+		if near := nearest(field, names); near != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return fmt.Errorf("confinecheck settings: unknown key %q%s; the keys are %s", field, hint, strings.Join(names, ", "))
+	}
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		return fmt.Errorf("confinecheck settings: %s: %s is not a %s", typeErr.Field, typeErr.Value, typeErr.Type)
+	}
+	return fmt.Errorf("confinecheck settings: %s", strings.TrimPrefix(msg, "decoding settings: "))
+}
+
+// nearest returns the key closest to word when it is a plausible typo.
+func nearest(word string, keys []string) string {
+	best, bestDist := "", len(word)/2+1
+	for _, k := range keys {
+		if d := editDistance(strings.ToLower(word), k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = slices.Min([]int{prev[j] + 1, cur[j-1] + 1, prev[j-1] + cost})
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
