@@ -1,0 +1,3 @@
+module github.com/confinecheck/confinecheck/integration
+
+go 1.26.0
