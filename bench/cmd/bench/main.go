@@ -1,0 +1,327 @@
+// Command bench measures confinecheck's wall time and peak RSS against the
+// floors any go/analysis tool pays, on the pinned targets and the annotated
+// workloads, and prints a table of medians and ratios. Run it from bench/
+// (see README.md):
+//
+//	go run ./cmd/bench                        # all targets, 5 alternating runs
+//	go run ./cmd/bench -targets raft -runs 3  # a quick look
+//
+// Standalone, each target is checked by three singlechecker binaries built
+// from the same golang.org/x/tools: typesfloor (loads and type-checks every
+// package, then does nothing: the floor), ssafloor (requires buildssa: the
+// SSA floor) and confinecheck. Under go vet, confinecheck as -vettool is
+// compared with typesfloor as -vettool (the vet floor) and with the stock
+// go vet. Runs alternate between the tools, in rotating order, after one
+// untimed warm-up run of each; every go vet run passes a fresh no-op flag
+// value so that go vet's result cache never answers.
+//
+// Wall time and peak RSS come from /usr/bin/time -v. Under go vet, the
+// peak RSS is that of the largest single process (go vet runs one tool
+// process per package, up to GOMAXPROCS at once), not of the whole tree.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/confinecheck/confinecheck/bench/gen"
+)
+
+var (
+	targetsFlag = flag.String("targets", "raft,etcd,grpc,runtime,annotated", "comma-separated targets: raft, grpc, etcd (bench/targets), runtime (the repository's ./runtime/...), annotated (generated)")
+	runs        = flag.Int("runs", 5, "timed runs per tool and target")
+	vet         = flag.Bool("vet", true, "also measure under go vet")
+	annotatedN  = flag.Int("annotated", 300, "packages in the generated annotated module")
+	keep        = flag.String("bin", "", "directory for the built binaries (default: a temporary one)")
+)
+
+// A target is a set of packages checked from a directory.
+type target struct {
+	name string
+	dir  string
+	pkgs []string
+}
+
+// A tool is one command measured on a target.
+type tool struct {
+	name  string
+	floor string // name of the tool it is compared with
+	cmd   func(t target, run int) []string
+}
+
+type sample struct {
+	wall time.Duration
+	rss  int64 // KiB
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("bench: ")
+	flag.Parse()
+
+	benchDir, err := os.Getwd()
+	check(err)
+	if _, err := os.Stat(filepath.Join(benchDir, "targets")); err != nil {
+		log.Fatal("run from the bench directory")
+	}
+	repo := filepath.Dir(benchDir)
+
+	bin := *keep
+	if bin == "" {
+		bin, err = os.MkdirTemp("", "confinecheck-bench-")
+		check(err)
+		defer os.RemoveAll(bin)
+	}
+	bin, err = filepath.Abs(bin)
+	check(err)
+	log.Printf("building tools into %s", bin)
+	run(benchDir, "go", "build", "-o", bin+"/", "./cmd/typesfloor", "./cmd/ssafloor")
+	run(repo, "go", "build", "-o", bin+"/", "./cmd/confinecheck")
+	confine := filepath.Join(bin, "confinecheck")
+	typesfloor := filepath.Join(bin, "typesfloor")
+	ssafloor := filepath.Join(bin, "ssafloor")
+
+	tools := []tool{
+		{name: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{typesfloor}, t.pkgs...) }},
+		{name: "ssafloor", floor: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{ssafloor}, t.pkgs...) }},
+		{name: "confinecheck", floor: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{confine}, t.pkgs...) }},
+	}
+	if *vet {
+		nonce := func(run int) string { return fmt.Sprintf("n%d%d", time.Now().UnixNano(), run) }
+		tools = append(tools,
+			tool{name: "vet floor", cmd: func(t target, r int) []string {
+				return append([]string{"go", "vet", "-vettool=" + typesfloor, "-nonce=" + nonce(r)}, t.pkgs...)
+			}},
+			tool{name: "vet stock", floor: "vet floor", cmd: func(t target, r int) []string {
+				// -printf.funcs names a print wrapper that does not exist.
+				return append([]string{"go", "vet", "-printf.funcs=" + nonce(r)}, t.pkgs...)
+			}},
+			tool{name: "vet confinecheck", floor: "vet floor", cmd: func(t target, r int) []string {
+				// -async names a function that does not exist. (Under go vet a
+				// singlechecker's flags keep their plain names.)
+				return append([]string{"go", "vet", "-vettool=" + confine, "-async=bench.invalid/nonce.F" + nonce(r)}, t.pkgs...)
+			}},
+		)
+	}
+
+	var targets []target
+	for name := range strings.SplitSeq(*targetsFlag, ",") {
+		switch name {
+		case "raft", "grpc", "etcd":
+			dir := filepath.Join(benchDir, "targets", name)
+			data, err := os.ReadFile(filepath.Join(dir, "packages.txt"))
+			check(err)
+			run(dir, "go", "mod", "download")
+			targets = append(targets, target{name: name, dir: dir, pkgs: strings.Fields(string(data))})
+		case "runtime":
+			targets = append(targets, target{name: "runtime", dir: repo, pkgs: []string{"./runtime/..."}})
+		case "annotated":
+			dir := filepath.Join(bin, "annotated")
+			check(gen.Write(dir, gen.Options{Packages: *annotatedN, Funcs: 20, Fanout: 3}))
+			targets = append(targets, target{name: fmt.Sprintf("annotated (%d)", *annotatedN), dir: dir, pkgs: []string{"./..."}})
+		default:
+			log.Fatalf("unknown target %q", name)
+		}
+	}
+
+	fmt.Printf("%s, GOMAXPROCS=%s, %d runs (median)\n\n", goVersion(), orDefault(os.Getenv("GOMAXPROCS"), strconv.Itoa(nproc())), *runs)
+	fmt.Println("| target | packages | lines | tool | wall | peak RSS | time ratio | RSS ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, t := range targets {
+		npkgs, lines := size(t)
+		log.Printf("%s: %d packages, %d lines; warming up", t.name, npkgs, lines)
+		for _, tl := range tools {
+			measure(t, tl, -1) // warm caches: go list, cgo, vet's compiled dependencies
+		}
+		samples := make(map[string][]sample)
+		for r := range *runs {
+			for k := range tools {
+				tl := tools[(k+r)%len(tools)]
+				s := measure(t, tl, r)
+				samples[tl.name] = append(samples[tl.name], s)
+				log.Printf("%s run %d: %s %.2fs %d MiB", t.name, r, tl.name, s.wall.Seconds(), s.rss/1024)
+			}
+		}
+		for _, tl := range tools {
+			m := median(samples[tl.name])
+			tr, rr := "", ""
+			if tl.floor != "" {
+				f := median(samples[tl.floor])
+				tr = fmt.Sprintf("%.2fx", m.wall.Seconds()/f.wall.Seconds())
+				rr = fmt.Sprintf("%.2fx", float64(m.rss)/float64(f.rss))
+			}
+			fmt.Printf("| %s | %d | %d | %s | %.2f s | %d MiB | %s | %s |\n", t.name, npkgs, lines, tl.name, m.wall.Seconds(), m.rss/1024, tr, rr)
+		}
+	}
+}
+
+// measure runs one tool once under /usr/bin/time -v. Findings (exit 3 from
+// confinecheck, 1 from go vet) are fine; a crash is not.
+func measure(t target, tl tool, run int) sample {
+	timeOut, err := os.CreateTemp("", "bench-time-")
+	check(err)
+	timeOut.Close()
+	defer os.Remove(timeOut.Name())
+	argv := tl.cmd(t, run)
+	cmd := exec.Command("/usr/bin/time", append([]string{"-v", "-o", timeOut.Name()}, argv...)...)
+	cmd.Dir = t.dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &out
+	err = cmd.Run()
+	if bytes.Contains(out.Bytes(), []byte("panic:")) || bytes.Contains(out.Bytes(), []byte("internal error")) {
+		log.Fatalf("%s on %s crashed:\n%s", tl.name, t.name, tail(out.String()))
+	}
+	// Findings: confinecheck exits 3 standalone, go vet exits 1.
+	allowed := []int{3}
+	if argv[0] == "go" {
+		allowed = []int{1}
+	}
+	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && slices.Contains(allowed, ee.ExitCode())) {
+		log.Fatalf("%s on %s: %v\n%s", tl.name, t.name, err, tail(out.String()))
+	}
+	data, err := os.ReadFile(timeOut.Name())
+	check(err)
+	var s sample
+	for line := range strings.SplitSeq(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if v, ok := strings.CutPrefix(line, "Elapsed (wall clock) time (h:mm:ss or m:ss): "); ok {
+			s.wall = parseClock(v)
+		}
+		if v, ok := strings.CutPrefix(line, "Maximum resident set size (kbytes): "); ok {
+			s.rss, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	if s.wall == 0 || s.rss == 0 {
+		log.Fatalf("cannot read /usr/bin/time output:\n%s", data)
+	}
+	return s
+}
+
+// parseClock reads h:mm:ss or m:ss.ss.
+func parseClock(v string) time.Duration {
+	var secs float64
+	for part := range strings.SplitSeq(v, ":") {
+		f, err := strconv.ParseFloat(part, 64)
+		check(err)
+		secs = secs*60 + f
+	}
+	return time.Duration(secs * float64(time.Second))
+}
+
+func median(ss []sample) sample {
+	walls := make([]time.Duration, len(ss))
+	rsss := make([]int64, len(ss))
+	for i, s := range ss {
+		walls[i], rsss[i] = s.wall, s.rss
+	}
+	slices.Sort(walls)
+	slices.Sort(rsss)
+	return sample{wall: walls[len(walls)/2], rss: rsss[len(rsss)/2]}
+}
+
+// size counts the packages a standalone run loads (tests included) and
+// their lines of Go.
+func size(t target) (pkgs, lines int) {
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-test", "-json=Dir,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,ForTest"}, t.pkgs...)...)
+	cmd.Dir = t.dir
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	check(err)
+	dec := json.NewDecoder(bytes.NewReader(out))
+	seen := make(map[string]bool)
+	for {
+		var p struct {
+			Dir                                          string
+			GoFiles, CgoFiles, TestGoFiles, XTestGoFiles []string
+			ForTest                                      string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else {
+			check(err)
+		}
+		pkgs++
+		for _, f := range slices.Concat(p.GoFiles, p.CgoFiles, p.TestGoFiles, p.XTestGoFiles) {
+			if filepath.IsAbs(f) {
+				continue // generated into the build cache
+			}
+			path := filepath.Join(p.Dir, f)
+			if seen[path] {
+				continue // a test variant repeats its package's files
+			}
+			seen[path] = true
+			lines += countLines(path)
+		}
+	}
+	return pkgs, lines
+}
+
+func countLines(path string) int {
+	f, err := os.Open(path)
+	check(err)
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		n++
+	}
+	check(sc.Err())
+	return n
+}
+
+func run(dir string, argv ...string) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s: %v", strings.Join(argv, " "), err)
+	}
+}
+
+func goVersion() string {
+	out, err := exec.Command("go", "version").Output()
+	check(err)
+	return strings.TrimSpace(string(out))
+}
+
+func nproc() int {
+	out, err := exec.Command("nproc").Output()
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(out)))
+	return n
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func tail(s string) string {
+	if len(s) > 4000 {
+		return "..." + s[len(s)-4000:]
+	}
+	return s
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
