@@ -169,9 +169,7 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
-	if f.spawn.pos != f.pos {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
-	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
 	for _, s := range w.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "calls " + s.Callee})
