@@ -199,6 +199,7 @@ func isFutureOf(t types.Type, future *types.Named) bool {
 func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.Value, at spawn) {
 	c := w.sourceCompletion(fn, k, args)
 	at.sink = "a callback of " + funcName(fn) + " on a future that completes off the owner"
+	at.future = true
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue

@@ -59,9 +59,9 @@ func (c *checker) report(fns []*ssa.Function) {
 		}
 	}
 	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
-	hint := c.fixHint()
+	hops := c.hopSinks()
 	for _, f := range out {
-		c.pass.Report(c.diagnostic(f, hint))
+		c.pass.Report(c.diagnostic(f, fixHint(hops, f.spawn.future)))
 	}
 	c.reportUnusedIgnores()
 }
@@ -166,6 +166,17 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 		path = append(path, w.Member)
 		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
 	}
+	if len(w.Reaches) > 0 {
+		var members []string
+		for _, r := range w.Reaches {
+			verb := "reads "
+			if r.Write {
+				verb = "writes "
+			}
+			members = append(members, verb+r.Member)
+		}
+		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
+	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
@@ -198,33 +209,62 @@ func (c *checker) tokenPos(p position) token.Pos {
 	return token.NoPos
 }
 
-// fixHint names a hop sink the user can post the work through: one this
-// package declares or uses, else any it can see, or says what to do without.
-func (c *checker) fixHint() string {
-	var hops []string
-	collect := func(obj types.Object) {
-		if fn, ok := obj.(*types.Func); ok && len(c.contract(fn.Origin()).Hop) > 0 {
-			hops = append(hops, funcName(fn.Origin()))
+// A hopSink is a function the user can post work to the owner through.
+type hopSink struct {
+	fn      *types.Func
+	inScope bool // this package declares or uses it
+}
+
+// hopSinks lists the hop sinks in scope, then the others this package can
+// see through facts, each group by name.
+func (c *checker) hopSinks() []hopSink {
+	seen := make(map[*types.Func]bool)
+	var hops []hopSink
+	collect := func(obj types.Object, inScope bool) {
+		if fn, ok := obj.(*types.Func); ok && !seen[fn.Origin()] && len(c.contract(fn.Origin()).Hop) > 0 {
+			seen[fn.Origin()] = true
+			hops = append(hops, hopSink{fn.Origin(), inScope})
 		}
 	}
 	for _, obj := range c.pass.TypesInfo.Defs {
-		collect(obj)
+		collect(obj, true)
 	}
 	for _, obj := range c.pass.TypesInfo.Uses {
-		collect(obj)
+		collect(obj, true)
 	}
-	if len(hops) == 0 {
-		for _, of := range c.pass.AllObjectFacts() {
-			if f, ok := of.Fact.(*directiveFact); ok && len(f.Hop) > 0 {
-				collect(of.Object)
-			}
+	for _, of := range c.pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*directiveFact); ok && len(f.Hop) > 0 {
+			collect(of.Object, false)
 		}
 	}
+	slices.SortFunc(hops, func(a, b hopSink) int {
+		if a.inScope != b.inScope {
+			if a.inScope {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(funcName(a.fn), funcName(b.fn))
+	})
+	return hops
+}
+
+// fixHint names the hop sink that fits best: inside a future's callback
+// one that returns a future to chain on (actor.Hop), elsewhere one that
+// just posts (Execute); in scope before out of it. Without one it says
+// what to do.
+func fixHint(hops []hopSink, inFutureCallback bool) string {
 	if len(hops) == 0 {
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
-	slices.Sort(hops)
-	return "hop back to the owner through " + hops[0] + " and touch the state there"
+	best := hops[0].fn
+	for _, h := range hops {
+		if (h.fn.Signature().Results().Len() > 0) == inFutureCallback {
+			best = h.fn
+			break
+		}
+	}
+	return "hop back to the owner through " + funcName(best) + " and touch the state there"
 }
 
 // suppress reports whether an ignore directive covers a finding at p,

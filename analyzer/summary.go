@@ -44,6 +44,44 @@ type witness struct {
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
 	Site   position // where the touch happens
 	Via    []step   // the calls leading to Site
+	// For a call of a confined method: the confined data it goes on to
+	// reach, so that the finding names the state that actually races.
+	Reaches []reach
+}
+
+// A reach is confined data (a field or value) written or read depth calls
+// down.
+type reach struct {
+	Member string
+	Write  bool
+	Depth  int
+}
+
+// maxReaches bounds the reaches a summary keeps: writes before reads, then
+// the deepest, which is the state behind layers of confined managers.
+const maxReaches = 4
+
+func addReach(rs []reach, r reach) []reach {
+	if i := slices.IndexFunc(rs, func(x reach) bool { return x.Member == r.Member }); i >= 0 {
+		r.Write = r.Write || rs[i].Write
+		r.Depth = max(r.Depth, rs[i].Depth)
+		rs[i] = r
+	} else {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, func(a, b reach) int {
+		switch {
+		case a.Write != b.Write:
+			if a.Write {
+				return -1
+			}
+			return 1
+		case a.Depth != b.Depth:
+			return b.Depth - a.Depth
+		}
+		return strings.Compare(a.Member, b.Member)
+	})
+	return rs[:min(len(rs), maxReaches)]
 }
 
 // tells reports whether w is better advice than v: a write over a call
@@ -84,12 +122,25 @@ type summary struct {
 	Result  origin  // where its results come from
 	// Where the future it returns completes.
 	Completes completion
+	// Confined data it reaches through its sources, deepest first.
+	Reaches []reach
 }
 
-// addTouches records w for every source in o that has no witness yet.
+// addTouches records w for every source in o that has no witness yet, and
+// the data it reaches.
 func (s *summary) addTouches(o origin, w witness) {
+	if o.fresh() {
+		return
+	}
 	for _, src := range o.sources() {
 		s.addTouch(src, w)
+	}
+	if w.Action != "calls" {
+		s.Reaches = addReach(s.Reaches, reach{Member: w.Member, Write: w.Action == "writes", Depth: len(w.Via)})
+	}
+	for _, r := range w.Reaches {
+		r.Depth += len(w.Via) + 1
+		s.Reaches = addReach(s.Reaches, r)
 	}
 }
 
@@ -113,6 +164,9 @@ func (s *summary) merge(t *summary) {
 	s.Hop = s.Hop.union(t.Hop)
 	s.Result = s.Result.union(t.Result)
 	s.Completes = s.Completes.join(t.Completes)
+	for _, r := range t.Reaches {
+		s.Reaches = addReach(s.Reaches, r)
+	}
 }
 
 // sameShape reports whether two summaries say the same things, ignoring
@@ -181,6 +235,7 @@ type site struct {
 type spawn struct {
 	pos     token.Pos
 	sink    string // what moves the code off the owner, for the message
+	future  bool   // the code is a callback of a future
 	targets []funcValue
 	// direct is set when the spawned call itself touches confined state
 	// (go s.method(), go ownerOnly()).

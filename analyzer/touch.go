@@ -59,7 +59,11 @@ func (c *checker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
 		return nil
 	}
 	if recv := receiverNamed(obj); (recv != nil && c.confinedNamed(recv) != nil) || (d != nil && d.Owner) {
-		return &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
+		w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
+		if sum := c.summaryOf(fn); sum != nil {
+			w.Reaches = sum.Reaches
+		}
+		return w
 	}
 	return nil
 }

@@ -421,6 +421,6 @@ func inferredHopLookAlike(a *actor, s *state) {
 
 func fixHint(s *state) {
 	time.AfterFunc(time.Second, func() {
-		s.x++ // want `; fix: hop back to the owner through \(\*asyncdirective.actor\).post and touch the state there$`
+		s.x++ // want `(; inside, [^;]*)?; fix: hop back to the owner through \(\*asyncdirective.actor\).post and touch the state there$`
 	})
 }

@@ -40,7 +40,7 @@ func onDisconnectPartial(c *lib.Client, s *session) {
 		c.Post(func() {
 			s.live = false
 		})
-		s.retries++ // want `writes confined flagsinks.session.retries off the owner: this code runs via \(\*lib.Client\).OnDisconnect .*; fix: hop back to the owner through \(\*lib.Client\).Post and touch the state there$`
+		s.retries++ // want `writes confined flagsinks.session.retries off the owner: this code runs via \(\*lib.Client\).OnDisconnect .*(; inside, [^;]*)?; fix: hop back to the owner through \(\*lib.Client\).Post and touch the state there$`
 	})
 }
 

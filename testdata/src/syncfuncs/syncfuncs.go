@@ -70,14 +70,14 @@ func onOwnerButSpawned(s *server) {
 func onceDoOff(s *server, once *sync.Once) {
 	time.AfterFunc(time.Second, func() {
 		once.Do(func() {
-			s.n++ // want `writes confined syncfuncs.server.n off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\); fix: `
+			s.n++ // want `writes confined syncfuncs.server.n off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; inside, [^;]*)?; fix: `
 		})
 	})
 }
 
 func onceDoMethodValueOff(s *server) {
 	time.AfterFunc(time.Second, func() {
-		s.once.Do(s.bump) // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?; fix: `
+		s.once.Do(s.bump) // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: `
 	})
 }
 

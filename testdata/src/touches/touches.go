@@ -49,7 +49,7 @@ var sink int
 
 func fieldRead(s *server) {
 	time.AfterFunc(time.Second, func() {
-		sink = s.n // want `reads confined touches.server.n off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); fix: `
+		sink = s.n // want `reads confined touches.server.n off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -117,7 +117,7 @@ func valueMethodOnValue(v server) {
 func methodValueCalled(s *server) {
 	time.AfterFunc(time.Second, func() {
 		f := s.bump
-		f() // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?; fix: `
+		f() // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -225,7 +225,7 @@ func setFreeVia[T any](f *free[T], v T) { f.set(v) }
 
 func genericThroughGenericHelper(b *box[float64]) {
 	time.AfterFunc(time.Second, func() {
-		setVia(b, 3) // want `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set; fix: `
+		setVia(b, 3) // want `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set(; inside, [^;]*)?; fix: `
 	})
 }
 

@@ -26,12 +26,12 @@ func third(r *registry)  { r.entries["k"] = 1 }
 
 func threeDeep(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries; fix: `
+		first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
 	})
 }
 
 func threeDeepNamed(r *registry) {
-	go first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries; fix: `
+	go first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
 }
 
 // Three helpers deep to a write of a confined named map, handed down
@@ -47,7 +47,7 @@ func store(t table, k string) { t[k] = 1 }
 
 func threeDeepNamedMap(h *holder) {
 	time.AfterFunc(time.Second, func() {
-		fill(h) // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table; fix: `
+		fill(h) // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -63,12 +63,12 @@ func (c *coordinator) drop(k string) { c.reg.forget(k) }
 
 func threeDeepMethods(c *coordinator) {
 	time.AfterFunc(time.Second, func() {
-		c.retry() // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget; fix: `
+		c.retry() // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
 	})
 }
 
 func threeDeepMethodValue(c *coordinator) {
-	time.AfterFunc(time.Second, c.retry) // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget; fix: `
+	time.AfterFunc(time.Second, c.retry) // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
 }
 
 // One helper deep to an increment: it writes (and reads) the field, as
@@ -78,13 +78,13 @@ func tick(r *registry) { r.count++ }
 
 func oneDeepIncrement(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		tick(r) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.tick → transitive.registry.count; fix: `
+		tick(r) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.tick → transitive.registry.count(; inside, [^;]*)?; fix: `
 	})
 }
 
 func directIncrement(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		r.count++ // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); fix: `
+		r.count++ // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\)(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -107,12 +107,12 @@ func odd(r *registry, n int) {
 
 func mutualRecursion(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		odd(r, 3) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.odd → transitive.even → transitive.registry.count; fix: `
+		odd(r, 3) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.odd → transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: `
 	})
 }
 
 func mutualRecursionNamed(r *registry) {
-	go even(r, 4) // want `writes confined transitive.registry.count off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.even → transitive.registry.count; fix: `
+	go even(r, 4) // want `writes confined transitive.registry.count off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: `
 }
 
 // Mutual recursion where the touch is only reached on the way back.
@@ -130,7 +130,7 @@ func walkUp(r *registry, n int) {
 
 func mutualRecursionLateTouch(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		walkDown(r, 3) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.walkDown → transitive.walkUp( → transitive.walkDown → transitive.walkUp)* → transitive.registry.entries; fix: `
+		walkDown(r, 3) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.walkDown → transitive.walkUp( → transitive.walkDown → transitive.walkUp)* → transitive.registry.entries(; inside, [^;]*)?; fix: `
 	})
 }
 

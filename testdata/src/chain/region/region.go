@@ -34,7 +34,7 @@ func (m *Manager) terminateWithRetry(attempt int) *future.Future[int] {
 		return m.terminate()
 	}
 	return future.Sleep(time.Millisecond, 0).FlatMap(func(int) *future.Future[int] {
-		return m.terminateWithRetry(attempt + 1) // want `calls confined \(\*netstate.Gateway\).Next off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(region.go:36\); path \(\*region.Manager\).terminateWithRetry → \(\*region.Manager\).terminate → \(\*rpc.Client\).EndWorker → \(\*rpc.Client\).send → \(\*rpc.Client\).stamp → \(\*netstate.Gateway\).Next; fix: hop back to the owner through`
+		return m.terminateWithRetry(attempt + 1) // want `calls confined \(\*netstate.Gateway\).Next off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(region.go:36\); path \(\*region.Manager\).terminateWithRetry → \(\*region.Manager\).terminate → \(\*rpc.Client\).EndWorker → \(\*rpc.Client\).send → \(\*rpc.Client\).stamp → \(\*netstate.Gateway\).Next(; inside, [^;]*)?; fix: hop back to the owner through`
 	})
 }
 

@@ -10,7 +10,7 @@ import (
 
 func tickLater(n raft.Node) {
 	time.AfterFunc(time.Second, func() {
-		n.Tick() // want `calls confined \(\*raft.node\).Tick off the owner: this code runs via time.AfterFunc \(app.go:12\); fix: `
+		n.Tick() // want `calls confined \(\*raft.node\).Tick off the owner: this code runs via time.AfterFunc \(app.go:12\)(; inside, [^;]*)?; fix: `
 		_ = n.Status()
 		n.Stop()
 	})
