@@ -148,15 +148,20 @@ func (w *walker) storedInto(alloc *ssa.Alloc) origin {
 }
 
 func (w *walker) computeStoredInto(alloc *ssa.Alloc) origin {
-	var o origin
-	for _, b := range w.fn.Blocks {
-		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && allocRoot(st.Addr) == alloc {
-				o = o.union(w.originOf(st.Val))
+	if w.storesByAlloc == nil {
+		// One scan of the body serves every allocation.
+		w.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
+		for _, b := range w.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if root := allocRoot(st.Addr); root != nil {
+						w.storesByAlloc[root] = append(w.storesByAlloc[root], st.Val)
+					}
+				}
 			}
 		}
 	}
-	return o
+	return w.unionOf(w.storesByAlloc[alloc])
 }
 
 // allocRoot returns the local allocation an address points into, if any.

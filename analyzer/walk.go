@@ -16,8 +16,10 @@ type walker struct {
 	fn          *ssa.Function
 	origins     map[ssa.Value]origin
 	allocStores map[*ssa.Alloc]origin
-	completions map[ssa.Value]completion
-	returned    []ssa.Value // the first result of every return
+	// What is stored into each local allocation, built on first use.
+	storesByAlloc map[*ssa.Alloc][]ssa.Value
+	completions   map[ssa.Value]completion
+	returned      []ssa.Value // the first result of every return
 	walk
 }
 
