@@ -53,23 +53,9 @@ func TestSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the commands and runs go vet; skipped with -short")
 	}
-	bin := t.TempDir()
-	for _, cmd := range []string{"confinecheck", "confinecheck-sarif"} {
-		build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, cmd), "./cmd/"+cmd)
-		build.Dir = ".."
-		build.Env = append(os.Environ(), "GOWORK=off")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build ./cmd/%s: %v\n%s", cmd, err, out)
-		}
-	}
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range sarifModule {
-		write(t, dir, name, src)
-	}
-	s := &shell{t: t, dir: dir, env: append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOCACHE="+t.TempDir())}
+	bin := buildCommands(t, "confinecheck", "confinecheck-sarif")
+	s := moduleShell(t, sarifModule)
+	dir := s.dir
 
 	// The standalone checker's -json output, on stdout.
 	res := s.run(filepath.Join(bin, "confinecheck"), "-json", "./...")
@@ -105,6 +91,35 @@ func TestSARIF(t *testing.T) {
 	if string(logs[0]) != string(logs[1]) {
 		t.Errorf("the logs from confinecheck -json and go vet -json differ:\n%s\n%s", logs[0], logs[1])
 	}
+}
+
+// buildCommands builds the repository's commands into a new directory.
+func buildCommands(t *testing.T, cmds ...string) string {
+	t.Helper()
+	bin := t.TempDir()
+	for _, cmd := range cmds {
+		build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, cmd), "./cmd/"+cmd)
+		build.Dir = ".."
+		build.Env = append(os.Environ(), "GOWORK=off")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build ./cmd/%s: %v\n%s", cmd, err, out)
+		}
+	}
+	return bin
+}
+
+// moduleShell writes files into a new directory and returns a shell there
+// with a fresh build cache (so that go vet runs the tool).
+func moduleShell(t *testing.T, files map[string]string) *shell {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		write(t, dir, name, src)
+	}
+	return &shell{t: t, dir: dir, env: append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOCACHE="+t.TempDir())}
 }
 
 // checkSARIF requires one result per "// want COLUMN" line, at that
