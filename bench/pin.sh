@@ -31,7 +31,11 @@ for t in "${targets[@]}"; do
 			sed '/^$/d' | sort >packages.txt
 		# Their test dependencies too, so that -test and go vet load them.
 		xargs go get -t <packages.txt
-		go list -deps -test $(cat packages.txt) >/dev/null
+		# Require every module that provides one of those packages at the
+		# version selected, so that the sweep can name any of them as a root.
+		xargs go list -deps -test -f '{{with .Module}}{{if not .Main}}{{.Path}}@{{.Version}}{{end}}{{end}}' <packages.txt |
+			sort -u | xargs go get
+		xargs go list -deps -test <packages.txt >/dev/null
 	)
 	echo "$(wc -l <"$dir/packages.txt") packages"
 done
