@@ -6,7 +6,6 @@ require (
 	github.com/confinecheck/confinecheck v0.0.0
 	github.com/golangci/plugin-module-register v0.1.2
 	golang.org/x/tools v0.52.0
-	gopkg.in/yaml.v3 v3.0.1
 )
 
 // The plugin is developed in the same repository as the analyzer. A

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/xeipuuv/gojsonschema v1.2.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

@@ -4,7 +4,6 @@
 package integration
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -180,60 +179,4 @@ func gitEnv(t *testing.T, tmp string) []string {
 		"GOMODCACHE="+strings.TrimSpace(string(modcache)),
 		"GOFLAGS=", "GOWORK=off",
 	)
-}
-
-func write(t *testing.T, dir, name, content string) {
-	t.Helper()
-	path := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// A shell runs commands in dir.
-type shell struct {
-	t   *testing.T
-	dir string
-	env []string
-}
-
-type result struct {
-	cmd            string
-	stdout, stderr string
-	code           int
-}
-
-func (r result) String() string {
-	return fmt.Sprintf("$ %s\nexit status %d\n--- stdout:\n%s--- stderr:\n%s", r.cmd, r.code, r.stdout, r.stderr)
-}
-
-func (s *shell) run(name string, args ...string) result {
-	s.t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = s.dir
-	cmd.Env = s.env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	res := result{cmd: strings.Join(append([]string{filepath.Base(name)}, args...), " "), stdout: stdout.String(), stderr: stderr.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		res.code = exit.ExitCode()
-	case err != nil:
-		s.t.Fatalf("%s: %v", res.cmd, err)
-	}
-	return res
-}
-
-func (s *shell) mustRun(name string, args ...string) string {
-	s.t.Helper()
-	res := s.run(name, args...)
-	if res.code != 0 {
-		s.t.Fatalf("%s", res)
-	}
-	return res.stdout
 }

@@ -93,35 +93,6 @@ func TestSARIF(t *testing.T) {
 	}
 }
 
-// buildCommands builds the repository's commands into a new directory.
-func buildCommands(t *testing.T, cmds ...string) string {
-	t.Helper()
-	bin := t.TempDir()
-	for _, cmd := range cmds {
-		build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, cmd), "./cmd/"+cmd)
-		build.Dir = ".."
-		build.Env = append(os.Environ(), "GOWORK=off")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("go build ./cmd/%s: %v\n%s", cmd, err, out)
-		}
-	}
-	return bin
-}
-
-// moduleShell writes files into a new directory and returns a shell there
-// with a fresh build cache (so that go vet runs the tool).
-func moduleShell(t *testing.T, files map[string]string) *shell {
-	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range files {
-		write(t, dir, name, src)
-	}
-	return &shell{t: t, dir: dir, env: append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOCACHE="+t.TempDir())}
-}
-
 // checkSARIF requires one result per "// want COLUMN" line, at that
 // column, with a relative URI and the related location of the sink.
 func checkSARIF(t *testing.T, name string, data []byte) {

@@ -1,15 +1,14 @@
-package golangci
+package integration
 
-// End-to-end test of the plugin inside a real golangci-lint: build.sh
-// builds golangci-lint (the version in gcl/go.mod) with the plugin from the
-// module proxy, and the test runs it on a small module with the example
-// .golangci.yml, checking the findings, what the settings change, errors
+// End-to-end test of the plugin inside a real golangci-lint:
+// golangci/build.sh builds golangci-lint (the version in
+// golangci/gcl/go.mod) with the plugin from the module proxy, and the test
+// runs it on a small module with golangci/example/.golangci.yml, checking the findings, what the settings change, errors
 // in the settings, --fix and the SARIF output.
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -24,11 +23,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// demoModule is the module under check. lib stands for a third-party
+// golangciModule is the module under check. lib stands for a third-party
 // library whose functions keep the callbacks they are given, so that only
-// the settings (example/.golangci.yml) tell where those run. Findings are
+// the settings (golangci/example/.golangci.yml) tell where those run. Findings are
 // expected on "// want" lines and nowhere else.
-var demoModule = map[string]string{
+var golangciModule = map[string]string{
 	"go.mod": "module example.com\n\ngo 1.26\n",
 	"lib/lib.go": `// Package lib stands for a third-party library.
 package lib
@@ -109,14 +108,14 @@ func TestGolangciLint(t *testing.T) {
 		t.Skip("builds golangci-lint with the plugin; skipped with -short")
 	}
 	gcl := buildGolangciLint(t)
-	config, err := os.ReadFile(filepath.Join("example", ".golangci.yml"))
+	config, err := os.ReadFile(filepath.Join("..", "golangci", "example", ".golangci.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wantLines(demoModule)
+	want := wantLines(golangciModule)
 
 	t.Run("findings", func(t *testing.T) {
-		dir := writeModule(t, demoModule, string(config))
+		dir := writeModule(t, golangciModule, string(config))
 		res := gcl.run(t, dir, "run", "--output.text.path=stdout", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1) // golangci-lint's exit status for issues
 		requireContains(t, res.stdout, incMessage)
@@ -139,34 +138,34 @@ func TestGolangciLint(t *testing.T) {
 		// statement: a finding).
 		plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n")
 		if plain == string(config) || strings.Contains(plain, "async") {
-			t.Fatalf("could not remove the settings from example/.golangci.yml:\n%s", plain)
+			t.Fatalf("could not remove the settings from golangci/example/.golangci.yml:\n%s", plain)
 		}
-		dir := writeModule(t, demoModule, plain)
+		dir := writeModule(t, golangciModule, plain)
 		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1)
 		got := readIssues(t, filepath.Join(dir, "out.json"))
 		checkIssues(t, got, []issue{
-			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, demoModule["app/app.go"], "time.AfterFunc") + 1}},
-			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, demoModule["app/app.go"], "l.Post(")}},
-			{Pos: pos{Filename: "user/user.go", Line: lineOf(t, demoModule["user/user.go"], "go app.Touch")}},
+			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "time.AfterFunc") + 1}},
+			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "l.Post(")}},
+			{Pos: pos{Filename: "user/user.go", Line: lineOf(t, golangciModule["user/user.go"], "go app.Touch")}},
 		})
 	})
 
 	t.Run("settings typo", func(t *testing.T) {
 		bad := strings.Replace(string(config), "          async:", "          asnyc:", 1)
-		dir := writeModule(t, demoModule, bad)
+		dir := writeModule(t, golangciModule, bad)
 		res := gcl.run(t, dir, "run", "./...")
 		res.requireExit(t, 3) // golangci-lint's exit status for a failure
 		requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, inherit, completes-async, completes-owner, strict`)
 
 		bad = strings.Replace(string(config), "example.com/lib.(*Loop).Post", "Post", 1)
-		dir = writeModule(t, demoModule, bad)
+		dir = writeModule(t, golangciModule, bad)
 		res = gcl.run(t, dir, "run", "./...")
 		res.requireExit(t, 3)
 		requireContains(t, res.stderr, `confinecheck settings: hop: cannot read function name "Post"`)
 
 		bad = strings.Replace(string(config), "      confinecheck:", "      confinechek:", 1)
-		dir = writeModule(t, demoModule, bad)
+		dir = writeModule(t, golangciModule, bad)
 		res = gcl.run(t, dir, "run", "./...")
 		res.requireExit(t, 3)
 		requireContains(t, res.stderr, `plugin "confinechek" not found`)
@@ -176,13 +175,13 @@ func TestGolangciLint(t *testing.T) {
 		// confinecheck suggests no edits, so --fix leaves its findings in
 		// place and reports them; golangci-lint still applies the fixes
 		// other linters and formatters have (here gofmt's).
-		files := maps.Clone(demoModule)
+		files := maps.Clone(golangciModule)
 		files["tidy/tidy.go"] = "package tidy\n\n// F is badly formatted.\nfunc F( ) int { return 1 }\n"
 		dir := writeModule(t, files, string(config)+"\nformatters:\n  enable:\n    - gofmt\n")
 		res := gcl.run(t, dir, "run", "--fix", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1)
 		checkIssues(t, readIssues(t, filepath.Join(dir, "out.json")), want)
-		for name, src := range demoModule {
+		for name, src := range golangciModule {
 			if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
 				t.Errorf("--fix changed %s (err %v):\n%s", name, err, got)
 			}
@@ -193,7 +192,7 @@ func TestGolangciLint(t *testing.T) {
 	})
 
 	t.Run("sarif", func(t *testing.T) {
-		dir := writeModule(t, demoModule, string(config))
+		dir := writeModule(t, golangciModule, string(config))
 		sarif := filepath.Join(dir, "out.sarif")
 		res := gcl.run(t, dir, "run", "--output.sarif.path="+sarif, "./...")
 		res.requireExit(t, 1)
@@ -230,7 +229,7 @@ func TestGolangciLint(t *testing.T) {
 // so it decodes the file the way custom does (its fields, strictly) and
 // checks what custom validates.
 func TestCustomGclExample(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("example", ".custom-gcl.yml"))
+	data, err := os.ReadFile(filepath.Join("..", "golangci", "example", ".custom-gcl.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,12 +249,12 @@ func TestCustomGclExample(t *testing.T) {
 	if err := dec.Decode(&cfg); err != nil {
 		t.Fatal(err)
 	}
-	gclMod, err := os.ReadFile(filepath.Join("gcl", "go.mod"))
+	gclMod, err := os.ReadFile(filepath.Join("..", "golangci", "gcl", "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(gclMod), "github.com/golangci/golangci-lint/v2 "+cfg.Version+"\n") {
-		t.Errorf(".custom-gcl.yml builds golangci-lint %s, gcl/go.mod another version", cfg.Version)
+		t.Errorf(".custom-gcl.yml builds golangci-lint %s, golangci/gcl/go.mod another version", cfg.Version)
 	}
 	modules := map[string]bool{}
 	for _, p := range cfg.Plugins {
@@ -275,19 +274,20 @@ type golangciLint struct {
 	cache string // golangci-lint's own cache, fresh for the test
 }
 
-// buildGolangciLint runs build.sh, which leaves an up-to-date binary alone
-// (so CI builds it once, in a step of its own, and this is quick).
+// buildGolangciLint runs golangci/build.sh, which leaves an up-to-date
+// binary alone (so CI builds it once, in a step of its own, and this is
+// quick).
 func buildGolangciLint(t *testing.T) golangciLint {
 	t.Helper()
 	start := time.Now()
-	cmd := exec.Command("bash", "build.sh")
+	cmd := exec.Command("bash", filepath.Join("..", "golangci", "build.sh"))
 	cmd.Env = append(os.Environ(), "GOFLAGS=")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("build.sh: %v\n%s", err, out)
+		t.Fatalf("golangci/build.sh: %v\n%s", err, out)
 	}
-	t.Logf("build.sh took %s", time.Since(start).Round(time.Millisecond))
-	path, err := filepath.Abs(filepath.Join("bin", "golangci-lint"))
+	t.Logf("golangci/build.sh took %s", time.Since(start).Round(time.Millisecond))
+	path, err := filepath.Abs(filepath.Join("..", "golangci", "bin", "golangci-lint"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,20 +297,8 @@ func buildGolangciLint(t *testing.T) golangciLint {
 func (g golangciLint) run(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	start := time.Now()
-	cmd := exec.Command(g.path, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+g.cache, "GOFLAGS=", "GOWORK=off")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	res := result{cmd: "golangci-lint " + strings.Join(args, " "), stdout: stdout.String(), stderr: stderr.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		res.code = exit.ExitCode()
-	case err != nil:
-		t.Fatalf("%s: %v", res.cmd, err)
-	}
+	s := &shell{t: t, dir: dir, env: append(os.Environ(), "GOLANGCI_LINT_CACHE="+g.cache, "GOFLAGS=", "GOWORK=off")}
+	res := s.run(g.path, args...)
 	t.Logf("%s: exit %d in %s", res.cmd, res.code, time.Since(start).Round(time.Millisecond))
 	return res
 }
@@ -318,21 +306,8 @@ func (g golangciLint) run(t *testing.T, dir string, args ...string) result {
 // writeModule writes files and .golangci.yml into a new directory.
 func writeModule(t *testing.T, files map[string]string, config string) string {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := maps.Clone(files)
-	all[".golangci.yml"] = config
-	for name, src := range all {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeFiles(t, files)
+	write(t, dir, ".golangci.yml", config)
 	return dir
 }
 
@@ -424,29 +399,4 @@ func lineOf(t *testing.T, src, s string) int {
 	}
 	t.Fatalf("no line contains %q", s)
 	return 0
-}
-
-// A result is a finished command.
-type result struct {
-	cmd            string
-	stdout, stderr string
-	code           int
-}
-
-func (r result) String() string {
-	return fmt.Sprintf("$ %s\nexit status %d\n--- stdout:\n%s--- stderr:\n%s", r.cmd, r.code, r.stdout, r.stderr)
-}
-
-func (r result) requireExit(t *testing.T, code int) {
-	t.Helper()
-	if r.code != code {
-		t.Fatalf("want exit status %d\n%s", code, r)
-	}
-}
-
-func requireContains(t *testing.T, out, substr string) {
-	t.Helper()
-	if !strings.Contains(out, substr) {
-		t.Fatalf("output does not contain %q:\n%s", substr, out)
-	}
 }
