@@ -45,6 +45,16 @@ type funcValue struct {
 // funcTargets resolves a func value to the functions it may denote,
 // following local variables, phis, conversions and interface boxing.
 func funcTargets(v ssa.Value) []funcValue {
+	// Most calls name their callee directly: answer those without the
+	// bookkeeping of the general walk below.
+	switch v := v.(type) {
+	case *ssa.Function:
+		return []funcValue{{fn: v}}
+	case *ssa.MakeClosure:
+		return []funcValue{{fn: v.Fn.(*ssa.Function), bindings: v.Bindings}}
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Call:
+		return nil
+	}
 	var out []funcValue
 	seen := make(map[ssa.Value]bool)
 	var visit func(v ssa.Value)
