@@ -37,11 +37,12 @@ import (
 	"time"
 
 	"github.com/confinecheck/confinecheck/bench/gen"
+	"github.com/confinecheck/confinecheck/bench/internal/cli"
 )
 
 var (
 	targetsFlag = flag.String("targets", "raft,etcd,grpc,runtime,annotated", "comma-separated targets: raft, grpc, etcd (bench/targets), runtime (the repository's ./runtime/...), annotated (generated)")
-	runs        = flag.Int("runs", 5, "timed runs per tool and target")
+	runs        = flag.Int("runs", 5, "timed runs per tool and target (0: print the targets' sizes only)")
 	vet         = flag.Bool("vet", true, "also measure under go vet")
 	annotatedN  = flag.Int("annotated", 300, "packages in the generated annotated module")
 	keep        = flag.String("bin", "", "directory for the built binaries (default: a temporary one)")
@@ -71,24 +72,21 @@ func main() {
 	log.SetPrefix("bench: ")
 	flag.Parse()
 
-	benchDir, err := os.Getwd()
-	check(err)
-	if _, err := os.Stat(filepath.Join(benchDir, "targets")); err != nil {
-		log.Fatal("run from the bench directory")
-	}
+	benchDir := cli.BenchDir()
 	repo := filepath.Dir(benchDir)
 
+	var err error
 	bin := *keep
 	if bin == "" {
 		bin, err = os.MkdirTemp("", "confinecheck-bench-")
-		check(err)
+		cli.Check(err)
 		defer os.RemoveAll(bin)
 	}
 	bin, err = filepath.Abs(bin)
-	check(err)
+	cli.Check(err)
 	log.Printf("building tools into %s", bin)
-	run(benchDir, "go", "build", "-o", bin+"/", "./cmd/typesfloor", "./cmd/ssafloor")
-	run(repo, "go", "build", "-o", bin+"/", "./cmd/confinecheck")
+	cli.Run(benchDir, "go", "build", "-o", bin+"/", "./cmd/typesfloor", "./cmd/ssafloor")
+	cli.Run(repo, "go", "build", "-o", bin+"/", "./cmd/confinecheck")
 	confine := filepath.Join(bin, "confinecheck")
 	typesfloor := filepath.Join(bin, "typesfloor")
 	ssafloor := filepath.Join(bin, "ssafloor")
@@ -120,28 +118,29 @@ func main() {
 	for name := range strings.SplitSeq(*targetsFlag, ",") {
 		switch name {
 		case "raft", "grpc", "etcd":
-			dir := filepath.Join(benchDir, "targets", name)
-			data, err := os.ReadFile(filepath.Join(dir, "packages.txt"))
-			check(err)
-			run(dir, "go", "mod", "download")
-			targets = append(targets, target{name: name, dir: dir, pkgs: strings.Fields(string(data))})
+			dir, pkgs := cli.Target(benchDir, name)
+			targets = append(targets, target{name: name, dir: dir, pkgs: pkgs})
 		case "runtime":
 			targets = append(targets, target{name: "runtime", dir: repo, pkgs: []string{"./runtime/..."}})
 		case "annotated":
 			dir := filepath.Join(bin, "annotated")
-			check(gen.Write(dir, gen.Options{Packages: *annotatedN, Funcs: 20, Fanout: 3}))
+			cli.Check(gen.Write(dir, gen.Options{Packages: *annotatedN, Funcs: 20, Fanout: 3}))
 			targets = append(targets, target{name: fmt.Sprintf("annotated (%d)", *annotatedN), dir: dir, pkgs: []string{"./..."}})
 		default:
 			log.Fatalf("unknown target %q", name)
 		}
 	}
 
-	fmt.Printf("%s, GOMAXPROCS=%s, %d runs (median)\n\n", goVersion(), orDefault(os.Getenv("GOMAXPROCS"), strconv.Itoa(nproc())), *runs)
-	fmt.Println("| target | packages | lines | tool | wall | peak RSS | time ratio | RSS ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Printf("%s, GOMAXPROCS=%s, %d runs\n\n", goVersion(), orDefault(os.Getenv("GOMAXPROCS"), strconv.Itoa(nproc())), *runs)
+	fmt.Println("| target | packages | lines | tool | wall (min) | wall (median) | peak RSS (median) | time ratio (min) | time ratio (median) | RSS ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	for _, t := range targets {
 		npkgs, lines := size(t)
-		log.Printf("%s: %d packages, %d lines; warming up", t.name, npkgs, lines)
+		if *runs == 0 {
+			fmt.Printf("| %s | %d | %d | | | | | | | |\n", t.name, npkgs, lines)
+			continue
+		}
+		log.Printf("%s: %d packages, %d lines; warming up (load average %s)", t.name, npkgs, lines, loadavg())
 		for _, tl := range tools {
 			measure(t, tl, -1) // warm caches: go list, cgo, vet's compiled dependencies
 		}
@@ -154,15 +153,19 @@ func main() {
 				log.Printf("%s run %d: %s %.2fs %d MiB", t.name, r, tl.name, s.wall.Seconds(), s.rss/1024)
 			}
 		}
+		log.Printf("%s: done (load average %s)", t.name, loadavg())
+		// Other work on the machine only ever slows a run down: the minimum
+		// is the least disturbed, the median the typical one.
 		for _, tl := range tools {
-			m := median(samples[tl.name])
-			tr, rr := "", ""
+			m, lo := median(samples[tl.name]), minimum(samples[tl.name])
+			trMin, trMed, rr := "", "", ""
 			if tl.floor != "" {
-				f := median(samples[tl.floor])
-				tr = fmt.Sprintf("%.2fx", m.wall.Seconds()/f.wall.Seconds())
+				f, flo := median(samples[tl.floor]), minimum(samples[tl.floor])
+				trMin = fmt.Sprintf("%.2fx", lo.wall.Seconds()/flo.wall.Seconds())
+				trMed = fmt.Sprintf("%.2fx", m.wall.Seconds()/f.wall.Seconds())
 				rr = fmt.Sprintf("%.2fx", float64(m.rss)/float64(f.rss))
 			}
-			fmt.Printf("| %s | %d | %d | %s | %.2f s | %d MiB | %s | %s |\n", t.name, npkgs, lines, tl.name, m.wall.Seconds(), m.rss/1024, tr, rr)
+			fmt.Printf("| %s | %d | %d | %s | %.2f s | %.2f s | %d MiB | %s | %s | %s |\n", t.name, npkgs, lines, tl.name, lo.wall.Seconds(), m.wall.Seconds(), m.rss/1024, trMin, trMed, rr)
 		}
 	}
 }
@@ -171,7 +174,7 @@ func main() {
 // confinecheck, 1 from go vet) are fine; a crash is not.
 func measure(t target, tl tool, run int) sample {
 	timeOut, err := os.CreateTemp("", "bench-time-")
-	check(err)
+	cli.Check(err)
 	timeOut.Close()
 	defer os.Remove(timeOut.Name())
 	argv := tl.cmd(t, run)
@@ -181,7 +184,7 @@ func measure(t target, tl tool, run int) sample {
 	cmd.Stdout, cmd.Stderr = io.Discard, &out
 	err = cmd.Run()
 	if bytes.Contains(out.Bytes(), []byte("panic:")) || bytes.Contains(out.Bytes(), []byte("internal error")) {
-		log.Fatalf("%s on %s crashed:\n%s", tl.name, t.name, tail(out.String()))
+		log.Fatalf("%s on %s crashed:\n%s", tl.name, t.name, cli.Tail(out.String()))
 	}
 	// Findings: confinecheck exits 3 standalone, go vet exits 1.
 	allowed := []int{3}
@@ -189,10 +192,10 @@ func measure(t target, tl tool, run int) sample {
 		allowed = []int{1}
 	}
 	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && slices.Contains(allowed, ee.ExitCode())) {
-		log.Fatalf("%s on %s: %v\n%s", tl.name, t.name, err, tail(out.String()))
+		log.Fatalf("%s on %s: %v\n%s", tl.name, t.name, err, cli.Tail(out.String()))
 	}
 	data, err := os.ReadFile(timeOut.Name())
-	check(err)
+	cli.Check(err)
 	var s sample
 	for line := range strings.SplitSeq(string(data), "\n") {
 		line = strings.TrimSpace(line)
@@ -214,10 +217,26 @@ func parseClock(v string) time.Duration {
 	var secs float64
 	for part := range strings.SplitSeq(v, ":") {
 		f, err := strconv.ParseFloat(part, 64)
-		check(err)
+		cli.Check(err)
 		secs = secs*60 + f
 	}
 	return time.Duration(secs * float64(time.Second))
+}
+
+func minimum(ss []sample) sample {
+	out := ss[0]
+	for _, s := range ss[1:] {
+		out.wall, out.rss = min(out.wall, s.wall), min(out.rss, s.rss)
+	}
+	return out
+}
+
+func loadavg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Join(strings.Fields(string(data))[:3], " ")
 }
 
 func median(ss []sample) sample {
@@ -232,13 +251,13 @@ func median(ss []sample) sample {
 }
 
 // size counts the packages a standalone run loads (tests included) and
-// their lines of Go.
+// their lines of Go, generated cgo files left out.
 func size(t target) (pkgs, lines int) {
-	cmd := exec.Command("go", append([]string{"list", "-deps", "-test", "-json=Dir,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,ForTest"}, t.pkgs...)...)
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-test", "-json=Dir,GoFiles,CgoFiles"}, t.pkgs...)...)
 	cmd.Dir = t.dir
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
-	check(err)
+	cli.Check(err)
 	dec := json.NewDecoder(bytes.NewReader(out))
 	seen := make(map[string]bool)
 	for {
@@ -250,10 +269,11 @@ func size(t target) (pkgs, lines int) {
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else {
-			check(err)
+			cli.Check(err)
 		}
 		pkgs++
-		for _, f := range slices.Concat(p.GoFiles, p.CgoFiles, p.TestGoFiles, p.XTestGoFiles) {
+		// A test variant's GoFiles include its _test.go files.
+		for _, f := range slices.Concat(p.GoFiles, p.CgoFiles) {
 			if filepath.IsAbs(f) {
 				continue // generated into the build cache
 			}
@@ -270,7 +290,7 @@ func size(t target) (pkgs, lines int) {
 
 func countLines(path string) int {
 	f, err := os.Open(path)
-	check(err)
+	cli.Check(err)
 	defer f.Close()
 	n := 0
 	sc := bufio.NewScanner(f)
@@ -278,22 +298,12 @@ func countLines(path string) int {
 	for sc.Scan() {
 		n++
 	}
-	check(sc.Err())
+	cli.Check(sc.Err())
 	return n
 }
 
-func run(dir string, argv ...string) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		log.Fatalf("%s: %v", strings.Join(argv, " "), err)
-	}
-}
-
 func goVersion() string {
-	out, err := exec.Command("go", "version").Output()
-	check(err)
+	out := cli.Run(".", "go", "version")
 	return strings.TrimSpace(string(out))
 }
 
@@ -311,17 +321,4 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
-}
-
-func tail(s string) string {
-	if len(s) > 4000 {
-		return "..." + s[len(s)-4000:]
-	}
-	return s
-}
-
-func check(err error) {
-	if err != nil {
-		log.Fatal(err)
-	}
 }

@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/confinecheck/confinecheck/bench/internal/cli"
 )
 
 var (
@@ -45,15 +47,11 @@ func main() {
 	log.SetPrefix("sweep: ")
 	flag.Parse()
 
-	benchDir, err := os.Getwd()
-	check(err)
-	if _, err := os.Stat(filepath.Join(benchDir, "targets")); err != nil {
-		log.Fatal("run from the bench directory")
-	}
+	benchDir := cli.BenchDir()
 	bin := *binFlag
 	if bin == "" {
 		tmp, err := os.MkdirTemp("", "confinecheck-sweep-")
-		check(err)
+		cli.Check(err)
 		defer os.RemoveAll(tmp)
 		bin = filepath.Join(tmp, "confinecheck")
 		build := exec.Command("go", "build", "-o", bin, "./cmd/confinecheck")
@@ -63,12 +61,12 @@ func main() {
 			log.Fatalf("building confinecheck: %v", err)
 		}
 	}
-	bin, err = filepath.Abs(bin)
-	check(err)
+	bin, err := filepath.Abs(bin)
+	cli.Check(err)
 
 	failed := false
 	for name := range strings.SplitSeq(*targetsFlag, ",") {
-		if !sweep(bin, filepath.Join(benchDir, "targets", name), name) {
+		if !sweep(bin, benchDir, name) {
 			failed = true
 		}
 	}
@@ -79,14 +77,11 @@ func main() {
 }
 
 // sweep checks one target and reports whether it came out clean.
-func sweep(bin, dir, name string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, "packages.txt"))
-	check(err)
-	own := strings.Fields(string(data))
-	run(dir, "go", "mod", "download")
+func sweep(bin, benchDir, name string) bool {
+	dir, own := cli.Target(benchDir, name)
 
 	// Everything the packages and their tests import.
-	out := run(dir, append([]string{"go", "list", "-deps", "-test", "-json=ImportPath,Standard,CgoFiles,ForTest,Name"}, own...)...)
+	out := cli.Run(dir, append([]string{"go", "list", "-deps", "-test", "-json=ImportPath,Standard,CgoFiles,ForTest,Name"}, own...)...)
 	dec := json.NewDecoder(bytes.NewReader(out))
 	var deps []string
 	seen := make(map[string]bool)
@@ -99,7 +94,7 @@ func sweep(bin, dir, name string) bool {
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else {
-			check(err)
+			cli.Check(err)
 		}
 		if p.ForTest != "" || strings.HasSuffix(p.ImportPath, ".test") {
 			continue // a test variant or a test main; its package is listed too
@@ -136,13 +131,13 @@ func check1(dir, what string, n int, argv []string) bool {
 	if err != nil || stderr.Len() > 0 {
 		// -json exits 0 with findings; anything else is a load error or a
 		// crash (a panic exits 2).
-		fmt.Printf("FAIL %s: %v\n%s\n", what, err, tail(stderr.String()))
+		fmt.Printf("FAIL %s: %v\n%s\n", what, err, cli.Tail(stderr.String()))
 		ok = false
 	}
 	// {"pkg": {"confinecheck": [diagnostics] or {"error": "..."}}}
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(stdout.Bytes(), &tree); err != nil && stdout.Len() > 0 {
-		fmt.Printf("FAIL %s: cannot read the JSON output: %v\n%s\n", what, err, tail(stdout.String()))
+		fmt.Printf("FAIL %s: cannot read the JSON output: %v\n%s\n", what, err, cli.Tail(stdout.String()))
 		return false
 	}
 	pkgs := make([]string, 0, len(tree))
@@ -152,7 +147,7 @@ func check1(dir, what string, n int, argv []string) bool {
 	slices.Sort(pkgs)
 	for _, pkg := range pkgs {
 		for analyzer, res := range tree[pkg] {
-			fmt.Printf("FAIL %s: %s: %s: %s\n", what, pkg, analyzer, tail(string(res)))
+			fmt.Printf("FAIL %s: %s: %s: %s\n", what, pkg, analyzer, cli.Tail(string(res)))
 			ok = false
 		}
 	}
@@ -160,28 +155,4 @@ func check1(dir, what string, n int, argv []string) bool {
 		fmt.Printf("ok   %s: %d packages, no crash, no finding\n", what, n)
 	}
 	return ok
-}
-
-func run(dir string, argv ...string) []byte {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		log.Fatalf("%s: %v", strings.Join(argv, " "), err)
-	}
-	return out
-}
-
-func tail(s string) string {
-	if len(s) > 4000 {
-		return "..." + s[len(s)-4000:]
-	}
-	return s
-}
-
-func check(err error) {
-	if err != nil {
-		log.Fatal(err)
-	}
 }
