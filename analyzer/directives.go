@@ -118,6 +118,9 @@ func parseDirectives(pass *analysis.Pass) *directiveSet {
 	}
 	// Types first: whether a method or field may be ":any" depends on them.
 	for _, f := range pass.Files {
+		if !mentionsConfined(f) {
+			continue // most files of most packages: nothing to look for
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if decl, ok := n.(*ast.GenDecl); ok && decl.Tok == token.TYPE {
 				for _, spec := range decl.Specs {
@@ -138,6 +141,18 @@ func parseDirectives(pass *analysis.Pass) *directiveSet {
 		p.leftovers(f)
 	}
 	return p.set
+}
+
+// mentionsConfined reports whether any comment of f could be a directive.
+func mentionsConfined(f *ast.File) bool {
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.Contains(c.Text, "confined") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // docDirectives returns the directives in the given comment groups, marking
@@ -194,7 +209,7 @@ func (p *directiveParser) typeSpec(decl *ast.GenDecl, spec *ast.TypeSpec) {
 	case *ast.StructType:
 		p.fields(t, confined, spec.Name.Name)
 	case *ast.InterfaceType:
-		p.interfaceMethods(t)
+		p.interfaceMethods(t, confined)
 	}
 }
 
@@ -254,7 +269,7 @@ func embeddedIdent(e ast.Expr) *ast.Ident {
 	}
 }
 
-func (p *directiveParser) interfaceMethods(it *ast.InterfaceType) {
+func (p *directiveParser) interfaceMethods(it *ast.InterfaceType, typeConfined bool) {
 	for _, m := range it.Methods.List {
 		ds := p.docDirectives(false, m.Doc, m.Comment)
 		if len(ds) == 0 {
@@ -269,9 +284,11 @@ func (p *directiveParser) interfaceMethods(it *ast.InterfaceType) {
 			continue
 		}
 		for _, d := range ds {
-			switch d.verb {
-			case verbAny, verbLoop:
-				p.pass.Reportf(d.pos, "//confined:%s does not apply to an interface method", d.verb)
+			switch {
+			case d.verb == verbAny && !typeConfined:
+				p.pass.Reportf(d.pos, "//confined:any on a method of an interface that is not confined; mark the interface //confined:owner or drop the directive")
+			case d.verb == verbLoop:
+				p.pass.Reportf(d.pos, "//confined:loop does not apply to an interface method")
 			default:
 				p.funcDirective(fn, d)
 			}

@@ -68,6 +68,16 @@ func (c *checker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
 	return nil
 }
 
+// ownerMethod reports whether calling the interface method m touches
+// confined state: m is marked //confined:owner, or its interface type is.
+func (c *checker) ownerMethod(m *types.Func) bool {
+	if d := c.directives(m); d != nil && (d.Owner || d.Any) {
+		return d.Owner
+	}
+	recv := m.Signature().Recv()
+	return recv != nil && c.confinedNamed(recv.Type()) != nil
+}
+
 // isAny reports whether fn is a //confined:any method: safe from anywhere,
 // so neither a touch nor something to look into.
 func (c *checker) isAny(fn *ssa.Function) bool {

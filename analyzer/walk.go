@@ -98,7 +98,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
-	if d := w.c.directives(call.Method); d != nil && d.Owner {
+	if w.c.ownerMethod(call.Method) {
 		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
@@ -136,8 +136,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	d := w.c.directives(call.Method)
-	if d != nil && d.Owner {
+	if w.c.ownerMethod(call.Method) {
 		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}

@@ -203,7 +203,7 @@ type fieldVerbs struct {
 }
 
 type iface interface {
-	// want +1 `//confined:any does not apply to an interface method`
+	// want +1 `//confined:any on a method of an interface that is not confined`
 	//confined:any
 	get() int
 	// want +1 `//confined:loop does not apply to an interface method`

@@ -37,3 +37,20 @@ func writeLater(w io.Writer, s fmt.Stringer) {
 		_ = s.String()
 	})
 }
+
+// A confined interface: every call of its methods must run on the owner,
+// except those marked :any.
+//
+//confined:owner
+type view interface { // want view:"confined:owner"
+	render()
+	//confined:any
+	id() int
+}
+
+func drawLater(v view) {
+	time.AfterFunc(time.Second, func() {
+		v.render() // want `calls confined \(app.view\).render off the owner`
+		_ = v.id()
+	})
+}
