@@ -71,3 +71,56 @@ func modulePaths(src string) string {
 	}
 	return src
 }
+
+// flagsModule hands a closure to a function that runs it on a worker
+// goroutine through a channel, which no summary can see: only a flag
+// declaring the function async makes the touch a finding.
+var flagsModule = map[string]string{
+	"go.mod": "module example.com/flags\n\ngo 1.26\n",
+	"lib/lib.go": `package lib
+
+var jobs = make(chan func(), 8)
+
+func init() {
+	go func() {
+		for f := range jobs {
+			f()
+		}
+	}()
+}
+
+// Submit runs f on the worker goroutine.
+func Submit(f func()) { jobs <- f }
+`,
+	"user/user.go": `package user
+
+import "example.com/flags/lib"
+
+//confined:owner
+type State struct{ n int }
+
+func Use(s *State) {
+	lib.Submit(func() {
+		s.n++
+	})
+}
+`,
+}
+
+// TestVetFlags passes the analyzer's flags through go vet, in the qualified
+// spelling DIRECTIVES.md documents and in the plain one.
+func TestVetFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, flagsModule)
+	res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+	res.requireExit(t, 0)
+	for _, spelling := range []string{"-confinecheck.async", "-async"} {
+		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, spelling+"=example.com/flags/lib.Submit", "./...")
+		got := parseText(t, c.module, res.stderr)
+		if len(got) != 1 || got[0].file != "user/user.go" || got[0].line != 10 || !strings.Contains(got[0].message, "runs via lib.Submit") {
+			t.Errorf("go vet %s: got %v, want one finding at user/user.go:10 via lib.Submit\n%s", spelling, got, res)
+		}
+	}
+}

@@ -10,14 +10,26 @@
 // Under go vet (the path must be absolute or relative, not a bare name):
 //
 //	go vet -vettool=$(command -v confinecheck) ./...
+//	go vet -vettool=$(command -v confinecheck) -confinecheck.async=example.com/lib.Every ./...
 //
 // It exits 3 when it reports findings, 1 on errors and 0 otherwise.
 package main
 
 import (
+	"flag"
+
 	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/confinecheck/confinecheck/analyzer"
 )
 
-func main() { singlechecker.Main(analyzer.Analyzer) }
+func main() {
+	// A single-analyzer tool takes its analyzer's flags by their plain
+	// names (-async). Accept the qualified spelling too (-confinecheck.async),
+	// the one multi-analyzer drivers use and DIRECTIVES.md documents; go vet
+	// learns both from the tool's flag list and passes either through.
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		flag.Var(f.Value, analyzer.Analyzer.Name+"."+f.Name, f.Usage)
+	})
+	singlechecker.Main(analyzer.Analyzer)
+}
