@@ -28,6 +28,7 @@ type checker struct {
 	walks        map[*ssa.Function]*walk
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
+	refs         map[*ssa.Function][]*ssa.Function
 	// Fields whose func values run off the owner (see findCallbackFields).
 	callbackFields map[*types.Var]string
 }
@@ -41,6 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		importedSums: make(map[*types.Func]*summary),
 		walks:        make(map[*ssa.Function]*walk),
 		impls:        make(map[*types.Func][]*ssa.Function),
+		refs:         make(map[*ssa.Function][]*ssa.Function),
 	}
 	c.exportDirectives()
 	if !c.confinedInReach() {

@@ -323,8 +323,13 @@ func (c *checker) summarizeGroup(scc []*ssa.Function) {
 
 // referencedFuncs lists the functions with bodies that fn refers to: its
 // callees, closures, method values and the implementations of the interface
-// methods it calls, in instruction order.
+// methods it calls, in instruction order. The call graph is walked more
+// than once (SCCs, recursion checks, callback fields), so it is kept.
 func (c *checker) referencedFuncs(fn *ssa.Function) []*ssa.Function {
+	return memoized(c.refs, fn, c.computeReferencedFuncs)
+}
+
+func (c *checker) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
