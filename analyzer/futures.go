@@ -6,6 +6,7 @@ package analyzer
 // the owner while one on an RPC reply the owner's loop fulfils runs on it.
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -206,8 +207,63 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.V
 		}
 		if c.offOwner() {
 			w.spawn(args[i], at)
-		} else {
-			w.hopTo(args[i])
+			continue
+		}
+		w.hopTo(args[i])
+		if c == completesUnknown && fn.Signature().Recv() != nil {
+			w.deferToCaller(args[0], args[i])
+		}
+	}
+}
+
+// deferToCaller records what callback touches when it is registered on a
+// future this function was handed: whoever hands it a future that completes
+// off the owner is told (see checkFutureTouches).
+func (w *walker) deferToCaller(future, callback ssa.Value) {
+	futures := w.originOf(future)
+	for _, t := range funcTargets(callback) {
+		sum := w.c.summaryOf(t.fn)
+		if sum == nil {
+			continue
+		}
+		for _, tc := range sum.Touches {
+			for _, src := range w.mapSource(tc.Source, nil, t.bindings).sources() {
+				for _, fut := range futures.sources() {
+					if fut < freeBase {
+						w.sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: tc.Witness.through(ssaFuncName(t.fn), w.position(callback.Pos()))})
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkFutureTouches handles a call of a function that registers callbacks
+// on futures it is handed: for a future that completes off the owner, the
+// callbacks' touches are findings at the call; for one this function was
+// handed in turn, they pass on to its callers.
+func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, callee string, pos token.Pos) {
+	for _, ft := range sum.FutureTouches {
+		future := sourceValue(ft.Future, args, bindings)
+		if future == nil {
+			continue
+		}
+		wit := ft.Witness
+		if callee != "" {
+			wit = wit.through(callee, w.position(pos))
+		}
+		switch c := w.completionOf(future); {
+		case c.offOwner():
+			w.spawns = append(w.spawns, spawn{pos: pos, future: true, direct: &wit,
+				sink: "a callback that " + callee + " registers on a future that completes off the owner"})
+		case c == completesUnknown:
+			for _, src := range w.mapSource(ft.Source, args, bindings).sources() {
+				for _, fut := range w.originOf(future).sources() {
+					if fut < freeBase {
+						w.sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: wit})
+					}
+				}
+			}
 		}
 	}
 }

@@ -221,6 +221,11 @@ func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
 		return originOf(ambient)
 	case s >= freeBase:
 		if i := int(s - freeBase); i < len(bindings) {
+			if cell, ok := bindings[i].(*ssa.Alloc); ok {
+				// A variable captured by reference: what the closure
+				// reaches through it is what was stored in it.
+				return w.storedInto(cell)
+			}
 			return w.originOf(bindings[i])
 		}
 		return originOf(ambient)

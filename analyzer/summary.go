@@ -124,6 +124,28 @@ type summary struct {
 	Completes completion
 	// Confined data it reaches through its sources, deepest first.
 	Reaches []reach
+	// Touches by callbacks it registers on futures it is handed, which
+	// run wherever the caller's future completes.
+	FutureTouches []futureTouch
+}
+
+// A futureTouch says that a callback a function registers on the future
+// it receives from source Future touches confined state through Source.
+type futureTouch struct {
+	Future, Source source
+	Witness        witness
+}
+
+// maxFutureTouches bounds FutureTouches to keep summaries small.
+const maxFutureTouches = 8
+
+func (s *summary) addFutureTouch(ft futureTouch) {
+	if len(s.FutureTouches) >= maxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x futureTouch) bool {
+		return x.Future == ft.Future && x.Source == ft.Source
+	}) {
+		return
+	}
+	s.FutureTouches = append(s.FutureTouches, ft)
 }
 
 // addTouches records w for every source in o that has no witness yet, and
@@ -167,12 +189,16 @@ func (s *summary) merge(t *summary) {
 	for _, r := range t.Reaches {
 		s.Reaches = addReach(s.Reaches, r)
 	}
+	for _, ft := range t.FutureTouches {
+		s.addFutureTouch(ft)
+	}
 }
 
 // sameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *summary) sameShape(t *summary) bool {
-	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || s.Completes != t.Completes || len(s.Touches) != len(t.Touches) {
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || s.Completes != t.Completes ||
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
 	}
 	for i := range s.Touches {
@@ -202,6 +228,9 @@ func (s *summary) String() string {
 	}
 	if s.Completes != completesUnknown {
 		parts = append(parts, "completes "+s.Completes.String())
+	}
+	for _, ft := range s.FutureTouches {
+		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", sourceName(ft.Future), sourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

@@ -211,6 +211,7 @@ func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, callee s
 	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, pos) })
 	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: pos, sink: callee}) })
 	handed(sum.Hop, w.hopTo)
+	w.checkFutureTouches(sum, args, bindings, callee, pos)
 }
 
 // declaredArgs applies declared async and hop parameters of a call's

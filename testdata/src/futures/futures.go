@@ -82,3 +82,26 @@ func undeclared(s *state) {
 		return v
 	})
 }
+
+// A callback registered on a future the function is handed runs wherever
+// the caller's future completes.
+func mark(s *state, stopped *future.Future[int]) {
+	stopped.OnComplete(func(int) { s.n++ })
+}
+
+func stopAll(s *state, ch chan int) {
+	mark(s, future.External(ch)) // want `writes confined futures.state.n off the owner: this code runs via a callback that futures.mark registers on a future that completes off the owner \(futures.go:\d+\); path futures.mark → func literal in futures.mark → futures.state.n`
+}
+
+// Through a second function that passes the future on.
+func forward(s *state, f *future.Future[int]) { mark(s, f) }
+
+func stopAllForwarded(s *state, ch chan int) {
+	forward(s, future.External(ch)) // want `writes confined futures.state.n off the owner: this code runs via a callback that futures.forward registers`
+}
+
+// Look-alike negative: a future the owner's loop completes.
+func stopAllOnOwner(s *state) {
+	mark(s, endWorker(s))
+	forward(s, endWorker(s))
+}
