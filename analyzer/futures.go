@@ -6,7 +6,6 @@ package analyzer
 // the owner while one on an RPC reply the owner's loop fulfils runs on it.
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -242,20 +241,17 @@ func (w *walker) deferToCaller(future, callback ssa.Value) {
 // on futures it is handed: for a future that completes off the owner, the
 // callbacks' touches are findings at the call; for one this function was
 // handed in turn, they pass on to its callers.
-func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, callee string, pos token.Pos) {
+func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, call callSite) {
 	for _, ft := range sum.FutureTouches {
 		future := sourceValue(ft.Future, args, bindings)
 		if future == nil {
 			continue
 		}
-		wit := ft.Witness
-		if callee != "" {
-			wit = wit.through(callee, w.position(pos))
-		}
+		wit := call.extend(ft.Witness)
 		switch c := w.completionOf(future); {
 		case c.offOwner():
-			w.spawns = append(w.spawns, spawn{pos: pos, future: true, direct: &wit,
-				sink: "a callback that " + callee + " registers on a future that completes off the owner"})
+			w.spawns = append(w.spawns, spawn{pos: call.pos, future: true, direct: &wit,
+				sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case c == completesUnknown:
 			for _, src := range w.mapSource(ft.Source, args, bindings).sources() {
 				for _, fut := range w.originOf(future).sources() {
@@ -266,15 +262,4 @@ func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, ca
 			}
 		}
 	}
-}
-
-// storedValues lists what was stored into a local variable cell.
-func storedValues(alloc *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-			out = append(out, st.Val)
-		}
-	}
-	return out
 }

@@ -258,3 +258,14 @@ func derefNamed(t types.Type) *types.Named {
 	}
 	return named
 }
+
+// storedValues lists what was stored into a local variable cell.
+func storedValues(alloc *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}

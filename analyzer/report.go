@@ -59,7 +59,10 @@ func (c *checker) report(fns []*ssa.Function) {
 		}
 	}
 	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
-	hops := c.hopSinks()
+	var hops []hopSink
+	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
+		hops = c.hopSinks()
+	}
 	for _, f := range out {
 		c.pass.Report(c.diagnostic(f, fixHint(hops, f.spawn.future)))
 	}

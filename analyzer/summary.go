@@ -422,3 +422,20 @@ func unknownSummary(fn *ssa.Function) *summary {
 	}
 	return &s
 }
+
+// importedSummary returns the summary another package exported for fn.
+func (c *checker) importedSummary(fn *types.Func) *summary {
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if s, ok := c.importedSums[fn]; ok {
+		return s
+	}
+	var fact summaryFact
+	var s *summary
+	if c.pass.ImportObjectFact(fn, &fact) {
+		s = &fact.Summary
+	}
+	c.importedSums[fn] = s
+	return s
+}

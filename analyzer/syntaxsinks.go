@@ -141,20 +141,3 @@ func appendSources(indices []int, o origin) []int {
 	}
 	return indices
 }
-
-// importedSummary returns the summary another package exported for fn.
-func (c *checker) importedSummary(fn *types.Func) *summary {
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
-	}
-	if s, ok := c.importedSums[fn]; ok {
-		return s
-	}
-	var fact summaryFact
-	var s *summary
-	if c.pass.ImportObjectFact(fn, &fact) {
-		s = &fact.Summary
-	}
-	c.importedSums[fn] = s
-	return s
-}

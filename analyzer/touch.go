@@ -47,35 +47,29 @@ func (c *checker) confinedNamed(t types.Type) *types.Named {
 }
 
 // contractTouch returns the witness for calling fn when the call itself
-// touches confined state: a method of a confined type, or a function marked
-// //confined:owner.
+// touches confined state (see touchedByCall).
 func (c *checker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
 	obj := declaredFunc(fn)
-	if obj == nil {
+	if obj == nil || !c.touchedByCall(obj) {
 		return nil
 	}
-	d := c.directives(obj)
-	if d != nil && (d.Loop || d.Any) {
-		return nil
+	w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
+	if sum := c.summaryOf(fn); sum != nil {
+		w.Reaches = sum.Reaches
 	}
-	if recv := receiverNamed(obj); (recv != nil && c.confinedNamed(recv) != nil) || (d != nil && d.Owner) {
-		w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
-		if sum := c.summaryOf(fn); sum != nil {
-			w.Reaches = sum.Reaches
-		}
-		return w
-	}
-	return nil
+	return w
 }
 
-// ownerMethod reports whether calling the interface method m touches
-// confined state: m is marked //confined:owner, or its interface type is.
-func (c *checker) ownerMethod(m *types.Func) bool {
-	if d := c.directives(m); d != nil && (d.Owner || d.Any) {
-		return d.Owner
+// touchedByCall reports whether calling fn (a function, a method, or an
+// interface method) touches confined state: it is a method of a confined
+// type or interface, or marked //confined:owner, and not :any or :loop.
+func (c *checker) touchedByCall(fn *types.Func) bool {
+	d := c.directives(fn)
+	if d != nil && (d.Loop || d.Any) {
+		return false
 	}
-	recv := m.Signature().Recv()
-	return recv != nil && c.confinedNamed(recv.Type()) != nil
+	recv := receiverNamed(fn)
+	return (recv != nil && c.confinedNamed(recv) != nil) || (d != nil && d.Owner)
 }
 
 // isAny reports whether fn is a //confined:any method: safe from anywhere,

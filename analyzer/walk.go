@@ -98,7 +98,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
-	if w.c.ownerMethod(call.Method) {
+	if w.c.touchedByCall(call.Method) {
 		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
@@ -136,15 +136,14 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	if w.c.ownerMethod(call.Method) {
+	if w.c.touchedByCall(call.Method) {
 		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}
 	sum := w.c.interfaceSummary(call.Method)
 	settled := w.declaredArgs(call.Method, args, pos, sum)
 	if sum != nil {
-		// The implementations' names are already in the witnesses.
-		w.applySummary(sum, args, nil, "", pos, settled, true)
+		w.applySummary(sum, args, nil, callSite{w: w, method: call.Method, pos: pos}, settled, true)
 	}
 }
 
@@ -172,11 +171,7 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 		return
 	}
 	lit := isFuncLit(t.fn)
-	callee := ssaFuncName(t.fn)
-	if isWrapper(t.fn) {
-		callee = "" // the path names the method it wraps
-	}
-	w.applySummary(sum, args, t.bindings, callee, pos, settled, !lit)
+	w.applySummary(sum, args, t.bindings, callSite{w: w, callee: t.fn, pos: pos}, settled, !lit)
 	if lit {
 		// A literal called in place: its touches are ours, but they are
 		// reported inside it if this runs off the owner.
@@ -184,34 +179,58 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 	}
 }
 
+// A callSite is a call whose callee's summary is applied. Its name and
+// position are rendered only when a witness or a sink needs them, which
+// most calls never do.
+type callSite struct {
+	w      *walker
+	callee *ssa.Function // nil for a call through an interface method
+	method *types.Func   // the interface method, when callee is nil
+	pos    token.Pos
+}
+
+// name is what the call calls, for messages.
+func (cs callSite) name() string {
+	if cs.callee == nil {
+		return funcName(cs.method)
+	}
+	return ssaFuncName(cs.callee)
+}
+
+// extend returns wit as seen from the caller. Interface calls and wrappers
+// add no step: the implementation's or the wrapped method's name is
+// already in the witness.
+func (cs callSite) extend(wit witness) witness {
+	if cs.callee == nil || isWrapper(cs.callee) {
+		return wit
+	}
+	return wit.through(cs.name(), cs.w.position(cs.pos))
+}
+
 // applySummary makes a callee's summary part of this function's: its
 // touches through the arguments and captures given (as sites to report at
-// pos when asSites), and what it does with the func values it is handed
-// (unless the callee's contract settled them).
-func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, callee string, pos token.Pos, settled map[source]bool, asSites bool) {
-	call := w.position(pos)
+// the call when asSites), and what it does with the func values it is
+// handed (unless the callee's contract settled them).
+func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, call callSite, settled origin, asSites bool) {
 	for _, tc := range sum.Touches {
-		wit := tc.Witness
-		if callee != "" {
-			wit = wit.through(callee, call)
-		}
+		wit := call.extend(tc.Witness)
 		if o := w.mapSource(tc.Source, args, bindings); asSites {
-			w.touch(pos, o, wit)
+			w.touch(call.pos, o, wit)
 		} else {
 			w.sum.addTouches(o, wit)
 		}
 	}
 	handed := func(o origin, do func(ssa.Value)) {
 		for _, s := range o.sources() {
-			if v := sourceValue(s, args, bindings); v != nil && !settled[s] {
+			if v := sourceValue(s, args, bindings); v != nil && !settled.has(s) {
 				do(v)
 			}
 		}
 	}
-	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, pos) })
-	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: pos, sink: callee}) })
+	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
+	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: call.pos, sink: call.name()}) })
 	handed(sum.Hop, w.hopTo)
-	w.checkFutureTouches(sum, args, bindings, callee, pos)
+	w.checkFutureTouches(sum, args, bindings, call)
 }
 
 // declaredArgs applies declared async and hop parameters of a call's
@@ -220,26 +239,22 @@ func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, callee s
 // stores callbacks in structs (sort.Slice) or returns closures calling them
 // (sync.OnceFunc) cannot see the call, so running here is the safe default.
 // It returns the sources it settled, which summaries do not override.
-func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) map[source]bool {
+func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) origin {
 	k := w.c.contract(fn)
-	sinkName := ""
-	if fn != nil {
-		sinkName = funcName(fn)
-	}
-	settled := make(map[source]bool)
+	var settled origin
 	if k.Inherits {
 		w.inheritCallbacks(fn, k, args, spawn{pos: pos})
 		for _, i := range k.Inherit {
-			settled[paramSource(i)] = true
+			settled = settled.union(originOf(paramSource(i)))
 		}
 	}
 	for i, a := range args {
-		if settled[paramSource(i)] {
+		if settled.has(paramSource(i)) {
 			continue
 		}
 		switch {
 		case contains(k.Async, i):
-			w.spawn(a, spawn{pos: pos, sink: sinkName})
+			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
 		case contains(k.Hop, i):
 			w.hopTo(a)
 		case isFuncTyped(a.Type()) && (sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))):
@@ -247,7 +262,7 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 		default:
 			continue
 		}
-		settled[paramSource(i)] = true
+		settled = settled.union(originOf(paramSource(i)))
 	}
 	return settled
 }
