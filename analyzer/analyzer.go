@@ -8,19 +8,28 @@ import (
 )
 
 // Analyzer reports code that runs off its owner's execution context and
-// touches state confined to that owner. See the package documentation.
-var Analyzer = &analysis.Analyzer{
-	Name:      "confinecheck",
-	Doc:       doc,
-	URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
-	Run:       run,
-	FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact)},
+// touches state confined to that owner. See the package documentation. Its
+// settings are its flags: it is the analyzer of go vet, nogo and the
+// confinecheck command. Drivers that configure analyzers in code use New.
+var Analyzer = newAnalyzer(new(config))
+
+func newAnalyzer(cfg *config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:      "confinecheck",
+		Doc:       doc,
+		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
+		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact)},
+	}
+	cfg.register(&a.Flags)
+	return a
 }
 
 // A checker holds what one pass knows. It lives only as long as the pass,
 // so the analyzer keeps no state between packages.
 type checker struct {
 	pass         *analysis.Pass
+	cfg          *config
 	dirs         *directiveSet
 	factCache    map[types.Object]*directiveFact
 	contracts    map[*types.Func]*directiveFact
@@ -33,9 +42,10 @@ type checker struct {
 	callbackFields map[*types.Var]string
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, cfg *config) (any, error) {
 	c := &checker{
 		pass:         pass,
+		cfg:          cfg,
 		dirs:         parseDirectives(pass),
 		factCache:    make(map[types.Object]*directiveFact),
 		contracts:    make(map[*types.Func]*directiveFact),

@@ -9,16 +9,12 @@ import (
 	"github.com/confinecheck/confinecheck/analyzer"
 )
 
-// flag is an analyzer flag a suite runs with, as go vet's
-// -confinecheck.NAME=VALUE would pass it.
-type flag struct{ name, value string }
-
 // suites are the analysistest packages under testdata/src, one concern
 // each; their // want comments are the expectations.
 var suites = []struct {
 	name     string
 	patterns []string
-	flags    []flag
+	settings analyzer.Settings
 	module   bool // patterns name packages of this repository, not of testdata
 }{
 	// What counts as touching confined state.
@@ -36,14 +32,13 @@ var suites = []struct {
 	// :async, :hop and :loop, built-in and inferred sinks.
 	{name: "asyncdirective"},
 	// A third-party library declared through flags; the errgroup built-ins.
-	{name: "flagsinks", flags: []flag{
-		{"async", "example.com/lib.(*Client).OnDisconnect"},
-		{"async", "(*example.com/lib.Client).Subscribe:onErr,example.com/lib.Every"},
-		{"hop", "example.com/lib.(*Client).Post"},
+	{name: "flagsinks", settings: analyzer.Settings{
+		Async: []string{"example.com/lib.(*Client).OnDisconnect", "(*example.com/lib.Client).Subscribe:onErr", "example.com/lib.Every"},
+		Hop:   []string{"example.com/lib.(*Client).Post"},
 	}},
 	// Where future callbacks run.
 	{name: "futures"},
-	{name: "strictfutures", flags: []flag{{"strict", "true"}}},
+	{name: "strictfutures", settings: analyzer.Settings{Strict: true}},
 	// The motivating bug over four packages, and its fix.
 	{name: "chain", patterns: []string{"chain/region"}},
 	// Callbacks stored in fields and called off the owner.
@@ -59,13 +54,10 @@ var suites = []struct {
 func TestAnalyzer(t *testing.T) {
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {
-			// Flags are process-wide: restore them, and run these suites
-			// one at a time.
-			t.Cleanup(analyzer.SaveFlagSettings())
-			for _, f := range s.flags {
-				if err := analyzer.Analyzer.Flags.Set(f.name, f.value); err != nil {
-					t.Fatalf("-%s=%s: %v", f.name, f.value, err)
-				}
+			t.Parallel()
+			a, err := analyzer.New(s.settings)
+			if err != nil {
+				t.Fatal(err)
 			}
 			patterns := s.patterns
 			if patterns == nil {
@@ -75,7 +67,7 @@ func TestAnalyzer(t *testing.T) {
 			if s.module {
 				dir = repoRoot() // analysistest works in the module when dir has a go.mod
 			}
-			analysistest.Run(t, dir, analyzer.Analyzer, patterns...)
+			analysistest.Run(t, dir, a, patterns...)
 		})
 	}
 }

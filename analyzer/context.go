@@ -128,15 +128,15 @@ func (c *checker) contract(fn *types.Func) *directiveFact {
 	for _, l := range []struct {
 		list *funcList
 		dst  *[]int
-	}{{builtinAsync, &k.Async}, {&flagSettings.async, &k.Async}, {&flagSettings.hop, &k.Hop}, {&flagSettings.inherit, &k.Inherit}} {
+	}{{builtinAsync, &k.Async}, {&c.cfg.async, &k.Async}, {&c.cfg.hop, &k.Hop}, {&c.cfg.inherit, &k.Inherit}} {
 		if names, ok := l.list.lookup(fn); ok {
 			*l.dst = mergeParams(*l.dst, flagParams(fn, names))
-			k.Inherits = k.Inherits || l.list == &flagSettings.inherit
+			k.Inherits = k.Inherits || l.list == &c.cfg.inherit
 		}
 	}
-	if _, ok := flagSettings.completesAsync.lookup(fn); ok {
+	if _, ok := c.cfg.completesAsync.lookup(fn); ok {
 		k.Completes = completesAsync
-	} else if _, ok := flagSettings.completesOwner.lookup(fn); ok {
+	} else if _, ok := c.cfg.completesOwner.lookup(fn); ok {
 		k.Completes = completesOwner
 	}
 	c.contracts[fn] = k

@@ -37,8 +37,8 @@ func (c completion) join(d completion) completion {
 
 // offOwner decides whether callbacks on a future run off the owner.
 // Futures nobody declared are taken to complete on the owner unless -strict.
-func (c completion) offOwner() bool {
-	return c == completesOffOwner || (c == completesUnknown && flagSettings.strict)
+func (c completion) offOwner(strict bool) bool {
+	return c == completesOffOwner || (c == completesUnknown && strict)
 }
 
 // completionOf returns where the future v completes.
@@ -204,7 +204,7 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.V
 		if i >= len(args) {
 			continue
 		}
-		if c.offOwner() {
+		if c.offOwner(w.c.cfg.strict) {
 			w.spawn(args[i], at)
 			continue
 		}
@@ -249,7 +249,7 @@ func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, ca
 		}
 		wit := call.extend(ft.Witness)
 		switch c := w.completionOf(future); {
-		case c.offOwner():
+		case c.offOwner(w.c.cfg.strict):
 			w.spawns = append(w.spawns, spawn{pos: call.pos, future: true, direct: &wit,
 				sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case c == completesUnknown:

@@ -228,13 +228,11 @@ func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
 		roots = append(roots, pkg)
 	}
 
-	if strict {
-		t.Cleanup(SaveFlagSettings())
-		if err := Analyzer.Flags.Set("strict", "true"); err != nil {
-			t.Fatal(err)
-		}
+	a, err := New(Settings{Strict: strict})
+	if err != nil {
+		t.Fatal(err)
 	}
-	graph, err := analysischecker.Analyze([]*analysis.Analyzer{Analyzer}, roots, &analysischecker.Options{SanityCheck: true})
+	graph, err := analysischecker.Analyze([]*analysis.Analyzer{a}, roots, &analysischecker.Options{SanityCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}

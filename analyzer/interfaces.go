@@ -25,7 +25,7 @@ func (c *checker) implementations(m *types.Func) []*ssa.Function {
 	}
 	var impls []*ssa.Function
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if iface != nil && (m.Pkg() == c.pass.Pkg || flagSettings.strict) {
+	if iface != nil && (m.Pkg() == c.pass.Pkg || c.cfg.strict) {
 		scope := c.pass.Pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 )
 
 func TestParseDirective(t *testing.T) {
@@ -309,13 +310,20 @@ func (f *Future[T]) Map(fn func(T) T) *Future[T] { return f }`)
 	assert.False(t, ok)
 }
 
-func TestParseSaveFlagSettings(t *testing.T) {
-	restore := SaveFlagSettings()
-	require.NoError(t, Analyzer.Flags.Set("async", "example.com/lib.Dial,example.com/lib.(*Client).Subscribe:onErr"))
-	require.NoError(t, Analyzer.Flags.Set("strict", "true"))
-	assert.Contains(t, flagSettings.async.specs, "example.com/lib.Dial")
-	restore()
-	assert.NotContains(t, flagSettings.async.specs, "example.com/lib.Dial")
-	assert.NotContains(t, flagSettings.async.specs, "example.com/lib.Client.Subscribe")
-	assert.False(t, flagSettings.strict)
+// Analyzers made by New keep their settings to themselves: neither another
+// analyzer nor the flag-driven default sees them.
+func TestNewKeepsSettingsApart(t *testing.T) {
+	a, err := New(Settings{Async: []string{"example.com/lib.Dial", "example.com/lib.(*Client).Subscribe:onErr"}, Strict: true})
+	require.NoError(t, err)
+	b, err := New(Settings{})
+	require.NoError(t, err)
+	assert.Equal(t, "example.com/lib.Client.Subscribe:onErr,example.com/lib.Dial", a.Flags.Lookup("async").Value.String())
+	assert.Equal(t, "true", a.Flags.Lookup("strict").Value.String())
+	for _, other := range []*analysis.Analyzer{b, Analyzer} {
+		assert.Empty(t, other.Flags.Lookup("async").Value.String())
+		assert.Equal(t, "false", other.Flags.Lookup("strict").Value.String())
+	}
+
+	_, err = New(Settings{Hop: []string{"Post"}})
+	assert.ErrorContains(t, err, "hop: cannot read function name")
 }

@@ -26,7 +26,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -47,6 +46,9 @@ type Settings struct {
 	Async FuncList `json:"async"`
 	// Hop: third-party functions whose func parameters run on the owner.
 	Hop FuncList `json:"hop"`
+	// Sync: third-party functions whose func parameters run on another
+	// goroutine while the caller waits (test runners).
+	Sync FuncList `json:"sync"`
 	// Inherit: third-party future combinators whose callbacks run where the
 	// receiver completes.
 	Inherit FuncList `json:"inherit"`
@@ -85,27 +87,6 @@ func (l *FuncList) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// flagValues returns the settings as analyzer flag name and value pairs, in
-// the order of the Settings fields.
-func (s Settings) flagValues() [][2]string {
-	var out [][2]string
-	v := reflect.ValueOf(s)
-	for i := range v.NumField() {
-		name := jsonKey(v.Type().Field(i))
-		switch value := v.Field(i).Interface().(type) {
-		case FuncList:
-			for _, entry := range value {
-				out = append(out, [2]string{name, entry})
-			}
-		case bool:
-			if value {
-				out = append(out, [2]string{name, "true"})
-			}
-		}
-	}
-	return out
-}
-
 // keys returns the settings keys, which are the analyzer's flag names.
 func keys() []string {
 	t := reflect.TypeFor[Settings]()
@@ -121,48 +102,38 @@ func jsonKey(f reflect.StructField) string {
 	return name
 }
 
-// Plugin is the golangci-lint plugin: the confinecheck analyzer, configured.
+// Plugin is the golangci-lint plugin: a confinecheck analyzer of its own,
+// configured from .golangci.yml.
 type Plugin struct {
-	settings Settings
+	analyzer *analysis.Analyzer
 }
 
-// The analyzer's settings are its flags, which belong to the process, so
-// the first New configures them and a later New must agree.
-var (
-	configureMu sync.Mutex
-	configured  *Settings
-)
-
-// New decodes the settings from .golangci.yml and applies them to the
-// analyzer's flags. golangci-lint calls it once per run.
+// New decodes the settings from .golangci.yml and builds the analyzer. A
+// function name the analyzer cannot read stops golangci-lint before it
+// lints anything.
 func New(conf any) (register.LinterPlugin, error) {
 	s, err := decode(conf)
 	if err != nil {
 		return nil, err
 	}
-	configureMu.Lock()
-	defer configureMu.Unlock()
-	if configured != nil {
-		if !reflect.DeepEqual(*configured, s) {
-			return nil, errors.New("confinecheck settings: the plugin was configured twice with different settings; the analyzer's settings are process-wide")
-		}
-		return &Plugin{settings: s}, nil
+	a, err := analyzer.New(analyzer.Settings{
+		Async:          s.Async,
+		Hop:            s.Hop,
+		Sync:           s.Sync,
+		Inherit:        s.Inherit,
+		CompletesAsync: s.CompletesAsync,
+		CompletesOwner: s.CompletesOwner,
+		Strict:         s.Strict,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("confinecheck settings: %v", err)
 	}
-	// A bad entry fails before any other setting of its key is applied;
-	// golangci-lint stops on the error, so settings applied before it do
-	// not matter.
-	for _, kv := range s.flagValues() {
-		if err := analyzer.Analyzer.Flags.Set(kv[0], kv[1]); err != nil {
-			return nil, fmt.Errorf("confinecheck settings: %s: %v", kv[0], err)
-		}
-	}
-	configured = &s
-	return &Plugin{settings: s}, nil
+	return &Plugin{analyzer: a}, nil
 }
 
-// BuildAnalyzers returns the confinecheck analyzer.
-func (*Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return []*analysis.Analyzer{analyzer.Analyzer}, nil
+// BuildAnalyzers returns the configured analyzer.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{p.analyzer}, nil
 }
 
 // GetLoadMode returns typesinfo: the analyzer needs types, and facts from

@@ -51,7 +51,7 @@ func TestDecode(t *testing.T) {
 }
 
 func equalSettings(a, b Settings) bool {
-	return slices.Equal(a.Async, b.Async) && slices.Equal(a.Hop, b.Hop) && slices.Equal(a.Inherit, b.Inherit) &&
+	return slices.Equal(a.Async, b.Async) && slices.Equal(a.Hop, b.Hop) && slices.Equal(a.Sync, b.Sync) && slices.Equal(a.Inherit, b.Inherit) &&
 		slices.Equal(a.CompletesAsync, b.CompletesAsync) && slices.Equal(a.CompletesOwner, b.CompletesOwner) && a.Strict == b.Strict
 }
 
@@ -60,7 +60,7 @@ func TestDecodeErrors(t *testing.T) {
 		conf any
 		want []string // substrings of the error
 	}{
-		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, inherit, completes-async, completes-owner, strict"}},
+		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, sync, inherit, completes-async, completes-owner, strict"}},
 		{map[string]any{"completes_owner": "a.B"}, []string{`unknown key "completes_owner" (did you mean "completes-owner"?)`}},
 		{map[string]any{"exclude": "x"}, []string{`unknown key "exclude"; the keys are`}},
 		{map[string]any{"strict": "yes"}, []string{`confinecheck settings: strict: string is not a bool`}},
@@ -80,23 +80,21 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 // New is what golangci-lint calls: it must reach the registry under the
-// linter's name, configure the analyzer's flags and ask for type info. The
-// flags belong to the process, so this is the only test that applies them.
+// linter's name, build an analyzer of its own with the settings and ask for
+// type info.
 func TestNew(t *testing.T) {
 	newPlugin, err := register.GetPlugin("confinecheck")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A function name the analyzer cannot read is reported with its key
-	// and configures nothing.
+	// A function name the analyzer cannot read is reported with its key.
 	if _, err := newPlugin(map[string]any{"hop": []any{"Post"}}); err == nil || !strings.Contains(err.Error(), "confinecheck settings: hop: cannot read function name") {
 		t.Fatalf("bad function name: err = %v", err)
 	}
-	conf := map[string]any{
+	p, err := newPlugin(map[string]any{
 		"async":  []any{"example.com/lib.(*Client).OnDisconnect:handler"},
 		"strict": true,
-	}
-	p, err := newPlugin(conf)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,21 +102,26 @@ func TestNew(t *testing.T) {
 		t.Errorf("load mode %q, want %q", got, register.LoadModeTypesInfo)
 	}
 	analyzers, err := p.BuildAnalyzers()
-	if err != nil || len(analyzers) != 1 || analyzers[0] != analyzer.Analyzer {
-		t.Fatalf("BuildAnalyzers() = %v, %v", analyzers, err)
+	if err != nil || len(analyzers) != 1 || analyzers[0] == analyzer.Analyzer {
+		t.Fatalf("BuildAnalyzers() = %v, %v; want one analyzer of the plugin's own", analyzers, err)
 	}
-	flags := analyzer.Analyzer.Flags
+	flags := analyzers[0].Flags
 	if got := flags.Lookup("async").Value.String(); got != "example.com/lib.Client.OnDisconnect:handler" {
 		t.Errorf("-async = %q", got)
 	}
 	if got := flags.Lookup("strict").Value.String(); got != "true" {
 		t.Errorf("-strict = %q", got)
 	}
-	// The same settings again are fine; different ones cannot be honoured.
-	if _, err := newPlugin(conf); err != nil {
-		t.Errorf("configuring again with the same settings: %v", err)
+	// A second configuration is independent of the first, and of the
+	// process-wide default.
+	other, err := newPlugin(map[string]any{"strict": false})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := newPlugin(map[string]any{"strict": false}); err == nil || !strings.Contains(err.Error(), "configured twice with different settings") {
-		t.Errorf("configuring again with other settings: err = %v", err)
+	if analyzers, _ := other.BuildAnalyzers(); analyzers[0].Flags.Lookup("strict").Value.String() != "false" {
+		t.Errorf("a second plugin shares the first one's settings")
+	}
+	if got := analyzer.Analyzer.Flags.Lookup("async").Value.String(); got != "" {
+		t.Errorf("the default analyzer's -async = %q; the plugin must not configure it", got)
 	}
 }

@@ -1,8 +1,8 @@
 package analyzer
 
 // This file holds the analyzer's settings: third-party functions declared
-// async, hop, inherit or completes from the command line (go vet passes them as
-// -confinecheck.NAME), and -strict.
+// async, hop, sync, inherit or completes, given to New or on the command line
+// (go vet passes them as -confinecheck.NAME), and -strict.
 
 import (
 	"flag"
@@ -10,6 +10,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // funcList is a flag naming functions, each optionally followed by the func
@@ -126,23 +128,67 @@ func funcKey(fn *types.Func) string {
 	return fn.Pkg().Path() + "." + fn.Name()
 }
 
-// settings are the analyzer's flags. They are written only while flags are
-// parsed, before any package is analyzed.
-type settings struct {
-	async, hop, inherit, completesAsync, completesOwner funcList
-	strict                                              bool
+// Settings configure an analyzer made by New. Each list entry is what the
+// flag of the same name takes: a function name, optionally followed by
+// ":param+param" to name its func parameters.
+type Settings struct {
+	Async          []string // third-party functions whose func parameters run off the owner
+	Hop            []string // ... that run on the owner (mailbox posts)
+	Sync           []string // ... that run while the caller waits (testing.T.Run and its wrappers)
+	Inherit        []string // future combinators whose callbacks run where the receiver completes
+	CompletesAsync []string // functions returning futures that complete off the owner
+	CompletesOwner []string // functions returning futures that complete on the owner
+	Strict         bool     // undeclared futures complete anywhere; interface calls reach every implementation
 }
 
-var flagSettings settings
+// config is what an analyzer's passes read: Settings parsed. An analyzer made
+// by New never changes it; the flag-driven Analyzer changes it only while
+// flags are parsed, before any package is analyzed.
+type config struct {
+	async, hop, sync, inherit, completesAsync, completesOwner funcList
+	strict                                                    bool
+}
 
-func init() {
-	fs := &Analyzer.Flags
-	fs.Var(&flagSettings.async, "async", "functions whose func parameters run off the owner, as `pkg.Func[:param+param],...`")
-	fs.Var(&flagSettings.hop, "hop", "functions whose func parameters run on the owner (mailbox posts), as `pkg.(*T).Method[:param],...`")
-	fs.Var(&flagSettings.inherit, "inherit", "future combinators whose callbacks run where the receiver completes, as `pkg.(*Future).Map[:param],...`")
-	fs.Var(&flagSettings.completesAsync, "completes-async", "functions returning futures that complete off the owner (timers, timeouts), as `pkg.Sleep,...`")
-	fs.Var(&flagSettings.completesOwner, "completes-owner", "functions returning futures that complete on the owner (replies the loop fulfils), as `pkg.(*Client).Call,...`")
-	fs.BoolVar(&flagSettings.strict, "strict", false, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
+// New returns a confinecheck analyzer with the given settings, for drivers
+// that configure analyzers in code (the golangci-lint plugin, tests). Its
+// flags start from the settings.
+func New(s Settings) (*analysis.Analyzer, error) {
+	cfg := new(config)
+	for _, l := range cfg.lists() {
+		for _, entry := range *l.entries(&s) {
+			if err := l.list.Set(entry); err != nil {
+				return nil, fmt.Errorf("%s: %v", l.flag, err)
+			}
+		}
+	}
+	cfg.strict = s.Strict
+	return newAnalyzer(cfg), nil
+}
+
+// namedList ties a config list to its flag and its Settings field.
+type namedList struct {
+	flag, usage string
+	list        *funcList
+	entries     func(*Settings) *[]string
+}
+
+func (cfg *config) lists() []namedList {
+	return []namedList{
+		{"async", "functions whose func parameters run off the owner, as `pkg.Func[:param+param],...`", &cfg.async, func(s *Settings) *[]string { return &s.Async }},
+		{"hop", "functions whose func parameters run on the owner (mailbox posts), as `pkg.(*T).Method[:param],...`", &cfg.hop, func(s *Settings) *[]string { return &s.Hop }},
+		{"sync", "functions whose func parameters run while the caller waits (test runners), as `pkg.RunAll[:param],...`", &cfg.sync, func(s *Settings) *[]string { return &s.Sync }},
+		{"inherit", "future combinators whose callbacks run where the receiver completes, as `pkg.(*Future).Map[:param],...`", &cfg.inherit, func(s *Settings) *[]string { return &s.Inherit }},
+		{"completes-async", "functions returning futures that complete off the owner (timers, timeouts), as `pkg.Sleep,...`", &cfg.completesAsync, func(s *Settings) *[]string { return &s.CompletesAsync }},
+		{"completes-owner", "functions returning futures that complete on the owner (replies the loop fulfils), as `pkg.(*Client).Call,...`", &cfg.completesOwner, func(s *Settings) *[]string { return &s.CompletesOwner }},
+	}
+}
+
+// register binds the analyzer's flags to cfg.
+func (cfg *config) register(fs *flag.FlagSet) {
+	for _, l := range cfg.lists() {
+		fs.Var(l.list, l.flag, l.usage)
+	}
+	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
 }
 
 var _ flag.Value = (*funcList)(nil)
