@@ -23,6 +23,10 @@ var suites = []struct {
 	{name: "ownership"},
 	// Callbacks that run on the caller: sync.Once.Do, sort.Slice, defer...
 	{name: "syncfuncs"},
+	// Callbacks that run on another goroutine while the caller waits.
+	{name: "syncsinks", settings: analyzer.Settings{Sync: []string{"syncsinks.flagged"}}},
+	// Method calls touch what the method's body touches.
+	{name: "methodcalls"},
 	// Findings reached through chains of calls.
 	{name: "transitive"},
 	// Malformed and misplaced directives; accepted spellings.

@@ -35,6 +35,23 @@ var builtinAsync = func() *funcList {
 	return &l
 }()
 
+// builtinSync lists the standard library's sync sinks: they run the
+// callback on another goroutine but wait for it (DIRECTIVES.md, "Built-in
+// sync sinks"). They win over what their bodies suggest (go tRunner(t, f)).
+var builtinSync = func() *funcList {
+	var l funcList
+	for _, spec := range []string{
+		"testing.(*T).Run:f",
+		"testing.(*B).Run:f",
+		"testing.(*F).Fuzz:ff",
+	} {
+		if err := l.Set(spec); err != nil {
+			panic(err)
+		}
+	}
+	return &l
+}()
+
 // A funcValue is a function a func value may denote, with the values its
 // closure captured.
 type funcValue struct {
@@ -128,7 +145,10 @@ func (c *checker) contract(fn *types.Func) *directiveFact {
 	for _, l := range []struct {
 		list *funcList
 		dst  *[]int
-	}{{builtinAsync, &k.Async}, {&c.cfg.async, &k.Async}, {&c.cfg.hop, &k.Hop}, {&c.cfg.inherit, &k.Inherit}} {
+	}{
+		{builtinAsync, &k.Async}, {builtinSync, &k.Sync},
+		{&c.cfg.async, &k.Async}, {&c.cfg.hop, &k.Hop}, {&c.cfg.sync, &k.Sync}, {&c.cfg.inherit, &k.Inherit},
+	} {
 		if names, ok := l.list.lookup(fn); ok {
 			*l.dst = mergeParams(*l.dst, flagParams(fn, names))
 			k.Inherits = k.Inherits || l.list == &c.cfg.inherit

@@ -21,6 +21,7 @@ const (
 	verbAny       = "any"
 	verbAsync     = "async"
 	verbHop       = "hop"
+	verbSync      = "sync"
 	verbInherit   = "inherit"
 	verbCompletes = "completes"
 	verbLoop      = "loop"
@@ -57,7 +58,7 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 	}
 	fields := strings.Fields(rest[1:])
 	if len(fields) == 0 {
-		return "", nil, true, fmt.Errorf("directive %q has no verb; write //confined:owner, :any, :async, :hop, :inherit, :completes, :loop or :ignore", text)
+		return "", nil, true, fmt.Errorf("directive %q has no verb; write //confined:owner, :any, :async, :hop, :sync, :inherit, :completes, :loop or :ignore", text)
 	}
 	verb, args = fields[0], fields[1:]
 	switch verb {
@@ -65,7 +66,7 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 		if len(args) > 0 {
 			return verb, nil, true, fmt.Errorf("//confined:%s takes no arguments, got %q", verb, strings.Join(args, " "))
 		}
-	case verbAsync, verbHop, verbInherit:
+	case verbAsync, verbHop, verbSync, verbInherit:
 	case verbCompletes:
 		if len(args) != 1 || (args[0] != completesAsync && args[0] != completesOwner) {
 			return verb, args, true, fmt.Errorf("//confined:completes takes exactly one of %q or %q", completesAsync, completesOwner)
@@ -75,7 +76,7 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 			return verb, nil, true, fmt.Errorf("//confined:ignore needs a reason: say why this touch is safe")
 		}
 	default:
-		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are owner, any, async, hop, inherit, completes, loop and ignore", verb)
+		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are owner, any, async, hop, sync, inherit, completes, loop and ignore", verb)
 	}
 	return verb, args, true, nil
 }
@@ -324,7 +325,7 @@ func (p *directiveParser) isConfinedHere(named *types.Named) bool {
 func (p *directiveParser) funcDirective(fn *types.Func, d directive) {
 	sig := fn.Signature()
 	switch d.verb {
-	case verbAsync, verbHop, verbInherit:
+	case verbAsync, verbHop, verbSync, verbInherit:
 		params, ok := p.funcParams(fn, sig, d)
 		if !ok {
 			return
@@ -339,12 +340,14 @@ func (p *directiveParser) funcDirective(fn *types.Func, d directive) {
 			f.Async = mergeParams(f.Async, params)
 		case verbHop:
 			f.Hop = mergeParams(f.Hop, params)
+		case verbSync:
+			f.Sync = mergeParams(f.Sync, params)
 		case verbInherit:
 			f.Inherit = mergeParams(f.Inherit, params)
 			f.Inherits = true
 		}
-		if both := intersect(f.Async, f.Hop); len(both) > 0 {
-			p.pass.Reportf(d.pos, "parameter %s of %s is both //confined:async and //confined:hop; it runs either off or on the owner, not both", paramName(sig, both[0]), fn.Name())
+		if a, b, both := conflictingParams(f); len(both) > 0 {
+			p.pass.Reportf(d.pos, "parameter %s of %s is both //confined:%s and //confined:%s; it runs in one place: keep the one that is true", paramName(sig, both[0]), fn.Name(), a, b)
 		}
 	case verbCompletes:
 		if sig.Results().Len() == 0 {
@@ -506,6 +509,24 @@ func mergeParams(a, b []int) []int {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// conflictingParams returns two verbs that f gives the same parameter, and
+// the parameters they share: a func runs off the owner (async), on it (hop)
+// or on the caller while it waits (sync), not in two of these.
+func conflictingParams(f *directiveFact) (string, string, []int) {
+	sets := []struct {
+		verb   string
+		params []int
+	}{{verbAsync, f.Async}, {verbHop, f.Hop}, {verbSync, f.Sync}}
+	for i, a := range sets {
+		for _, b := range sets[i+1:] {
+			if both := intersect(a.params, b.params); len(both) > 0 {
+				return a.verb, b.verb, both
+			}
+		}
+	}
+	return "", "", nil
 }
 
 func intersect(a, b []int) []int {

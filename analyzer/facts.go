@@ -17,7 +17,7 @@ type directiveFact struct {
 	Any   bool // a member of a confined type that is safe from any goroutine
 	Loop  bool // the owner's loop itself
 	// Receiver-inclusive argument indices of func parameters.
-	Async, Hop, Inherit []int
+	Async, Hop, Sync, Inherit []int
 	Inherits            bool   // //confined:inherit was given (Inherit may be empty)
 	Completes           string // "", completesAsync or completesOwner
 }
@@ -41,6 +41,7 @@ func (f *directiveFact) String() string {
 	}
 	params(verbAsync, f.Async)
 	params(verbHop, f.Hop)
+	params(verbSync, f.Sync)
 	params(verbInherit, f.Inherit)
 	if f.Completes != "" {
 		parts = append(parts, verbCompletes+" "+f.Completes)

@@ -11,7 +11,6 @@ package analyzer
 
 import (
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -68,8 +67,8 @@ func (c *checker) interfaceSummary(m *types.Func) *summary {
 	if len(sums) == 0 {
 		return nil
 	}
-	merged := *sums[0]
-	merged.Touches = slices.Clone(merged.Touches)
+	// Summaries from facts are shared with other passes: change a copy.
+	merged := sums[0].clone()
 	for _, s := range sums[1:] {
 		merged.merge(s)
 	}
@@ -82,23 +81,24 @@ func (c *checker) implSummary(impl *ssa.Function) *summary {
 		return new(summary)
 	}
 	name := ssaFuncName(impl)
-	if obj := declaredFunc(impl); obj != nil {
-		if recv := receiverNamed(obj); recv != nil && c.confinedNamed(recv) != nil {
-			if d := c.directives(obj); d == nil || !d.Any {
-				s := new(summary)
-				s.addTouch(paramSource(0), witness{Action: "calls", Member: name, Site: c.position(impl.Pos())})
-				return s
-			}
-		}
-	}
 	sum := c.summaryOf(impl)
+	whole := c.callTouch(impl, impl.Pos())
+	if whole != nil && sum == nil {
+		s := new(summary)
+		s.addTouch(paramSource(0), *whole)
+		return s
+	}
 	if sum == nil {
 		return new(summary)
 	}
-	out := *sum
+	out := sum.clone()
 	out.Touches = nil
 	for _, t := range sum.Touches {
-		out.Touches = append(out.Touches, touch{Source: t.Source, Witness: t.Witness.through(name, c.position(impl.Pos()))})
+		wit := t.Witness.through(name, c.position(impl.Pos()))
+		if whole != nil {
+			wit = *whole
+		}
+		out.Touches = append(out.Touches, touch{Source: t.Source, Witness: wit})
 	}
 	return &out
 }

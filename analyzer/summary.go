@@ -176,6 +176,17 @@ func (s *summary) addTouch(src source, w witness) {
 	}
 }
 
+// clone returns a copy of s that shares no slice with it: summaries that
+// come from facts are read by other passes at the same time, and merging
+// sorts slices in place.
+func (s *summary) clone() summary {
+	out := *s
+	out.Touches = slices.Clone(s.Touches)
+	out.Reaches = slices.Clone(s.Reaches)
+	out.FutureTouches = slices.Clone(s.FutureTouches)
+	return out
+}
+
 // merge adds what t says to s, for a call that may reach either.
 func (s *summary) merge(t *summary) {
 	for _, tc := range t.Touches {
@@ -393,6 +404,9 @@ func (c *checker) summaryOf(fn *ssa.Function) *summary {
 // exportSummaries publishes the summaries of this package's exported
 // functions and methods, the only ones other packages can call. A summary that says no more than what callers assume without
 // one (see unknownSummary) is left out to keep facts small.
+//
+// So a missing fact on an exported function of a package that took the SSA
+// path means "nothing to say" (see bodyInView).
 func (c *checker) exportSummaries() {
 	for fn, w := range c.walks {
 		obj := declaredFunc(fn)

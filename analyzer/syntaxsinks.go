@@ -119,7 +119,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			}
 			for i, arg := range args {
 				switch {
-				case arg == nil:
+				case arg == nil, contains(k.Sync, i): // a declared sync wins over an inferred async
 				case contains(async, i):
 					s.Async = s.Async.union(mentioned(arg))
 				case contains(hop, i):

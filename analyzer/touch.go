@@ -46,30 +46,68 @@ func (c *checker) confinedNamed(t types.Type) *types.Named {
 	return nil
 }
 
-// contractTouch returns the witness for calling fn when the call itself
-// touches confined state (see touchedByCall).
-func (c *checker) contractTouch(fn *ssa.Function, pos token.Pos) *witness {
+// callTouch returns the witness for calling fn when the call as a whole
+// touches confined state: fn is marked //confined:owner (a contract for its
+// callers, whatever its body does), or it is a method of a confined type
+// whose body is out of view or touches confined state. A method of a
+// confined type is that state's API: calling one whose body only sends on a
+// channel or uses :any members touches nothing (DIRECTIVES.md, "Method
+// calls"). The witness names the method and, inside, the data it reaches.
+func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	obj := declaredFunc(fn)
-	if obj == nil || !c.touchedByCall(obj) {
+	if obj == nil {
+		return nil
+	}
+	sum := c.summaryOf(fn)
+	switch d := c.directives(obj); {
+	case d != nil && (d.Loop || d.Any):
+		return nil
+	case d != nil && d.Owner:
+	case !c.confinedMethod(obj):
+		return nil
+	case sum != nil && len(sum.Touches) == 0, sum == nil && c.bodyInView(obj):
 		return nil
 	}
 	w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
-	if sum := c.summaryOf(fn); sum != nil {
+	if sum != nil {
 		w.Reaches = sum.Reaches
 	}
 	return w
 }
 
-// touchedByCall reports whether calling fn (a function, a method, or an
-// interface method) touches confined state: it is a method of a confined
-// type or interface, or marked //confined:owner, and not :any or :loop.
-func (c *checker) touchedByCall(fn *types.Func) bool {
+// ownerOnly reports whether fn is marked //confined:owner: it must run on
+// the owner whatever its body does.
+func (c *checker) ownerOnly(fn *types.Func) bool {
 	d := c.directives(fn)
-	if d != nil && (d.Loop || d.Any) {
+	return d != nil && d.Owner
+}
+
+// bodyInView reports whether fn's package has told what fn's body does even
+// without a summary fact: it exports the summary of every exported function
+// that says more than callers assume without one (see exportSummaries), and
+// a confined method's package always takes the SSA path. Methods reached
+// only through embedding in another package (unexported ones) stay out of
+// view.
+func (c *checker) bodyInView(fn *types.Func) bool {
+	return fn.Pkg() != c.pass.Pkg && fn.Exported()
+}
+
+// confinedMethod reports whether fn is a method of a confined type.
+func (c *checker) confinedMethod(fn *types.Func) bool {
+	recv := receiverNamed(fn)
+	return recv != nil && c.confinedNamed(recv) != nil
+}
+
+// interfaceCallTouches reports whether calling the interface method m
+// touches confined state whatever the implementation does: m belongs to a
+// confined interface or is marked //confined:owner, and is not :any. Such
+// a method has no body to look into.
+func (c *checker) interfaceCallTouches(m *types.Func) bool {
+	d := c.directives(m)
+	if d != nil && d.Any {
 		return false
 	}
-	recv := receiverNamed(fn)
-	return (recv != nil && c.confinedNamed(recv) != nil) || (d != nil && d.Owner)
+	return c.confinedMethod(m) || (d != nil && d.Owner)
 }
 
 // isAny reports whether fn is a //confined:any method: safe from anywhere,

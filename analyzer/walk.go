@@ -63,6 +63,10 @@ func (w *walker) instr(instr ssa.Instruction) {
 // arguments and captured variables coming from here.
 func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
+	if w.joined(in) {
+		w.call(call, in.Pos()) // it runs while this function waits
+		return
+	}
 	at := spawn{pos: in.Pos(), sink: "a go statement"}
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
@@ -82,7 +86,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 				w.spawn(a, at)
 			}
 		}
-		if wit := w.c.contractTouch(t.fn, in.Pos()); wit != nil {
+		if wit := w.c.callTouch(t.fn, in.Pos()); wit != nil {
 			direct := at
 			direct.direct = wit
 			w.spawns = append(w.spawns, direct)
@@ -98,7 +102,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
-	if w.c.touchedByCall(call.Method) {
+	if w.c.interfaceCallTouches(call.Method) {
 		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
@@ -136,7 +140,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	if w.c.touchedByCall(call.Method) {
+	if w.c.interfaceCallTouches(call.Method) {
 		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}
@@ -157,21 +161,24 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 		w.declaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
 		return
 	}
-	if wit := w.c.contractTouch(t.fn, pos); wit != nil {
+	sum := w.c.summaryOf(t.fn)
+	whole := w.c.callTouch(t.fn, pos)
+	if whole != nil && (sum == nil || w.c.ownerOnly(obj)) {
+		// Nothing to look into, or a contract that holds whatever the
+		// body does: the call itself touches what its receiver reaches.
 		o := originOf(ambient)
 		if obj.Signature().Recv() != nil && len(args) > 0 {
 			o = w.originOf(args[0])
 		}
-		w.touch(pos, o, *wit)
+		w.touch(pos, o, *whole)
 		return
 	}
-	sum := w.c.summaryOf(t.fn)
 	settled := w.declaredArgs(obj, args, pos, sum)
 	if sum == nil {
 		return
 	}
 	lit := isFuncLit(t.fn)
-	w.applySummary(sum, args, t.bindings, callSite{w: w, callee: t.fn, pos: pos}, settled, !lit)
+	w.applySummary(sum, args, t.bindings, callSite{w: w, callee: t.fn, pos: pos, whole: whole}, settled, !lit)
 	if lit {
 		// A literal called in place: its touches are ours, but they are
 		// reported inside it if this runs off the owner.
@@ -187,6 +194,9 @@ type callSite struct {
 	callee *ssa.Function // nil for a call through an interface method
 	method *types.Func   // the interface method, when callee is nil
 	pos    token.Pos
+	// whole is set for a call of a confined method: its callers are told
+	// that they call it, and what it reaches inside, rather than the path.
+	whole *witness
 }
 
 // name is what the call calls, for messages.
@@ -201,6 +211,9 @@ func (cs callSite) name() string {
 // add no step: the implementation's or the wrapped method's name is
 // already in the witness.
 func (cs callSite) extend(wit witness) witness {
+	if cs.whole != nil {
+		return *cs.whole
+	}
 	if cs.callee == nil || isWrapper(cs.callee) {
 		return wit
 	}
@@ -253,6 +266,8 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			continue
 		}
 		switch {
+		case contains(k.Sync, i) || (contains(k.Async, i) && w.waitsFor(fn, args)):
+			w.syncInvoke(a, pos) // on another goroutine, while this one waits
 		case contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
 		case contains(k.Hop, i):

@@ -13,7 +13,7 @@ type buggyManager struct { // want buggyManager:"confined:owner"
 	*execution.RegionManager
 }
 
-func (m buggyManager) TerminateRegion(r *execution.RegionExecution) *future.Future[struct{}] { // want TerminateRegion:`summary\(arg0 calls \(main.buggyManager\).terminateWorkersWithRetry; completes async\)`
+func (m buggyManager) TerminateRegion(r *execution.RegionExecution) *future.Future[struct{}] { // want TerminateRegion:`summary\(arg0 calls \(main.buggyManager\).terminateWorkersWithRetry; arg1 calls \(main.buggyManager\).terminateWorkersWithRetry; invokes arg0; completes async\)`
 	return m.terminateWorkersWithRetry(r, 1)
 }
 

@@ -94,7 +94,8 @@ func fieldOnOwner(s *server) {
 	s.items = append(s.items, s.n)
 }
 
-// Method calls, pointer and value receivers.
+// Method calls, pointer and value receivers. Calling a value-receiver method
+// copies the receiver: a read of the whole value, whatever the method does.
 
 func pointerMethod(s *server) {
 	time.AfterFunc(time.Second, func() {
@@ -104,13 +105,13 @@ func pointerMethod(s *server) {
 
 func valueMethodThroughPointer(s *server) {
 	time.AfterFunc(time.Second, func() {
-		sink = s.get() // want `calls confined \(touches.server\).get off the owner`
+		sink = s.get() // want `reads confined touches.server off the owner`
 	})
 }
 
 func valueMethodOnValue(v server) {
 	time.AfterFunc(time.Second, func() {
-		sink = v.get() // want `calls confined \(touches.server\).get off the owner`
+		sink = v.get() // want `reads confined touches.server off the owner`
 	})
 }
 
@@ -163,7 +164,7 @@ func promotedMethodByValue(w *byValue) {
 
 func promotedValueMethod(w *byValue) {
 	time.AfterFunc(time.Second, func() {
-		sink = w.get() // want `calls confined \(touches.server\).get off the owner`
+		sink = w.get() // want `reads confined touches.server off the owner`
 	})
 }
 
