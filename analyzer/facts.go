@@ -18,8 +18,8 @@ type directiveFact struct {
 	Loop  bool // the owner's loop itself
 	// Receiver-inclusive argument indices of func parameters.
 	Async, Hop, Sync, Inherit []int
-	Inherits            bool   // //confined:inherit was given (Inherit may be empty)
-	Completes           string // "", completesAsync or completesOwner
+	Inherits                  bool   // //confined:inherit was given (Inherit may be empty)
+	Completes                 string // "", completesAsync or completesOwner
 }
 
 func (*directiveFact) AFact() {}
