@@ -27,6 +27,8 @@ var suites = []struct {
 	{name: "syncsinks", settings: analyzer.Settings{Sync: []string{"syncsinks.flagged"}}},
 	// Method calls touch what the method's body touches.
 	{name: "methodcalls"},
+	// A value a function allocates is its own, also across packages.
+	{name: "freshvalues", patterns: []string{"freshvalues/server", "freshvalues/client"}},
 	// Findings reached through chains of calls.
 	{name: "transitive"},
 	// Malformed and misplaced directives; accepted spellings.

@@ -221,7 +221,7 @@ func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
 		return originOf(ambient)
 	case s >= freeBase:
 		if i := int(s - freeBase); i < len(bindings) {
-			if cell, ok := bindings[i].(*ssa.Alloc); ok {
+			if cell, ok := bindings[i].(*ssa.Alloc); ok && isVariableCell(cell) {
 				// A variable captured by reference: what the closure
 				// reaches through it is what was stored in it.
 				return w.storedInto(cell)
@@ -235,6 +235,16 @@ func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
 		}
 		return origin{} // supplied by whoever calls the func value: not ours to track
 	}
+}
+
+// isVariableCell reports whether a is a variable's cell rather than a value
+// the function allocated: a function literal captures variables through
+// their cells, while a method value binds its receiver, which may be a fresh
+// &T{...} (c := &conn{srv: s}; f(c.apply)) whose own fields are the
+// function's even though s is stored in one. go/ssa names the allocations
+// of composite literals and new(T) so; variables' cells carry their names.
+func isVariableCell(a *ssa.Alloc) bool {
+	return a.Comment != "complit" && a.Comment != "new"
 }
 
 // callArgs returns a call's arguments with the receiver first, for static
