@@ -17,8 +17,10 @@ import (
 // TestTeardownUnderLoad is the race-detector half of the proof that the
 // fixed runtime is right: run with -race, many retried terminations
 // interleave with statistics queries on the coordinator, and the race
-// detector must stay quiet (examples/buggycoordinator runs the original code
-// the same way and is caught). Without -race it still checks the outcome.
+// detector must stay quiet (examples/buggycoordinator drives the original
+// code's retry by hand, so that the race detector catches it every run, and
+// the same driven teardown on this runtime is quiet). Without -race it still
+// checks the outcome.
 func TestTeardownUnderLoad(t *testing.T) {
 	spec := workload.Stress
 	var log lockedBuffer

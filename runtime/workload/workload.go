@@ -26,8 +26,8 @@ type Spec struct {
 	Queriers         int // goroutines querying statistics until every region has terminated
 }
 
-// Stress is the teardown the race proofs run, for the fixed runtime and the
-// buggy coordinator alike: with a retry delay of a millisecond or two, every
+// Stress is the teardown the fixed runtime's race test and the buggy
+// coordinator's program run: with a retry delay of a millisecond or two, every
 // region retries Queued times while the queriers keep the coordinator's loop
 // creating promises and taking sequence numbers, so that every retry
 // overlaps with the loop's work.
