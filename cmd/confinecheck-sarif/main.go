@@ -18,6 +18,10 @@
 //
 // It exits 0 when it wrote the log, whether or not there are findings, and
 // 1 when the input cannot be read.
+//
+// The log is built with go-sarif's SARIF 2.1.0 object model. This
+// directory is a module of its own so that the analyzer's module does not
+// require go-sarif and the JSON schema validator it brings.
 package main
 
 import (
@@ -28,6 +32,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -37,6 +42,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
 
 func main() {
@@ -75,16 +82,16 @@ func convert(root, out string, inputs []string) error {
 			return err
 		}
 	}
-	data, err := json.MarshalIndent(c.log(), "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := c.log().PrettyWrite(&buf); err != nil {
 		return err
 	}
-	data = append(data, '\n')
+	buf.WriteByte('\n')
 	if out == "" {
-		_, err = os.Stdout.Write(data)
+		_, err = buf.WriteTo(os.Stdout)
 		return err
 	}
-	return os.WriteFile(out, data, 0o644)
+	return os.WriteFile(out, buf.Bytes(), 0o644)
 }
 
 // jsonDiagnostic is one diagnostic of the analysis drivers' -json output.
@@ -101,8 +108,8 @@ type jsonDiagnostic struct {
 
 type converter struct {
 	root     string
-	results  []result
-	failures []notification
+	results  []*sarif.Result
+	failures []*sarif.Notification
 	lines    map[string][]string // file -> its lines, for UTF-16 columns
 }
 
@@ -137,83 +144,94 @@ func (c *converter) read(name string, r io.Reader) error {
 }
 
 // add converts one package -> analyzer -> diagnostics object, in a stable
-// order.
+// order, so that the same findings always give the same log.
 func (c *converter) add(tree map[string]map[string]json.RawMessage) error {
-	for _, pkg := range sortedKeys(tree) {
-		for _, analyzer := range sortedKeys(tree[pkg]) {
-			raw := tree[pkg][analyzer]
-			var failed struct {
-				Error string `json:"error"`
-			}
-			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
-				c.failures = append(c.failures, notification{
-					Level:   "error",
-					Message: message{Text: fmt.Sprintf("%s: %s: %s", pkg, analyzer, failed.Error)},
-				})
-				continue
-			}
-			var diags []jsonDiagnostic
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				return fmt.Errorf("%s: %s: not a list of diagnostics: %v", pkg, analyzer, err)
-			}
-			for _, d := range diags {
-				loc, err := c.location(d.Posn, d.End)
-				if err != nil {
-					return err
-				}
-				res := result{
-					RuleID:    ruleID,
-					Level:     "error",
-					Message:   message{Text: d.Message},
-					Locations: []location{loc},
-				}
-				for i, rel := range d.Related {
-					loc, err := c.location(rel.Posn, rel.End)
-					if err != nil {
-						return err
-					}
-					loc.ID = i + 1
-					loc.Message = &message{Text: rel.Message}
-					res.RelatedLocations = append(res.RelatedLocations, loc)
-				}
-				c.results = append(c.results, res)
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) {
+		for _, analyzer := range slices.Sorted(maps.Keys(tree[pkg])) {
+			if err := c.addAnalyzer(pkg, analyzer, tree[pkg][analyzer]); err != nil {
+				return fmt.Errorf("%s: %s: %v", pkg, analyzer, err)
 			}
 		}
 	}
 	return nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// addAnalyzer converts what one analyzer reported for one package: either
+// {"error": "..."}, which becomes a tool notification (the analysis did
+// not run, which is not the same as finding nothing), or a list of
+// diagnostics, which become results.
+func (c *converter) addAnalyzer(pkg, analyzer string, raw json.RawMessage) error {
+	var failed struct {
+		Error string `json:"error"`
 	}
-	slices.Sort(keys)
-	return keys
+	if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+		c.failures = append(c.failures, sarif.NewNotification().
+			WithLevel(sarif.LevelError).
+			WithMessage(sarif.NewTextMessage(fmt.Sprintf("%s: %s: %s", pkg, analyzer, failed.Error))))
+		return nil
+	}
+	var diags []jsonDiagnostic
+	if err := json.Unmarshal(raw, &diags); err != nil {
+		return fmt.Errorf("not a list of diagnostics: %v", err)
+	}
+	for _, d := range diags {
+		res, err := c.result(d)
+		if err != nil {
+			return err
+		}
+		c.results = append(c.results, res)
+	}
+	return nil
+}
+
+// result converts one diagnostic. Its related positions (the sink, the
+// calls on the path) become related locations, numbered from 1 so that
+// a consumer can tell them apart; the primary location keeps the id -1
+// that means "none".
+func (c *converter) result(d jsonDiagnostic) (*sarif.Result, error) {
+	loc, err := c.location(d.Posn, d.End)
+	if err != nil {
+		return nil, err
+	}
+	res := sarif.NewRuleResult(ruleID).
+		WithRuleIndex(0). // the only rule in the driver's rules
+		WithLevel(sarif.LevelError).
+		WithMessage(sarif.NewTextMessage(d.Message)).
+		AddLocation(loc)
+	for i, rel := range d.Related {
+		loc, err := c.location(rel.Posn, rel.End)
+		if err != nil {
+			return nil, err
+		}
+		res.AddRelatedLocation(loc.WithID(i + 1).WithMessage(sarif.NewTextMessage(rel.Message)))
+	}
+	return res, nil
 }
 
 // posn matches "file:line:col" (a column is optional).
 var posn = regexp.MustCompile(`^(.+?):(\d+)(?::(\d+))?$`)
 
-// location converts a posn and end pair into a SARIF location.
-func (c *converter) location(start, end string) (location, error) {
+// location converts a posn and end pair into a SARIF location. The end
+// is kept only when it lies in the same file, has a column and differs
+// from the start: a zero-width region says no more than its start.
+func (c *converter) location(start, end string) (*sarif.Location, error) {
 	m := posn.FindStringSubmatch(start)
 	if m == nil {
-		return location{}, fmt.Errorf("position %q is not file:line:column", start)
+		return nil, fmt.Errorf("position %q is not file:line:column", start)
 	}
 	file := m[1]
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(c.root, file) // go vet prints paths relative to where it ran
 	}
-	reg := region{StartLine: atoi(m[2])}
+	reg := sarif.NewRegion().WithStartLine(atoi(m[2]))
 	if m[3] != "" {
-		reg.StartColumn = c.column(file, reg.StartLine, atoi(m[3]))
+		reg.WithStartColumn(c.column(file, atoi(m[2]), atoi(m[3])))
 	}
 	if e := posn.FindStringSubmatch(end); e != nil && e[1] == m[1] && e[3] != "" && end != start {
-		reg.EndLine = atoi(e[2])
-		reg.EndColumn = c.column(file, reg.EndLine, atoi(e[3]))
+		reg.WithEndLine(atoi(e[2])).WithEndColumn(c.column(file, atoi(e[2]), atoi(e[3])))
 	}
-	return location{PhysicalLocation: physicalLocation{ArtifactLocation: c.artifact(file), Region: reg}}, nil
+	phys := sarif.NewPhysicalLocation().WithArtifactLocation(c.artifact(file)).WithRegion(reg)
+	return sarif.NewLocationWithPhysicalLocation(phys), nil
 }
 
 func atoi(s string) int {
@@ -222,12 +240,13 @@ func atoi(s string) int {
 }
 
 // artifact names the file at abs relative to the root when it lies under
-// it, else by its file URI.
-func (c *converter) artifact(abs string) artifactLocation {
+// it, against SRCROOT, so that logs from different checkouts agree and
+// code scanning can map them to the repository; else by its file URI.
+func (c *converter) artifact(abs string) *sarif.ArtifactLocation {
 	if rel, err := filepath.Rel(c.root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return artifactLocation{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: "SRCROOT"}
+		return sarif.NewSimpleArtifactLocation((&url.URL{Path: filepath.ToSlash(rel)}).String()).WithURIBaseID(srcRoot)
 	}
-	return artifactLocation{URI: fileURI(abs)}
+	return sarif.NewSimpleArtifactLocation(fileURI(abs))
 }
 
 func fileURI(path string) string {
@@ -262,106 +281,46 @@ func (c *converter) column(file string, line, col int) int {
 
 const (
 	ruleID  = "confinecheck"
+	srcRoot = "SRCROOT"
 	infoURI = "https://github.com/confinecheck/confinecheck"
+	// The address GitHub's documentation and SchemaStore use, which
+	// editors recognise; go-sarif's default is the OASIS repository's.
+	schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 )
 
-func (c *converter) log() sarifLog {
-	results := c.results
-	if results == nil {
-		results = []result{} // SARIF requires the array; empty means no findings
+// log assembles the SARIF log: one run of one tool with one rule. Results
+// is always an array, empty when there are no findings, which SARIF reads
+// as "ran and found nothing"; a failed analysis marks the invocation
+// unsuccessful instead.
+func (c *converter) log() *sarif.Report {
+	inv := sarif.NewInvocation().WithExecutionSuccessful(len(c.failures) == 0)
+	for _, n := range c.failures {
+		inv.AddToolExecutionNotification(n)
 	}
-	return sarifLog{
-		Version: "2.1.0",
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Runs: []sarifRun{{
-			Tool: tool{Driver: driver{
-				Name:           "confinecheck",
-				InformationURI: infoURI,
-				Rules: []rule{{
-					ID:               ruleID,
-					Name:             "OffOwnerTouch",
-					ShortDescription: message{Text: "Code that runs off its owner's execution context touches state confined to that owner."},
-					FullDescription: message{Text: "A value marked //confined:owner belongs to one execution context (an actor's loop, an event loop). " +
-						"This code may run on another goroutine (a go statement, a timer, an async callback) and reaches that value. " +
-						"Malformed or misplaced //confined directives are reported under this rule too."},
-					HelpURI:              infoURI + "#the-directives",
-					DefaultConfiguration: configuration{Level: "error"},
-				}},
-			}},
-			OriginalURIBaseIDs: map[string]artifactLocation{"SRCROOT": {URI: fileURI(c.root) + "/"}},
-			Invocations:        []invocation{{ExecutionSuccessful: len(c.failures) == 0, ToolExecutionNotifications: c.failures}},
-			Results:            results,
-		}},
+	run := sarif.NewRunWithInformationURI("confinecheck", infoURI).
+		WithOriginalUriBaseIds(map[string]sarif.ArtifactLocation{srcRoot: *sarif.NewSimpleArtifactLocation(fileURI(c.root) + "/")}).
+		AddInvocation(inv)
+	run.Tool.Driver.AddRule(rule())
+	// Added one by one: the library's constructors start every array
+	// empty, and a nil slice would be written as null, which the schema
+	// rejects.
+	for _, res := range c.results {
+		run.AddResult(res)
 	}
+	report := sarif.NewReport().AddRun(run)
+	report.Schema = schemaURI
+	return report
 }
 
-// The subset of SARIF 2.1.0 that the log uses.
-type (
-	sarifLog struct {
-		Version string     `json:"version"`
-		Schema  string     `json:"$schema"`
-		Runs    []sarifRun `json:"runs"`
-	}
-	sarifRun struct {
-		Tool               tool                        `json:"tool"`
-		OriginalURIBaseIDs map[string]artifactLocation `json:"originalUriBaseIds"`
-		Invocations        []invocation                `json:"invocations"`
-		Results            []result                    `json:"results"`
-	}
-	tool struct {
-		Driver driver `json:"driver"`
-	}
-	driver struct {
-		Name           string `json:"name"`
-		InformationURI string `json:"informationUri"`
-		Rules          []rule `json:"rules"`
-	}
-	rule struct {
-		ID                   string        `json:"id"`
-		Name                 string        `json:"name"`
-		ShortDescription     message       `json:"shortDescription"`
-		FullDescription      message       `json:"fullDescription"`
-		HelpURI              string        `json:"helpUri"`
-		DefaultConfiguration configuration `json:"defaultConfiguration"`
-	}
-	configuration struct {
-		Level string `json:"level"`
-	}
-	invocation struct {
-		ExecutionSuccessful        bool           `json:"executionSuccessful"`
-		ToolExecutionNotifications []notification `json:"toolExecutionNotifications,omitempty"`
-	}
-	notification struct {
-		Level   string  `json:"level"`
-		Message message `json:"message"`
-	}
-	result struct {
-		RuleID           string     `json:"ruleId"`
-		Level            string     `json:"level"`
-		Message          message    `json:"message"`
-		Locations        []location `json:"locations"`
-		RelatedLocations []location `json:"relatedLocations,omitempty"`
-	}
-	message struct {
-		Text string `json:"text"`
-	}
-	location struct {
-		ID               int              `json:"id,omitempty"`
-		PhysicalLocation physicalLocation `json:"physicalLocation"`
-		Message          *message         `json:"message,omitempty"`
-	}
-	physicalLocation struct {
-		ArtifactLocation artifactLocation `json:"artifactLocation"`
-		Region           region           `json:"region"`
-	}
-	artifactLocation struct {
-		URI       string `json:"uri"`
-		URIBaseID string `json:"uriBaseId,omitempty"`
-	}
-	region struct {
-		StartLine   int `json:"startLine"`
-		StartColumn int `json:"startColumn,omitempty"`
-		EndLine     int `json:"endLine,omitempty"`
-		EndColumn   int `json:"endColumn,omitempty"`
-	}
-)
+// rule describes the one rule every finding is reported under.
+func rule() *sarif.ReportingDescriptor {
+	return sarif.NewRule(ruleID).
+		WithName("OffOwnerTouch").
+		WithDescription("Code that runs off its owner's execution context touches state confined to that owner.").
+		WithFullDescription(sarif.NewMultiformatMessageString().WithText(
+			"A value marked //confined:owner belongs to one execution context (an actor's loop, an event loop). " +
+				"This code may run on another goroutine (a go statement, a timer, an async callback) and reaches that value. " +
+				"Malformed or misplaced //confined directives are reported under this rule too.")).
+		WithHelpURI(infoURI + "#the-directives").
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(sarif.LevelError))
+}

@@ -4,18 +4,53 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 )
 
-// convertString runs the converter on input with root as -root.
-func convertString(t *testing.T, root, input string) sarifLog {
+// convertString runs the converter on input with root as -root, and
+// requires the log to validate against the SARIF 2.1.0 schema.
+func convertString(t *testing.T, root, input string) *sarif.Report {
 	t.Helper()
 	c := converter{root: root, lines: make(map[string][]string)}
 	if err := c.read("input", strings.NewReader(input)); err != nil {
 		t.Fatal(err)
 	}
-	return c.log()
+	log := c.log()
+	// Validate checks the JSON encoding of the structs, which is what
+	// convert writes.
+	if err := log.Validate(); err != nil {
+		t.Fatalf("not valid SARIF 2.1.0: %v", err)
+	}
+	return log
+}
+
+// where renders a location as "uri|uriBaseId|line:column", with
+// "-line:column" for an end.
+func where(loc *sarif.Location) string {
+	a, r := loc.PhysicalLocation.ArtifactLocation, loc.PhysicalLocation.Region
+	s := str(a.URI) + "|" + str(a.URIBaseID) + "|" + num(r.StartLine) + ":" + num(r.StartColumn)
+	if r.EndLine != nil || r.EndColumn != nil {
+		s += "-" + num(r.EndLine) + ":" + num(r.EndColumn)
+	}
+	return s
+}
+
+func str(p *string) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return *p
+}
+
+func num(p *int) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return strconv.Itoa(*p)
 }
 
 func TestResultsAndRelatedLocations(t *testing.T) {
@@ -26,27 +61,31 @@ func TestResultsAndRelatedLocations(t *testing.T) {
 	}
 	file := filepath.Join(root, "p.go")
 	// Column 24 in bytes is touch(): the euro sign is 3 bytes and one
-	// UTF-16 unit, so SARIF's column is 22.
-	input := `{"example.com/p": {"confinecheck": [{"posn": "` + file + `:4:24", "end": "` + file + `:4:24",
+	// UTF-16 unit, so SARIF's column is 22, and the end's 29 is 27.
+	input := `{"example.com/p": {"confinecheck": [{"posn": "` + file + `:4:24", "end": "` + file + `:4:29",
 		"message": "calls confined (*p.T).M off the owner", "related": [{"posn": "` + file + `:4:2", "end": "` + file + `:4:2", "message": "runs off the owner via a go statement"}]}]}}`
 	log := convertString(t, root, input)
 	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
 		t.Fatalf("want one run with one result: %+v", log)
 	}
 	res := log.Runs[0].Results[0]
-	loc := res.Locations[0].PhysicalLocation
-	if res.RuleID != ruleID || res.Message.Text != "calls confined (*p.T).M off the owner" ||
-		loc.ArtifactLocation != (artifactLocation{URI: "p.go", URIBaseID: "SRCROOT"}) ||
-		loc.Region != (region{StartLine: 4, StartColumn: 22}) {
-		t.Errorf("result: %+v", res)
+	if str(res.RuleID) != ruleID || res.RuleIndex != 0 || res.Level != sarif.LevelError ||
+		str(res.Message.Text) != "calls confined (*p.T).M off the owner" || len(res.Locations) != 1 ||
+		where(res.Locations[0]) != "p.go|SRCROOT|4:22-4:27" {
+		t.Errorf("result: %s %+v", where(res.Locations[0]), res)
 	}
+	// A zero-width end (start == end) is left out.
 	if len(res.RelatedLocations) != 1 || res.RelatedLocations[0].ID != 1 ||
-		res.RelatedLocations[0].Message.Text != "runs off the owner via a go statement" ||
-		res.RelatedLocations[0].PhysicalLocation.Region != (region{StartLine: 4, StartColumn: 2}) {
+		str(res.RelatedLocations[0].Message.Text) != "runs off the owner via a go statement" ||
+		where(res.RelatedLocations[0]) != "p.go|SRCROOT|4:2" {
 		t.Errorf("related locations: %+v", res.RelatedLocations)
 	}
-	if !log.Runs[0].Invocations[0].ExecutionSuccessful {
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful == nil || !*inv.ExecutionSuccessful {
 		t.Error("run marked unsuccessful")
+	}
+	if base := log.Runs[0].OriginalUriBaseIds["SRCROOT"]; str(base.URI) != fileURI(root)+"/" {
+		t.Errorf("SRCROOT = %s", str(base.URI))
 	}
 }
 
@@ -63,11 +102,35 @@ func TestVetStream(t *testing.T) {
 	if len(results) != 2 {
 		t.Fatalf("want 2 results: %+v", results)
 	}
-	if got := results[0].Locations[0].PhysicalLocation.ArtifactLocation; got != (artifactLocation{URI: "a/a.go", URIBaseID: "SRCROOT"}) {
-		t.Errorf("relative path: %+v", got)
+	if got := where(results[0].Locations[0]); got != "a/a.go|SRCROOT|3:2" {
+		t.Errorf("relative path: %s", got)
 	}
-	if got := results[1].Locations[0].PhysicalLocation.ArtifactLocation; got != (artifactLocation{URI: "file:///elsewhere/c.go"}) {
-		t.Errorf("path outside the root: %+v", got)
+	if got := where(results[1].Locations[0]); got != "file:///elsewhere/c.go|<nil>|9:1" {
+		t.Errorf("path outside the root: %s", got)
+	}
+}
+
+// Packages and analyzers come out in sorted order whatever the input's
+// order, so that the same findings always give the same log.
+func TestDeterministic(t *testing.T) {
+	diag := func(msg string) string {
+		return `[{"posn": "/x/` + msg + `.go:1:1", "end": "", "message": "` + msg + `"}]`
+	}
+	a := `{"b": {"z": ` + diag("bz") + `, "y": ` + diag("by") + `}, "a": {"x": ` + diag("ax") + `}}`
+	b := `{"a": {"x": ` + diag("ax") + `}, "b": {"y": ` + diag("by") + `, "z": ` + diag("bz") + `}}`
+	var logs []string
+	for _, input := range []string{a, b} {
+		data, err := json.Marshal(convertString(t, "/root", input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, string(data))
+	}
+	if logs[0] != logs[1] {
+		t.Errorf("logs differ:\n%s\n%s", logs[0], logs[1])
+	}
+	if i, j := strings.Index(logs[0], `"ax"`), strings.Index(logs[0], `"by"`); i < 0 || j < i {
+		t.Errorf("results not in package order: %s", logs[0])
 	}
 }
 
@@ -75,8 +138,9 @@ func TestVetStream(t *testing.T) {
 func TestAnalysisError(t *testing.T) {
 	log := convertString(t, t.TempDir(), `{"example.com/p": {"confinecheck": {"error": "boom"}}}`)
 	inv := log.Runs[0].Invocations[0]
-	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 ||
-		inv.ToolExecutionNotifications[0].Message.Text != "example.com/p: confinecheck: boom" {
+	if inv.ExecutionSuccessful == nil || *inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 ||
+		inv.ToolExecutionNotifications[0].Level != sarif.LevelError ||
+		str(inv.ToolExecutionNotifications[0].Message.Text) != "example.com/p: confinecheck: boom" {
 		t.Errorf("invocation: %+v", inv)
 	}
 	data, _ := json.Marshal(log)
