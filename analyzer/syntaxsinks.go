@@ -5,7 +5,9 @@ package analyzer
 // touch confined state, so they need no SSA; all their callers need from
 // them is which func parameters their functions send off the owner (a
 // util.Go(f) wrapper around a go statement) or to it (a wrapper around a
-// -hop function), which a walk over the syntax finds.
+// -hop function), which a walk over the syntax finds. It applies the
+// same rules as the SSA path (listed in callbackfields.go), stored
+// callbacks included; sinks_test.go checks that the two agree.
 
 import (
 	"go/ast"
