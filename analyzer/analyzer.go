@@ -38,8 +38,9 @@ type checker struct {
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
 	refs         map[*ssa.Function][]*ssa.Function
-	// Fields whose func values run off the owner (see findCallbackFields).
-	callbackFields map[*types.Var]string
+	// Func-typed fields and the calls that run their funcs off the owner
+	// (see callbackfields.go).
+	callbackFields *callbackFields
 }
 
 func run(pass *analysis.Pass, cfg *config) (any, error) {
@@ -63,13 +64,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	prog, fns := buildSSA(pass)
 	c.prog = prog
 	c.summarize(fns)
-	if fields := c.findCallbackFields(); len(fields) > 0 {
-		// Storing a func in such a field sends it off the owner: summarize
-		// again, so that storing functions become async sinks.
-		c.callbackFields = fields
-		c.walks = make(map[*ssa.Function]*walk)
-		c.summarize(fns)
-	}
+	c.storedCallbacks(fns)
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
 	c.report(fns)

@@ -49,10 +49,17 @@ var suites = []struct {
 	{name: "chain", patterns: []string{"chain/region"}},
 	// Callbacks stored in fields and called off the owner.
 	{name: "callbacks"},
+	// Where stored callbacks run: loops and hops stop the search, the
+	// finding is the off-owner call of the field, go x.f(), creating a
+	// closure runs nothing.
+	{name: "callbackfields"},
 	// Interface calls resolve to the implementations beside the interface.
 	{name: "interfaces", patterns: []string{"ifaces/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
+	// Stored-callback sinks on the syntax-only path (transport is a
+	// dependency only: sinks_test.go checks its facts against the SSA path).
+	{name: "usestransport"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 }

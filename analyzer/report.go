@@ -52,6 +52,7 @@ func (c *checker) report(fns []*ssa.Function) {
 			}
 		}
 	}
+	r.reportFieldCalls()
 	var out []finding
 	for _, f := range r.findings {
 		if !c.dirs.suppress(c.pass.Fset.Position(f.pos)) {

@@ -287,8 +287,6 @@ type walk struct {
 	sum    summary
 	sites  []site
 	spawns []spawn
-	// Struct fields holding func values that this function calls.
-	calledFields []*types.Var
 }
 
 // summarize computes walks for fns and everything they reference, callees

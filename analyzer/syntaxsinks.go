@@ -5,7 +5,9 @@ package analyzer
 // touch confined state, so they need no SSA; all their callers need from
 // them is which func parameters their functions send off the owner (a
 // util.Go(f) wrapper around a go statement) or to it (a wrapper around a
-// -hop function), which a walk over the syntax finds.
+// -hop function), which a walk over the syntax finds. It applies the
+// same rules as the SSA path (listed in callbackfields.go), stored
+// callbacks included; sinks_test.go checks that the two agree.
 
 import (
 	"go/ast"
@@ -29,8 +31,10 @@ func (c *checker) confinedInReach() bool {
 }
 
 // exportSyntaxSinks finds the functions that pass a func parameter to a go
-// statement, an async sink or a hop sink, within the package to a fixed
-// point, and exports what it found for the exported ones.
+// statement, an async sink or a hop sink, or store it in a field that the
+// package's off-owner code calls (the rules in callbackfields.go), within
+// the package to a fixed point, and exports what it found for the exported
+// ones.
 func (c *checker) exportSyntaxSinks() {
 	var decls []*ast.FuncDecl
 	for _, f := range c.pass.Files {
@@ -41,19 +45,19 @@ func (c *checker) exportSyntaxSinks() {
 		}
 	}
 	found := make(map[*types.Func]*summary)
-	for changed := true; changed; {
-		changed = false
-		for _, fd := range decls {
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			s := c.syntaxSinks(fn, fd, found)
-			if old := found[fn]; (old == nil && !s.sameShape(new(summary))) || (old != nil && !old.sameShape(s)) {
-				found[fn] = s
-				changed = true
-			}
+	var fields map[*types.Var]bool
+	// Stores into fields called off the owner make sinks, and sinks may
+	// start more code off the owner: a few rounds, as on the SSA path.
+	for range 3 {
+		c.syntaxFixedPoint(decls, found, fields)
+		if !c.callsFuncFields() {
+			break
 		}
+		next := c.syntaxCallbackFields(decls, found)
+		if len(next) == len(fields) {
+			break // the set only grows: the same size is the same set
+		}
+		fields = next
 	}
 	for fn, s := range found {
 		if fn.Exported() {
@@ -62,10 +66,28 @@ func (c *checker) exportSyntaxSinks() {
 	}
 }
 
+// syntaxFixedPoint updates found until the sinks it records settle.
+func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) {
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			s := c.syntaxSinks(fn, fd, found, fields)
+			if old := found[fn]; (old == nil && !s.sameShape(new(summary))) || (old != nil && !old.sameShape(s)) {
+				found[fn] = s
+				changed = true
+			}
+		}
+	}
+}
+
 // syntaxSinks returns which of fn's func parameters its body sends off the
 // owner or to it. It errs towards async: a parameter mentioned anywhere in
 // a go statement is taken to run on the new goroutine.
-func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary) *summary {
+func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) *summary {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -97,6 +119,24 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.AssignStmt: // rule 3: c.onMessage = h
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					if fields[c.selectedField(lhs)] {
+						s.Async = s.Async.union(mentioned(n.Rhs[i]))
+					}
+				}
+			}
+		case *ast.CompositeLit: // rule 3: &conn{onMessage: h}
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() && fields[f.Origin()] {
+							s.Async = s.Async.union(mentioned(kv.Value))
+						}
+					}
+				}
+			}
 		case *ast.GoStmt:
 			s.Async = s.Async.union(mentioned(n.Call))
 			return false
@@ -105,18 +145,8 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			if callee == nil {
 				return true
 			}
-			callee = callee.Origin()
-			k := c.contract(callee)
-			async, hop := k.Async, k.Hop
-			if sum := found[callee]; sum != nil {
-				async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
-			} else if sum := c.importedSummary(callee); sum != nil {
-				async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
-			}
-			args := n.Args
-			if callee.Signature().Recv() != nil {
-				args = append([]ast.Expr{nil}, args...) // receiver-inclusive, like the indices
-			}
+			async, hop := c.syntaxSinkParams(callee, found)
+			args := receiverInclusive(callee, n.Args)
 			for i, arg := range args {
 				switch {
 				case arg == nil, contains(k.Sync, i): // a declared sync wins over an inferred async
@@ -140,4 +170,187 @@ func appendSources(indices []int, o origin) []int {
 		}
 	}
 	return indices
+}
+
+// syntaxSinkParams returns the receiver-inclusive indices of callee's
+// parameters that run off the owner and on it: declared, found in this
+// package so far, or imported.
+func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary) (async, hop []int) {
+	callee = callee.Origin()
+	k := c.contract(callee)
+	async, hop = k.Async, k.Hop
+	if sum := found[callee]; sum != nil {
+		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
+	} else if sum := c.importedSummary(callee); sum != nil {
+		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
+	}
+	return async, hop
+}
+
+// receiverInclusive returns a call's arguments indexed like summaries: a
+// method's receiver (nil here) first.
+func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
+	if callee.Signature().Recv() != nil {
+		return append([]ast.Expr{nil}, args...)
+	}
+	return args
+}
+
+// selectedField returns the struct field e selects (x.f), if any.
+func (c *checker) selectedField(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+		return s.Obj().(*types.Var).Origin()
+	}
+	return nil
+}
+
+// calledFuncField returns the func-typed field a call calls (x.f()), if any.
+func (c *checker) calledFuncField(call *ast.CallExpr) *types.Var {
+	if f := c.selectedField(call.Fun); f != nil && isFuncTyped(f.Type()) {
+		return f
+	}
+	return nil
+}
+
+// callsFuncFields reports whether the package calls a func held in a
+// struct field at all: only then is the search below worth its cost.
+func (c *checker) callsFuncFields() bool {
+	for _, f := range c.pass.Files {
+		calls := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && c.calledFuncField(call) != nil {
+				calls = true
+			}
+			return !calls
+		})
+		if calls {
+			return true
+		}
+	}
+	return false
+}
+
+// syntaxCallbackFields is the syntax evaluator of the off-owner search of
+// callbackfields.go: from the go statements and the func values handed to
+// async sinks, it follows what that code calls (package functions, function
+// literals called in place or handed to a function that runs them here, but
+// not literals merely created) and collects the func fields it calls; go
+// x.f() makes f such a field wherever it is. Calls through interfaces are
+// not followed here (the SSA path resolves them to the implementations).
+// This package has no directives, so it has no loops.
+func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*summary) map[*types.Var]bool {
+	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
+	for _, fd := range decls {
+		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			declOf[fn] = fd
+		}
+	}
+	fields := make(map[*types.Var]bool)
+	visited := make(map[*ast.BlockStmt]bool)
+	var queue []*ast.BlockStmt
+	// enqueue adds the code a func-valued expression denotes.
+	enqueue := func(e ast.Expr) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.FuncLit:
+			queue = append(queue, e.Body)
+		case *ast.Ident, *ast.SelectorExpr:
+			var obj types.Object
+			if sel, ok := e.(*ast.SelectorExpr); ok {
+				obj = c.pass.TypesInfo.Uses[sel.Sel]
+			} else {
+				obj = c.pass.TypesInfo.Uses[e.(*ast.Ident)]
+			}
+			if fn, ok := obj.(*types.Func); ok {
+				if fd := declOf[fn.Origin()]; fd != nil {
+					queue = append(queue, fd.Body)
+				}
+			}
+		}
+	}
+	callee := func(call *ast.CallExpr) *types.Func {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		return fn
+	}
+	// Roots: go statements and func values handed to async sinks, anywhere.
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				if fld := c.calledFuncField(n.Call); fld != nil {
+					fields[fld] = true
+				}
+				enqueue(n.Call.Fun)
+				var hop []int
+				fn := callee(n.Call)
+				if fn != nil {
+					_, hop = c.syntaxSinkParams(fn, found)
+				}
+				args := n.Call.Args
+				if fn != nil {
+					args = receiverInclusive(fn, args)
+				}
+				for i, a := range args {
+					if a != nil && !contains(hop, i) && c.isFuncExpr(a) {
+						enqueue(a)
+					}
+				}
+			case *ast.CallExpr:
+				if fn := callee(n); fn != nil {
+					async, _ := c.syntaxSinkParams(fn, found)
+					for i, a := range receiverInclusive(fn, n.Args) {
+						if a != nil && contains(async, i) {
+							enqueue(a)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for len(queue) > 0 {
+		body := queue[0]
+		queue = queue[1:]
+		if visited[body] {
+			continue
+		}
+		visited[body] = true
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt:
+				return false // created, not called; go statements are roots
+			case *ast.CallExpr:
+				if fld := c.calledFuncField(n); fld != nil {
+					fields[fld] = true
+				}
+				enqueue(n.Fun)
+				fn := callee(n)
+				if fn == nil {
+					for _, a := range n.Args {
+						if c.isFuncExpr(a) {
+							enqueue(a) // an unknown func value runs its func arguments here
+						}
+					}
+					return true
+				}
+				async, hop := c.syntaxSinkParams(fn, found)
+				for i, a := range receiverInclusive(fn, n.Args) {
+					if a != nil && !contains(async, i) && !contains(hop, i) && c.isFuncExpr(a) {
+						enqueue(a) // run here, like sync.Once.Do's
+					}
+				}
+			}
+			return true
+		})
+	}
+	return fields
+}
+
+// isFuncExpr reports whether e is a func value.
+func (c *checker) isFuncExpr(e ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(e)
+	return t != nil && isFuncTyped(t)
 }

@@ -50,9 +50,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 			w.returned = append(w.returned, in.Results[0])
 		}
 	case *ssa.Store:
-		if sink, ok := w.c.callbackFields[fieldOf(in.Addr)]; ok && isFuncTyped(in.Val.Type()) {
-			w.spawn(in.Val, spawn{pos: in.Pos(), sink: sink})
-		}
+		w.storeCallback(in)
 		w.access(instr)
 	default:
 		w.access(instr)
@@ -127,9 +125,6 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	if len(targets) == 0 {
 		// A func value from a parameter or capture: the caller decides.
 		w.sum.Invokes = w.sum.Invokes.union(w.originOf(call.Value))
-		if f := loadedField(call.Value); f != nil {
-			w.calledFields = append(w.calledFields, f)
-		}
 		w.syncArgs(args, pos)
 		return
 	}

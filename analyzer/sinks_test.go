@@ -1,0 +1,104 @@
+package analyzer
+
+// The two evaluators of the sink rules (callbackfields.go) must agree: the
+// syntax-only path, taken by packages with nothing confined in reach, and
+// the SSA path. Each package below is analysed as it is (syntax path) and
+// again with an unrelated confined type added (SSA path), and the async and
+// hop parameters exported for its functions must be the same.
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// discard takes analysistest's complaints about // want comments: the
+// suites in analyzer_test.go check those; here only the facts matter.
+type discard struct{}
+
+func (discard) Errorf(string, ...any) {}
+
+func TestSyntaxAndSSASinksAgree(t *testing.T) {
+	for _, c := range []struct {
+		pkg  string
+		want map[string]string // a few sinks that must be found, so that agreeing is not vacuous
+	}{
+		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]"}},
+		{pkg: "transport", want: map[string]string{
+			"(*transport.Conn).SetHandler": "async [1]",
+			"transport.Dial":               "async [0]",
+			"(*transport.Conn).OnClose":    "async [1]",
+			"transport.Wrapped":            "async [1]",
+			"transport.Async":              "async [0]",
+		}},
+	} {
+		t.Run(c.pkg, func(t *testing.T) {
+			t.Parallel()
+			syntax := exportedSinks(t, testdataDir(t), c.pkg)
+
+			// The same files and one more with a confined type: the SSA path.
+			dir := t.TempDir()
+			dst := filepath.Join(dir, "src", c.pkg)
+			require.NoError(t, os.MkdirAll(dst, 0o755))
+			files, err := filepath.Glob(filepath.Join(testdataDir(t), "src", c.pkg, "*.go"))
+			require.NoError(t, err)
+			for _, f := range files {
+				b, err := os.ReadFile(f)
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(dst, filepath.Base(f)), b, 0o644))
+			}
+			extra := fmt.Sprintf("package %s\n\n//confined:owner\ntype zzConfined struct{ n int }\n\nfunc (z *zzConfined) bump() { z.n++ }\n", c.pkg)
+			require.NoError(t, os.WriteFile(filepath.Join(dst, "zz_confined.go"), []byte(extra), 0o644))
+			ssa := exportedSinks(t, dir, c.pkg)
+
+			for name, sinks := range c.want {
+				require.Equal(t, sinks, syntax[name], "syntax path: %s", name)
+			}
+			require.Equal(t, syntax, ssa, "the syntax path and the SSA path export different sinks")
+		})
+	}
+}
+
+// exportedSinks analyses pkg under dir and returns, for each function of
+// pkg with a summary fact, its async and hop parameters.
+func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
+	t.Helper()
+	out := make(map[string]string)
+	for _, r := range analysistest.Run(discard{}, dir, Analyzer, pkg) {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		for _, of := range r.Action.AllObjectFacts() {
+			sf, ok := of.Fact.(*summaryFact)
+			fn, isFunc := of.Object.(*types.Func)
+			if !ok || !isFunc || fn.Pkg().Path() != pkg {
+				continue
+			}
+			var parts []string
+			for _, set := range []struct {
+				name string
+				o    origin
+			}{{"async", sf.Summary.Async}, {"hop", sf.Summary.Hop}} {
+				if !set.o.fresh() {
+					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.sources()))
+				}
+			}
+			if len(parts) > 0 {
+				out[funcName(fn)] = strings.Join(parts, "; ")
+			}
+		}
+	}
+	return out
+}
+
+func testdataDir(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	require.NoError(t, err)
+	return dir
+}

@@ -1,0 +1,71 @@
+// Package callbackfields tests where the funcs stored in struct fields run,
+// one section per file: loops.go (the off-owner search stops at loops and
+// hops), raft.go with raft_test.go (the finding stays in the file that runs
+// off the owner), goes.go (go x.f() on a field), creates.go (creating a
+// closure runs nothing).
+package callbackfields
+
+//confined:owner
+type state struct { // want state:"confined:owner"
+	n int
+}
+
+// A request's alloc callback is called by start, which only the loop calls.
+type req struct{ alloc func() }
+
+type server struct {
+	st   *state
+	reqs []*req
+}
+
+func (s *server) start(r *req) { r.alloc() }
+
+//confined:loop
+func (s *server) run() {
+	for _, r := range s.reqs {
+		s.start(r)
+	}
+}
+
+// serve runs the loop on a goroutine: that goroutine is the owner, so
+// nothing the loop calls runs off it.
+func serve(s *server) { go func() { s.run() }() }
+
+func (s *server) submit() {
+	s.reqs = append(s.reqs, &req{alloc: func() { s.st.n++ }})
+}
+
+// A callback handed back to the owner through a hop sink is not called off
+// the owner either.
+type hopped struct{ cb func() }
+
+var mailbox = make(chan func(), 1)
+
+//confined:hop f
+func post(f func()) { mailbox <- f }
+
+func relay(h *hopped) { go post(func() { h.cb() }) }
+
+func (s *server) onHop(h *hopped) { h.cb = func() { s.st.n++ } }
+
+// Look-alike positive: a worker that is not the owner's loop calling the
+// same shape of callback.
+type job struct{ done func() }
+
+type worker struct{ jobs []*job }
+
+func (w *worker) finish(j *job) {
+	j.done() // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field done \(func literal in \(\*callbackfields.server\).enqueue at loops.go:\d+\), called off the owner by \(\*callbackfields.worker\).finish`
+}
+
+func (w *worker) work() {
+	for _, j := range w.jobs {
+		w.finish(j)
+	}
+}
+
+func startWorker(w *worker) { go w.work() }
+
+func (s *server) enqueue(w *worker) {
+	w.jobs = append(w.jobs, &job{done: func() { s.st.n++ }})
+}
