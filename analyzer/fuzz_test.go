@@ -575,6 +575,9 @@ func (g *progGen) methodValue(m, indent string) string {
 
 // TestFuzzAnalyzeGenerator checks that the generator's programs are valid
 // for many inputs: a generator that writes ill-typed code fuzzes nothing.
+// analyzeSources skips sources that do not parse (only the fuzzer's comment
+// text can break them), so the programs are parsed here first: a generator
+// writing bad syntax fails instead of skipping.
 func TestFuzzAnalyzeGenerator(t *testing.T) {
 	for i := range 64 {
 		data := make([]byte, 200)
@@ -582,6 +585,14 @@ func TestFuzzAnalyzeGenerator(t *testing.T) {
 			data[j] = byte((i*131 + j*j*7 + j) % 251)
 		}
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			g := &progGen{data: data, extra: "//confined:async"}
+			for name, text := range g.program() {
+				for _, text := range []string{text, stripDirectives(text)} {
+					if _, err := parser.ParseFile(token.NewFileSet(), name, text, parser.ParseComments); err != nil {
+						t.Fatalf("the generator writes bad syntax: %v\n%s", err, text)
+					}
+				}
+			}
 			fuzzAnalyze(t, data, "//confined:async", false)
 		})
 	}
