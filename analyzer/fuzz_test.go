@@ -134,9 +134,11 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte{}, "")
 	f.Add([]byte("confined owner type, goroutines"), "//confined:owner")
 	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, "//confined:async f")
-	f.Add([]byte{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89}, "//confined:ignore reviewed")
+	f.Add([]byte{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89},
+		"//confined:ignore reviewed")
 	// A //line directive where a directive may stand moves positions.
-	f.Add([]byte{1, 0, 1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, "//line elsewhere.go:1:1")
+	f.Add([]byte{1, 0, 1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9},
+		"//line elsewhere.go:1:1")
 	f.Add([]byte{0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 6, 6}, "// confined")
 	f.Add([]byte{1, 1, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 27, 27, 27, 27}, "//confined:hop cb")
 	f.Fuzz(func(t *testing.T, data []byte, extra string) {
@@ -157,7 +159,8 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 	}
 	diags := analyzeSources(t, src, strict)
 	if again := analyzeSources(t, src, strict); !slices.Equal(diags, again) {
-		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again, "\n"), dumpSources(src))
+		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again,
+			"\n"), dumpSources(src))
 	}
 	stripped := make(map[string]string)
 	for name, s := range src {
@@ -274,7 +277,8 @@ func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
 			}
 			for _, pos := range append([]token.Pos{d.Pos}, relatedPositions(d)...) {
 				if !inFiles(pos, act.Package.Syntax) {
-					t.Fatalf("finding %q at %v, outside the package's files\n%s", d.Message, stdFset.Position(pos), dumpSources(src))
+					t.Fatalf("finding %q at %v, outside the package's files\n%s", d.Message, stdFset.Position(pos),
+						dumpSources(src))
 				}
 			}
 			p := stdFset.Position(d.Pos)
@@ -413,7 +417,8 @@ func (g *progGen) lib() string {
 	var b strings.Builder
 	w := func(s string, args ...any) { fmt.Fprintf(&b, s, args...) }
 	w("package lib\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n\n")
-	w("%stype T%s struct {\n", g.directive("//confined:owner", "//confined", "// confined", "//confined:any", "//confined:owner extra", "//confined:loop", "extra"), g.tparams)
+	w("%stype T%s struct {\n", g.directive("//confined:owner", "//confined", "// confined", "//confined:any",
+		"//confined:owner extra", "//confined:loop", "extra"), g.tparams)
 	w("%s\tN int\n", g.directive("//confined:owner", "//confined:any", "//confined:hop", "extra"))
 	w("%s\tM map[string]int\n", g.directive("//confined:owner", "//confined:any"))
 	w("\tMu sync.Mutex\n\tCh chan int\n")
@@ -425,30 +430,41 @@ func (g *progGen) lib() string {
 	w("}\n\n")
 	w("func NewT%s() *T%s { return &T%s{M: map[string]int{}, Ch: make(chan int, 1)} }\n\n", g.tparams, g.targs, g.targs)
 	recv := "(t *T" + g.targs + ")"
-	w("%sfunc %s Inc() { t.N++ }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:loop", "//confined:async", "extra"), recv)
+	w("%sfunc %s Inc() { t.N++ }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:loop",
+		"//confined:async", "extra"), recv)
 	w("%sfunc %s Get() int { return t.N }\n\n", g.directive("//confined:any", "//confined:owner"), recv)
 	w("func %s Touch(k string) { t.M[k]++; t.Inner.X++ }\n\n", recv)
-	w("%sfunc %s Post(f func()) { %s }\n\n", g.directive("//confined:hop", "//confined:hop f", "//confined:async", "//confined:hop g", "//confined:any\n//confined:hop", "extra"), recv,
+	w("%sfunc %s Post(f func()) { %s }\n\n", g.directive("//confined:hop", "//confined:hop f", "//confined:async",
+		"//confined:hop g", "//confined:any\n//confined:hop", "extra"), recv,
 		g.pick("t.Ch <- 0; f()", "go f()", "f()", "t.Cb = f"))
-	w("%sfunc %s Run() { for range t.Ch { if t.Cb != nil { t.Cb() } } }\n\n", g.directive("//confined:loop", "//confined:owner", "//confined:loop extra"), recv)
-	w("%sfunc Go(f func()) { %s }\n\n", g.directive("//confined:async", "//confined:async f", "//confined:hop f", "//confined:async f\n//confined:hop f", "//confined:inherit", "extra"),
-		g.pick("go f()", "f()", "time.AfterFunc(time.Second, f)", "var once sync.Once; once.Do(f)", "var wg sync.WaitGroup; wg.Go(f); wg.Wait()", "go func() { f() }()"))
+	w("%sfunc %s Run() { for range t.Ch { if t.Cb != nil { t.Cb() } } }\n\n", g.directive("//confined:loop",
+		"//confined:owner", "//confined:loop extra"), recv)
+	w("%sfunc Go(f func()) { %s }\n\n", g.directive("//confined:async", "//confined:async f", "//confined:hop f",
+		"//confined:async f\n//confined:hop f", "//confined:inherit", "extra"),
+		g.pick("go f()", "f()", "time.AfterFunc(time.Second, f)", "var once sync.Once; once.Do(f)",
+			"var wg sync.WaitGroup; wg.Go(f); wg.Wait()", "go func() { f() }()"))
 	w("type Fut struct {\n\tmu   sync.Mutex\n\tdone bool\n\tcbs  []func()\n}\n\n")
-	w("func (f *Fut) complete() {\n\tf.mu.Lock()\n\tf.done = true\n\tcbs := f.cbs\n\tf.mu.Unlock()\n\tfor _, cb := range cbs {\n\t\tcb()\n\t}\n}\n\n")
-	w("%sfunc (f *Fut) Then(cb func()) *Fut {\n\tout := &Fut{}\n\tf.mu.Lock()\n\tf.cbs = append(f.cbs, func() { cb(); out.complete() })\n\tf.mu.Unlock()\n\treturn out\n}\n\n",
+	w("func (f *Fut) complete() {\n\tf.mu.Lock()\n\tf.done = true\n\tcbs := f.cbs\n\tf.mu.Unlock()\n" +
+		"\tfor _, cb := range cbs {\n\t\tcb()\n\t}\n}\n\n")
+	w("%sfunc (f *Fut) Then(cb func()) *Fut {\n\tout := &Fut{}\n\tf.mu.Lock()\n"+
+		"\tf.cbs = append(f.cbs, func() { cb(); out.complete() })\n\tf.mu.Unlock()\n\treturn out\n}\n\n",
 		g.directive("//confined:inherit", "//confined:inherit cb", "//confined:inherit nope", "//confined:async cb"))
 	w("%sfunc Sleep(d time.Duration) *Fut {\n\tf := &Fut{}\n\ttime.AfterFunc(d, f.complete)\n\treturn f\n}\n\n",
-		g.directive("//confined:completes async", "//confined:completes owner", "//confined:completes later", "//confined:completes async\n//confined:completes owner", "extra"))
-	w("%sfunc Ready() *Fut { f := &Fut{}; f.complete(); return f }\n\n", g.directive("//confined:completes owner", "//confined:completes async"))
+		g.directive("//confined:completes async", "//confined:completes owner", "//confined:completes later",
+			"//confined:completes async\n//confined:completes owner", "extra"))
+	w("%sfunc Ready() *Fut { f := &Fut{}; f.complete(); return f }\n\n", g.directive("//confined:completes owner",
+		"//confined:completes async"))
 	w("type I interface {\n%s\tDo(f func())\n%s\tName() string\n}\n\n",
 		g.directive("//confined:owner", "//confined:async", "//confined:hop f", "//confined:any", "//confined:loop"),
 		g.directive("//confined:owner", "//confined:any"))
 	w("type impl%s struct{ t *T%s }\n\n", g.tparams, g.targs)
-	w("func (x impl%s) Do(f func()) { %s }\n\n", g.targs, g.pick("f()", "go f()", "x.t.Post(f)", "x.t.Inc(); f()", "Go(f)"))
+	w("func (x impl%s) Do(f func()) { %s }\n\n", g.targs, g.pick("f()", "go f()", "x.t.Post(f)", "x.t.Inc(); f()",
+		"Go(f)"))
 	w("func (x impl%s) Name() string { return \"x\" }\n\n", g.targs)
 	w("func Impl%s(t *T%s) I { return impl%s{t} }\n", g.tparams, g.targs, g.targs)
 	if g.tparams != "" {
-		w("\n%sfunc Map[P, Q any](t *T[P], fn func(P) Q) Q { return fn(t.V) }\n", g.directive("//confined:async fn", "//confined:inherit"))
+		w("\n%sfunc Map[P, Q any](t *T[P], fn func(P) Q) Q { return fn(t.V) }\n", g.directive("//confined:async fn",
+			"//confined:inherit"))
 	}
 	return b.String()
 }
@@ -460,7 +476,8 @@ func (g *progGen) app() string {
 	w("var global = lib.NewT%s()\n\n", g.inst)
 	g.nfuncs = 2 + g.choose(4)
 	for i := range g.nfuncs {
-		w("%sfunc f%d(t *lib.T%s, cb func()) {\n", g.directive("//confined:loop", "//confined:owner", "//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra"), i, g.inst)
+		w("%sfunc f%d(t *lib.T%s, cb func()) {\n", g.directive("//confined:loop", "//confined:owner",
+			"//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra"), i, g.inst)
 		for range 1 + g.choose(4) {
 			w("%s", g.stmt(1, "\t"))
 		}
@@ -500,7 +517,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 	case 7:
 		s = "time.AfterFunc(time.Millisecond, func() {\n" + body() + indent + "})\n"
 	case 8:
-		s = g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n", "lib.Go(t.Inc)\n", "lib.Go(cb)\n")
+		s = g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n",
+			"lib.Go(t.Inc)\n", "lib.Go(cb)\n")
 	case 9:
 		s = "lib.Go(func() {\n" + body() + indent + "})\n"
 	case 10:
@@ -521,10 +539,12 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = u + " := lib.NewT" + g.inst + "()\n" + indent + "go func() { " + u + ".Inc() }()\n"
 	case 17:
 		u := g.fresh("u")
-		s = "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" + indent + "}()\n"
+		s = "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" +
+			indent + "}()\n"
 	case 18:
 		ch, v := g.fresh("ch"), g.fresh("v")
-		s = ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" + indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
+		s = ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" +
+			indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
 	case 19:
 		s = "lib.Impl(t).Do(func() {\n" + body() + indent + "})\n"
 	case 20:
@@ -537,7 +557,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = g.methodValue(g.fresh("m"), indent)
 	case 24:
 		wg := g.fresh("wg")
-		s = "var " + wg + " sync.WaitGroup\n" + indent + wg + ".Go(func() {\n" + body() + indent + "})\n" + indent + wg + ".Wait()\n"
+		s = "var " + wg + " sync.WaitGroup\n" + indent + wg + ".Go(func() {\n" + body() + indent + "})\n" + indent +
+			wg + ".Wait()\n"
 	case 25:
 		s = "for i := 0; i < 2; i++ {\n" + body() + indent + "}\n"
 	case 26:
@@ -548,7 +569,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 		if i := strings.IndexByte(inner, '\n'); i == len(inner)-1 && g.flip() {
 			return indent + inner[:i] + " " + g.pick("//confined:ignore fuzz says so", "//confined:ignore") + "\n"
 		}
-		return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n", g.extra+"\n") + indent + inner
+		return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n",
+			g.extra+"\n") + indent + inner
 	case 28:
 		if g.tparams != "" {
 			s = "_ = lib.Map(t, func(int) int {\n" + body() + indent + "\treturn 0\n" + indent + "})\n"

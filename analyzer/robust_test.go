@@ -236,7 +236,8 @@ func TestRobustCgoGeneric(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages with the go command")
 	}
-	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+	out, err := exec.Command("go", "env", "CGO_ENABLED").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "1" {
 		t.Skip("cgo is disabled")
 	}
 	dir := t.TempDir()
@@ -274,7 +275,8 @@ func Spawn(b *Box[string]) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("the cgo package does not load")
 	}
-	graph, err := analysischecker.Analyze([]*analysis.Analyzer{Analyzer}, pkgs, &analysischecker.Options{SanityCheck: true})
+	graph, err := analysischecker.Analyze([]*analysis.Analyzer{Analyzer}, pkgs,
+		&analysischecker.Options{SanityCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +292,8 @@ func Spawn(b *Box[string]) {
 		p := act.Package.Fset.Position(d.Pos)
 		msgs = append(msgs, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, d.Message))
 	}
-	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "withcgo.go:12: calls confined (*withcgo.Box[T]).Bump off the owner") {
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0],
+		"withcgo.go:12: calls confined (*withcgo.Box[T]).Bump off the owner") {
 		t.Errorf("findings %q, want the go statement's call of Bump at withcgo.go:12", msgs)
 	}
 }
