@@ -3,37 +3,46 @@
 //
 // # Analyzer confinecheck
 //
-// confinecheck: report off-owner touches of confined state
+// confinecheck: report code that runs off its owner and touches confined state
 //
 // Actor-style code keeps plain maps and counters unlocked because only the
-// owner's loop touches them. This analyzer proves that: it reports code that
+// owner's loop touches them. This analyzer checks that: it reports code that
 // may run on another goroutine (a go statement, a time.AfterFunc callback, a
 // func handed to a //confined:async function) and reaches, through any
 // number of calls and across packages, a type, field or function declared
 // //confined:owner. Code handed to a //confined:hop function runs on the
-// owner again and is not reported.
+// owner again and is not reported; code handed to a //confined:sync function
+// runs while its caller waits, as if on the caller.
 //
-// The directives:
+// The directives, each a line comment in the doc comment of what it
+// describes (an ignore on the line of a finding or the line above):
 //
-//	//confined:owner            type, field, func or interface method: confined to one owner
-//	//confined:any              method or field of a confined type: safe from any goroutine
-//	//confined:async [PARAM...] func params that run off the owner (timers, pools, handlers)
-//	//confined:hop [PARAM...]   func params that run on the owner (mailbox posts)
-//	//confined:inherit [PARAM...] future combinators: callbacks run where the receiver completes
+//	//confined:owner                  type, field, func or interface method: confined to one owner
+//	//confined:any                    method or field of a confined type: safe from any goroutine
+//	//confined:async [PARAM...]       func params that run off the owner (timers, pools, handlers)
+//	//confined:hop [PARAM...]         func params that run on the owner (mailbox posts)
+//	//confined:sync [PARAM...]        func params that run on another goroutine while the caller
+//	                                  waits (testing.T.Run, helpers that start and join a goroutine)
+//	//confined:inherit [PARAM...]     future combinators: callbacks run where the receiver completes
 //	//confined:completes async|owner  where a returned future completes
-//	//confined:loop             the owner's loop itself
-//	//confined:ignore REASON    suppress the finding on this or the next line
+//	//confined:loop                   the owner's loop itself
+//	//confined:ignore REASON          suppress the finding on this or the next line
 //
-// Third-party functions are declared with the -async, -hop, -inherit,
-// -completes-async and -completes-owner flags, and -strict widens what
-// counts as off the owner.
+// Malformed and misplaced directives are reported too.
+//
+// Third-party functions are declared with the -async, -hop, -sync, -inherit,
+// -completes-async and -completes-owner flags (-confinecheck.async and so on
+// under go vet), each a list of pkg.Func or pkg.(*T).Method names, optionally
+// followed by :param+param. -strict treats futures that nobody declared as
+// completing anywhere, and resolves interface calls to every implementation.
 package analyzer
 
-const doc = `report code that runs off its owner and touches confined state
+import _ "embed"
 
-confinecheck reports code that may run on another goroutine (go statements,
-time.AfterFunc and other async sinks, functions marked //confined:async) and
-touches, through any number of calls, state marked //confined:owner. Code
-handed to a //confined:hop function runs on the owner again. See
-https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer for the
-directive language.`
+// docSource is this file: its package comment is the analyzer's Doc too.
+//
+//go:embed doc.go
+var docSource string
+
+// doc is the analyzer's Doc: the "Analyzer confinecheck" section above.
+var doc = extractDoc(docSource, "confinecheck")

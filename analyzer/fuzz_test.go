@@ -31,31 +31,47 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// knownVerbs are the verbs a directive may carry.
-var knownVerbs = []string{verbOwner, verbAny, verbAsync, verbHop, verbInherit, verbCompletes, verbLoop, verbIgnore}
+// contractVerbs are the verbs of the directive language
+// (../shared/DIRECTIVES.md), spelled out here rather than taken from the
+// parser, so that a parser accepting anything else fails the fuzzer.
+var contractVerbs = []string{
+	"owner", "any", "async", "hop", "sync", "inherit", "completes", "loop", "ignore", "declare",
+}
 
+// printDirective writes a parsed directive back in its canonical spelling.
+func printDirective(verb string, args []string) string {
+	return strings.Join(append([]string{"//confined:" + verb}, args...), " ")
+}
+
+// FuzzParseDirective checks properties of parseDirective that a wrong
+// parser violates: only //confined comments are directives; an accepted
+// directive has a contract verb, the arity its verb allows, and arguments
+// without spaces; printing it and parsing the print gives it back; and
+// respacing it (tabs, runs of spaces, trailing blanks) changes nothing.
 func FuzzParseDirective(f *testing.F) {
 	for _, s := range []string{
-		"//confined", "//confined:owner", "//confined:any", "//confined:async f g",
+		"//confined", "//confined:owner", "//confined:any", "//confined:async f g", "//confined:sync t",
 		"//confined:completes async", "//confined:ignore why", "//confined:", "//confined:bogus x",
-		"//confinedness", "// confined", "//confined:\u00a0owner", "//confined:hop\tf",
+		"//confinedness", "// confined", "//confined:\u00a0owner", "//confined:hop\tf", "//confined:inherit  fn ",
+		"//confined:declare hop example.com/lib.(*Loop).Post:f",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		verb, args, ok, err := parseDirective(text)
-		v2, a2, ok2, err2 := parseDirective(text)
-		if verb != v2 || !slices.Equal(args, a2) || ok != ok2 || (err == nil) != (err2 == nil) {
-			t.Fatalf("parseDirective(%q) is not deterministic", text)
-		}
 		if !ok {
 			if verb != "" || args != nil || err != nil {
-				t.Fatalf("parseDirective(%q) = %q, %q, false, %v: not a directive, yet it says more", text, verb, args, err)
+				t.Fatalf("parseDirective(%q) = %q, %q, false, %v: not a directive, yet it says more",
+					text, verb, args, err)
 			}
 			return
 		}
-		if !strings.HasPrefix(text, "//confined") {
+		rest, found := strings.CutPrefix(text, "//confined")
+		if !found {
 			t.Fatalf("parseDirective(%q) took a comment without the //confined prefix", text)
+		}
+		if strings.TrimSpace(rest) != "" && !strings.HasPrefix(rest, ":") {
+			t.Fatalf("parseDirective(%q) took a comment that is not //confined or //confined:...", text)
 		}
 		if err != nil {
 			if err.Error() == "" {
@@ -63,12 +79,18 @@ func FuzzParseDirective(f *testing.F) {
 			}
 			return
 		}
-		if !slices.Contains(knownVerbs, verb) {
+		if !slices.Contains(contractVerbs, verb) {
 			t.Fatalf("parseDirective(%q) accepted the unknown verb %q", text, verb)
+		}
+		if verb != verbOwner && !strings.Contains(text, verb) {
+			t.Fatalf("parseDirective(%q) = verb %q, which the text does not spell", text, verb)
 		}
 		for _, a := range args {
 			if a == "" || strings.IndexFunc(a, unicode.IsSpace) >= 0 {
 				t.Fatalf("parseDirective(%q): argument %q is empty or has spaces", text, a)
+			}
+			if !strings.Contains(text, a) {
+				t.Fatalf("parseDirective(%q): argument %q is not in the text", text, a)
 			}
 		}
 		switch verb {
@@ -85,11 +107,16 @@ func FuzzParseDirective(f *testing.F) {
 				t.Fatalf("parseDirective(%q): ignore accepted no reason", text)
 			}
 		}
-		// The canonical spelling reads back the same.
-		canon := strings.Join(append([]string{"//confined:" + verb}, args...), " ")
-		v3, a3, ok3, err3 := parseDirective(canon)
-		if !ok3 || err3 != nil || v3 != verb || !slices.Equal(a3, args) {
-			t.Fatalf("parseDirective(%q) = %q %q, but its canonical form %q reads as %q %q %v %v", text, verb, args, canon, v3, a3, ok3, err3)
+		// parse -> print -> parse is the identity, and so is respacing.
+		for _, again := range []string{
+			printDirective(verb, args),
+			"//confined:" + verb + "\t" + strings.Join(args, "  \t ") + " \t",
+		} {
+			v, a, ok, err := parseDirective(again)
+			if !ok || err != nil || v != verb || !slices.Equal(a, args) {
+				t.Fatalf("parseDirective(%q) = %q %q, but %q reads as %q %q %v %v",
+					text, verb, args, again, v, a, ok, err)
+			}
 		}
 	})
 }
@@ -107,9 +134,11 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte{}, "")
 	f.Add([]byte("confined owner type, goroutines"), "//confined:owner")
 	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, "//confined:async f")
-	f.Add([]byte{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89}, "//confined:ignore reviewed")
+	f.Add([]byte{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89},
+		"//confined:ignore reviewed")
 	// A //line directive where a directive may stand moves positions.
-	f.Add([]byte{1, 0, 1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, "//line elsewhere.go:1:1")
+	f.Add([]byte{1, 0, 1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9},
+		"//line elsewhere.go:1:1")
 	f.Add([]byte{0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 6, 6}, "// confined")
 	f.Add([]byte{1, 1, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 27, 27, 27, 27}, "//confined:hop cb")
 	f.Fuzz(func(t *testing.T, data []byte, extra string) {
@@ -130,7 +159,8 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 	}
 	diags := analyzeSources(t, src, strict)
 	if again := analyzeSources(t, src, strict); !slices.Equal(diags, again) {
-		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again, "\n"), dumpSources(src))
+		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again,
+			"\n"), dumpSources(src))
 	}
 	stripped := make(map[string]string)
 	for name, s := range src {
@@ -247,7 +277,8 @@ func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
 			}
 			for _, pos := range append([]token.Pos{d.Pos}, relatedPositions(d)...) {
 				if !inFiles(pos, act.Package.Syntax) {
-					t.Fatalf("finding %q at %v, outside the package's files\n%s", d.Message, stdFset.Position(pos), dumpSources(src))
+					t.Fatalf("finding %q at %v, outside the package's files\n%s", d.Message, stdFset.Position(pos),
+						dumpSources(src))
 				}
 			}
 			p := stdFset.Position(d.Pos)
@@ -386,7 +417,8 @@ func (g *progGen) lib() string {
 	var b strings.Builder
 	w := func(s string, args ...any) { fmt.Fprintf(&b, s, args...) }
 	w("package lib\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n\n")
-	w("%stype T%s struct {\n", g.directive("//confined:owner", "//confined", "// confined", "//confined:any", "//confined:owner extra", "//confined:loop", "extra"), g.tparams)
+	w("%stype T%s struct {\n", g.directive("//confined:owner", "//confined", "// confined", "//confined:any",
+		"//confined:owner extra", "//confined:loop", "extra"), g.tparams)
 	w("%s\tN int\n", g.directive("//confined:owner", "//confined:any", "//confined:hop", "extra"))
 	w("%s\tM map[string]int\n", g.directive("//confined:owner", "//confined:any"))
 	w("\tMu sync.Mutex\n\tCh chan int\n")
@@ -398,30 +430,41 @@ func (g *progGen) lib() string {
 	w("}\n\n")
 	w("func NewT%s() *T%s { return &T%s{M: map[string]int{}, Ch: make(chan int, 1)} }\n\n", g.tparams, g.targs, g.targs)
 	recv := "(t *T" + g.targs + ")"
-	w("%sfunc %s Inc() { t.N++ }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:loop", "//confined:async", "extra"), recv)
+	w("%sfunc %s Inc() { t.N++ }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:loop",
+		"//confined:async", "extra"), recv)
 	w("%sfunc %s Get() int { return t.N }\n\n", g.directive("//confined:any", "//confined:owner"), recv)
 	w("func %s Touch(k string) { t.M[k]++; t.Inner.X++ }\n\n", recv)
-	w("%sfunc %s Post(f func()) { %s }\n\n", g.directive("//confined:hop", "//confined:hop f", "//confined:async", "//confined:hop g", "//confined:any\n//confined:hop", "extra"), recv,
+	w("%sfunc %s Post(f func()) { %s }\n\n", g.directive("//confined:hop", "//confined:hop f", "//confined:async",
+		"//confined:hop g", "//confined:any\n//confined:hop", "extra"), recv,
 		g.pick("t.Ch <- 0; f()", "go f()", "f()", "t.Cb = f"))
-	w("%sfunc %s Run() { for range t.Ch { if t.Cb != nil { t.Cb() } } }\n\n", g.directive("//confined:loop", "//confined:owner", "//confined:loop extra"), recv)
-	w("%sfunc Go(f func()) { %s }\n\n", g.directive("//confined:async", "//confined:async f", "//confined:hop f", "//confined:async f\n//confined:hop f", "//confined:inherit", "extra"),
-		g.pick("go f()", "f()", "time.AfterFunc(time.Second, f)", "var once sync.Once; once.Do(f)", "var wg sync.WaitGroup; wg.Go(f); wg.Wait()", "go func() { f() }()"))
+	w("%sfunc %s Run() { for range t.Ch { if t.Cb != nil { t.Cb() } } }\n\n", g.directive("//confined:loop",
+		"//confined:owner", "//confined:loop extra"), recv)
+	w("%sfunc Go(f func()) { %s }\n\n", g.directive("//confined:async", "//confined:async f", "//confined:hop f",
+		"//confined:async f\n//confined:hop f", "//confined:inherit", "extra"),
+		g.pick("go f()", "f()", "time.AfterFunc(time.Second, f)", "var once sync.Once; once.Do(f)",
+			"var wg sync.WaitGroup; wg.Go(f); wg.Wait()", "go func() { f() }()"))
 	w("type Fut struct {\n\tmu   sync.Mutex\n\tdone bool\n\tcbs  []func()\n}\n\n")
-	w("func (f *Fut) complete() {\n\tf.mu.Lock()\n\tf.done = true\n\tcbs := f.cbs\n\tf.mu.Unlock()\n\tfor _, cb := range cbs {\n\t\tcb()\n\t}\n}\n\n")
-	w("%sfunc (f *Fut) Then(cb func()) *Fut {\n\tout := &Fut{}\n\tf.mu.Lock()\n\tf.cbs = append(f.cbs, func() { cb(); out.complete() })\n\tf.mu.Unlock()\n\treturn out\n}\n\n",
+	w("func (f *Fut) complete() {\n\tf.mu.Lock()\n\tf.done = true\n\tcbs := f.cbs\n\tf.mu.Unlock()\n" +
+		"\tfor _, cb := range cbs {\n\t\tcb()\n\t}\n}\n\n")
+	w("%sfunc (f *Fut) Then(cb func()) *Fut {\n\tout := &Fut{}\n\tf.mu.Lock()\n"+
+		"\tf.cbs = append(f.cbs, func() { cb(); out.complete() })\n\tf.mu.Unlock()\n\treturn out\n}\n\n",
 		g.directive("//confined:inherit", "//confined:inherit cb", "//confined:inherit nope", "//confined:async cb"))
 	w("%sfunc Sleep(d time.Duration) *Fut {\n\tf := &Fut{}\n\ttime.AfterFunc(d, f.complete)\n\treturn f\n}\n\n",
-		g.directive("//confined:completes async", "//confined:completes owner", "//confined:completes later", "//confined:completes async\n//confined:completes owner", "extra"))
-	w("%sfunc Ready() *Fut { f := &Fut{}; f.complete(); return f }\n\n", g.directive("//confined:completes owner", "//confined:completes async"))
+		g.directive("//confined:completes async", "//confined:completes owner", "//confined:completes later",
+			"//confined:completes async\n//confined:completes owner", "extra"))
+	w("%sfunc Ready() *Fut { f := &Fut{}; f.complete(); return f }\n\n", g.directive("//confined:completes owner",
+		"//confined:completes async"))
 	w("type I interface {\n%s\tDo(f func())\n%s\tName() string\n}\n\n",
 		g.directive("//confined:owner", "//confined:async", "//confined:hop f", "//confined:any", "//confined:loop"),
 		g.directive("//confined:owner", "//confined:any"))
 	w("type impl%s struct{ t *T%s }\n\n", g.tparams, g.targs)
-	w("func (x impl%s) Do(f func()) { %s }\n\n", g.targs, g.pick("f()", "go f()", "x.t.Post(f)", "x.t.Inc(); f()", "Go(f)"))
+	w("func (x impl%s) Do(f func()) { %s }\n\n", g.targs, g.pick("f()", "go f()", "x.t.Post(f)", "x.t.Inc(); f()",
+		"Go(f)"))
 	w("func (x impl%s) Name() string { return \"x\" }\n\n", g.targs)
 	w("func Impl%s(t *T%s) I { return impl%s{t} }\n", g.tparams, g.targs, g.targs)
 	if g.tparams != "" {
-		w("\n%sfunc Map[P, Q any](t *T[P], fn func(P) Q) Q { return fn(t.V) }\n", g.directive("//confined:async fn", "//confined:inherit"))
+		w("\n%sfunc Map[P, Q any](t *T[P], fn func(P) Q) Q { return fn(t.V) }\n", g.directive("//confined:async fn",
+			"//confined:inherit"))
 	}
 	return b.String()
 }
@@ -433,7 +476,8 @@ func (g *progGen) app() string {
 	w("var global = lib.NewT%s()\n\n", g.inst)
 	g.nfuncs = 2 + g.choose(4)
 	for i := range g.nfuncs {
-		w("%sfunc f%d(t *lib.T%s, cb func()) {\n", g.directive("//confined:loop", "//confined:owner", "//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra"), i, g.inst)
+		w("%sfunc f%d(t *lib.T%s, cb func()) {\n", g.directive("//confined:loop", "//confined:owner",
+			"//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra"), i, g.inst)
 		for range 1 + g.choose(4) {
 			w("%s", g.stmt(1, "\t"))
 		}
@@ -473,7 +517,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 	case 7:
 		s = "time.AfterFunc(time.Millisecond, func() {\n" + body() + indent + "})\n"
 	case 8:
-		s = g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n", "lib.Go(t.Inc)\n", "lib.Go(cb)\n")
+		s = g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n",
+			"lib.Go(t.Inc)\n", "lib.Go(cb)\n")
 	case 9:
 		s = "lib.Go(func() {\n" + body() + indent + "})\n"
 	case 10:
@@ -494,10 +539,12 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = u + " := lib.NewT" + g.inst + "()\n" + indent + "go func() { " + u + ".Inc() }()\n"
 	case 17:
 		u := g.fresh("u")
-		s = "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" + indent + "}()\n"
+		s = "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" +
+			indent + "}()\n"
 	case 18:
 		ch, v := g.fresh("ch"), g.fresh("v")
-		s = ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" + indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
+		s = ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" +
+			indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
 	case 19:
 		s = "lib.Impl(t).Do(func() {\n" + body() + indent + "})\n"
 	case 20:
@@ -510,7 +557,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = g.methodValue(g.fresh("m"), indent)
 	case 24:
 		wg := g.fresh("wg")
-		s = "var " + wg + " sync.WaitGroup\n" + indent + wg + ".Go(func() {\n" + body() + indent + "})\n" + indent + wg + ".Wait()\n"
+		s = "var " + wg + " sync.WaitGroup\n" + indent + wg + ".Go(func() {\n" + body() + indent + "})\n" + indent +
+			wg + ".Wait()\n"
 	case 25:
 		s = "for i := 0; i < 2; i++ {\n" + body() + indent + "}\n"
 	case 26:
@@ -521,7 +569,8 @@ func (g *progGen) stmt(depth int, indent string) string {
 		if i := strings.IndexByte(inner, '\n'); i == len(inner)-1 && g.flip() {
 			return indent + inner[:i] + " " + g.pick("//confined:ignore fuzz says so", "//confined:ignore") + "\n"
 		}
-		return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n", g.extra+"\n") + indent + inner
+		return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n",
+			g.extra+"\n") + indent + inner
 	case 28:
 		if g.tparams != "" {
 			s = "_ = lib.Map(t, func(int) int {\n" + body() + indent + "\treturn 0\n" + indent + "})\n"
@@ -548,6 +597,9 @@ func (g *progGen) methodValue(m, indent string) string {
 
 // TestFuzzAnalyzeGenerator checks that the generator's programs are valid
 // for many inputs: a generator that writes ill-typed code fuzzes nothing.
+// analyzeSources skips sources that do not parse (only the fuzzer's comment
+// text can break them), so the programs are parsed here first: a generator
+// writing bad syntax fails instead of skipping.
 func TestFuzzAnalyzeGenerator(t *testing.T) {
 	for i := range 64 {
 		data := make([]byte, 200)
@@ -555,6 +607,14 @@ func TestFuzzAnalyzeGenerator(t *testing.T) {
 			data[j] = byte((i*131 + j*j*7 + j) % 251)
 		}
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			g := &progGen{data: data, extra: "//confined:async"}
+			for name, text := range g.program() {
+				for _, text := range []string{text, stripDirectives(text)} {
+					if _, err := parser.ParseFile(token.NewFileSet(), name, text, parser.ParseComments); err != nil {
+						t.Fatalf("the generator writes bad syntax: %v\n%s", err, text)
+					}
+				}
+			}
 			fuzzAnalyze(t, data, "//confined:async", false)
 		})
 	}

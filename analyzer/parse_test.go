@@ -43,11 +43,14 @@ func TestParseDirective(t *testing.T) {
 		{text: "//confined:completes async", verb: verbCompletes, args: []string{"async"}, ok: true},
 		{text: "//confined:completes owner", verb: verbCompletes, args: []string{"owner"}, ok: true},
 		{text: "//confined:completes", verb: verbCompletes, ok: true, wantErr: `exactly one of "async" or "owner"`},
-		{text: "//confined:completes later", verb: verbCompletes, args: []string{"later"}, ok: true, wantErr: "exactly one of"},
-		{text: "//confined:completes async owner", verb: verbCompletes, args: []string{"async", "owner"}, ok: true, wantErr: "exactly one of"},
+		{text: "//confined:completes later", verb: verbCompletes, args: []string{"later"}, ok: true,
+			wantErr: "exactly one of"},
+		{text: "//confined:completes async owner", verb: verbCompletes, args: []string{"async", "owner"}, ok: true,
+			wantErr: "exactly one of"},
 
 		// ignore needs a reason.
-		{text: "//confined:ignore the owner is blocked in Wait", verb: verbIgnore, args: []string{"the", "owner", "is", "blocked", "in", "Wait"}, ok: true},
+		{text: "//confined:ignore the owner is blocked in Wait", verb: verbIgnore, ok: true,
+			args: []string{"the", "owner", "is", "blocked", "in", "Wait"}},
 		{text: "//confined:ignore", verb: verbIgnore, ok: true, wantErr: "needs a reason"},
 		{text: "//confined:ignore   ", verb: verbIgnore, ok: true, wantErr: "needs a reason"},
 
@@ -186,7 +189,8 @@ func TestParseFuncListSet(t *testing.T) {
 		{
 			name:   "repeated flag accumulates",
 			values: []string{"example.com/lib.(*Client).OnDisconnect", "example.com/lib.(*Client).Post:f"},
-			want:   map[string][]string{"example.com/lib.Client.OnDisconnect": nil, "example.com/lib.Client.Post": {"f"}},
+			want: map[string][]string{"example.com/lib.Client.OnDisconnect": nil,
+				"example.com/lib.Client.Post": {"f"}},
 		},
 		{
 			name:   "parameters of one function accumulate across spellings",
@@ -313,11 +317,13 @@ func (f *Future[T]) Map(fn func(T) T) *Future[T] { return f }`)
 // Analyzers made by New keep their settings to themselves: neither another
 // analyzer nor the flag-driven default sees them.
 func TestNewKeepsSettingsApart(t *testing.T) {
-	a, err := New(Settings{Async: []string{"example.com/lib.Dial", "example.com/lib.(*Client).Subscribe:onErr"}, Strict: true})
+	a, err := New(Settings{Async: []string{"example.com/lib.Dial", "example.com/lib.(*Client).Subscribe:onErr"},
+		Strict: true})
 	require.NoError(t, err)
 	b, err := New(Settings{})
 	require.NoError(t, err)
-	assert.Equal(t, "example.com/lib.Client.Subscribe:onErr,example.com/lib.Dial", a.Flags.Lookup("async").Value.String())
+	assert.Equal(t, "example.com/lib.Client.Subscribe:onErr,example.com/lib.Dial",
+		a.Flags.Lookup("async").Value.String())
 	assert.Equal(t, "true", a.Flags.Lookup("strict").Value.String())
 	for _, other := range []*analysis.Analyzer{b, Analyzer} {
 		assert.Empty(t, other.Flags.Lookup("async").Value.String())
