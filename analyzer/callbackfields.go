@@ -295,7 +295,7 @@ func (r *reporter) storedFunc(t funcValue, sp spawn, depth int) {
 	if c.isLoop(t.fn) || depth > maxRootDepth {
 		return
 	}
-	if wit := c.contractTouch(t.fn, sp.pos); wit != nil {
+	if wit := c.callTouch(t.fn, sp.pos); wit != nil {
 		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
 		return
 	}

@@ -12,6 +12,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -149,7 +150,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			args := receiverInclusive(callee, n.Args)
 			for i, arg := range args {
 				switch {
-				case arg == nil, contains(k.Sync, i): // a declared sync wins over an inferred async
+				case arg == nil:
 				case contains(async, i):
 					s.Async = s.Async.union(mentioned(arg))
 				case contains(hop, i):
@@ -184,6 +185,9 @@ func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*su
 	} else if sum := c.importedSummary(callee); sum != nil {
 		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
 	}
+	// A declared sync wins over an inferred async (testing.T.Run's body
+	// starts a goroutine, and waits for it).
+	async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return contains(k.Sync, i) })
 	return async, hop
 }
 
