@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -15,27 +16,25 @@ import (
 // annotate inserts the directive of every entry into the doc comment of the
 // declaration it names, in the module copied to root. Declarations are found
 // with go/ast, not by line, so that a spec survives upstream edits; each is
-// checked afterwards by parsing again. It returns how many doc comments it
-// changed (a declaration repeated under build tags is annotated each time).
-func annotate(root, module string, entries []entry) (int, error) {
+// checked afterwards by parsing again. It returns where the directives went
+// (a declaration repeated under build tags is annotated each time).
+func annotate(root, module string, entries []entry) (lineMap, error) {
 	byDir := map[string][]entry{}
 	for _, e := range entries {
 		rel, ok := strings.CutPrefix(e.pkg, module)
 		if !ok || (rel != "" && rel[0] != '/') {
-			return 0, fmt.Errorf("%v: package is not in module %s", e, module)
+			return nil, fmt.Errorf("%v: package is not in module %s", e, module)
 		}
 		dir := filepath.Join(root, filepath.FromSlash(rel))
 		byDir[dir] = append(byDir[dir], e)
 	}
-	inserted := 0
+	lines := lineMap{}
 	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
-		n, err := annotateDir(dir, byDir[dir])
-		if err != nil {
-			return 0, err
+		if err := annotateDir(dir, byDir[dir], root, lines); err != nil {
+			return nil, err
 		}
-		inserted += n
 	}
-	return inserted, nil
+	return lines, nil
 }
 
 // An insertion is a directive line to put at the start of the line of a
@@ -45,10 +44,12 @@ type insertion struct {
 	text   string
 }
 
-func annotateDir(dir string, entries []entry) (int, error) {
+// annotateDir annotates one package directory, recording the inserted
+// lines in lines.
+func annotateDir(dir string, entries []entry, root string, lines lineMap) error {
 	files, err := parseDir(dir)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	edits := map[string][]insertion{}
 	for _, e := range entries {
@@ -57,24 +58,28 @@ func annotateDir(dir string, entries []entry) (int, error) {
 			for _, d := range findDecl(pf.file, e) {
 				ins, err := insertionAt(pf, d.anchor, e.directive())
 				if err != nil {
-					return 0, fmt.Errorf("%v: %v", e, err)
+					return fmt.Errorf("%v: %v", e, err)
 				}
 				edits[pf.path] = append(edits[pf.path], ins)
 				found++
 			}
 		}
 		if found == 0 {
-			return 0, fmt.Errorf("%v (spec line %d): no such declaration in %s", e, e.line, dir)
+			return fmt.Errorf("%v (spec line %d): no such declaration in %s", e, e.line, dir)
 		}
 	}
-	count := 0
 	for path, ins := range edits {
-		if err := applyInsertions(path, ins); err != nil {
-			return 0, err
+		inserted, err := applyInsertions(path, ins)
+		if err != nil {
+			return err
 		}
-		count += len(ins)
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		lines[filepath.ToSlash(rel)] = inserted
 	}
-	return count, verifyDir(dir, entries)
+	return verifyDir(dir, entries)
 }
 
 // verifyDir parses the annotated files again and checks that each entry's
@@ -151,21 +156,26 @@ func insertionAt(pf parsedFile, anchor ast.Node, text string) (insertion, error)
 	return insertion{offset: start, text: indent + text + "\n"}, nil
 }
 
-// applyInsertions writes path with the insertions made; several at one
-// offset keep their order.
-func applyInsertions(path string, ins []insertion) error {
+// applyInsertions writes path with the insertions made (several at one
+// offset keep their order) and returns the lines they occupy in the new
+// file, ascending.
+func applyInsertions(path string, ins []insertion) ([]int, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	slices.SortStableFunc(ins, func(a, b insertion) int { return a.offset - b.offset })
 	var out []byte
+	var lines []int
 	prev := 0
-	for _, in := range ins {
+	for i, in := range ins {
 		out = append(out, src[prev:in.offset]...)
 		out = append(out, in.text...)
 		prev = in.offset
+		// Each insertion is one line, above the line it was found at,
+		// which the i insertions before it have pushed down.
+		lines = append(lines, 1+bytes.Count(src[:in.offset], []byte("\n"))+i)
 	}
 	out = append(out, src[prev:]...)
-	return os.WriteFile(path, out, 0o644)
+	return lines, os.WriteFile(path, out, 0o644)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -83,12 +84,22 @@ func TestAnnotate(t *testing.T) {
 		}
 		entries = append(entries, e)
 	}
-	n, err := annotate(root, "example.com/m", entries)
+	lines, err := annotate(root, "example.com/m", entries)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != len(entries) {
-		t.Errorf("annotated %d doc comments, want %d", n, len(entries))
+	// The directives are on lines 4, 8, 14, 18, 21 and 25 of annotateWant.
+	if got, want := lines["p/p.go"], []int{4, 8, 14, 18, 21, 25}; !slices.Equal(got, want) {
+		t.Errorf("inserted lines %v, want %v", got, want)
+	}
+	// Upstream's lines: T at 4, b at 7, V at 12, M at 15, N at 17, F at 20.
+	for annotated, want := range map[int]int{4: 4, 5: 4, 8: 7, 9: 7, 14: 12, 15: 12, 19: 15, 22: 17, 26: 20} {
+		if got := lines.upstream("p/p.go", annotated); got != want {
+			t.Errorf("line %d of the copy is upstream's %d, want %d", annotated, got, want)
+		}
+	}
+	if got, want := lines.fixMessage("p/p.go", "runs via go (p.go:26); other.go:26"), "runs via go (p.go:20); other.go:26"; got != want {
+		t.Errorf("fixMessage: %q, want %q", got, want)
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {

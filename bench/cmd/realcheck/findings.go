@@ -13,7 +13,8 @@ import (
 )
 
 // A finding is one diagnostic, its position relative to the module root so
-// that results do not depend on where the module was copied.
+// that results do not depend on where the module was copied, and its lines
+// upstream's, not the annotated copy's.
 type finding struct {
 	file      string // slash-separated, relative to the module root
 	line, col int
@@ -27,7 +28,7 @@ func (f finding) inTest() bool { return strings.HasSuffix(f.file, "_test.go") }
 // decodeFindings reads the analysis drivers' JSON: a stream of objects
 // {package: {analyzer: [diagnostic...] or {"error": ...}}}. An analysis
 // error is an error here: the check did not run.
-func decodeFindings(root string, out []byte) ([]finding, error) {
+func decodeFindings(root string, lines lineMap, out []byte) ([]finding, error) {
 	var findings []finding
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
@@ -48,7 +49,7 @@ func decodeFindings(root string, out []byte) ([]finding, error) {
 					return nil, fmt.Errorf("%s: %v", pkg, err)
 				}
 				for _, d := range diags {
-					f, err := parseFinding(root, d.Posn, d.Message)
+					f, err := parseFinding(root, lines, d.Posn, d.Message)
 					if err != nil {
 						return nil, err
 					}
@@ -63,7 +64,9 @@ func decodeFindings(root string, out []byte) ([]finding, error) {
 	return slices.Compact(findings), nil
 }
 
-func parseFinding(root, posn, message string) (finding, error) {
+// parseFinding takes a driver's position and message back to upstream's
+// files and lines.
+func parseFinding(root string, lines lineMap, posn, message string) (finding, error) {
 	rest, col, ok1 := cutLastInt(posn)
 	file, line, ok2 := cutLastInt(rest)
 	if !ok1 || !ok2 {
@@ -73,8 +76,9 @@ func parseFinding(root, posn, message string) (finding, error) {
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return finding{}, fmt.Errorf("position %q is outside the module copy", posn)
 	}
+	rel = filepath.ToSlash(rel)
 	message = strings.ReplaceAll(message, root+string(filepath.Separator), "")
-	return finding{filepath.ToSlash(rel), line, col, message}, nil
+	return finding{rel, lines.upstream(rel, line), col, lines.fixMessage(rel, message)}, nil
 }
 
 // cutLastInt splits "x:12" into "x" and 12.

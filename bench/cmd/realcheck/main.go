@@ -123,19 +123,23 @@ func checkTarget(specPath, tmp, bin string, standalone bool) (*result, error) {
 		return nil, err
 	}
 	r := &result{spec: s}
-	if r.inserted, err = annotate(root, s.module, s.entries); err != nil {
+	lines, err := annotate(root, s.module, s.entries)
+	if err != nil {
 		return nil, err
+	}
+	for _, l := range lines {
+		r.inserted += len(l)
 	}
 	// The directives are comments, so this only proves the copy is a
 	// module that builds here, before blaming the analyzer for anything.
 	if _, err := runGo(root, append([]string{"build"}, s.patterns...)...); err != nil {
 		return nil, err
 	}
-	if r.vet, err = vetFindings(root, bin, s.patterns); err != nil {
+	if r.vet, err = vetFindings(root, bin, lines, s.patterns); err != nil {
 		return nil, err
 	}
 	if standalone {
-		if r.standalone, err = standaloneFindings(root, bin, s.patterns); err != nil {
+		if r.standalone, err = standaloneFindings(root, bin, lines, s.patterns); err != nil {
 			return nil, err
 		}
 	}

@@ -108,18 +108,18 @@ func buildConfinecheck(repo, dir string) (string, error) {
 // in root; go vet always includes test files. A flag value that changes
 // nothing and differs on every run (an -async naming a function that does
 // not exist) keeps go vet's result cache from answering.
-func vetFindings(root, bin string, patterns []string) ([]finding, error) {
+func vetFindings(root, bin string, lines lineMap, patterns []string) ([]finding, error) {
 	nonce := fmt.Sprintf("-async=realcheck.invalid/nonce.F%d", time.Now().UnixNano())
 	args := append([]string{"vet", "-vettool=" + bin, "-json", nonce}, patterns...)
 	out, err := runGo(root, args...)
 	if err != nil {
 		return nil, err
 	}
-	return decodeFindings(root, out)
+	return decodeFindings(root, lines, out)
 }
 
 // standaloneFindings runs confinecheck itself, without test files.
-func standaloneFindings(root, bin string, patterns []string) ([]finding, error) {
+func standaloneFindings(root, bin string, lines lineMap, patterns []string) ([]finding, error) {
 	cmd := exec.Command(bin, append([]string{"-test=false", "-json"}, patterns...)...)
 	cmd.Dir = root
 	cmd.Env = goEnv()
@@ -129,5 +129,5 @@ func standaloneFindings(root, bin string, patterns []string) ([]finding, error) 
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck -test=false: %v\n%s", err, cli.Tail(stderr.String()))
 	}
-	return decodeFindings(root, out)
+	return decodeFindings(root, lines, out)
 }
