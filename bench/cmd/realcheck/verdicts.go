@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// A verdict is a person's judgement of one finding, kept in
+// bench/realcode/NAME.verdicts as lines
+//
+//	POSN true|false [CAUSE] -- REASON
+//
+// POSN is file:line:col relative to the module root. CAUSE names the model
+// rule a false finding comes from (a short tag).
+type verdict struct {
+	posn    string
+	correct bool
+	cause   string
+	reason  string
+}
+
+// readVerdicts reads a verdicts file; a missing one is empty.
+func readVerdicts(path string) (map[string]verdict, error) {
+	verdicts := map[string]verdict{}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return verdicts, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		head, reason, ok := strings.Cut(line, " -- ")
+		fields := strings.Fields(head)
+		if !ok || len(fields) < 2 || (fields[1] != "true" && fields[1] != "false") {
+			return nil, fmt.Errorf("%s:%d: want POSN true|false [CAUSE] -- REASON", path, n)
+		}
+		v := verdict{posn: fields[0], correct: fields[1] == "true", cause: strings.Join(fields[2:], " "), reason: strings.TrimSpace(reason)}
+		if _, dup := verdicts[v.posn]; dup {
+			return nil, fmt.Errorf("%s:%d: second verdict for %s", path, n, v.posn)
+		}
+		verdicts[v.posn] = v
+	}
+	return verdicts, sc.Err()
+}
