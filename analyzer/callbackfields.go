@@ -303,13 +303,7 @@ func (r *reporter) storedFunc(t funcValue, sp spawn, depth int) {
 	if sum == nil {
 		return
 	}
-	if len(sum.Touches) > 0 {
-		root := ""
-		if !isWrapper(t.fn) { // method values start their path at the method itself
-			root = ssaFuncName(t.fn)
-		}
-		r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[0].Witness, spawn: sp})
-	}
+	r.atSink(t, sp, sum)
 	for _, s := range sum.Invokes.sources() {
 		if v := sourceValue(s, nil, t.bindings); v != nil {
 			for _, inner := range funcTargets(v) {

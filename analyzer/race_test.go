@@ -2,8 +2,6 @@ package analyzer
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -66,15 +64,7 @@ func Steps(n lib.Node) {%[2]s
 `, i, strings.Repeat("\n\tn.Step()", 200))
 	}
 	dir := t.TempDir()
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./...")
 	if err != nil {
 		t.Fatal(err)

@@ -115,8 +115,15 @@ func (r *reporter) root(t funcValue, sp spawn, depth int) {
 		}
 		return
 	}
-	sum := c.summaryOf(t.fn)
-	if sum == nil || len(sum.Touches) == 0 {
+	if sum := c.summaryOf(t.fn); sum != nil {
+		r.atSink(t, sp, sum)
+	}
+}
+
+// atSink reports at the sink what the named function or method value t
+// touches first, with its path.
+func (r *reporter) atSink(t funcValue, sp spawn, sum *summary) {
+	if len(sum.Touches) == 0 {
 		return
 	}
 	root := ""

@@ -258,15 +258,7 @@ func Spawn(b *Box[string]) {
 }
 `,
 	}
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
@@ -295,5 +287,19 @@ func Spawn(b *Box[string]) {
 	if len(msgs) != 1 || !strings.HasPrefix(msgs[0],
 		"withcgo.go:12: calls confined (*withcgo.Box[T]).Bump off the owner") {
 		t.Errorf("findings %q, want the go statement's call of Bump at withcgo.go:12", msgs)
+	}
+}
+
+// writeFiles writes files (path relative to dir -> text) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
