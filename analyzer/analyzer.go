@@ -19,7 +19,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact)},
+		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -79,5 +79,22 @@ func (c *checker) exportDirectives() {
 		if _, isType := obj.(*types.TypeName); isType || obj.Exported() {
 			c.pass.ExportObjectFact(obj, fact)
 		}
+	}
+	c.exportHopSinks()
+}
+
+// exportHopSinks publishes the package's exported package-level hop sinks
+// as a package fact (see hopSinksFact).
+func (c *checker) exportHopSinks() {
+	var sinks []hopSinkName
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() { // sorted
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if ok && fn.Exported() && len(c.contract(fn).Hop) > 0 {
+			sinks = append(sinks, hopSinkName{Name: funcName(fn), Returns: fn.Signature().Results().Len() > 0})
+		}
+	}
+	if len(sinks) > 0 {
+		c.pass.ExportPackageFact(&hopSinksFact{Sinks: sinks})
 	}
 }

@@ -44,6 +44,8 @@ var suites = []struct {
 	}},
 	// Where future callbacks run.
 	{name: "futures"},
+	// Fix hints name hop sinks of packages imported only indirectly.
+	{name: "hophint"},
 	{name: "strictfutures", settings: analyzer.Settings{Strict: true}},
 	// The motivating bug over four packages, and its fix.
 	{name: "chain", patterns: []string{"chain/region"}},

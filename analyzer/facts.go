@@ -57,3 +57,28 @@ type summaryFact struct {
 func (*summaryFact) AFact() {}
 
 func (f *summaryFact) String() string { return f.Summary.String() }
+
+// hopSinksFact lists the exported package-level functions a package
+// declares as hop sinks (by directive or flag), so that fix hints can name
+// them in packages that reach them only indirectly: drivers pass an object
+// fact about a package-level function only to direct importers of its
+// package, but package facts to every package above it.
+type hopSinksFact struct {
+	Sinks []hopSinkName // sorted by Name
+}
+
+// hopSinkName is a hop sink as fix hints render it.
+type hopSinkName struct {
+	Name    string // as funcName renders it, e.g. "actor.Hop"
+	Returns bool   // it returns a value (a future to chain on)
+}
+
+func (*hopSinksFact) AFact() {}
+
+func (f *hopSinksFact) String() string {
+	var names []string
+	for _, s := range f.Sinks {
+		names = append(names, s.Name)
+	}
+	return "hop sinks: " + strings.Join(names, ", ")
+}

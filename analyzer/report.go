@@ -222,19 +222,28 @@ func (c *checker) tokenPos(p position) token.Pos {
 
 // A hopSink is a function the user can post work to the owner through.
 type hopSink struct {
-	fn      *types.Func
-	inScope bool // this package declares or uses it
+	name    string // as funcName renders it
+	returns bool   // it returns a value (a future to chain on)
+	inScope bool   // this package declares or uses it
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can
-// see through facts, each group by name.
+// see through facts, each group by name. Object facts reach only direct
+// importers of a package-level function's package, so those come from the
+// packages' hopSinksFacts.
 func (c *checker) hopSinks() []hopSink {
-	seen := make(map[*types.Func]bool)
+	seen := make(map[string]bool)
 	var hops []hopSink
+	add := func(h hopSink) {
+		if !seen[h.name] {
+			seen[h.name] = true
+			hops = append(hops, h)
+		}
+	}
 	collect := func(obj types.Object, inScope bool) {
-		if fn, ok := obj.(*types.Func); ok && !seen[fn.Origin()] && len(c.contract(fn.Origin()).Hop) > 0 {
-			seen[fn.Origin()] = true
-			hops = append(hops, hopSink{fn.Origin(), inScope})
+		if fn, ok := obj.(*types.Func); ok && len(c.contract(fn.Origin()).Hop) > 0 {
+			fn = fn.Origin()
+			add(hopSink{funcName(fn), fn.Signature().Results().Len() > 0, inScope})
 		}
 	}
 	for _, obj := range c.pass.TypesInfo.Defs {
@@ -248,6 +257,13 @@ func (c *checker) hopSinks() []hopSink {
 			collect(of.Object, false)
 		}
 	}
+	for _, pf := range c.pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*hopSinksFact); ok {
+			for _, s := range f.Sinks {
+				add(hopSink{s.Name, s.Returns, false})
+			}
+		}
+	}
 	slices.SortFunc(hops, func(a, b hopSink) int {
 		if a.inScope != b.inScope {
 			if a.inScope {
@@ -255,7 +271,7 @@ func (c *checker) hopSinks() []hopSink {
 			}
 			return 1
 		}
-		return strings.Compare(funcName(a.fn), funcName(b.fn))
+		return strings.Compare(a.name, b.name)
 	})
 	return hops
 }
@@ -268,14 +284,14 @@ func fixHint(hops []hopSink, inFutureCallback bool) string {
 	if len(hops) == 0 {
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
-	best := hops[0].fn
+	best := hops[0].name
 	for _, h := range hops {
-		if (h.fn.Signature().Results().Len() > 0) == inFutureCallback {
-			best = h.fn
+		if h.returns == inFutureCallback {
+			best = h.name
 			break
 		}
 	}
-	return "hop back to the owner through " + funcName(best) + " and touch the state there"
+	return "hop back to the owner through " + best + " and touch the state there"
 }
 
 // suppress reports whether an ignore directive covers a finding at p,
