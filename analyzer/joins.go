@@ -4,8 +4,8 @@ package analyzer
 // statement followed by a receive on a channel the goroutine closes or sends
 // on, or by Wait on a group the goroutine signals Done on; a sink method such
 // as (*sync.WaitGroup).Go or (*errgroup.Group).Go followed by Wait on the
-// same group. Such code runs while its starter waits, like testing.T.Run's
-// subtests, so it runs where the starter runs. Only a lone goroutine counts:
+// same group, with nothing done in between. Such code runs while its starter
+// waits, like testing.T.Run's subtests, so it runs where the starter runs. Only a lone goroutine counts:
 // one started in a loop, or next to another on the same group or channel,
 // runs beside its siblings, and they race with each other.
 
@@ -18,23 +18,69 @@ import (
 )
 
 // waitsFor reports whether this function waits for the work it hands to the
-// async sink method fn: it calls Wait on the same receiver.
+// async sink method fn right after handing it over: it calls Wait on the
+// same receiver, having started nothing else on it.
 func (w *walker) waitsFor(fn *types.Func, args []ssa.Value) bool {
-	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 || !waitsOn(args[0]) {
+	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
 		return false
 	}
-	starts := 0
-	for _, ref := range referrersOf(args[0]) {
-		if call, ok := ref.(ssa.CallInstruction); ok && call.Common().Args[0] == args[0] {
+	group := args[0]
+	var start ssa.Instruction
+	for _, ref := range referrersOf(group) {
+		if call, ok := ref.(ssa.CallInstruction); ok && call.Common().Args[0] == group {
 			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" {
-				if inLoop(ref.Block()) {
-					return false
+				if start != nil || inLoop(ref.Block()) {
+					return false // siblings run beside each other
 				}
-				starts++
+				start = ref
 			}
 		}
 	}
-	return starts == 1
+	return start != nil && waitsRightAfter(start, func(instr ssa.Instruction) bool { return isWaitOn(instr, group) })
+}
+
+// waitsRightAfter reports whether the function blocks in wait right after
+// start, doing nothing meanwhile: no call, send or store comes between them
+// (following plain jumps). Code that works while the goroutine runs does
+// not wait for it.
+func waitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) bool {
+	b := start.Block()
+	i := slices.Index(b.Instrs, start) + 1
+	for seen := map[*ssa.BasicBlock]bool{b: true}; ; {
+		for _, instr := range b.Instrs[i:] {
+			switch {
+			case wait(instr):
+				return true
+			case isWork(instr):
+				return false
+			}
+		}
+		if len(b.Succs) != 1 || seen[b.Succs[0]] {
+			return false
+		}
+		b, i = b.Succs[0], 0
+		seen[b] = true
+	}
+}
+
+// isWork reports whether instr may do something another goroutine sees.
+func isWork(instr ssa.Instruction) bool {
+	switch instr.(type) {
+	case ssa.CallInstruction, *ssa.Send, *ssa.Store, *ssa.MapUpdate, *ssa.Select:
+		return true
+	}
+	return false
+}
+
+// isWaitOn reports whether instr calls a Wait method on v.
+func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	common := call.Common()
+	callee := common.StaticCallee()
+	return callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v
 }
 
 // inLoop reports whether b can run more than once: it reaches itself.
@@ -55,22 +101,10 @@ func inLoop(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// waitsOn reports whether some call passes v as the receiver of a Wait method.
-func waitsOn(v ssa.Value) bool {
-	for _, ref := range referrersOf(v) {
-		if call, ok := ref.(ssa.CallInstruction); ok {
-			common := call.Common()
-			if callee := common.StaticCallee(); callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // joined reports whether this function waits for the goroutine the go
-// statement starts: the goroutine closes or sends on a channel this
-// function receives from, or calls Done on a group this function waits on.
+// statement starts, right after starting it: the goroutine closes or sends
+// on a channel this function then receives from, or calls Done on a group
+// this function then waits on.
 func (w *walker) joined(in *ssa.Go) bool {
 	call := in.Common()
 	if call.IsInvoke() || inLoop(in.Block()) || w.goStatements() > 1 {
@@ -79,7 +113,14 @@ func (w *walker) joined(in *ssa.Go) bool {
 	for _, t := range funcTargets(call.Value) {
 		for _, sig := range signals(t.fn) {
 			v := spawnerValue(sig.v, t, call.Args)
-			if v != nil && ((sig.done && waitsOn(v)) || (!sig.done && receivesFrom(v))) {
+			if v == nil {
+				continue
+			}
+			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v) }
+			if sig.done {
+				wait = func(instr ssa.Instruction) bool { return isWaitOn(instr, v) }
+			}
+			if waitsRightAfter(in, wait) {
 				return true
 			}
 		}
@@ -155,31 +196,22 @@ func spawnerValue(v ssa.Value, t funcValue, args []ssa.Value) ssa.Value {
 	return nil
 }
 
-// receivesFrom reports whether the channel v (or the cell holding it) is
-// received from, in a receive, a select or a range.
-func receivesFrom(v ssa.Value) bool {
-	chans := []ssa.Value{v}
-	if _, isCell := v.(*ssa.Alloc); isCell {
-		chans = nil
-		for _, ref := range referrersOf(v) {
-			if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
-				chans = append(chans, load)
-			}
+// receivesFrom reports whether instr receives from the channel v (or from
+// the cell holding it), in a receive or a select.
+func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
+	same := func(ch ssa.Value) bool {
+		if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == v {
+			return true // loaded from the cell v
 		}
+		return ch == v
 	}
-	for _, ch := range chans {
-		for _, ref := range referrersOf(ch) {
-			switch r := ref.(type) {
-			case *ssa.UnOp:
-				if r.Op == token.ARROW {
-					return true
-				}
-			case *ssa.Select:
-				for _, st := range r.States {
-					if st.Chan == ch && st.Dir == types.RecvOnly {
-						return true
-					}
-				}
+	switch r := instr.(type) {
+	case *ssa.UnOp:
+		return r.Op == token.ARROW && same(r.X)
+	case *ssa.Select:
+		for _, st := range r.States {
+			if st.Dir == types.RecvOnly && same(st.Chan) {
+				return true
 			}
 		}
 	}

@@ -178,3 +178,15 @@ func siblings(s *state) {
 		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via syncsinks.inALoop`
 	})
 }
+
+// Look-alike: the starter works while the goroutine runs, and joins it
+// only later; the two run beside each other.
+func worksMeanwhile(s *state, f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via a go statement`
+	}()
+	f()
+	<-done
+}
