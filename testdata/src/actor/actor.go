@@ -10,7 +10,7 @@ type Ref struct {
 func NewRef() *Ref { return &Ref{mailbox: make(chan func(), 16)} }
 
 //confined:loop
-func (r *Ref) Run() { // want Run:"confined:loop"
+func (r *Ref) Run() {
 	for fn := range r.mailbox {
 		fn()
 	}
@@ -19,12 +19,12 @@ func (r *Ref) Run() { // want Run:"confined:loop"
 // Execute runs fn in a mailbox turn.
 //
 //confined:hop
-func (r *Ref) Execute(fn func()) { r.mailbox <- fn } // want Execute:`confined:hop\[1\]`
+func (r *Ref) Execute(fn func()) { r.mailbox <- fn }
 
 // Hop runs fn in a mailbox turn and completes with fn's future there.
 //
 //confined:hop
-func Hop[T any](r *Ref, fn func() *future.Future[T]) *future.Future[T] { // want Hop:`confined:hop\[1\]`
+func Hop[T any](r *Ref, fn func() *future.Future[T]) *future.Future[T] {
 	out := future.New[T]()
 	r.Execute(func() { fn().OnComplete(out.Complete) })
 	return out

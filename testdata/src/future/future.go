@@ -27,7 +27,7 @@ func (f *Future[T]) Complete(v T) {
 }
 
 //confined:inherit
-func (f *Future[T]) OnComplete(cb func(T)) { // want OnComplete:`confined:inherit\[1\]`
+func (f *Future[T]) OnComplete(cb func(T)) {
 	f.mu.Lock()
 	if !f.done {
 		f.callbacks = append(f.callbacks, cb)
@@ -40,14 +40,14 @@ func (f *Future[T]) OnComplete(cb func(T)) { // want OnComplete:`confined:inheri
 }
 
 //confined:inherit
-func (f *Future[T]) Map(fn func(T) T) *Future[T] { // want Map:`confined:inherit\[1\]`
+func (f *Future[T]) Map(fn func(T) T) *Future[T] {
 	out := New[T]()
 	f.OnComplete(func(v T) { out.Complete(fn(v)) })
 	return out
 }
 
 //confined:inherit
-func (f *Future[T]) FlatMap(fn func(T) *Future[T]) *Future[T] { // want FlatMap:`confined:inherit\[1\]`
+func (f *Future[T]) FlatMap(fn func(T) *Future[T]) *Future[T] {
 	out := New[T]()
 	f.OnComplete(func(v T) { fn(v).OnComplete(out.Complete) })
 	return out
@@ -56,7 +56,7 @@ func (f *Future[T]) FlatMap(fn func(T) *Future[T]) *Future[T] { // want FlatMap:
 // Collect completes when all futures have.
 //
 //confined:inherit
-func Collect[T any](fs []*Future[T]) *Future[[]T] { // want Collect:`confined:inherit\[\]`
+func Collect[T any](fs []*Future[T]) *Future[[]T] {
 	out := New[[]T]()
 	var mu sync.Mutex
 	vals := make([]T, len(fs))
@@ -79,7 +79,7 @@ func Collect[T any](fs []*Future[T]) *Future[[]T] { // want Collect:`confined:in
 // Sleep completes on the timer's goroutine.
 //
 //confined:completes async
-func Sleep[T any](d time.Duration, v T) *Future[T] { // want Sleep:`confined:completes async`
+func Sleep[T any](d time.Duration, v T) *Future[T] {
 	out := New[T]()
 	time.AfterFunc(d, func() { out.Complete(v) })
 	return out
@@ -88,7 +88,7 @@ func Sleep[T any](d time.Duration, v T) *Future[T] { // want Sleep:`confined:com
 // External wraps a completion that some pool goroutine delivers.
 //
 //confined:completes async
-func External[T any](ch <-chan T) *Future[T] { // want External:`confined:completes async`
+func External[T any](ch <-chan T) *Future[T] {
 	out := New[T]()
 	go func() { out.Complete(<-ch) }()
 	return out

@@ -4,7 +4,7 @@ package netstate
 import "sync"
 
 //confined:owner
-type Gateway struct { // want Gateway:"confined:owner"
+type Gateway struct {
 	mu  sync.Mutex
 	seq map[string]int
 }

@@ -16,7 +16,7 @@ func NewClient(gw *netstate.Gateway) *Client { return &Client{gw: gw} }
 // EndWorker's reply is fulfilled by the owner's loop.
 //
 //confined:completes owner
-func (c *Client) EndWorker(worker string) *future.Future[int] { // want EndWorker:"confined:completes owner" EndWorker:`summary\(arg0 calls \(\*netstate.Gateway\).Next`
+func (c *Client) EndWorker(worker string) *future.Future[int] {
 	return c.send(worker)
 }
 

@@ -4,13 +4,13 @@ package raft
 
 // Node is what callers hold.
 type Node interface {
-	Tick() // want Tick:`summary\(arg0 calls \(\*raft.node\).Tick\)`
+	Tick()
 	Status() string
 	Stop()
 }
 
 //confined:owner
-type node struct { // want node:"confined:owner"
+type node struct {
 	term  int
 	stopc chan struct{}
 }
@@ -22,7 +22,7 @@ func (n *node) Tick() { n.term++ }
 // Status is :any (it copies under the owner's lock in real code).
 //
 //confined:any
-func (n *node) Status() string { return status(n) } // want Status:"confined:any"
+func (n *node) Status() string { return status(n) }
 
 func status(n *node) string {
 	if n.term > 0 {
@@ -34,4 +34,4 @@ func status(n *node) string {
 // Stop only closes a channel.
 //
 //confined:any
-func (n *node) Stop() { close(n.stopc) } // want Stop:"confined:any"
+func (n *node) Stop() { close(n.stopc) }
