@@ -84,8 +84,12 @@ func (c *checker) exportDirectives() {
 }
 
 // exportHopSinks publishes the package's exported package-level hop sinks
-// as a package fact (see hopSinksFact).
+// as a package fact (see hopSinksFact). Only a directive of the package or
+// a -hop flag declares one, so most packages, unannotated, skip the scan.
 func (c *checker) exportHopSinks() {
+	if len(c.dirs.objects) == 0 && len(c.cfg.hop.specs) == 0 {
+		return
+	}
 	var sinks []hopSinkName
 	scope := c.pass.Pkg.Scope()
 	for _, name := range scope.Names() { // sorted

@@ -129,21 +129,18 @@ func (c *checker) storedCallbacks(fns []*ssa.Function) {
 	if len(cf.stores) == 0 && len(cf.goes) == 0 {
 		return
 	}
+	// The walks read cf.offOwner (see storeCallback) only while the package
+	// is summarized again, never while the search below rebuilds it.
+	c.callbackFields = cf
 	for range 3 {
-		prev := c.callbackFields
+		before := len(cf.offOwner)
 		c.findCallbackFields(fns, cf)
-		if prev != nil && len(prev.offOwner) == len(cf.offOwner) {
-			break // the set only grows: the same size is the same set
+		if len(cf.offOwner) == before {
+			return // the set only grows: the same size is the same set
 		}
-		if len(cf.offOwner) == 0 {
-			break
-		}
-		next := *cf
-		c.callbackFields = &next
 		c.walks = make(map[*ssa.Function]*walk)
 		c.summarize(fns)
 	}
-	c.callbackFields = cf
 }
 
 // findCallbackFields searches the code that runs off the owner for calls
@@ -289,27 +286,16 @@ func (r *reporter) reportFieldCalls() {
 }
 
 // storedFunc reports at the field's call what the stored func t touches,
-// and what the captured func values it calls touch.
+// and what the captured func values it calls touch: a store is not where
+// the func runs, so even a literal's touches are reported at the call.
 func (r *reporter) storedFunc(t funcValue, sp spawn, depth int) {
-	c := r.c
-	if c.isLoop(t.fn) || depth > maxRootDepth {
-		return
-	}
-	if wit := c.callTouch(t.fn, sp.pos); wit != nil {
-		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
-		return
-	}
-	sum := c.summaryOf(t.fn)
+	sum := r.rootSummary(t, sp, depth)
 	if sum == nil {
 		return
 	}
 	r.atSink(t, sp, sum)
-	for _, s := range sum.Invokes.sources() {
-		if v := sourceValue(s, nil, t.bindings); v != nil {
-			for _, inner := range funcTargets(v) {
-				r.storedFunc(inner, sp, depth+1)
-			}
-		}
+	for _, inner := range capturedFuncs(t, sum) {
+		r.storedFunc(inner, sp, depth+1)
 	}
 }
 

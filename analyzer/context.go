@@ -17,40 +17,36 @@ import (
 
 // builtinAsync lists the standard library's async sinks with the parameters
 // they run off the caller's goroutine (DIRECTIVES.md, "Built-in async sinks").
-var builtinAsync = func() *funcList {
-	var l funcList
-	for _, spec := range []string{
-		"time.AfterFunc:f",
-		"context.AfterFunc:f",
-		"sync.(*WaitGroup).Go:f",
-		"golang.org/x/sync/errgroup.(*Group).Go:f",
-		"golang.org/x/sync/errgroup.(*Group).TryGo:f",
-		"runtime.SetFinalizer:finalizer",
-		"runtime.AddCleanup:cleanup",
-	} {
-		if err := l.Set(spec); err != nil {
-			panic(err)
-		}
-	}
-	return &l
-}()
+var builtinAsync = builtinList(
+	"time.AfterFunc:f",
+	"context.AfterFunc:f",
+	"sync.(*WaitGroup).Go:f",
+	"golang.org/x/sync/errgroup.(*Group).Go:f",
+	"golang.org/x/sync/errgroup.(*Group).TryGo:f",
+	"runtime.SetFinalizer:finalizer",
+	"runtime.AddCleanup:cleanup",
+)
 
 // builtinSync lists the standard library's sync sinks: they run the
 // callback on another goroutine but wait for it (DIRECTIVES.md, "Built-in
 // sync sinks"). They win over what their bodies suggest (go tRunner(t, f)).
-var builtinSync = func() *funcList {
+var builtinSync = builtinList(
+	"testing.(*T).Run:f",
+	"testing.(*B).Run:f",
+	"testing.(*F).Fuzz:ff",
+)
+
+// builtinList reads specs written as for the flags; they are constants, so
+// one that does not read is a bug.
+func builtinList(specs ...string) *funcList {
 	var l funcList
-	for _, spec := range []string{
-		"testing.(*T).Run:f",
-		"testing.(*B).Run:f",
-		"testing.(*F).Fuzz:ff",
-	} {
+	for _, spec := range specs {
 		if err := l.Set(spec); err != nil {
 			panic(err)
 		}
 	}
 	return &l
-}()
+}
 
 // A funcValue is a function a func value may denote, with the values its
 // closure captured.

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
-	"go/importer"
-	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -219,12 +217,7 @@ func Surfaces(s *S, t *T) []Surface { return []Surface{impl{s}, &other{t}} }
 // "package objectpath type" as unitchecker keys them.
 func exportedFacts(t *testing.T) map[string]exportedFact {
 	t.Helper()
-	stdOnce.Do(func() {
-		stdFset = token.NewFileSet()
-		stdImporter = importer.ForCompiler(stdFset, "source", nil)
-	})
-	stdMu.Lock()
-	defer stdMu.Unlock()
+	defer lockStd()()
 
 	src := filepath.Join(repoRootDir(t), "testdata", "src")
 	local := make(map[string]*packages.Package)

@@ -16,6 +16,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -193,13 +194,7 @@ func stripDirectives(src string) string {
 
 func dumpSources(src map[string]string) string {
 	var b strings.Builder
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range src {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(src)) {
 		fmt.Fprintf(&b, "---- %s\n%s\n", name, src[name])
 	}
 	return b.String()
@@ -214,6 +209,17 @@ var (
 	stdMu       sync.Mutex
 )
 
+// lockStd type-checks the standard library on first use and holds it, with
+// its FileSet, for the caller until the returned unlock.
+func lockStd() (unlock func()) {
+	stdOnce.Do(func() {
+		stdFset = token.NewFileSet()
+		stdImporter = importer.ForCompiler(stdFset, "source", nil)
+	})
+	stdMu.Lock()
+	return stdMu.Unlock
+}
+
 // analyzeSources type-checks the packages in src (file name "lib/lib.go"
 // is package fz/lib; "app/app.go" package fz/app, which may import it),
 // runs the analyzer on them with checker.Analyze and returns the findings as
@@ -223,12 +229,7 @@ var (
 // sources do not parse, which only the fuzzer's comment text can cause.
 func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
 	t.Helper()
-	stdOnce.Do(func() {
-		stdFset = token.NewFileSet()
-		stdImporter = importer.ForCompiler(stdFset, "source", nil)
-	})
-	stdMu.Lock()
-	defer stdMu.Unlock()
+	defer lockStd()()
 
 	dir := t.TempDir()
 	pkgs := make(map[string]*packages.Package)

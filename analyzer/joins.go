@@ -5,8 +5,9 @@ package analyzer
 // on, or by Wait on a group the goroutine signals Done on; a sink method such
 // as (*sync.WaitGroup).Go or (*errgroup.Group).Go followed by Wait on the
 // same group, with nothing done in between. Such code runs while its starter
-// waits, like testing.T.Run's subtests, so it runs where the starter runs. Only a lone goroutine counts:
-// one started in a loop, or next to another on the same group or channel,
+// waits, like testing.T.Run's subtests, so it runs where the starter runs.
+// Only a lone goroutine counts: one started in a loop, next to another go
+// statement of the function, or next to another start on the same group,
 // runs beside its siblings, and they race with each other.
 
 import (

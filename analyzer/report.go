@@ -91,33 +91,50 @@ func (r *reporter) add(f finding) {
 // maxRootDepth bounds how far captured func values are followed from a root.
 const maxRootDepth = 4
 
-// root reports what the off-owner function t touches.
+// root reports what the off-owner function t touches: inside a function
+// literal at the touching lines, for a named function or method value at
+// the sink.
 func (r *reporter) root(t funcValue, sp spawn, depth int) {
+	sum := r.rootSummary(t, sp, depth)
+	if sum == nil {
+		return
+	}
+	if !isFuncLit(t.fn) {
+		r.atSink(t, sp, sum)
+		return
+	}
+	r.inside(t.fn, sp, func(s source) origin { return originOf(s) })
+	for _, inner := range capturedFuncs(t, sum) {
+		r.root(inner, sp, depth+1)
+	}
+}
+
+// rootSummary does what every root of a report starts with: the owner's
+// loop and roots past maxRootDepth report nothing, and a call that touches
+// confined state as a whole is the finding, at the sink. Otherwise it
+// returns t's summary, or nil when nothing is known.
+func (r *reporter) rootSummary(t funcValue, sp spawn, depth int) *summary {
 	c := r.c
 	if c.isLoop(t.fn) || depth > maxRootDepth {
-		return
+		return nil
 	}
 	if wit := c.callTouch(t.fn, sp.pos); wit != nil {
 		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
-		return
+		return nil
 	}
-	if isFuncLit(t.fn) {
-		r.inside(t.fn, sp, func(s source) origin { return originOf(s) })
-		// Captured func values the literal calls run off the owner too.
-		if sum := c.summaryOf(t.fn); sum != nil {
-			for _, s := range sum.Invokes.sources() {
-				if v := sourceValue(s, nil, t.bindings); v != nil {
-					for _, inner := range funcTargets(v) {
-						r.root(inner, sp, depth+1)
-					}
-				}
-			}
+	return c.summaryOf(t.fn)
+}
+
+// capturedFuncs lists the functions that the captured func values t calls
+// may denote: they run where t runs.
+func capturedFuncs(t funcValue, sum *summary) []funcValue {
+	var out []funcValue
+	for _, s := range sum.Invokes.sources() {
+		if v := sourceValue(s, nil, t.bindings); v != nil {
+			out = append(out, funcTargets(v)...)
 		}
-		return
 	}
-	if sum := c.summaryOf(t.fn); sum != nil {
-		r.atSink(t, sp, sum)
-	}
+	return out
 }
 
 // atSink reports at the sink what the named function or method value t

@@ -48,10 +48,11 @@ func (c *checker) exportSyntaxSinks() {
 	found := make(map[*types.Func]*summary)
 	var fields map[*types.Var]bool
 	// Stores into fields called off the owner make sinks, and sinks may
-	// start more code off the owner: a few rounds, as on the SSA path.
+	// start more code off the owner: a few rounds, as on the SSA path. Only
+	// a func parameter stored in a field can make a sink so; most packages
+	// store none, and skip the search.
 	for range 3 {
-		c.syntaxFixedPoint(decls, found, fields)
-		if !c.callsFuncFields() {
+		if !c.syntaxFixedPoint(decls, found, fields) {
 			break
 		}
 		next := c.syntaxCallbackFields(decls, found)
@@ -67,8 +68,10 @@ func (c *checker) exportSyntaxSinks() {
 	}
 }
 
-// syntaxFixedPoint updates found until the sinks it records settle.
-func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) {
+// syntaxFixedPoint updates found until the sinks it records settle. It
+// reports whether some function stores a func parameter in a func-typed
+// field: only then can the fields called off the owner change a sink.
+func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) (storesParam bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -76,19 +79,22 @@ func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]
 			if fn == nil {
 				continue
 			}
-			s := c.syntaxSinks(fn, fd, found, fields)
+			s, stores := c.syntaxSinks(fn, fd, found, fields)
+			storesParam = storesParam || stores
 			if old := found[fn]; (old == nil && !s.sameShape(new(summary))) || (old != nil && !old.sameShape(s)) {
 				found[fn] = s
 				changed = true
 			}
 		}
 	}
+	return storesParam
 }
 
 // syntaxSinks returns which of fn's func parameters its body sends off the
-// owner or to it. It errs towards async: a parameter mentioned anywhere in
-// a go statement is taken to run on the new goroutine.
-func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) *summary {
+// owner or to it, and whether it stores one in a func-typed field. It errs
+// towards async: a parameter mentioned anywhere in a go statement is taken
+// to run on the new goroutine.
+func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) (s *summary, storesParam bool) {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -100,9 +106,9 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			params[p] = paramSource(i + offset)
 		}
 	}
-	s := new(summary)
+	s = new(summary)
 	if len(params) == 0 {
-		return s
+		return s, false
 	}
 	mentioned := func(n ast.Node) origin {
 		var o origin
@@ -118,22 +124,31 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 		})
 		return o
 	}
+	// stored handles rule 3: a func parameter stored in the field f.
+	stored := func(f *types.Var, value ast.Expr) {
+		if f == nil || !isFuncTyped(f.Type()) {
+			return
+		}
+		o := mentioned(value)
+		storesParam = storesParam || !o.fresh()
+		if fields[f] {
+			s.Async = s.Async.union(o)
+		}
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.AssignStmt: // rule 3: c.onMessage = h
+		case *ast.AssignStmt: // c.onMessage = h
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
-					if fields[c.selectedField(lhs)] {
-						s.Async = s.Async.union(mentioned(n.Rhs[i]))
-					}
+					stored(c.selectedField(lhs), n.Rhs[i])
 				}
 			}
-		case *ast.CompositeLit: // rule 3: &conn{onMessage: h}
+		case *ast.CompositeLit: // &conn{onMessage: h}
 			for _, elt := range n.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok {
-						if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() && fields[f.Origin()] {
-							s.Async = s.Async.union(mentioned(kv.Value))
+						if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+							stored(f.Origin(), kv.Value)
 						}
 					}
 				}
@@ -160,7 +175,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 		}
 		return true
 	})
-	return s
+	return s, storesParam
 }
 
 // appendSources adds the parameter sources in o to indices.
@@ -186,8 +201,11 @@ func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*su
 		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
 	}
 	// A declared sync wins over an inferred async (testing.T.Run's body
-	// starts a goroutine, and waits for it).
-	async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return contains(k.Sync, i) })
+	// starts a goroutine, and waits for it). Few callees declare one: copy
+	// only for them, since this runs for every call of the package.
+	if len(k.Sync) > 0 {
+		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return contains(k.Sync, i) })
+	}
 	return async, hop
 }
 
@@ -218,24 +236,6 @@ func (c *checker) calledFuncField(call *ast.CallExpr) *types.Var {
 		return f
 	}
 	return nil
-}
-
-// callsFuncFields reports whether the package calls a func held in a
-// struct field at all: only then is the search below worth its cost.
-func (c *checker) callsFuncFields() bool {
-	for _, f := range c.pass.Files {
-		calls := false
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && c.calledFuncField(call) != nil {
-				calls = true
-			}
-			return !calls
-		})
-		if calls {
-			return true
-		}
-	}
-	return false
 }
 
 // syntaxCallbackFields is the syntax evaluator of the off-owner search of
