@@ -231,17 +231,10 @@ func (c *checker) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, qu
 		}
 	}
 	for i, a := range args {
-		if !isFuncTyped(a.Type()) {
-			continue
-		}
-		if k != nil && (contains(k.Hop, i) || contains(k.Async, i)) {
-			continue
-		}
-		if sum != nil && (sum.Hop.has(paramSource(i)) || sum.Async.has(paramSource(i))) {
-			continue
-		}
-		for _, t := range funcTargets(a) {
-			queue = append(queue, t.fn)
+		if isFuncTyped(a.Type()) && runsHere(k, sum, i) {
+			for _, t := range funcTargets(a) {
+				queue = append(queue, t.fn)
+			}
 		}
 	}
 	return queue

@@ -209,6 +209,22 @@ func (w *walker) funcSources(v ssa.Value) origin {
 	return o
 }
 
+// runsHere reports whether a callee with contract k and summary sum (nil
+// when unknown) runs its func argument i on the caller's goroutine, or while
+// the caller waits: declared sync, or neither declared nor inferred to send
+// it off the owner or to it. A summary cannot see a callback stored in a
+// struct (sort.Slice) or called by a returned closure (sync.OnceFunc), so
+// running here is the default.
+func runsHere(k *directiveFact, sum *summary, i int) bool {
+	switch {
+	case k != nil && contains(k.Sync, i):
+		return true
+	case k != nil && (contains(k.Async, i) || contains(k.Hop, i)):
+		return false
+	}
+	return sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))
+}
+
 // isLoop reports whether fn is declared as the owner's loop.
 func (c *checker) isLoop(fn *ssa.Function) bool {
 	obj := declaredFunc(fn)

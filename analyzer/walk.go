@@ -267,7 +267,7 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
 		case contains(k.Hop, i):
 			w.hopTo(a)
-		case isFuncTyped(a.Type()) && (sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))):
+		case isFuncTyped(a.Type()) && runsHere(k, sum, i):
 			w.syncInvoke(a, pos)
 		default:
 			continue
