@@ -48,11 +48,25 @@ func builtinList(specs ...string) *funcList {
 	return &l
 }
 
-// A funcValue is a function a func value may denote, with the values its
-// closure captured.
+// A funcValue is a function a func value may denote, with what its closure
+// captured.
 type funcValue struct {
 	fn       *ssa.Function
-	bindings []ssa.Value
+	bindings captures
+}
+
+// captures are the values a closure was made with. A function literal
+// captures the cells of variables, and reaches what is stored in them; a
+// method value binds its receiver, a value like any other (of c := &conn{srv:
+// s}; f(c.apply), c is the function's own whatever c.srv holds).
+type captures struct {
+	values []ssa.Value
+	cells  bool
+}
+
+// capturesOf returns what the closure mc captured.
+func capturesOf(mc *ssa.MakeClosure) captures {
+	return captures{values: mc.Bindings, cells: isFuncLit(mc.Fn.(*ssa.Function))}
 }
 
 // funcTargets resolves a func value to the functions it may denote,
@@ -64,7 +78,7 @@ func funcTargets(v ssa.Value) []funcValue {
 	case *ssa.Function:
 		return []funcValue{{fn: v}}
 	case *ssa.MakeClosure:
-		return []funcValue{{fn: v.Fn.(*ssa.Function), bindings: v.Bindings}}
+		return []funcValue{{fn: v.Fn.(*ssa.Function), bindings: capturesOf(v)}}
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Call:
 		return nil
 	}
@@ -80,7 +94,7 @@ func funcTargets(v ssa.Value) []funcValue {
 		case *ssa.Function:
 			out = append(out, funcValue{fn: v})
 		case *ssa.MakeClosure:
-			out = append(out, funcValue{fn: v.Fn.(*ssa.Function), bindings: v.Bindings})
+			out = append(out, funcValue{fn: v.Fn.(*ssa.Function), bindings: capturesOf(v)})
 		case *ssa.Phi:
 			for _, e := range v.Edges {
 				visit(e)

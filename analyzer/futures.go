@@ -241,7 +241,7 @@ func (w *walker) deferToCaller(future, callback ssa.Value) {
 // on futures it is handed: for a future that completes off the owner, the
 // callbacks' touches are findings at the call; for one this function was
 // handed in turn, they pass on to its callers.
-func (w *walker) checkFutureTouches(sum *summary, args, bindings []ssa.Value, call callSite) {
+func (w *walker) checkFutureTouches(sum *summary, args []ssa.Value, bindings captures, call callSite) {
 	for _, ft := range sum.FutureTouches {
 		future := sourceValue(ft.Future, args, bindings)
 		if future == nil {

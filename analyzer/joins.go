@@ -183,8 +183,8 @@ func spawnerValue(v ssa.Value, t funcValue, args []ssa.Value) ssa.Value {
 	switch v := v.(type) {
 	case *ssa.FreeVar:
 		for i, fv := range t.fn.FreeVars {
-			if fv == v && i < len(t.bindings) {
-				return t.bindings[i]
+			if fv == v && i < len(t.bindings.values) {
+				return t.bindings.values[i]
 			}
 		}
 	case *ssa.Parameter:

@@ -207,7 +207,7 @@ func (w *walker) unionOf(vs []ssa.Value) origin {
 }
 
 // mapOrigin translates a callee-relative origin into the caller's terms.
-func (w *walker) mapOrigin(o origin, args, bindings []ssa.Value) origin {
+func (w *walker) mapOrigin(o origin, args []ssa.Value, bindings captures) origin {
 	var out origin
 	for _, s := range o.sources() {
 		out = out.union(w.mapSource(s, args, bindings))
@@ -215,18 +215,18 @@ func (w *walker) mapOrigin(o origin, args, bindings []ssa.Value) origin {
 	return out
 }
 
-func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
+func (w *walker) mapSource(s source, args []ssa.Value, bindings captures) origin {
 	switch {
 	case s == ambient:
 		return originOf(ambient)
 	case s >= freeBase:
-		if i := int(s - freeBase); i < len(bindings) {
-			if cell, ok := bindings[i].(*ssa.Alloc); ok && isVariableCell(cell) {
+		if i := int(s - freeBase); i < len(bindings.values) {
+			if cell, ok := bindings.values[i].(*ssa.Alloc); ok && bindings.cells {
 				// A variable captured by reference: what the closure
 				// reaches through it is what was stored in it.
 				return w.storedInto(cell)
 			}
-			return w.originOf(bindings[i])
+			return w.originOf(bindings.values[i])
 		}
 		return originOf(ambient)
 	default:
@@ -235,16 +235,6 @@ func (w *walker) mapSource(s source, args, bindings []ssa.Value) origin {
 		}
 		return origin{} // supplied by whoever calls the func value: not ours to track
 	}
-}
-
-// isVariableCell reports whether a is a variable's cell rather than a value
-// the function allocated: a function literal captures variables through
-// their cells, while a method value binds its receiver, which may be a fresh
-// &T{...} (c := &conn{srv: s}; f(c.apply)) whose own fields are the
-// function's even though s is stored in one. go/ssa names the allocations
-// of composite literals and new(T) so; variables' cells carry their names.
-func isVariableCell(a *ssa.Alloc) bool {
-	return a.Comment != "complit" && a.Comment != "new"
 }
 
 // callArgs returns a call's arguments with the receiver first, for static

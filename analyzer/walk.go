@@ -142,7 +142,7 @@ func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 	sum := w.c.interfaceSummary(call.Method)
 	settled := w.declaredArgs(call.Method, args, pos, sum)
 	if sum != nil {
-		w.applySummary(sum, args, nil, callSite{w: w, method: call.Method, pos: pos}, settled, true)
+		w.applySummary(sum, args, captures{}, callSite{w: w, method: call.Method, pos: pos}, settled, true)
 	}
 }
 
@@ -219,7 +219,7 @@ func (cs callSite) extend(wit witness) witness {
 // touches through the arguments and captures given (as sites to report at
 // the call when asSites), and what it does with the func values it is
 // handed (unless the callee's contract settled them).
-func (w *walker) applySummary(sum *summary, args, bindings []ssa.Value, call callSite, settled origin, asSites bool) {
+func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures, call callSite, settled origin, asSites bool) {
 	for _, tc := range sum.Touches {
 		wit := call.extend(tc.Witness)
 		if o := w.mapSource(tc.Source, args, bindings); asSites {
@@ -301,18 +301,18 @@ func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 }
 
 // sourceMapper maps a callee's sources to origins in this function.
-func (w *walker) sourceMapper(args, bindings []ssa.Value) func(source) origin {
+func (w *walker) sourceMapper(args []ssa.Value, bindings captures) func(source) origin {
 	return func(s source) origin { return w.mapSource(s, args, bindings) }
 }
 
 // sourceValue returns the caller's value for a callee's source, or nil.
-func sourceValue(s source, args, bindings []ssa.Value) ssa.Value {
+func sourceValue(s source, args []ssa.Value, bindings captures) ssa.Value {
 	switch {
 	case s == ambient:
 		return nil
 	case s >= freeBase:
-		if i := int(s - freeBase); i < len(bindings) {
-			return bindings[i]
+		if i := int(s - freeBase); i < len(bindings.values) {
+			return bindings.values[i]
 		}
 	case int(s) < len(args):
 		return args[s]

@@ -7,5 +7,6 @@ import "freshvalues/server"
 func run(s *server.Server) {
 	go s.ServeConn()
 	go s.ServeConnClosure()
+	go s.ServeLocal()
 	go s.Register() // want `writes confined server.registry.n off the owner: this code runs via a go statement \(client.go:\d+\); path \(\*server.Server\).Register → server.registry.n`
 }

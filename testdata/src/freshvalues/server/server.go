@@ -44,6 +44,14 @@ func (s *Server) ServeConnClosure() {
 	c.serve()
 }
 
+// ServeLocal drives a connection held in a variable of its own; taking the
+// method value takes its address, which is still the function's own.
+func (s *Server) ServeLocal() {
+	var c conn
+	c.srv = s
+	s.fr.forEach(c.apply)
+}
+
 // Register reaches the server's confined registry through the connection.
 func (s *Server) Register() { // want Register:`summary\(arg0 writes server.registry.n\)`
 	c := &conn{srv: s}
@@ -53,5 +61,6 @@ func (s *Server) Register() { // want Register:`summary\(arg0 writes server.regi
 func local(s *Server) {
 	go s.ServeConn()
 	go s.ServeConnClosure()
+	go s.ServeLocal()
 	go s.Register() // want `writes confined server.registry.n off the owner: this code runs via a go statement`
 }
