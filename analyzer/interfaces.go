@@ -91,7 +91,7 @@ func (c *checker) implSummary(impl *ssa.Function) *summary {
 	if sum == nil {
 		return new(summary)
 	}
-	out := sum.clone()
+	out := *sum // callers merge into a copy (see interfaceSummary)
 	out.Touches = nil
 	for _, t := range sum.Touches {
 		wit := t.Witness.through(name, c.position(impl.Pos()))

@@ -58,10 +58,15 @@ func acrossPackages(a *mailbox.Actor) {
 //confined:owner
 type Engine interface { // want Engine:"confined:owner"
 	Step()
+	// Ready is safe from any goroutine.
+	//
+	//confined:any
+	Ready() bool // want Ready:"confined:any"
 }
 
 func engine(e Engine) {
 	go func() {
 		e.Step() // want `calls confined \(methodcalls.Engine\).Step off the owner`
+		_ = e.Ready()
 	}()
 }
