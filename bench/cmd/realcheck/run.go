@@ -22,17 +22,22 @@ func goEnv() []string {
 	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
 }
 
-// runGo runs the go command in dir and returns its standard output; on
-// failure the error carries the end of its standard error.
+// runGo runs the go command in dir and returns its standard output.
 func runGo(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("go", args...)
+	return runIn(dir, "go", args...)
+}
+
+// runIn runs name in dir with goEnv and returns its standard output; on
+// failure the error carries the command and the end of its standard error.
+func runIn(dir, name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = goEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return out, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, cli.Tail(stderr.String()))
+		return out, fmt.Errorf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, cli.Tail(stderr.String()))
 	}
 	return out, nil
 }
@@ -120,14 +125,9 @@ func vetFindings(root, bin string, lines lineMap, patterns []string) ([]finding,
 
 // standaloneFindings runs confinecheck itself, without test files.
 func standaloneFindings(root, bin string, lines lineMap, patterns []string) ([]finding, error) {
-	cmd := exec.Command(bin, append([]string{"-test=false", "-json"}, patterns...)...)
-	cmd.Dir = root
-	cmd.Env = goEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := runIn(root, bin, append([]string{"-test=false", "-json"}, patterns...)...)
 	if err != nil {
-		return nil, fmt.Errorf("confinecheck -test=false: %v\n%s", err, cli.Tail(stderr.String()))
+		return nil, err
 	}
 	return decodeFindings(root, lines, out)
 }
