@@ -12,7 +12,9 @@
 // number of calls and across packages, a type, field or function declared
 // //confined:owner. Code handed to a //confined:hop function runs on the
 // owner again and is not reported; code handed to a //confined:sync function
-// runs while its caller waits, as if on the caller.
+// runs while its caller waits, as if on the caller. Calling a method of a
+// confined type touches what the method's body touches: a mailbox Post that
+// only sends on a channel is safe from anywhere.
 //
 // The directives, each a line comment in the doc comment of what it
 // describes (an ignore on the line of a finding or the line above):

@@ -97,8 +97,5 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 	return out
 }
 
-func testdataDir(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	require.NoError(t, err)
-	return dir
-}
+// testdataDir is the repository's analysistest tree.
+func testdataDir(t *testing.T) string { return filepath.Join(repoRootDir(t), "testdata") }
