@@ -162,7 +162,9 @@ func requireHook(t *testing.T, out, hook, status string) {
 }
 
 // gitEnv is the environment for git and pre-commit: a fixed identity, no
-// global git configuration, pre-commit's cache under tmp, and the Go
+// global git configuration (an empty file of the test's own, so that git
+// never depends on the machine's /dev/null), pre-commit's cache under tmp,
+// and the Go
 // module cache shared with this run so that go install downloads nothing
 // again (pre-commit points GOPATH at its own directory).
 func gitEnv(t *testing.T, tmp string) []string {
@@ -171,10 +173,14 @@ func gitEnv(t *testing.T, tmp string) []string {
 	if err != nil {
 		t.Fatalf("go env GOMODCACHE: %v", err)
 	}
+	global := filepath.Join(tmp, "gitconfig")
+	if err := os.WriteFile(global, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return append(os.Environ(),
 		"GIT_AUTHOR_NAME=test", "GIT_AUTHOR_EMAIL=test@example.com",
 		"GIT_COMMITTER_NAME=test", "GIT_COMMITTER_EMAIL=test@example.com",
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_CONFIG_GLOBAL="+global, "GIT_CONFIG_NOSYSTEM=1",
 		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
 		"GOMODCACHE="+strings.TrimSpace(string(modcache)),
 		"GOFLAGS=", "GOWORK=off",
