@@ -19,7 +19,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact)},
+		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact), new(declarationsFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -31,6 +31,7 @@ type checker struct {
 	pass         *analysis.Pass
 	cfg          *config
 	dirs         *directiveSet
+	declared     declared
 	factCache    map[types.Object]*directiveFact
 	contracts    map[*types.Func]*directiveFact
 	importedSums map[*types.Func]*summary
@@ -55,6 +56,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 		impls:        make(map[*types.Func][]*ssa.Function),
 		refs:         make(map[*ssa.Function][]*ssa.Function),
 	}
+	c.resolveDeclarations()
 	c.exportDirectives()
 	if !c.confinedInReach() {
 		c.exportSyntaxSinks()
@@ -80,14 +82,15 @@ func (c *checker) exportDirectives() {
 			c.pass.ExportObjectFact(obj, fact)
 		}
 	}
+	c.exportDeclarations()
 	c.exportHopSinks()
 }
 
 // exportHopSinks publishes the package's exported package-level hop sinks
-// as a package fact (see hopSinksFact). Only a directive of the package or
-// a -hop flag declares one, so most packages, unannotated, skip the scan.
+// as a package fact (see hopSinksFact). Only a directive or a declaration
+// makes one, so most packages, unannotated, skip the scan.
 func (c *checker) exportHopSinks() {
-	if len(c.dirs.objects) == 0 && len(c.cfg.hop.specs) == 0 {
+	if len(c.dirs.objects) == 0 && len(c.declared.objects) == 0 {
 		return
 	}
 	var sinks []hopSinkName

@@ -139,7 +139,8 @@ func isWrapper(fn *ssa.Function) bool {
 }
 
 // contract returns what fn's declaration promises about where code runs:
-// its directives merged with the analyzer's flags and the built-in sinks.
+// its directives and declarations, those of the interface methods it
+// implements, and the built-in sinks.
 // Inferred sinks come from summaries instead.
 func (c *checker) contract(fn *types.Func) *directiveFact {
 	if fn == nil {
@@ -152,41 +153,26 @@ func (c *checker) contract(fn *types.Func) *directiveFact {
 	if d := c.directives(fn); d != nil {
 		*k = *d
 	}
-	for _, l := range []struct {
-		list *funcList
-		dst  *[]int
-	}{
-		{builtinAsync, &k.Async}, {builtinSync, &k.Sync},
-		{&c.cfg.async, &k.Async}, {&c.cfg.hop, &k.Hop}, {&c.cfg.sync, &k.Sync}, {&c.cfg.inherit, &k.Inherit},
-	} {
-		if names, ok := l.list.lookup(fn); ok {
-			*l.dst = mergeParams(*l.dst, flagParams(fn, names))
-			k.Inherits = k.Inherits || l.list == &c.cfg.inherit
-		}
+	if names, ok := builtinAsync.lookup(fn); ok {
+		k.Async = mergeParams(k.Async, builtinParams(fn, names))
 	}
-	if _, ok := c.cfg.completesAsync.lookup(fn); ok {
-		k.Completes = completesAsync
-	} else if _, ok := c.cfg.completesOwner.lookup(fn); ok {
-		k.Completes = completesOwner
+	if names, ok := builtinSync.lookup(fn); ok {
+		k.Sync = mergeParams(k.Sync, builtinParams(fn, names))
 	}
+	c.implementedContract(fn, k)
 	c.contracts[fn] = k
 	return k
 }
 
-// flagParams resolves parameter names given on the command line to
-// receiver-inclusive argument indices; no names means every func-typed (or,
-// for runtime.SetFinalizer, interface-typed) parameter.
-func flagParams(fn *types.Func, names []string) []int {
+// builtinParams resolves the parameter names of a built-in sink to
+// argument indices. They need not be func-typed: runtime.SetFinalizer's
+// finalizer is an any.
+func builtinParams(fn *types.Func, names []string) []int {
 	sig := fn.Signature()
-	offset := 0
-	if sig.Recv() != nil {
-		offset = 1
-	}
 	var out []int
 	for i := range sig.Params().Len() {
-		p := sig.Params().At(i)
-		if slices.Contains(names, p.Name()) || (len(names) == 0 && isFuncTyped(p.Type())) {
-			out = append(out, i+offset)
+		if slices.Contains(names, sig.Params().At(i).Name()) {
+			out = append(out, argIndex(sig, i))
 		}
 	}
 	return out

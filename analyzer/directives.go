@@ -26,19 +26,34 @@ const (
 	verbCompletes = "completes"
 	verbLoop      = "loop"
 	verbIgnore    = "ignore"
+	verbDeclare   = "declare"
 )
 
-// Values of "//confined:completes".
-const (
-	completesAsync = "async"
-	completesOwner = "owner"
-)
+// verbs lists the directive verbs in the order messages name them.
+var verbs = []string{verbOwner, verbAny, verbAsync, verbHop, verbSync, verbInherit, verbCompletes, verbLoop, verbIgnore, verbDeclare}
 
-// A directive is one parsed //confined comment line.
+// knownVerbs is verbs as a message lists them.
+func knownVerbs(vs []string) string {
+	return strings.Join(vs[:len(vs)-1], ", ") + " and " + vs[len(vs)-1]
+}
+
+// A directive is one parsed //confined comment line, or what a declaration
+// says (see declare.go).
 type directive struct {
 	verb string
-	args []string
+	args []string // PARAM names, or completes' value
 	pos  token.Pos
+	// form is how messages spell the directive: "//confined:hop" in a doc
+	// comment, "//confined:declare hop" or "-hop" for a declaration.
+	form string
+}
+
+// spelling is how messages name d.
+func (d directive) spelling() string {
+	if d.form != "" {
+		return d.form
+	}
+	return "//confined:" + d.verb
 }
 
 // parseDirective reads one comment. ok is false for comments that are not
@@ -58,7 +73,7 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 	}
 	fields := strings.Fields(rest[1:])
 	if len(fields) == 0 {
-		return "", nil, true, fmt.Errorf("directive %q has no verb; write //confined:owner, :any, :async, :hop, :sync, :inherit, :completes, :loop or :ignore", text)
+		return "", nil, true, fmt.Errorf("directive %q has no verb; write //confined:VERB, where VERB is one of %s", text, knownVerbs(verbs))
 	}
 	verb, args = fields[0], fields[1:]
 	switch verb {
@@ -68,15 +83,19 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 		}
 	case verbAsync, verbHop, verbSync, verbInherit:
 	case verbCompletes:
-		if len(args) != 1 || (args[0] != completesAsync && args[0] != completesOwner) {
-			return verb, args, true, fmt.Errorf("//confined:completes takes exactly one of %q or %q", completesAsync, completesOwner)
+		if _, err := parseCompletion(args); err != nil {
+			return verb, args, true, err
 		}
 	case verbIgnore:
 		if len(args) == 0 {
 			return verb, nil, true, fmt.Errorf("//confined:ignore needs a reason: say why this touch is safe")
 		}
+	case verbDeclare:
+		if len(args) < 2 {
+			return verb, args, true, fmt.Errorf("//confined:declare needs a verb and a name, as in //confined:declare hop example.com/lib.(*Client).Post")
+		}
 	default:
-		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are owner, any, async, hop, sync, inherit, completes, loop and ignore", verb)
+		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are %s%s", verb, knownVerbs(verbs), didYouMean(verb, verbs))
 	}
 	return verb, args, true, nil
 }
@@ -99,8 +118,9 @@ type ignoreDirective struct {
 
 // directiveSet is what one package declares.
 type directiveSet struct {
-	objects map[types.Object]*directiveFact
-	ignores []*ignoreDirective
+	objects      map[types.Object]*directiveFact
+	ignores      []*ignoreDirective
+	declarations []declaration // its //confined:declare lines, in source order
 }
 
 // directiveParser walks a package's syntax once and attaches directives to the
@@ -171,8 +191,8 @@ func (p *directiveParser) docDirectives(allowGofmtMarker bool, groups ...*ast.Co
 				continue
 			}
 			verb, args, ok, err := parseDirective(c.Text)
-			if !ok || verb == verbIgnore {
-				continue // ignores are collected by leftovers, wherever they are
+			if !ok || verb == verbIgnore || verb == verbDeclare {
+				continue // collected by leftovers, wherever they are
 			}
 			p.consumed[c] = true
 			if err != nil {
@@ -191,26 +211,21 @@ func (p *directiveParser) typeSpec(decl *ast.GenDecl, spec *ast.TypeSpec) {
 		doc = decl.Doc
 	}
 	obj := p.pass.TypesInfo.Defs[spec.Name]
-	confined := false
 	for _, d := range p.docDirectives(true, doc, spec.Comment) {
 		if spec.Assign.IsValid() {
 			p.pass.Reportf(d.pos, "//confined:%s on the alias %s has no effect; put it on the type the alias names", d.verb, spec.Name.Name)
 			continue
 		}
-		if d.verb != verbOwner {
-			p.pass.Reportf(d.pos, "//confined:%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type", d.verb)
-			continue
-		}
 		if obj != nil {
-			p.fact(obj).Owner = true
-			confined = true
+			p.add(member{obj: obj}, d)
 		}
 	}
+	confined := obj != nil && p.isConfinedHere(obj)
 	switch t := spec.Type.(type) {
 	case *ast.StructType:
 		p.fields(t, confined, spec.Name.Name)
 	case *ast.InterfaceType:
-		p.interfaceMethods(t, confined)
+		p.interfaceMethods(t, confined, spec.Name.Name)
 	}
 }
 
@@ -220,30 +235,25 @@ func (p *directiveParser) fields(st *ast.StructType, typeConfined bool, typeName
 			// Fields of an anonymous struct field belong to the same value.
 			p.fields(nested, typeConfined, typeName+"."+field.Names[0].Name)
 		}
-		for _, d := range p.docDirectives(false, field.Doc, field.Comment) {
-			switch d.verb {
-			case verbOwner:
-			case verbAny:
-				if !typeConfined {
-					p.pass.Reportf(d.pos, "//confined:any on a field of %s, which is not confined; mark the type //confined:owner or drop the directive", typeName)
-					continue
-				}
-			default:
-				p.pass.Reportf(d.pos, "//confined:%s does not apply to a struct field; fields take //confined:owner or //confined:any", d.verb)
-				continue
+		ds := p.docDirectives(false, field.Doc, field.Comment)
+		if len(ds) == 0 {
+			continue
+		}
+		var objs []types.Object
+		for _, name := range field.Names {
+			objs = append(objs, p.pass.TypesInfo.Defs[name])
+		}
+		if len(field.Names) == 0 { // embedded field
+			if obj := p.pass.TypesInfo.Implicits[field]; obj != nil {
+				objs = append(objs, obj)
+			} else if id := embeddedIdent(field.Type); id != nil {
+				objs = append(objs, p.pass.TypesInfo.Defs[id])
 			}
-			for _, name := range field.Names {
-				if obj := p.pass.TypesInfo.Defs[name]; obj != nil {
-					p.apply(obj, d)
-				}
-			}
-			if len(field.Names) == 0 { // embedded field
-				if obj := p.pass.TypesInfo.Implicits[field]; obj != nil {
-					p.apply(obj, d)
-				} else if id := embeddedIdent(field.Type); id != nil {
-					if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
-						p.apply(obj, d)
-					}
+		}
+		for _, d := range ds {
+			for _, obj := range objs {
+				if obj != nil {
+					p.add(member{obj: obj, of: typeName, confined: typeConfined}, d)
 				}
 			}
 		}
@@ -270,7 +280,7 @@ func embeddedIdent(e ast.Expr) *ast.Ident {
 	}
 }
 
-func (p *directiveParser) interfaceMethods(it *ast.InterfaceType, typeConfined bool) {
+func (p *directiveParser) interfaceMethods(it *ast.InterfaceType, typeConfined bool, typeName string) {
 	for _, m := range it.Methods.List {
 		ds := p.docDirectives(false, m.Doc, m.Comment)
 		if len(ds) == 0 {
@@ -280,18 +290,9 @@ func (p *directiveParser) interfaceMethods(it *ast.InterfaceType, typeConfined b
 			p.pass.Reportf(ds[0].pos, "//confined:%s on an embedded interface or type constraint has no effect; annotate the methods themselves", ds[0].verb)
 			continue
 		}
-		fn, _ := p.pass.TypesInfo.Defs[m.Names[0]].(*types.Func)
-		if fn == nil {
-			continue
-		}
-		for _, d := range ds {
-			switch {
-			case d.verb == verbAny && !typeConfined:
-				p.pass.Reportf(d.pos, "//confined:any on a method of an interface that is not confined; mark the interface //confined:owner or drop the directive")
-			case d.verb == verbLoop:
-				p.pass.Reportf(d.pos, "//confined:loop does not apply to an interface method")
-			default:
-				p.funcDirective(fn, d)
+		if fn, _ := p.pass.TypesInfo.Defs[m.Names[0]].(*types.Func); fn != nil {
+			for _, d := range ds {
+				p.add(member{obj: fn, of: typeName, confined: typeConfined}, d)
 			}
 		}
 	}
@@ -303,38 +304,114 @@ func (p *directiveParser) funcDecl(fd *ast.FuncDecl) {
 	if fn == nil {
 		return
 	}
+	m := member{obj: fn}
+	if named := receiverNamed(fn); named != nil {
+		m.of, m.confined = named.Obj().Name(), p.isConfinedHere(named.Origin().Obj())
+	}
 	for _, d := range ds {
-		if d.verb == verbAny {
-			if named := receiverNamed(fn); named == nil || !p.isConfinedHere(named) {
-				p.pass.Reportf(d.pos, "//confined:any on %s, which is not a method of a confined type; mark the receiver type //confined:owner or drop the directive", fn.Name())
-				continue
-			}
-		}
-		p.funcDirective(fn, d)
+		p.add(m, d)
 	}
 }
 
 // isConfinedHere reports whether a type of this package was marked owner.
-func (p *directiveParser) isConfinedHere(named *types.Named) bool {
-	f := p.set.objects[named.Origin().Obj()]
+func (p *directiveParser) isConfinedHere(obj types.Object) bool {
+	f := p.set.objects[obj]
 	return f != nil && f.Owner
 }
 
-// funcDirective validates a directive on a function, method or interface
-// method and records it.
-func (p *directiveParser) funcDirective(fn *types.Func, d directive) {
+// add records d on m's object, or reports why it does not fit.
+func (p *directiveParser) add(m member, d directive) {
+	f := p.set.objects[m.obj]
+	if f == nil {
+		f = new(directiveFact)
+	}
+	if err := addDirective(f, m, d); err != nil {
+		p.pass.Reportf(d.pos, "%v", err)
+		return
+	}
+	p.set.objects[m.obj] = f
+}
+
+// A member is what a directive is about: a type, a struct field, or a
+// function, method or interface method.
+type member struct {
+	obj      types.Object // *types.TypeName, *types.Var or *types.Func
+	of       string       // the type a field or method belongs to, for messages
+	confined bool         // obj is a field or method of a confined type
+	// A declaration's NAME may reach obj through another type: a method
+	// promoted into an interface or struct from an embedded one.
+	parent  *types.Named // the type NAME names obj through, if any
+	written string       // NAME as a user writes it in Go: "actor.Context.ReenterAfter"
+}
+
+// name is how messages name m.
+func (m member) name() string {
+	if m.written != "" {
+		return m.written
+	}
+	return m.obj.Name()
+}
+
+// addDirective records in f what d says about m, or returns why d does not
+// fit m. It holds the rules every spelling shares: directives in doc
+// comments, //confined:declare lines, -declare files and flags.
+func addDirective(f *directiveFact, m member, d directive) error {
+	switch obj := m.obj.(type) {
+	case *types.TypeName:
+		if d.verb != verbOwner {
+			return fmt.Errorf("%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type", d.spelling())
+		}
+		f.Owner = true
+		return nil
+	case *types.Var:
+		switch {
+		case d.verb != verbOwner && d.verb != verbAny:
+			return fmt.Errorf("%s does not apply to a struct field; fields take //confined:owner or //confined:any", d.spelling())
+		case d.verb == verbAny && !m.confined:
+			return fmt.Errorf("%s on a field of %s, which is not confined; mark the type //confined:owner or drop the directive", d.spelling(), m.of)
+		}
+	case *types.Func:
+		if err := addFuncDirective(f, obj, m, d); err != nil || d.verb != verbOwner && d.verb != verbAny {
+			return err
+		}
+	}
+	if d.verb == verbOwner {
+		f.Owner = true
+	} else {
+		f.Any = true
+	}
+	if f.Owner && f.Any {
+		return fmt.Errorf("%s is marked both //confined:owner and //confined:any; keep the one that is true", m.name())
+	}
+	return nil
+}
+
+// addFuncDirective handles the verbs of functions and methods; owner and
+// any it only checks, for addDirective to record.
+func addFuncDirective(f *directiveFact, fn *types.Func, m member, d directive) error {
 	sig := fn.Signature()
+	iface := isInterfaceMethod(fn)
 	switch d.verb {
+	case verbAny:
+		if !m.confined && iface {
+			return fmt.Errorf("%s on a method of an interface that is not confined; mark the interface //confined:owner or drop the directive", d.spelling())
+		}
+		if !m.confined {
+			return fmt.Errorf("%s on %s, which is not a method of a confined type; mark the receiver type //confined:owner or drop the directive", d.spelling(), m.name())
+		}
+	case verbLoop:
+		if iface {
+			return fmt.Errorf("%s does not apply to an interface method", d.spelling())
+		}
+		f.Loop = true
 	case verbAsync, verbHop, verbSync, verbInherit:
-		params, ok := p.funcParams(fn, sig, d)
-		if !ok {
-			return
+		params, err := funcParams(fn, m.name(), d)
+		if err != nil {
+			return err
 		}
 		if len(params) == 0 && d.verb != verbInherit {
-			p.pass.Reportf(d.pos, "//confined:%s on %s, which has no func-typed parameter to run", d.verb, fn.Name())
-			return
+			return fmt.Errorf("%s on %s, which has no func-typed parameter to run", d.spelling(), m.name())
 		}
-		f := p.fact(fn)
 		switch d.verb {
 		case verbAsync:
 			f.Async = mergeParams(f.Async, params)
@@ -344,93 +421,115 @@ func (p *directiveParser) funcDirective(fn *types.Func, d directive) {
 			f.Sync = mergeParams(f.Sync, params)
 		case verbInherit:
 			f.Inherit = mergeParams(f.Inherit, params)
-			f.Inherits = true
+			f.Combinator = true
 		}
 		if a, b, both := conflictingParams(f); len(both) > 0 {
-			p.pass.Reportf(d.pos, "parameter %s of %s is both //confined:%s and //confined:%s; it runs in one place: keep the one that is true", paramName(sig, both[0]), fn.Name(), a, b)
+			return fmt.Errorf("parameter %s of %s is both //confined:%s and //confined:%s; it runs in one place: keep the one that is true", paramName(sig, both[0]), m.name(), a, b)
 		}
 	case verbCompletes:
-		if sig.Results().Len() == 0 {
-			p.pass.Reportf(d.pos, "//confined:completes on %s, which returns nothing; it belongs on a function returning a future or promise", fn.Name())
-			return
+		if err := returnsFuture(sig); err != nil {
+			return fmt.Errorf("%s on %s, which %v; it belongs on a function returning a future or promise", d.spelling(), m.name(), err)
 		}
-		f := p.fact(fn)
-		if f.Completes != "" && f.Completes != d.args[0] {
-			p.pass.Reportf(d.pos, "%s has conflicting //confined:completes directives (%s and %s)", fn.Name(), f.Completes, d.args[0])
-			return
+		done, err := parseCompletion(d.args)
+		if err != nil {
+			return err
 		}
-		f.Completes = d.args[0]
-	default:
-		p.apply(fn, d)
+		if f.Completes != completesUnknown && f.Completes != done {
+			return fmt.Errorf("%s has conflicting //confined:completes directives (%s and %s)", m.name(), f.Completes, done)
+		}
+		f.Completes = done
 	}
+	return nil
 }
 
-// apply records a flag-like directive (owner, any, loop).
-func (p *directiveParser) apply(obj types.Object, d directive) {
-	f := p.fact(obj)
-	switch d.verb {
-	case verbOwner:
-		f.Owner = true
-	case verbAny:
-		f.Any = true
-	case verbLoop:
-		f.Loop = true
+// parseCompletion reads the argument of //confined:completes.
+func parseCompletion(args []string) (completion, error) {
+	if len(args) == 1 {
+		switch args[0] {
+		case completesOffOwner.String():
+			return completesOffOwner, nil
+		case completesOnOwner.String():
+			return completesOnOwner, nil
+		}
 	}
-	if f.Owner && f.Any {
-		p.pass.Reportf(d.pos, "%s is marked both //confined:owner and //confined:any; keep the one that is true", obj.Name())
-	}
+	return completesUnknown, fmt.Errorf("//confined:completes takes exactly one of %q or %q", completesOffOwner, completesOnOwner)
 }
 
-// funcParams resolves a directive's PARAM list to receiver-inclusive argument
-// indices of func-typed parameters (all of them when the list is empty).
-func (p *directiveParser) funcParams(fn *types.Func, sig *types.Signature, d directive) ([]int, bool) {
-	offset := 0
-	if sig.Recv() != nil {
-		offset = 1
+// returnsFuture says why sig cannot return a future, or returns nil: a
+// future or promise is a pointer, a named non-basic type, an interface or a
+// channel.
+func returnsFuture(sig *types.Signature) error {
+	if sig.Results().Len() == 0 {
+		return fmt.Errorf("returns nothing")
 	}
-	params := sig.Params()
+	if t := sig.Results().At(0).Type(); isBasic(t) {
+		return fmt.Errorf("returns %s", t)
+	}
+	return nil
+}
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// isInterfaceMethod reports whether fn is declared in an interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// funcParams resolves a directive's PARAM list to argument indices of
+// func-typed parameters (all of them when the list is empty).
+func funcParams(fn *types.Func, name string, d directive) ([]int, error) {
+	params := fn.Signature().Params()
 	var out []int
 	if len(d.args) == 0 {
 		for i := range params.Len() {
 			if isFuncTyped(params.At(i).Type()) {
-				out = append(out, i+offset)
+				out = append(out, argIndex(fn.Signature(), i))
 			}
 		}
-		return out, true
+		return out, nil
 	}
-	for _, name := range d.args {
-		i := slices.IndexFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return v.Name() == name })
+	for _, param := range d.args {
+		i := slices.IndexFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return v.Name() == param })
 		switch {
 		case i < 0:
-			p.pass.Reportf(d.pos, "//confined:%s names %q, which is not a parameter of %s", d.verb, name, fn.Name())
-			return nil, false
+			var names []string
+			for v := range params.Variables() {
+				if isFuncTyped(v.Type()) {
+					names = append(names, v.Name())
+				}
+			}
+			return nil, fmt.Errorf("%s names %q, which is not a parameter of %s%s", d.spelling(), param, name, didYouMean(param, names))
 		case !isFuncTyped(params.At(i).Type()):
-			p.pass.Reportf(d.pos, "//confined:%s names parameter %s of %s, whose type %s is not a func", d.verb, name, fn.Name(), params.At(i).Type())
-			return nil, false
+			return nil, fmt.Errorf("%s names parameter %s of %s, whose type %s is not a func", d.spelling(), param, name, params.At(i).Type())
 		}
-		out = append(out, i+offset)
+		out = append(out, argIndex(fn.Signature(), i))
 	}
-	return out, true
+	return out, nil
 }
 
-func paramName(sig *types.Signature, arg int) string {
+// argIndex is the call argument index of parameter i of sig: a receiver
+// is argument 0, as in SSA calls and directiveFacts.
+func argIndex(sig *types.Signature, i int) int {
 	if sig.Recv() != nil {
-		arg--
+		return i + 1
 	}
-	if arg < 0 || arg >= sig.Params().Len() {
-		return fmt.Sprint(arg)
-	}
-	return sig.Params().At(arg).Name()
+	return i
 }
 
-func (p *directiveParser) fact(obj types.Object) *directiveFact {
-	f := p.set.objects[obj]
-	if f == nil {
-		f = new(directiveFact)
-		p.set.objects[obj] = f
+// paramName is the name of the parameter at argument index arg of sig.
+func paramName(sig *types.Signature, arg int) string {
+	for i := range sig.Params().Len() {
+		if argIndex(sig, i) == arg {
+			return sig.Params().At(i).Name()
+		}
 	}
-	return f
+	return fmt.Sprint(arg)
 }
+
 
 // leftovers collects ignore directives and reports directives that no
 // declaration consumed: they sit where they mean nothing.
@@ -440,12 +539,16 @@ func (p *directiveParser) leftovers(f *ast.File) {
 			if p.consumed[c] {
 				continue
 			}
-			verb, _, ok, err := parseDirective(c.Text)
+			verb, args, ok, err := parseDirective(c.Text)
 			if !ok {
 				continue
 			}
 			if err != nil {
 				p.pass.Reportf(c.Pos(), "%v", err)
+				continue
+			}
+			if verb == verbDeclare {
+				p.declaration(c, args)
 				continue
 			}
 			if verb == verbIgnore {

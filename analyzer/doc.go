@@ -29,14 +29,25 @@
 //	//confined:completes async|owner  where a returned future completes
 //	//confined:loop                   the owner's loop itself
 //	//confined:ignore REASON          suppress the finding on this or the next line
+//	//confined:declare VERB NAME      a line of its own: VERB for code you cannot annotate
 //
 // Malformed and misplaced directives are reported too.
 //
-// Third-party functions are declared with the -async, -hop, -sync, -inherit,
-// -completes-async and -completes-owner flags (-confinecheck.async and so on
-// under go vet), each a list of pkg.Func or pkg.(*T).Method names, optionally
-// followed by :param+param. -strict treats futures that nobody declared as
-// completing anywhere, and resolves interface calls to every implementation.
+// Third-party code is declared with //confined:declare lines in any file of
+// a package, such as
+//
+//	//confined:declare hop github.com/asynkron/protoactor-go/actor.Context.ReenterAfter:continuation
+//
+// which apply to that package and every package importing it. NAME is
+// pkg.Func, pkg.Type, pkg.Type.Method or pkg.(*Type).Method (a method
+// promoted into a type counts), optionally followed by :param+param. The
+// same lines may sit in a file given with -declare, and the -async, -hop,
+// -sync, -inherit, -completes-async and -completes-owner flags
+// (-confinecheck.async and so on under go vet) take lists of names. A name
+// that names nothing is reported, with the nearest names. -explain reports
+// what each directive and declaration resolved to and the sinks inferred.
+// -strict treats futures that nobody declared as completing anywhere, and
+// resolves interface calls to every implementation.
 package analyzer
 
 import _ "embed"

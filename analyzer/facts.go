@@ -16,10 +16,13 @@ type directiveFact struct {
 	Owner bool // a confined type or field, or a function that must run on the owner
 	Any   bool // a member of a confined type that is safe from any goroutine
 	Loop  bool // the owner's loop itself
-	// Receiver-inclusive argument indices of func parameters.
+	// Argument indices (see argIndex) of func parameters.
 	Async, Hop, Sync, Inherit []int
-	Inherits                  bool   // //confined:inherit was given (Inherit may be empty)
-	Completes                 string // "", completesAsync or completesOwner
+	// Combinator is set by //confined:inherit, also without func
+	// parameters (a func taking futures): the result completes where its
+	// future arguments do.
+	Combinator bool
+	Completes  completion // declared by //confined:completes
 }
 
 func (*directiveFact) AFact() {}
@@ -35,7 +38,7 @@ func (f *directiveFact) String() string {
 	flag(f.Any, verbAny)
 	flag(f.Loop, verbLoop)
 	params := func(verb string, ps []int) {
-		if len(ps) > 0 || (verb == verbInherit && f.Inherits) {
+		if len(ps) > 0 || (verb == verbInherit && f.Combinator) {
 			parts = append(parts, fmt.Sprintf("%s%v", verb, ps))
 		}
 	}
@@ -43,8 +46,8 @@ func (f *directiveFact) String() string {
 	params(verbHop, f.Hop)
 	params(verbSync, f.Sync)
 	params(verbInherit, f.Inherit)
-	if f.Completes != "" {
-		parts = append(parts, verbCompletes+" "+f.Completes)
+	if f.Completes != completesUnknown {
+		parts = append(parts, verbCompletes+" "+f.Completes.String())
 	}
 	return "confined:" + strings.Join(parts, ",")
 }
@@ -81,4 +84,27 @@ func (f *hopSinksFact) String() string {
 		names = append(names, s.Name)
 	}
 	return "hop sinks: " + strings.Join(names, ", ")
+}
+
+// declarationsFact carries a package's //confined:declare lines to the
+// packages importing it. Each resolves them in its own view: a package
+// that only declares may not import what the names name.
+type declarationsFact struct {
+	Lines []declarationLine // in source order
+}
+
+// declarationLine is one declaration and where it was written.
+type declarationLine struct {
+	Text   string // VERB [ARGS] NAME, as declaration.text gives it
+	Source string // "example.com/app/decls.go:3"
+}
+
+func (*declarationsFact) AFact() {}
+
+func (f *declarationsFact) String() string {
+	var lines []string
+	for _, l := range f.Lines {
+		lines = append(lines, l.Text)
+	}
+	return "declares: " + strings.Join(lines, "; ")
 }

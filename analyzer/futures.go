@@ -116,11 +116,11 @@ func (w *walker) callCompletion(call *ssa.CallCommon) completion {
 func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summary) completion {
 	k := w.c.contract(fn)
 	switch {
-	case k.Completes == completesAsync:
-		return completesOffOwner
-	case k.Completes == completesOwner, len(k.Hop) > 0:
+	case k.Completes != completesUnknown:
+		return k.Completes
+	case len(k.Hop) > 0:
 		return completesOnOwner // a hop's future completes when the owner ran the work
-	case k.Inherits:
+	case k.Combinator:
 		return w.inheritedCompletion(fn, k, args)
 	case sum != nil:
 		return sum.Completes

@@ -100,12 +100,16 @@ func FuzzParseDirective(f *testing.F) {
 				t.Fatalf("parseDirective(%q): %s accepted arguments %q", text, verb, args)
 			}
 		case verbCompletes:
-			if len(args) != 1 || (args[0] != completesAsync && args[0] != completesOwner) {
+			if len(args) != 1 || (args[0] != "async" && args[0] != "owner") {
 				t.Fatalf("parseDirective(%q): completes accepted %q", text, args)
 			}
 		case verbIgnore:
 			if len(args) == 0 {
 				t.Fatalf("parseDirective(%q): ignore accepted no reason", text)
+			}
+		case verbDeclare:
+			if len(args) < 2 {
+				t.Fatalf("parseDirective(%q): declare accepted no verb or no name", text)
 			}
 		}
 		// parse -> print -> parse is the identity, and so is respacing.

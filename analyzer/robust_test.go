@@ -203,7 +203,7 @@ func main() {
 			src: `package lib
 //confined:completes async
 func N() int { return 1 }`,
-			want: nil,
+			want: []string{`//confined:completes on N, which returns int; it belongs on a function returning a future or promise`},
 		},
 		{
 			name: "a //line directive moves the positions of directives",

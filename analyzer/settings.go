@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -138,7 +139,11 @@ type Settings struct {
 	Inherit        []string // future combinators whose callbacks run where the receiver completes
 	CompletesAsync []string // functions returning futures that complete off the owner
 	CompletesOwner []string // functions returning futures that complete on the owner
-	Strict         bool     // undeclared futures complete anywhere; interface calls reach every implementation
+	// Declare holds declaration lines, as a -declare file does:
+	// "hop example.com/lib.(*Loop).Post:f".
+	Declare []string
+	Strict  bool // undeclared futures complete anywhere; interface calls reach every implementation
+	Explain bool // report every directive, declaration and inferred sink, and what it resolved to
 }
 
 // config is what an analyzer's passes read: Settings parsed. An analyzer made
@@ -146,7 +151,10 @@ type Settings struct {
 // flags are parsed, before any package is analyzed.
 type config struct {
 	async, hop, sync, inherit, completesAsync, completesOwner funcList
-	strict                                                    bool
+	declareFile                                               declareFile
+	fileDeclarations                                          []declaration // -declare
+	settingDeclarations                                       []declaration // Settings.Declare
+	strict, explain                                           bool
 }
 
 // New returns a confinecheck analyzer with the given settings, for drivers
@@ -161,8 +169,19 @@ func New(s Settings) (*analysis.Analyzer, error) {
 			}
 		}
 	}
-	cfg.strict = s.Strict
+	decls, err := parseDeclarationLines(s.Declare, func(i int) string { return fmt.Sprintf("declare setting %q", strings.TrimSpace(s.Declare[i])) })
+	if err != nil {
+		return nil, err
+	}
+	cfg.settingDeclarations = decls
+	cfg.strict, cfg.explain = s.Strict, s.Explain
 	return newAnalyzer(cfg), nil
+}
+
+// declarations are the declarations the settings make: -declare's file,
+// Settings.Declare and the function-list flags.
+func (cfg *config) declarations() []declaration {
+	return slices.Concat(cfg.fileDeclarations, cfg.settingDeclarations, cfg.flagDeclarations())
 }
 
 // namedList ties a config list to its flag and its Settings field.
@@ -188,7 +207,10 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	for _, l := range cfg.lists() {
 		fs.Var(l.list, l.flag, l.usage)
 	}
+	cfg.declareFile.cfg = cfg
+	fs.Var(&cfg.declareFile, "declare", "a `file` of declarations, one per line: hop example.com/lib.(*Loop).Post:f")
 	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
+	fs.BoolVar(&cfg.explain, "explain", cfg.explain, "report every directive, declaration and flag entry with what it resolved to, and the sinks inferred, to see why code is or is not reported")
 }
 
 var _ flag.Value = (*funcList)(nil)

@@ -23,6 +23,11 @@ func (c *checker) confinedInReach() bool {
 	if len(c.dirs.objects) > 0 {
 		return true
 	}
+	for _, f := range c.declared.objects {
+		if f.Owner {
+			return true
+		}
+	}
 	for _, of := range c.pass.AllObjectFacts() {
 		if _, ok := of.Fact.(*directiveFact); ok {
 			return true

@@ -14,8 +14,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// directives returns what directives (or facts of other packages) say about
-// obj, or nil.
+// directives returns what directives, declarations and facts of other
+// packages say about obj, or nil.
 func (c *checker) directives(obj types.Object) *directiveFact {
 	if obj == nil {
 		return nil
@@ -23,15 +23,25 @@ func (c *checker) directives(obj types.Object) *directiveFact {
 	if f, ok := c.factCache[obj]; ok {
 		return f
 	}
-	f := c.dirs.objects[obj]
-	if f == nil && obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg {
-		var imported directiveFact
-		if c.pass.ImportObjectFact(obj, &imported) {
-			f = &imported
-		}
+	f := c.declared.objects[obj]
+	if f == nil {
+		f = c.sourceDirectives(obj)
 	}
 	c.factCache[obj] = f
 	return f
+}
+
+// sourceDirectives returns what the doc comments of obj's package say
+// about it, or nil.
+func (c *checker) sourceDirectives(obj types.Object) *directiveFact {
+	if f := c.dirs.objects[obj]; f != nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+		return f
+	}
+	var imported directiveFact
+	if c.pass.ImportObjectFact(obj, &imported) {
+		return &imported
+	}
+	return nil
 }
 
 // confinedNamed returns the confined named type of t or *t, or nil.
@@ -98,16 +108,17 @@ func (c *checker) confinedMethod(fn *types.Func) bool {
 	return recv != nil && c.confinedNamed(recv) != nil
 }
 
-// interfaceCallTouches reports whether calling the interface method m
-// touches confined state whatever the implementation does: m belongs to a
-// confined interface or is marked //confined:owner, and is not :any. Such
-// a method has no body to look into.
-func (c *checker) interfaceCallTouches(m *types.Func) bool {
+// interfaceCallTouches reports whether calling the interface method m on
+// a value of type recv touches confined state whatever the implementation
+// does: recv or the interface declaring m is confined, or m is marked
+// //confined:owner, and m is not :any. Such a method has no body to look
+// into. recv matters when m is promoted into it from an embedded interface.
+func (c *checker) interfaceCallTouches(m *types.Func, recv types.Type) bool {
 	d := c.directives(m)
 	if d != nil && d.Any {
 		return false
 	}
-	return c.confinedMethod(m) || (d != nil && d.Owner)
+	return c.confinedMethod(m) || c.confinedNamed(recv) != nil || (d != nil && d.Owner)
 }
 
 // isAny reports whether fn is a //confined:any method: safe from anywhere,

@@ -100,7 +100,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
-	if w.c.interfaceCallTouches(call.Method) {
+	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
 		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
@@ -135,7 +135,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	if w.c.interfaceCallTouches(call.Method) {
+	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
 		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}
@@ -250,7 +250,7 @@ func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures,
 func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) origin {
 	k := w.c.contract(fn)
 	var settled origin
-	if k.Inherits {
+	if k.Combinator {
 		w.inheritCallbacks(fn, k, args, spawn{pos: pos})
 		for _, i := range k.Inherit {
 			settled = settled.union(originOf(paramSource(i)))

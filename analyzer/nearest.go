@@ -1,0 +1,56 @@
+package analyzer
+
+// This file finds the names nearest to a misspelt one, for "did you mean"
+// advice on directives and declarations.
+
+import (
+	"slices"
+	"strings"
+)
+
+// didYouMean returns "; did you mean X?" naming the candidates nearest to
+// word, or "" when none is near enough to be a likely misspelling.
+func didYouMean(word string, candidates []string) string {
+	near := nearest(word, candidates)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(near, " or ") + "?"
+}
+
+// nearest returns up to three candidates at the smallest edit distance
+// from word (ignoring case), if that distance is at most a third of word's
+// length (and at least 2), in the candidates' order.
+func nearest(word string, candidates []string) []string {
+	best := max(2, len(word)/3) + 1 // one more than the farthest accepted
+	var out []string
+	for _, c := range candidates {
+		switch d := editDistance(strings.ToLower(word), strings.ToLower(c)); {
+		case d < best:
+			best, out = d, []string{c}
+		case d == best && len(out) > 0 && len(out) < 3 && !slices.Contains(out, c):
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			diag, row[j] = row[j], min(row[j]+1, row[j-1]+1, diag+cost)
+		}
+	}
+	return row[len(b)]
+}

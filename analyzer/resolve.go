@@ -1,0 +1,314 @@
+package analyzer
+
+// This file resolves declarations (declare.go) in a pass. Each NAME is
+// looked up among the packages in view (the package and its
+// dependencies), the way users write it: a method promoted into an
+// interface or a struct is found through the type that promotes it. What
+// it names is checked by the directives' rules (addDirective); a NAME in
+// view that names nothing, or a verb that does not fit, is reported with
+// the nearest names. directives() then sees what declarations say next to
+// what doc comments and facts say.
+
+import (
+	"cmp"
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// declared is what the declarations in view say, by the object they name.
+type declared struct {
+	// objects holds, for each declared object, what its directives and
+	// its declarations say together.
+	objects map[types.Object]*directiveFact
+	// methods are the declared interface methods, in declaration order:
+	// their implementations in view follow them (see implementedContract).
+	methods []*types.Func
+	// names keeps how the user wrote a declared function, which fix hints
+	// can show: actor.Context.ReenterAfter is a method of an unexported
+	// interface that Context embeds.
+	names map[types.Object]string
+	// sources says where each declaration came from, for -explain.
+	sources []resolvedDeclaration
+}
+
+// A resolvedDeclaration is a declaration and what it named.
+type resolvedDeclaration struct {
+	declaration
+	member member // obj is nil when NAME's package is not in view
+	report bool   // this pass reports what is wrong with it
+}
+
+// resolveDeclarations resolves the package's own declarations, those its
+// dependencies export and the analyzer's settings, in that order.
+func (c *checker) resolveDeclarations() {
+	var decls []resolvedDeclaration
+	for _, d := range c.dirs.declarations {
+		decls = append(decls, resolvedDeclaration{declaration: d, report: true})
+	}
+	decls = append(decls, c.importedDeclarations()...)
+	for _, d := range c.cfg.declarations() {
+		decls = append(decls, resolvedDeclaration{declaration: d, report: true})
+	}
+	if len(decls) == 0 {
+		return
+	}
+	view := packagesInView(c.pass.Pkg)
+	c.declared.objects = make(map[types.Object]*directiveFact)
+	c.declared.names = make(map[types.Object]string)
+	for i := range decls {
+		d := &decls[i]
+		m, err := resolveName(view, d.declaration)
+		d.member = m
+		if err != nil {
+			c.reportDeclaration(*d, err)
+		}
+	}
+	// Types first: whether a member may be :any depends on them.
+	for _, types := range []bool{true, false} {
+		for _, d := range decls {
+			if d.member.obj == nil || d.member.isType() != types {
+				continue
+			}
+			if !types && d.member.parent != nil {
+				d.member.confined = c.confinedNamed(d.member.parent) != nil
+			}
+			if err := addDirective(c.declaredFact(d.member.obj), d.member, d.directive); err != nil {
+				c.reportDeclaration(d, err)
+			}
+		}
+		clear(c.factCache) // it saw declarations half applied
+	}
+	for _, d := range decls {
+		if fn, ok := d.member.obj.(*types.Func); ok {
+			if isInterfaceMethod(fn) && !slices.Contains(c.declared.methods, fn) {
+				c.declared.methods = append(c.declared.methods, fn)
+			}
+			if _, ok := c.declared.names[fn]; !ok {
+				c.declared.names[fn] = d.member.written
+			}
+		}
+	}
+	c.declared.sources = decls
+}
+
+// declaredFact returns the fact declarations add to for obj: a copy of
+// what its directives say, so that a declaration contradicting a
+// directive is reported as two directives contradicting each other are.
+func (c *checker) declaredFact(obj types.Object) *directiveFact {
+	if f := c.declared.objects[obj]; f != nil {
+		return f
+	}
+	f := new(directiveFact)
+	if d := c.sourceDirectives(obj); d != nil {
+		*f = *d
+	}
+	c.declared.objects[obj] = f
+	return f
+}
+
+// importedDeclarations are the declarations of the packages this one
+// depends on, by package path. Another package reports what is wrong
+// with its own.
+func (c *checker) importedDeclarations() []resolvedDeclaration {
+	facts := c.pass.AllPackageFacts()
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return cmp.Compare(a.Package.Path(), b.Package.Path()) })
+	var out []resolvedDeclaration
+	for _, pf := range facts {
+		f, ok := pf.Fact.(*declarationsFact)
+		if !ok || pf.Package == c.pass.Pkg {
+			continue
+		}
+		for _, line := range f.Lines {
+			if d, err := parseDeclaration(strings.Fields(line.Text)); err == nil {
+				d.source = line.Source
+				out = append(out, resolvedDeclaration{declaration: d})
+			}
+		}
+	}
+	return out
+}
+
+// exportDeclarations publishes the package's //confined:declare lines to
+// the packages importing it.
+func (c *checker) exportDeclarations() {
+	if len(c.dirs.declarations) == 0 {
+		return
+	}
+	var f declarationsFact
+	for _, d := range c.dirs.declarations {
+		p := c.pass.Fset.Position(d.pos)
+		source := fmt.Sprintf("%s/%s:%d", c.pass.Pkg.Path(), baseName(p.Filename), p.Line)
+		f.Lines = append(f.Lines, declarationLine{Text: d.text(), Source: source})
+	}
+	c.pass.ExportPackageFact(&f)
+}
+
+func baseName(path string) string {
+	return path[strings.LastIndexAny(path, `/\`)+1:]
+}
+
+// reportDeclaration reports what is wrong with d, at its line in Go
+// source, else (a flag or a line of a file) at no position, prefixed with
+// where it was written: drivers print such a finding once per run (the
+// standalone checker) or once per package (go vet).
+func (c *checker) reportDeclaration(d resolvedDeclaration, err error) {
+	if !d.report {
+		return
+	}
+	msg := err.Error()
+	if !d.pos.IsValid() && d.source != d.form {
+		msg = d.source + ": " + msg
+	}
+	c.pass.Report(analysis.Diagnostic{Pos: d.pos, Message: msg})
+}
+
+// packagesInView maps the import path of pkg and of every package it
+// depends on to the package.
+func packagesInView(pkg *types.Package) map[string]*types.Package {
+	view := map[string]*types.Package{pkg.Path(): pkg}
+	queue := []*types.Package{pkg}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, imp := range p.Imports() {
+			if view[imp.Path()] == nil {
+				view[imp.Path()] = imp
+				queue = append(queue, imp)
+			}
+		}
+	}
+	return view
+}
+
+// resolveName finds what d's NAME names. It returns a member with a nil
+// obj, and no error, when NAME's package is not in view: there is nothing
+// to check it against, or to apply it to.
+func resolveName(view map[string]*types.Package, d declaration) (member, error) {
+	pkg, rest := splitPackage(view, d.name)
+	if pkg == nil {
+		return member{}, nil
+	}
+	parts := strings.Split(rest, ".")
+	subject := d.form + " " + d.name
+	scope := pkg.Scope()
+	obj := scope.Lookup(parts[0])
+	if len(parts) > 2 {
+		return member{}, fmt.Errorf("%s: a name is path.Func, path.Type or path.Type.Member, not %d parts after the package", subject, len(parts))
+	}
+	if len(parts) == 1 {
+		switch obj := obj.(type) {
+		case *types.Func:
+			return member{obj: obj, written: pkg.Name() + "." + obj.Name()}, nil
+		case *types.TypeName:
+			if named, ok := types.Unalias(obj.Type()).(*types.Named); ok {
+				return member{obj: named.Obj(), written: pkg.Name() + "." + obj.Name()}, nil
+			}
+		}
+		return member{}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], didYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+	}
+	tn, _ := obj.(*types.TypeName)
+	var named *types.Named
+	if tn != nil {
+		named, _ = types.Unalias(tn.Type()).(*types.Named)
+	}
+	if named == nil {
+		return member{}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], didYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+	}
+	written := pkg.Name() + "." + parts[0] + "." + parts[1]
+	switch found, _, _ := types.LookupFieldOrMethod(named, true, pkg, parts[1]); found := found.(type) {
+	case *types.Func:
+		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
+	case *types.Var:
+		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
+	}
+	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], didYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
+}
+
+// splitPackage splits "path.Rest" at the longest package path in view.
+func splitPackage(view map[string]*types.Package, name string) (*types.Package, string) {
+	slash := strings.LastIndex(name, "/")
+	for i := len(name) - 1; i > slash; i-- {
+		if name[i] == '.' {
+			if pkg := view[name[:i]]; pkg != nil {
+				return pkg, name[i+1:]
+			}
+		}
+	}
+	return nil, ""
+}
+
+// scopeNames are the functions and types of pkg, as "pkg.Name".
+func scopeNames(pkg *types.Package) []string {
+	var out []string
+	for _, name := range pkg.Scope().Names() {
+		switch pkg.Scope().Lookup(name).(type) {
+		case *types.Func, *types.TypeName:
+			out = append(out, pkg.Name()+"."+name)
+		}
+	}
+	return out
+}
+
+// memberNames are the methods and fields of named (and *named), as
+// "prefix.Name", in a fixed order.
+func memberNames(prefix string, named *types.Named) []string {
+	var names []string
+	mset := types.NewMethodSet(types.NewPointer(named))
+	if types.IsInterface(named) {
+		mset = types.NewMethodSet(named)
+	}
+	for sel := range mset.Methods() {
+		names = append(names, sel.Obj().Name())
+	}
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for field := range st.Fields() {
+			names = append(names, field.Name())
+		}
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		names[i] = prefix + "." + name
+	}
+	return names
+}
+
+// implementedContract adds to k what declarations say about the interface
+// methods fn implements: a declaration on an interface method covers the
+// implementations in view.
+func (c *checker) implementedContract(fn *types.Func, k *directiveFact) {
+	recv := fn.Signature().Recv()
+	if recv == nil || isInterfaceMethod(fn) {
+		return
+	}
+	for _, m := range c.declared.methods {
+		if m.Name() != fn.Name() {
+			continue
+		}
+		iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+		if iface != nil && (types.Implements(recv.Type(), iface) || types.Implements(types.NewPointer(recv.Type()), iface)) {
+			mergeFact(k, c.declared.objects[m])
+		}
+	}
+}
+
+// mergeFact adds what src says about where func parameters run to dst.
+func mergeFact(dst, src *directiveFact) {
+	dst.Async = mergeParams(dst.Async, src.Async)
+	dst.Hop = mergeParams(dst.Hop, src.Hop)
+	dst.Sync = mergeParams(dst.Sync, src.Sync)
+	dst.Inherit = mergeParams(dst.Inherit, src.Inherit)
+	dst.Combinator = dst.Combinator || src.Combinator
+	if dst.Completes == completesUnknown {
+		dst.Completes = src.Completes
+	}
+}
+
+// isType reports whether m is a type.
+func (m member) isType() bool {
+	_, ok := m.obj.(*types.TypeName)
+	return ok
+}
