@@ -97,8 +97,11 @@ func (c *checker) exportHopSinks() {
 	scope := c.pass.Pkg.Scope()
 	for _, name := range scope.Names() { // sorted
 		fn, ok := scope.Lookup(name).(*types.Func)
-		if ok && fn.Exported() && len(c.contract(fn).Hop) > 0 {
-			sinks = append(sinks, hopSinkName{Name: funcName(fn), Returns: fn.Signature().Results().Len() > 0})
+		if !ok || !fn.Exported() {
+			continue
+		}
+		if hop := c.contract(fn).Hop; len(hop) > 0 {
+			sinks = append(sinks, describeHop(funcName(fn), fn, hop))
 		}
 	}
 	if len(sinks) > 0 {

@@ -44,6 +44,9 @@ var suites = []struct {
 		Async: []string{"example.com/lib.(*Client).OnDisconnect", "(*example.com/lib.Client).Subscribe:onErr", "example.com/lib.Every"},
 		Hop:   []string{"example.com/lib.(*Client).Post"},
 	}},
+	// Code the user cannot annotate, declared with //confined:declare, in
+	// the package and through facts.
+	{name: "declare", patterns: []string{"declare/app", "declare/viafacts"}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

@@ -74,6 +74,7 @@ type hopSinksFact struct {
 type hopSinkName struct {
 	Name    string // as funcName renders it, e.g. "actor.Hop"
 	Returns bool   // it returns a value (a future to chain on)
+	Plain   bool   // a func it runs takes no arguments (see hopSink)
 }
 
 func (*hopSinksFact) AFact() {}

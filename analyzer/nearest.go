@@ -20,12 +20,18 @@ func didYouMean(word string, candidates []string) string {
 
 // nearest returns up to three candidates at the smallest edit distance
 // from word (ignoring case), if that distance is at most a third of word's
-// length (and at least 2), in the candidates' order.
+// length (and at least 2), in the candidates' order. A candidate that
+// word abbreviates ("cont" for "continuation") is at distance 1.
 func nearest(word string, candidates []string) []string {
 	best := max(2, len(word)/3) + 1 // one more than the farthest accepted
 	var out []string
 	for _, c := range candidates {
-		switch d := editDistance(strings.ToLower(word), strings.ToLower(c)); {
+		lw, lc := strings.ToLower(word), strings.ToLower(c)
+		d := editDistance(lw, lc)
+		if strings.HasPrefix(lc, lw) {
+			d = min(d, 1)
+		}
+		switch {
 		case d < best:
 			best, out = d, []string{c}
 		case d == best && len(out) > 0 && len(out) < 3 && !slices.Contains(out, c):

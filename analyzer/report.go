@@ -239,29 +239,49 @@ func (c *checker) tokenPos(p position) token.Pos {
 
 // A hopSink is a function the user can post work to the owner through.
 type hopSink struct {
-	name    string // as funcName renders it
-	returns bool   // it returns a value (a future to chain on)
-	inScope bool   // this package declares or uses it
+	hopSinkName      // Name as the user writes it
+	inScope     bool // this package declares or uses it
+}
+
+// describeHop says how fix hints may use fn, a hop sink for the arguments
+// hop, named name.
+func describeHop(name string, fn *types.Func, hop []int) hopSinkName {
+	sig := fn.Signature()
+	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
+	return hopSinkName{Name: name, Returns: sig.Results().Len() > 0, Plain: plain}
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can
-// see through facts, each group by name. Object facts reach only direct
-// importers of a package-level function's package, so those come from the
-// packages' hopSinksFacts.
+// see through facts, each group by name, leaving out those the user cannot
+// name here. Object facts reach only direct importers of a package-level
+// function's package, so those come from the packages' hopSinksFacts.
 func (c *checker) hopSinks() []hopSink {
 	seen := make(map[string]bool)
 	var hops []hopSink
 	add := func(h hopSink) {
-		if !seen[h.name] {
-			seen[h.name] = true
+		if !seen[h.Name] {
+			seen[h.Name] = true
 			hops = append(hops, h)
 		}
 	}
 	collect := func(obj types.Object, inScope bool) {
-		if fn, ok := obj.(*types.Func); ok && len(c.contract(fn.Origin()).Hop) > 0 {
-			fn = fn.Origin()
-			add(hopSink{funcName(fn), fn.Signature().Results().Len() > 0, inScope})
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return
 		}
+		fn = fn.Origin()
+		k := c.contract(fn)
+		if len(k.Hop) == 0 {
+			return
+		}
+		name, ok := c.declared.names[fn]
+		if !ok && !c.nameable(fn) {
+			return
+		}
+		if !ok {
+			name = funcName(fn)
+		}
+		add(hopSink{describeHop(name, fn, k.Hop), inScope})
 	}
 	for _, obj := range c.pass.TypesInfo.Defs {
 		collect(obj, true)
@@ -277,7 +297,7 @@ func (c *checker) hopSinks() []hopSink {
 	for _, pf := range c.pass.AllPackageFacts() {
 		if f, ok := pf.Fact.(*hopSinksFact); ok {
 			for _, s := range f.Sinks {
-				add(hopSink{s.Name, s.Returns, false})
+				add(hopSink{s, false})
 			}
 		}
 	}
@@ -288,27 +308,66 @@ func (c *checker) hopSinks() []hopSink {
 			}
 			return 1
 		}
-		return strings.Compare(a.name, b.name)
+		return strings.Compare(a.Name, b.Name)
 	})
 	return hops
 }
 
-// fixHint names the hop sink that fits best: inside a future's callback
-// one that returns a future to chain on (actor.Hop), elsewhere one that
-// just posts (Execute); in scope before out of it. Without one it says
-// what to do.
-func fixHint(hops []hopSink, inFutureCallback bool) string {
-	if len(hops) == 0 {
-		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+// nameable reports whether code of this package can name fn: it is of this
+// package, or exported with an exported receiver type.
+func (c *checker) nameable(fn *types.Func) bool {
+	if fn.Pkg() == c.pass.Pkg {
+		return true
 	}
-	best := hops[0].name
-	for _, h := range hops {
-		if h.returns == inFutureCallback {
-			best = h.name
-			break
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Exported()
+	}
+	named := derefNamed(recv.Type())
+	return fn.Exported() && named != nil && named.Obj().Exported()
+}
+
+// takesNoArguments reports whether the func parameter at argument index
+// arg of sig takes no arguments.
+func takesNoArguments(sig *types.Signature, arg int) bool {
+	for i := range sig.Params().Len() {
+		if argIndex(sig, i) == arg {
+			fsig, ok := sig.Params().At(i).Type().Underlying().(*types.Signature)
+			return ok && fsig.Params().Len() == 0
 		}
 	}
-	return "hop back to the owner through " + best + " and touch the state there"
+	return false
+}
+
+// fixHint names the hop sink that fits best: inside a future's callback
+// one that returns a future to chain on (actor.Hop) or continues a future
+// (ReenterAfter), elsewhere one that runs a plain func, preferably just
+// posting it (Execute); in scope before out of it. Without one it says
+// what to do.
+func fixHint(hops []hopSink, inFutureCallback bool) string {
+	rank := func(h hopSink) int {
+		switch {
+		case inFutureCallback && h.Returns:
+			return 0
+		case inFutureCallback:
+			return 1
+		case h.Plain && !h.Returns:
+			return 0
+		case h.Plain:
+			return 1
+		}
+		return -1 // does not fit
+	}
+	best := -1
+	for i, h := range hops {
+		if r := rank(h); r >= 0 && (best < 0 || r < rank(hops[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+	}
+	return "hop back to the owner through " + hops[best].Name + " and touch the state there"
 }
 
 // suppress reports whether an ignore directive covers a finding at p,

@@ -221,6 +221,10 @@ func resolveName(view map[string]*types.Package, d declaration) (member, error) 
 	written := pkg.Name() + "." + parts[0] + "." + parts[1]
 	switch found, _, _ := types.LookupFieldOrMethod(named, true, pkg, parts[1]); found := found.(type) {
 	case *types.Func:
+		if _, ptr := found.Signature().Recv().Type().(*types.Pointer); ptr {
+			// As a method expression would say it.
+			written = "(*" + pkg.Name() + "." + parts[0] + ")." + parts[1]
+		}
 		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
 	case *types.Var:
 		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil

@@ -96,10 +96,22 @@ func (c *checker) ownerOnly(fn *types.Func) bool {
 // without a summary fact: it exports the summary of every exported function
 // that says more than callers assume without one (see exportSummaries), and
 // a confined method's package always takes the SSA path. Methods reached
-// only through embedding in another package (unexported ones) stay out of
-// view.
+// only through embedding in another package (unexported ones), and those
+// of types confined by a declaration, stay out of view.
 func (c *checker) bodyInView(fn *types.Func) bool {
-	return fn.Pkg() != c.pass.Pkg && fn.Exported()
+	return fn.Pkg() != c.pass.Pkg && fn.Exported() && !c.confinedByDeclaration(receiverNamed(fn))
+}
+
+// confinedByDeclaration reports whether named is confined by a declaration
+// its own package may not see: its methods were summarized as touching
+// nothing.
+func (c *checker) confinedByDeclaration(named *types.Named) bool {
+	if named == nil {
+		return false
+	}
+	f := c.declared.objects[named.Origin().Obj()]
+	src := c.sourceDirectives(named.Origin().Obj())
+	return f != nil && f.Owner && (src == nil || !src.Owner)
 }
 
 // confinedMethod reports whether fn is a method of a confined type.
@@ -338,6 +350,16 @@ func funcName(fn *types.Func) string {
 		return fn.Name()
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// invokedName renders an interface method call as the caller sees it:
+// "(actor.Context).Send", through the interface the caller holds, not the
+// embedded (maybe unexported) one that declares Send.
+func invokedName(call *ssa.CallCommon) string {
+	if named, ok := types.Unalias(call.Value.Type()).(*types.Named); ok {
+		return "(" + types.TypeString(named, qualifier) + ")." + call.Method.Name()
+	}
+	return funcName(call.Method)
 }
 
 // ssaFuncName renders an SSA function for call paths.

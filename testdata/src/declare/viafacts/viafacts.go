@@ -1,0 +1,16 @@
+// Package viafacts gets its declarations from package decls, through facts.
+package viafacts
+
+import (
+	_ "declare/decls"
+	"declare/lib"
+)
+
+//confined:owner
+type state struct{ n int } // want state:"confined:owner"
+
+func start(s *state) {
+	lib.Every(1, func() {
+		s.n++ // want `writes confined viafacts.state.n off the owner: this code runs via lib.Every`
+	})
+}
