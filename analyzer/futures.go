@@ -7,6 +7,7 @@ package analyzer
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -179,7 +180,7 @@ func (w *walker) sourceCompletion(fn *types.Func, k *directiveFact, args []ssa.V
 	}
 	var inputs []ssa.Value
 	for i, a := range args {
-		if !contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
+		if !slices.Contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
 			inputs = append(inputs, a)
 		}
 	}

@@ -7,6 +7,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,7 +81,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		sum := w.c.summaryOf(t.fn)
 		k := w.c.contract(declaredFunc(t.fn))
 		for i, a := range call.Args {
-			if isFuncTyped(a.Type()) && !contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
+			if isFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
 				w.spawn(a, at)
 			}
 		}
@@ -261,11 +262,11 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			continue
 		}
 		switch {
-		case contains(k.Sync, i) || (contains(k.Async, i) && w.waitsFor(fn, args)):
+		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
 			w.syncInvoke(a, pos) // on another goroutine, while this one waits
-		case contains(k.Async, i):
+		case slices.Contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
-		case contains(k.Hop, i):
+		case slices.Contains(k.Hop, i):
 			w.hopTo(a)
 		case isFuncTyped(a.Type()) && runsHere(k, sum, i):
 			w.syncInvoke(a, pos)
@@ -334,13 +335,4 @@ func (w *walker) position(pos token.Pos) position {
 		pos = w.fn.Pos()
 	}
 	return w.c.position(pos)
-}
-
-func contains(s []int, i int) bool {
-	for _, x := range s {
-		if x == i {
-			return true
-		}
-	}
-	return false
 }
