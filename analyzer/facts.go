@@ -7,6 +7,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 )
 
@@ -81,4 +82,24 @@ func (f *hopSinksFact) String() string {
 		names = append(names, s.Name)
 	}
 	return "hop sinks: " + strings.Join(names, ", ")
+}
+
+// directives returns what directives (or facts of other packages) say about
+// obj, or nil.
+func (c *checker) directives(obj types.Object) *directiveFact {
+	if obj == nil {
+		return nil
+	}
+	if f, ok := c.factCache[obj]; ok {
+		return f
+	}
+	f := c.dirs.objects[obj]
+	if f == nil && obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg {
+		var imported directiveFact
+		if c.pass.ImportObjectFact(obj, &imported) {
+			f = &imported
+		}
+	}
+	c.factCache[obj] = f
+	return f
 }

@@ -311,6 +311,45 @@ func fixHint(hops []hopSink, inFutureCallback bool) string {
 	return "hop back to the owner through " + best + " and touch the state there"
 }
 
+// qualifier names packages by their name, as users write them.
+func qualifier(p *types.Package) string { return p.Name() }
+
+// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
+// types, as method receivers show them.
+func typeName(named *types.Named) string {
+	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
+	if tps := named.TypeParams(); tps.Len() > 0 {
+		var params []string
+		for tp := range tps.TypeParams() {
+			params = append(params, tp.Obj().Name())
+		}
+		name += "[" + strings.Join(params, ", ") + "]"
+	}
+	return name
+}
+
+// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
+func funcName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// ssaFuncName renders an SSA function for call paths.
+func ssaFuncName(fn *ssa.Function) string {
+	if obj := declaredFunc(fn); obj != nil {
+		return funcName(obj)
+	}
+	if parent := fn.Parent(); parent != nil {
+		return "func literal in " + ssaFuncName(parent)
+	}
+	return fn.RelString(nil)
+}
+
 // suppress reports whether an ignore directive covers a finding at p,
 // marking the directive used.
 func (s *directiveSet) suppress(p token.Position) bool {

@@ -9,30 +9,9 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
-
-// directives returns what directives (or facts of other packages) say about
-// obj, or nil.
-func (c *checker) directives(obj types.Object) *directiveFact {
-	if obj == nil {
-		return nil
-	}
-	if f, ok := c.factCache[obj]; ok {
-		return f
-	}
-	f := c.dirs.objects[obj]
-	if f == nil && obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg {
-		var imported directiveFact
-		if c.pass.ImportObjectFact(obj, &imported) {
-			f = &imported
-		}
-	}
-	c.factCache[obj] = f
-	return f
-}
 
 // confinedNamed returns the confined named type of t or *t, or nil.
 func (c *checker) confinedNamed(t types.Type) *types.Named {
@@ -299,43 +278,4 @@ func derefUnder(t types.Type) types.Type {
 func isStruct(named *types.Named) bool {
 	_, ok := named.Underlying().(*types.Struct)
 	return ok
-}
-
-// qualifier names packages by their name, as users write them.
-func qualifier(p *types.Package) string { return p.Name() }
-
-// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
-// types, as method receivers show them.
-func typeName(named *types.Named) string {
-	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
-	if tps := named.TypeParams(); tps.Len() > 0 {
-		var params []string
-		for tp := range tps.TypeParams() {
-			params = append(params, tp.Obj().Name())
-		}
-		name += "[" + strings.Join(params, ", ") + "]"
-	}
-	return name
-}
-
-// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
-func funcName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
-	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
-}
-
-// ssaFuncName renders an SSA function for call paths.
-func ssaFuncName(fn *ssa.Function) string {
-	if obj := declaredFunc(fn); obj != nil {
-		return funcName(obj)
-	}
-	if parent := fn.Parent(); parent != nil {
-		return "func literal in " + ssaFuncName(parent)
-	}
-	return fn.RelString(nil)
 }
