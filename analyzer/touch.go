@@ -267,14 +267,6 @@ func instrPos(instr ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
-func derefUnder(t types.Type) types.Type {
-	t = t.Underlying()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem().Underlying()
-	}
-	return t
-}
-
 func isStruct(named *types.Named) bool {
 	_, ok := named.Underlying().(*types.Struct)
 	return ok
