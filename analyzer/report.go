@@ -197,11 +197,11 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	if len(w.Reaches) > 0 {
 		var members []string
 		for _, r := range w.Reaches {
-			verb := "reads "
+			verb := actionReads
 			if r.Write {
-				verb = "writes "
+				verb = actionWrites
 			}
-			members = append(members, verb+r.Member)
+			members = append(members, verb.String()+" "+r.Member)
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
@@ -211,11 +211,11 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
 	for _, s := range w.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "calls " + s.Callee})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: actionCalls.String() + " " + s.Callee})
 		}
 	}
 	if pos := c.tokenPos(w.Site); pos.IsValid() && pos != f.pos {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: w.Action + " " + w.Member})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: w.Action.String() + " " + w.Member})
 	}
 	return d
 }

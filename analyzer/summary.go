@@ -38,9 +38,24 @@ type step struct {
 	Call   position // where it is called
 }
 
+// An action is what a witness does to confined state. The order is the
+// rank of advice (see tells): a write over a call over a read.
+type action uint8
+
+const (
+	actionReads action = iota
+	actionCalls
+	actionWrites
+)
+
+// String returns the verb messages use for a.
+func (a action) String() string {
+	return [...]string{"reads", "calls", "writes"}[a]
+}
+
 // A witness shows one way a function touches confined state.
 type witness struct {
-	Action string   // "calls", "reads" or "writes"
+	Action action   // actionReads, actionCalls or actionWrites
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
 	Site   position // where the touch happens
 	Via    []step   // the calls leading to Site
@@ -87,13 +102,11 @@ func addReach(rs []reach, r reach) []reach {
 // tells reports whether w is better advice than v: a write over a call
 // over a read ("s.n++" reads and writes s.n), then the shorter path.
 func (w witness) tells(v witness) bool {
-	if actionRank[w.Action] != actionRank[v.Action] {
-		return actionRank[w.Action] > actionRank[v.Action]
+	if w.Action != v.Action {
+		return w.Action > v.Action
 	}
 	return len(w.Via) < len(v.Via)
 }
-
-var actionRank = map[string]int{"reads": 0, "calls": 1, "writes": 2}
 
 // through returns w as seen from a caller that reaches it by calling callee at call.
 func (w witness) through(callee string, call position) witness {
@@ -157,8 +170,8 @@ func (s *summary) addTouches(o origin, w witness) {
 	for _, src := range o.sources() {
 		s.addTouch(src, w)
 	}
-	if w.Action != "calls" {
-		s.Reaches = addReach(s.Reaches, reach{Member: w.Member, Write: w.Action == "writes", Depth: len(w.Via)})
+	if w.Action != actionCalls {
+		s.Reaches = addReach(s.Reaches, reach{Member: w.Member, Write: w.Action == actionWrites, Depth: len(w.Via)})
 	}
 	for _, r := range w.Reaches {
 		r.Depth += len(w.Via) + 1

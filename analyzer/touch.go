@@ -47,7 +47,7 @@ func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	case sum != nil && len(sum.Touches) == 0, sum == nil && c.bodyInView(obj):
 		return nil
 	}
-	w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
+	w := &witness{Action: actionCalls, Member: funcName(obj), Site: c.position(pos)}
 	if sum != nil {
 		w.Reaches = sum.Reaches
 	}
@@ -110,22 +110,22 @@ func (w *walker) access(instr ssa.Instruction) {
 		w.field(in, in.X, in.Field)
 	case *ssa.UnOp:
 		if in.Op == token.MUL {
-			w.wholeStruct(pos, in.X, "reads")
+			w.wholeStruct(pos, in.X, actionReads)
 		}
 	case *ssa.Store:
-		w.wholeStruct(pos, in.Addr, "writes")
+		w.wholeStruct(pos, in.Addr, actionWrites)
 	case *ssa.MapUpdate:
-		w.value(pos, in.Map, "writes")
+		w.value(pos, in.Map, actionWrites)
 	case *ssa.Lookup:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.Index:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.IndexAddr:
 		w.value(pos, in.X, accessKind(in))
 	case *ssa.Range:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.Slice:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	}
 }
 
@@ -143,7 +143,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 		return
 	}
 	action := accessKind(instr)
-	if !fieldConfined && action == "reads" && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
+	if !fieldConfined && action == actionReads && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
 		return
 	}
 	member := f.Name()
@@ -156,7 +156,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
-func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
+func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
 	if named := w.c.confinedNamed(x.Type()); named != nil && !isStruct(named) {
 		w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
 	}
@@ -165,7 +165,7 @@ func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
 // wholeStruct handles copying a confined struct out of, or into, the
 // address ptr. (Loading a captured variable that holds a confined map is
 // not a touch: the map operations that follow are.)
-func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action string) {
+func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action action) {
 	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
 		return
 	}
@@ -179,42 +179,42 @@ func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 	if len(call.Args) == 0 {
 		return
 	}
-	action := "reads"
+	action := actionReads
 	switch call.Value.(*ssa.Builtin).Name() {
 	case "delete", "clear", "copy":
-		action = "writes"
+		action = actionWrites
 	}
 	w.value(pos, call.Args[0], action)
 }
 
 // accessKind tells whether the value or address instr computes is written:
 // stored to, or (for maps and slices loaded from it) updated.
-func accessKind(instr ssa.Instruction) string {
+func accessKind(instr ssa.Instruction) action {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
-		return "reads"
+		return actionReads
 	}
 	for _, ref := range *v.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			if r.Addr == v {
-				return "writes"
+				return actionWrites
 			}
 		case *ssa.MapUpdate:
 			if r.Map == v {
-				return "writes"
+				return actionWrites
 			}
 		case *ssa.UnOp, *ssa.IndexAddr:
-			if accessKind(r) == "writes" {
-				return "writes"
+			if accessKind(r) == actionWrites {
+				return actionWrites
 			}
 		case *ssa.Call:
 			if b, ok := r.Call.Value.(*ssa.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") && r.Call.Args[0] == v {
-				return "writes"
+				return actionWrites
 			}
 		}
 	}
-	return "reads"
+	return actionReads
 }
 
 // concurrencySafe reports whether a field of type t may be used from any

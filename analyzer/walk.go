@@ -102,7 +102,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
 	if w.c.interfaceCallTouches(call.Method) {
-		at.direct = &witness{Action: "calls", Member: funcName(call.Method), Site: w.position(at.pos)}
+		at.direct = &witness{Action: actionCalls, Member: funcName(call.Method), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
 		at.direct = &wit
@@ -137,7 +137,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 	if w.c.interfaceCallTouches(call.Method) {
-		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: funcName(call.Method), Site: w.position(pos)})
+		w.touch(pos, w.originOf(args[0]), witness{Action: actionCalls, Member: funcName(call.Method), Site: w.position(pos)})
 		return
 	}
 	sum := w.c.interfaceSummary(call.Method)
