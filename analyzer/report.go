@@ -180,23 +180,23 @@ func (r *reporter) inside(fn *ssa.Function, sp spawn, toRoot func(source) origin
 // diagnostic renders a finding as one line of advice, with the call path
 // also given as related positions.
 func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
-	w := f.witness
+	wit := f.witness
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", w.Action, w.Member, f.spawn.sink, c.position(f.spawn.pos))
-	if len(w.Via) > 0 || f.root != "" {
+	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.spawn.sink, c.position(f.spawn.pos))
+	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
 		if f.root != "" {
 			path = append(path, f.root)
 		}
-		for _, s := range w.Via {
+		for _, s := range wit.Via {
 			path = append(path, s.Callee)
 		}
-		path = append(path, w.Member)
+		path = append(path, wit.Member)
 		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
 	}
-	if len(w.Reaches) > 0 {
+	if len(wit.Reaches) > 0 {
 		var members []string
-		for _, r := range w.Reaches {
+		for _, r := range wit.Reaches {
 			verb := actionReads
 			if r.Write {
 				verb = actionWrites
@@ -209,13 +209,13 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
-	for _, s := range w.Via {
+	for _, s := range wit.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: actionCalls.String() + " " + s.Callee})
 		}
 	}
-	if pos := c.tokenPos(w.Site); pos.IsValid() && pos != f.pos {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: w.Action.String() + " " + w.Member})
+	if pos := c.tokenPos(wit.Site); pos.IsValid() && pos != f.pos {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
 	}
 	return d
 }

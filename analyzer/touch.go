@@ -47,11 +47,11 @@ func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	case sum != nil && len(sum.Touches) == 0, sum == nil && c.bodyInView(obj):
 		return nil
 	}
-	w := &witness{Action: actionCalls, Member: funcName(obj), Site: c.position(pos)}
+	wit := &witness{Action: actionCalls, Member: funcName(obj), Site: c.position(pos)}
 	if sum != nil {
-		w.Reaches = sum.Reaches
+		wit.Reaches = sum.Reaches
 	}
-	return w
+	return wit
 }
 
 // ownerOnly reports whether fn is marked //confined:owner: it must run on
