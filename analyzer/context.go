@@ -217,9 +217,9 @@ func (w *walker) funcSources(v ssa.Value) origin {
 // running here is the default.
 func runsHere(k *directiveFact, sum *summary, i int) bool {
 	switch {
-	case k != nil && contains(k.Sync, i):
+	case k != nil && slices.Contains(k.Sync, i):
 		return true
-	case k != nil && (contains(k.Async, i) || contains(k.Hop, i)):
+	case k != nil && (slices.Contains(k.Async, i) || slices.Contains(k.Hop, i)):
 		return false
 	}
 	return sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))

@@ -530,7 +530,6 @@ func paramName(sig *types.Signature, arg int) string {
 	return fmt.Sprint(arg)
 }
 
-
 // leftovers collects ignore directives and reports directives that no
 // declaration consumed: they sit where they mean nothing.
 func (p *directiveParser) leftovers(f *ast.File) {
@@ -594,19 +593,6 @@ func isFuncTyped(t types.Type) bool {
 	return ok
 }
 
-// receiverNamed returns the named type of fn's receiver, or nil.
-func receiverNamed(fn *types.Func) *types.Named {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
-	t := recv.Type()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, _ := types.Unalias(t).(*types.Named)
-	return named
-}
 
 func mergeParams(a, b []int) []int {
 	out := append(slices.Clone(a), b...)

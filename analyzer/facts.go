@@ -7,6 +7,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 )
 
@@ -108,4 +109,34 @@ func (f *declarationsFact) String() string {
 		lines = append(lines, l.Text)
 	}
 	return "declares: " + strings.Join(lines, "; ")
+}
+
+// directives returns what directives, declarations and facts of other
+// packages say about obj, or nil.
+func (c *checker) directives(obj types.Object) *directiveFact {
+	if obj == nil {
+		return nil
+	}
+	if f, ok := c.factCache[obj]; ok {
+		return f
+	}
+	f := c.declared.objects[obj]
+	if f == nil {
+		f = c.sourceDirectives(obj)
+	}
+	c.factCache[obj] = f
+	return f
+}
+
+// sourceDirectives returns what the doc comments of obj's package say
+// about it, or nil.
+func (c *checker) sourceDirectives(obj types.Object) *directiveFact {
+	if f := c.dirs.objects[obj]; f != nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
+		return f
+	}
+	var imported directiveFact
+	if c.pass.ImportObjectFact(obj, &imported) {
+		return &imported
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ package analyzer
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -20,16 +21,17 @@ const (
 	completesOffOwner
 )
 
-func (c completion) String() string {
-	return [...]string{"unknown", "owner", "async"}[c]
+func (where completion) String() string {
+	return [...]string{"unknown", "owner", "async"}[where]
 }
 
-// join is where a future that is one of a or b completes.
-func (c completion) join(d completion) completion {
+// join is where a future completes when it may be one that completes at
+// where or one that completes at other.
+func (where completion) join(other completion) completion {
 	switch {
-	case c == completesOffOwner || d == completesOffOwner:
+	case where == completesOffOwner || other == completesOffOwner:
 		return completesOffOwner
-	case c == completesUnknown || d == completesUnknown:
+	case where == completesUnknown || other == completesUnknown:
 		return completesUnknown
 	}
 	return completesOnOwner
@@ -37,8 +39,8 @@ func (c completion) join(d completion) completion {
 
 // offOwner decides whether callbacks on a future run off the owner.
 // Futures nobody declared are taken to complete on the owner unless -strict.
-func (c completion) offOwner(strict bool) bool {
-	return c == completesOffOwner || (c == completesUnknown && strict)
+func (where completion) offOwner(strict bool) bool {
+	return where == completesOffOwner || (where == completesUnknown && strict)
 }
 
 // completionOf returns where the future v completes.
@@ -71,11 +73,11 @@ func (w *walker) joinCompletions(vs []ssa.Value) completion {
 	if len(vs) == 0 {
 		return completesUnknown
 	}
-	c := w.completionOf(vs[0])
+	where := w.completionOf(vs[0])
 	for _, v := range vs[1:] {
-		c = c.join(w.completionOf(v))
+		where = where.join(w.completionOf(v))
 	}
-	return c
+	return where
 }
 
 // elementCompletion approximates where the futures in a slice complete: the
@@ -105,11 +107,11 @@ func (w *walker) callCompletion(call *ssa.CallCommon) completion {
 	if len(targets) == 0 {
 		return completesUnknown
 	}
-	c := w.declaredCompletion(declaredFunc(targets[0].fn), args, w.c.summaryOf(targets[0].fn))
+	where := w.declaredCompletion(declaredFunc(targets[0].fn), args, w.c.summaryOf(targets[0].fn))
 	for _, t := range targets[1:] {
-		c = c.join(w.declaredCompletion(declaredFunc(t.fn), args, w.c.summaryOf(t.fn)))
+		where = where.join(w.declaredCompletion(declaredFunc(t.fn), args, w.c.summaryOf(t.fn)))
 	}
-	return c
+	return where
 }
 
 // declaredCompletion applies fn's contract, or else its summary.
@@ -132,14 +134,14 @@ func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summa
 // completes: where its callbacks' futures complete when they say, else
 // where the receiver (or the future arguments) complete.
 func (w *walker) inheritedCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) completion {
-	if c, ok := w.callbackCompletion(k, args); ok {
-		return c
+	if where, ok := w.callbackCompletion(k, args); ok {
+		return where
 	}
 	return w.sourceCompletion(fn, k, args)
 }
 
 func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (completion, bool) {
-	var cs []completion
+	var wheres []completion
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue
@@ -153,17 +155,17 @@ func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (complet
 			if sum == nil || sum.Completes == completesUnknown {
 				return completesUnknown, false
 			}
-			cs = append(cs, sum.Completes)
+			wheres = append(wheres, sum.Completes)
 		}
 	}
-	if len(cs) == 0 {
+	if len(wheres) == 0 {
 		return completesUnknown, false
 	}
-	c := cs[0]
-	for _, d := range cs[1:] {
-		c = c.join(d)
+	where := wheres[0]
+	for _, other := range wheres[1:] {
+		where = where.join(other)
 	}
-	return c, true
+	return where, true
 }
 
 // sourceCompletion is where an inherit combinator's input futures complete:
@@ -179,7 +181,7 @@ func (w *walker) sourceCompletion(fn *types.Func, k *directiveFact, args []ssa.V
 	}
 	var inputs []ssa.Value
 	for i, a := range args {
-		if !contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
+		if !slices.Contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
 			inputs = append(inputs, a)
 		}
 	}
@@ -197,19 +199,19 @@ func isFutureOf(t types.Type, future *types.Named) bool {
 // inheritCallbacks handles the callbacks of an inherit combinator: they run
 // where the receiver completes.
 func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.Value, at spawn) {
-	c := w.sourceCompletion(fn, k, args)
+	where := w.sourceCompletion(fn, k, args)
 	at.sink = "a callback of " + funcName(fn) + " on a future that completes off the owner"
 	at.future = true
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue
 		}
-		if c.offOwner(w.c.cfg.strict) {
+		if where.offOwner(w.c.cfg.strict) {
 			w.spawn(args[i], at)
 			continue
 		}
 		w.hopTo(args[i])
-		if c == completesUnknown && fn.Signature().Recv() != nil {
+		if where == completesUnknown && fn.Signature().Recv() != nil {
 			w.deferToCaller(args[0], args[i])
 		}
 	}
@@ -248,11 +250,11 @@ func (w *walker) checkFutureTouches(sum *summary, args []ssa.Value, bindings cap
 			continue
 		}
 		wit := call.extend(ft.Witness)
-		switch c := w.completionOf(future); {
-		case c.offOwner(w.c.cfg.strict):
+		switch where := w.completionOf(future); {
+		case where.offOwner(w.c.cfg.strict):
 			w.spawns = append(w.spawns, spawn{pos: call.pos, future: true, direct: &wit,
 				sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
-		case c == completesUnknown:
+		case where == completesUnknown:
 			for _, src := range w.mapSource(ft.Source, args, bindings).sources() {
 				for _, fut := range w.originOf(future).sources() {
 					if fut < freeBase {

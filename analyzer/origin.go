@@ -8,7 +8,6 @@ package analyzer
 
 import (
 	"go/token"
-	"go/types"
 	"math/bits"
 
 	"golang.org/x/tools/go/ssa"
@@ -244,19 +243,6 @@ func callArgs(call *ssa.CallCommon) []ssa.Value {
 		return append([]ssa.Value{call.Value}, call.Args...)
 	}
 	return call.Args
-}
-
-// derefNamed returns the named type of t or *t, resolving generic
-// instantiations to their origin.
-func derefNamed(t types.Type) *types.Named {
-	if ptr, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, _ := types.Unalias(t).(*types.Named)
-	if named != nil {
-		named = named.Origin()
-	}
-	return named
 }
 
 // storedValues lists what was stored into a local variable cell.

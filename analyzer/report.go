@@ -180,28 +180,28 @@ func (r *reporter) inside(fn *ssa.Function, sp spawn, toRoot func(source) origin
 // diagnostic renders a finding as one line of advice, with the call path
 // also given as related positions.
 func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
-	w := f.witness
+	wit := f.witness
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", w.Action, w.Member, f.spawn.sink, c.position(f.spawn.pos))
-	if len(w.Via) > 0 || f.root != "" {
+	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.spawn.sink, c.position(f.spawn.pos))
+	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
 		if f.root != "" {
 			path = append(path, f.root)
 		}
-		for _, s := range w.Via {
+		for _, s := range wit.Via {
 			path = append(path, s.Callee)
 		}
-		path = append(path, w.Member)
+		path = append(path, wit.Member)
 		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
 	}
-	if len(w.Reaches) > 0 {
+	if len(wit.Reaches) > 0 {
 		var members []string
-		for _, r := range w.Reaches {
-			verb := "reads "
+		for _, r := range wit.Reaches {
+			verb := actionReads
 			if r.Write {
-				verb = "writes "
+				verb = actionWrites
 			}
-			members = append(members, verb+r.Member)
+			members = append(members, verb.String()+" "+r.Member)
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
@@ -209,13 +209,13 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
-	for _, s := range w.Via {
+	for _, s := range wit.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: "calls " + s.Callee})
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: actionCalls.String() + " " + s.Callee})
 		}
 	}
-	if pos := c.tokenPos(w.Site); pos.IsValid() && pos != f.pos {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: w.Action + " " + w.Member})
+	if pos := c.tokenPos(wit.Site); pos.IsValid() && pos != f.pos {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
 	}
 	return d
 }
@@ -368,6 +368,55 @@ func fixHint(hops []hopSink, inFutureCallback bool) string {
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
 	return "hop back to the owner through " + hops[best].Name + " and touch the state there"
+}
+
+// qualifier names packages by their name, as users write them.
+func qualifier(p *types.Package) string { return p.Name() }
+
+// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
+// types, as method receivers show them.
+func typeName(named *types.Named) string {
+	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
+	if tps := named.TypeParams(); tps.Len() > 0 {
+		var params []string
+		for tp := range tps.TypeParams() {
+			params = append(params, tp.Obj().Name())
+		}
+		name += "[" + strings.Join(params, ", ") + "]"
+	}
+	return name
+}
+
+// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
+func funcName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// invokedName renders an interface method call as the caller sees it:
+// "(actor.Context).Send", through the interface the caller holds, not the
+// embedded (maybe unexported) one that declares Send.
+func invokedName(call *ssa.CallCommon) string {
+	if named, ok := types.Unalias(call.Value.Type()).(*types.Named); ok {
+		return "(" + types.TypeString(named, qualifier) + ")." + call.Method.Name()
+	}
+	return funcName(call.Method)
+}
+
+// ssaFuncName renders an SSA function for call paths.
+func ssaFuncName(fn *ssa.Function) string {
+	if obj := declaredFunc(fn); obj != nil {
+		return funcName(obj)
+	}
+	if parent := fn.Parent(); parent != nil {
+		return "func literal in " + ssaFuncName(parent)
+	}
+	return fn.RelString(nil)
 }
 
 // suppress reports whether an ignore directive covers a finding at p,

@@ -38,9 +38,24 @@ type step struct {
 	Call   position // where it is called
 }
 
+// An action is what a witness does to confined state. The order is the
+// rank of advice (see tells): a write over a call over a read.
+type action uint8
+
+const (
+	actionReads action = iota
+	actionCalls
+	actionWrites
+)
+
+// String returns the verb messages use for a.
+func (a action) String() string {
+	return [...]string{"reads", "calls", "writes"}[a]
+}
+
 // A witness shows one way a function touches confined state.
 type witness struct {
-	Action string   // "calls", "reads" or "writes"
+	Action action   // actionReads, actionCalls or actionWrites
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
 	Site   position // where the touch happens
 	Via    []step   // the calls leading to Site
@@ -84,27 +99,25 @@ func addReach(rs []reach, r reach) []reach {
 	return rs[:min(len(rs), maxReaches)]
 }
 
-// tells reports whether w is better advice than v: a write over a call
+// tells reports whether wit is better advice than other: a write over a call
 // over a read ("s.n++" reads and writes s.n), then the shorter path.
-func (w witness) tells(v witness) bool {
-	if actionRank[w.Action] != actionRank[v.Action] {
-		return actionRank[w.Action] > actionRank[v.Action]
+func (wit witness) tells(other witness) bool {
+	if wit.Action != other.Action {
+		return wit.Action > other.Action
 	}
-	return len(w.Via) < len(v.Via)
+	return len(wit.Via) < len(other.Via)
 }
 
-var actionRank = map[string]int{"reads": 0, "calls": 1, "writes": 2}
-
-// through returns w as seen from a caller that reaches it by calling callee at call.
-func (w witness) through(callee string, call position) witness {
-	via := make([]step, 0, len(w.Via)+1)
+// through returns wit as seen from a caller that reaches it by calling callee at call.
+func (wit witness) through(callee string, call position) witness {
+	via := make([]step, 0, len(wit.Via)+1)
 	via = append(via, step{Callee: callee, Call: call})
-	via = append(via, w.Via...)
+	via = append(via, wit.Via...)
 	if len(via) > maxVia {
 		via = append(via[:maxVia-1], via[len(via)-1])
 	}
-	w.Via = via
-	return w
+	wit.Via = via
+	return wit
 }
 
 // A touch says that a function touches confined state reached from Source.
@@ -148,31 +161,31 @@ func (s *summary) addFutureTouch(ft futureTouch) {
 	s.FutureTouches = append(s.FutureTouches, ft)
 }
 
-// addTouches records w for every source in o that has no witness yet, and
+// addTouches records wit for every source in o that has no witness yet, and
 // the data it reaches.
-func (s *summary) addTouches(o origin, w witness) {
+func (s *summary) addTouches(o origin, wit witness) {
 	if o.fresh() {
 		return
 	}
 	for _, src := range o.sources() {
-		s.addTouch(src, w)
+		s.addTouch(src, wit)
 	}
-	if w.Action != "calls" {
-		s.Reaches = addReach(s.Reaches, reach{Member: w.Member, Write: w.Action == "writes", Depth: len(w.Via)})
+	if wit.Action != actionCalls {
+		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == actionWrites, Depth: len(wit.Via)})
 	}
-	for _, r := range w.Reaches {
-		r.Depth += len(w.Via) + 1
+	for _, r := range wit.Reaches {
+		r.Depth += len(wit.Via) + 1
 		s.Reaches = addReach(s.Reaches, r)
 	}
 }
 
-func (s *summary) addTouch(src source, w witness) {
+func (s *summary) addTouch(src source, wit witness) {
 	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return int(t.Source) - int(src) })
 	switch {
 	case !found:
-		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: w})
-	case w.tells(s.Touches[i].Witness):
-		s.Touches[i].Witness = w
+		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: wit})
+	case wit.tells(s.Touches[i].Witness):
+		s.Touches[i].Witness = wit
 	}
 }
 

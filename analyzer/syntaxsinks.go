@@ -171,9 +171,9 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			for i, arg := range args {
 				switch {
 				case arg == nil:
-				case contains(async, i):
+				case slices.Contains(async, i):
 					s.Async = s.Async.union(mentioned(arg))
-				case contains(hop, i):
+				case slices.Contains(hop, i):
 					s.Hop = s.Hop.union(mentioned(arg))
 				}
 			}
@@ -209,7 +209,7 @@ func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*su
 	// starts a goroutine, and waits for it). Few callees declare one: copy
 	// only for them, since this runs for every call of the package.
 	if len(k.Sync) > 0 {
-		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return contains(k.Sync, i) })
+		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return slices.Contains(k.Sync, i) })
 	}
 	return async, hop
 }
@@ -303,7 +303,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 					args = receiverInclusive(fn, args)
 				}
 				for i, a := range args {
-					if a != nil && !contains(hop, i) && c.isFuncExpr(a) {
+					if a != nil && !slices.Contains(hop, i) && c.isFuncExpr(a) {
 						enqueue(a)
 					}
 				}
@@ -311,7 +311,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 				if fn := callee(n); fn != nil {
 					async, _ := c.syntaxSinkParams(fn, found)
 					for i, a := range receiverInclusive(fn, n.Args) {
-						if a != nil && contains(async, i) {
+						if a != nil && slices.Contains(async, i) {
 							enqueue(a)
 						}
 					}
@@ -347,7 +347,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 				}
 				async, hop := c.syntaxSinkParams(fn, found)
 				for i, a := range receiverInclusive(fn, n.Args) {
-					if a != nil && !contains(async, i) && !contains(hop, i) && c.isFuncExpr(a) {
+					if a != nil && !slices.Contains(async, i) && !slices.Contains(hop, i) && c.isFuncExpr(a) {
 						enqueue(a) // run here, like sync.Once.Do's
 					}
 				}

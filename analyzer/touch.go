@@ -9,40 +9,9 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
-
-// directives returns what directives, declarations and facts of other
-// packages say about obj, or nil.
-func (c *checker) directives(obj types.Object) *directiveFact {
-	if obj == nil {
-		return nil
-	}
-	if f, ok := c.factCache[obj]; ok {
-		return f
-	}
-	f := c.declared.objects[obj]
-	if f == nil {
-		f = c.sourceDirectives(obj)
-	}
-	c.factCache[obj] = f
-	return f
-}
-
-// sourceDirectives returns what the doc comments of obj's package say
-// about it, or nil.
-func (c *checker) sourceDirectives(obj types.Object) *directiveFact {
-	if f := c.dirs.objects[obj]; f != nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
-		return f
-	}
-	var imported directiveFact
-	if c.pass.ImportObjectFact(obj, &imported) {
-		return &imported
-	}
-	return nil
-}
 
 // confinedNamed returns the confined named type of t or *t, or nil.
 func (c *checker) confinedNamed(t types.Type) *types.Named {
@@ -78,11 +47,11 @@ func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	case sum != nil && len(sum.Touches) == 0, sum == nil && c.bodyInView(obj):
 		return nil
 	}
-	w := &witness{Action: "calls", Member: funcName(obj), Site: c.position(pos)}
+	wit := &witness{Action: actionCalls, Member: funcName(obj), Site: c.position(pos)}
 	if sum != nil {
-		w.Reaches = sum.Reaches
+		wit.Reaches = sum.Reaches
 	}
-	return w
+	return wit
 }
 
 // ownerOnly reports whether fn is marked //confined:owner: it must run on
@@ -154,22 +123,22 @@ func (w *walker) access(instr ssa.Instruction) {
 		w.field(in, in.X, in.Field)
 	case *ssa.UnOp:
 		if in.Op == token.MUL {
-			w.wholeStruct(pos, in.X, "reads")
+			w.wholeStruct(pos, in.X, actionReads)
 		}
 	case *ssa.Store:
-		w.wholeStruct(pos, in.Addr, "writes")
+		w.wholeStruct(pos, in.Addr, actionWrites)
 	case *ssa.MapUpdate:
-		w.value(pos, in.Map, "writes")
+		w.value(pos, in.Map, actionWrites)
 	case *ssa.Lookup:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.Index:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.IndexAddr:
 		w.value(pos, in.X, accessKind(in))
 	case *ssa.Range:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	case *ssa.Slice:
-		w.value(pos, in.X, "reads")
+		w.value(pos, in.X, actionReads)
 	}
 }
 
@@ -187,7 +156,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 		return
 	}
 	action := accessKind(instr)
-	if !fieldConfined && action == "reads" && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
+	if !fieldConfined && action == actionReads && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
 		return
 	}
 	member := f.Name()
@@ -200,7 +169,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
-func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
+func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
 	if named := w.c.confinedNamed(x.Type()); named != nil && !isStruct(named) {
 		w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
 	}
@@ -209,7 +178,7 @@ func (w *walker) value(pos token.Pos, x ssa.Value, action string) {
 // wholeStruct handles copying a confined struct out of, or into, the
 // address ptr. (Loading a captured variable that holds a confined map is
 // not a touch: the map operations that follow are.)
-func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action string) {
+func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action action) {
 	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
 		return
 	}
@@ -223,42 +192,42 @@ func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 	if len(call.Args) == 0 {
 		return
 	}
-	action := "reads"
+	action := actionReads
 	switch call.Value.(*ssa.Builtin).Name() {
 	case "delete", "clear", "copy":
-		action = "writes"
+		action = actionWrites
 	}
 	w.value(pos, call.Args[0], action)
 }
 
 // accessKind tells whether the value or address instr computes is written:
 // stored to, or (for maps and slices loaded from it) updated.
-func accessKind(instr ssa.Instruction) string {
+func accessKind(instr ssa.Instruction) action {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
-		return "reads"
+		return actionReads
 	}
 	for _, ref := range *v.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			if r.Addr == v {
-				return "writes"
+				return actionWrites
 			}
 		case *ssa.MapUpdate:
 			if r.Map == v {
-				return "writes"
+				return actionWrites
 			}
 		case *ssa.UnOp, *ssa.IndexAddr:
-			if accessKind(r) == "writes" {
-				return "writes"
+			if accessKind(r) == actionWrites {
+				return actionWrites
 			}
 		case *ssa.Call:
 			if b, ok := r.Call.Value.(*ssa.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") && r.Call.Args[0] == v {
-				return "writes"
+				return actionWrites
 			}
 		}
 	}
-	return "reads"
+	return actionReads
 }
 
 // concurrencySafe reports whether a field of type t may be used from any
@@ -311,64 +280,7 @@ func instrPos(instr ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
-func derefUnder(t types.Type) types.Type {
-	t = t.Underlying()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem().Underlying()
-	}
-	return t
-}
-
 func isStruct(named *types.Named) bool {
 	_, ok := named.Underlying().(*types.Struct)
 	return ok
-}
-
-// qualifier names packages by their name, as users write them.
-func qualifier(p *types.Package) string { return p.Name() }
-
-// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
-// types, as method receivers show them.
-func typeName(named *types.Named) string {
-	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
-	if tps := named.TypeParams(); tps.Len() > 0 {
-		var params []string
-		for tp := range tps.TypeParams() {
-			params = append(params, tp.Obj().Name())
-		}
-		name += "[" + strings.Join(params, ", ") + "]"
-	}
-	return name
-}
-
-// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
-func funcName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
-	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
-}
-
-// invokedName renders an interface method call as the caller sees it:
-// "(actor.Context).Send", through the interface the caller holds, not the
-// embedded (maybe unexported) one that declares Send.
-func invokedName(call *ssa.CallCommon) string {
-	if named, ok := types.Unalias(call.Value.Type()).(*types.Named); ok {
-		return "(" + types.TypeString(named, qualifier) + ")." + call.Method.Name()
-	}
-	return funcName(call.Method)
-}
-
-// ssaFuncName renders an SSA function for call paths.
-func ssaFuncName(fn *ssa.Function) string {
-	if obj := declaredFunc(fn); obj != nil {
-		return funcName(obj)
-	}
-	if parent := fn.Parent(); parent != nil {
-		return "func literal in " + ssaFuncName(parent)
-	}
-	return fn.RelString(nil)
 }

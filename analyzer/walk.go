@@ -7,6 +7,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,7 +81,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		sum := w.c.summaryOf(t.fn)
 		k := w.c.contract(declaredFunc(t.fn))
 		for i, a := range call.Args {
-			if isFuncTyped(a.Type()) && !contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
+			if isFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
 				w.spawn(a, at)
 			}
 		}
@@ -101,7 +102,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
 	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
-		at.direct = &witness{Action: "calls", Member: invokedName(call), Site: w.position(at.pos)}
+		at.direct = &witness{Action: actionCalls, Member: invokedName(call), Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
 		at.direct = &wit
@@ -136,7 +137,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
-		w.touch(pos, w.originOf(args[0]), witness{Action: "calls", Member: invokedName(call), Site: w.position(pos)})
+		w.touch(pos, w.originOf(args[0]), witness{Action: actionCalls, Member: invokedName(call), Site: w.position(pos)})
 		return
 	}
 	sum := w.c.interfaceSummary(call.Method)
@@ -261,11 +262,11 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			continue
 		}
 		switch {
-		case contains(k.Sync, i) || (contains(k.Async, i) && w.waitsFor(fn, args)):
+		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
 			w.syncInvoke(a, pos) // on another goroutine, while this one waits
-		case contains(k.Async, i):
+		case slices.Contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
-		case contains(k.Hop, i):
+		case slices.Contains(k.Hop, i):
 			w.hopTo(a)
 		case isFuncTyped(a.Type()) && runsHere(k, sum, i):
 			w.syncInvoke(a, pos)
@@ -334,13 +335,4 @@ func (w *walker) position(pos token.Pos) position {
 		pos = w.fn.Pos()
 	}
 	return w.c.position(pos)
-}
-
-func contains(s []int, i int) bool {
-	for _, x := range s {
-		if x == i {
-			return true
-		}
-	}
-	return false
 }
