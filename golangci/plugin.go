@@ -58,9 +58,15 @@ type Settings struct {
 	// CompletesOwner: third-party functions returning futures that complete
 	// on the owner.
 	CompletesOwner FuncList `json:"completes-owner"`
+	// Declare: declaration lines, as the -declare flag's file holds them:
+	// "hop github.com/asynkron/protoactor-go/actor.Context.ReenterAfter:continuation".
+	Declare []string `json:"declare"`
 	// Strict: undeclared futures may complete anywhere; interface calls also
 	// reach implementations in the checked package.
 	Strict bool `json:"strict"`
+	// Explain: report every directive, declaration and inferred sink with
+	// what it resolved to.
+	Explain bool `json:"explain"`
 }
 
 // FuncList is a list of function names. In YAML it is a list of strings
@@ -123,7 +129,9 @@ func New(conf any) (register.LinterPlugin, error) {
 		Inherit:        s.Inherit,
 		CompletesAsync: s.CompletesAsync,
 		CompletesOwner: s.CompletesOwner,
+		Declare:        s.Declare,
 		Strict:         s.Strict,
+		Explain:        s.Explain,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck settings: %v", err)

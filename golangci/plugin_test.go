@@ -30,6 +30,7 @@ func TestDecode(t *testing.T) {
 		"async":           []any{"example.com/lib.(*Client).OnDisconnect:handler", "example.com/lib.Every"},
 		"hop":             "example.com/lib.(*Loop).Post, example.com/lib.Go:f",
 		"completes-async": []any{},
+		"declare":         []any{"hop example.com/lib.(*Loop).Post"},
 		"strict":          true,
 	})
 	if err != nil {
@@ -39,6 +40,7 @@ func TestDecode(t *testing.T) {
 		Async:          FuncList{"example.com/lib.(*Client).OnDisconnect:handler", "example.com/lib.Every"},
 		Hop:            FuncList{"example.com/lib.(*Loop).Post", "example.com/lib.Go:f"},
 		CompletesAsync: FuncList{},
+		Declare:        []string{"hop example.com/lib.(*Loop).Post"},
 		Strict:         true,
 	}
 	if !equalSettings(s, want) {
@@ -52,7 +54,8 @@ func TestDecode(t *testing.T) {
 
 func equalSettings(a, b Settings) bool {
 	return slices.Equal(a.Async, b.Async) && slices.Equal(a.Hop, b.Hop) && slices.Equal(a.Sync, b.Sync) && slices.Equal(a.Inherit, b.Inherit) &&
-		slices.Equal(a.CompletesAsync, b.CompletesAsync) && slices.Equal(a.CompletesOwner, b.CompletesOwner) && a.Strict == b.Strict
+		slices.Equal(a.CompletesAsync, b.CompletesAsync) && slices.Equal(a.CompletesOwner, b.CompletesOwner) && slices.Equal(a.Declare, b.Declare) &&
+		a.Strict == b.Strict && a.Explain == b.Explain
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -60,7 +63,7 @@ func TestDecodeErrors(t *testing.T) {
 		conf any
 		want []string // substrings of the error
 	}{
-		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, sync, inherit, completes-async, completes-owner, strict"}},
+		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain"}},
 		{map[string]any{"completes_owner": "a.B"}, []string{`unknown key "completes_owner" (did you mean "completes-owner"?)`}},
 		{map[string]any{"exclude": "x"}, []string{`unknown key "exclude"; the keys are`}},
 		{map[string]any{"strict": "yes"}, []string{`confinecheck settings: strict: string is not a bool`}},
@@ -90,6 +93,12 @@ func TestNew(t *testing.T) {
 	// A function name the analyzer cannot read is reported with its key.
 	if _, err := newPlugin(map[string]any{"hop": []any{"Post"}}); err == nil || !strings.Contains(err.Error(), "confinecheck settings: hop: cannot read function name") {
 		t.Fatalf("bad function name: err = %v", err)
+	}
+	// So is a declaration line that does not read, with the nearest verb.
+	if _, err := newPlugin(map[string]any{"declare": []any{"hopp example.com/lib.Go"}}); err == nil ||
+		!strings.Contains(err.Error(), `confinecheck settings: declare setting "hopp example.com/lib.Go": unknown verb "hopp"`) ||
+		!strings.Contains(err.Error(), "did you mean hop?") {
+		t.Fatalf("bad declaration: err = %v", err)
 	}
 	p, err := newPlugin(map[string]any{
 		"async":  []any{"example.com/lib.(*Client).OnDisconnect:handler"},
