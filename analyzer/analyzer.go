@@ -58,7 +58,8 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	}
 	c.resolveDeclarations()
 	c.exportDirectives()
-	if !c.confinedInReach() {
+	// -explain needs the walks, which the syntax-only path skips.
+	if !c.cfg.explain && !c.confinedInReach() {
 		c.exportSyntaxSinks()
 		c.reportUnusedIgnores()
 		return nil, nil
@@ -70,6 +71,9 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
 	c.report(fns)
+	if c.cfg.explain {
+		c.explain()
+	}
 	return nil, nil
 }
 

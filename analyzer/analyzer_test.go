@@ -47,6 +47,8 @@ var suites = []struct {
 	// Code the user cannot annotate, declared with //confined:declare, in
 	// the package and through facts.
 	{name: "declare", patterns: []string{"declare/app", "declare/viafacts"}},
+	// -explain: what directives, declarations and bodies told the analyzer.
+	{name: "explain", settings: analyzer.Settings{Explain: true}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

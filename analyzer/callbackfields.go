@@ -258,6 +258,7 @@ func (w *walker) storeCallback(in *ssa.Store) {
 		}
 	}
 	w.sum.Async = w.sum.Async.union(o)
+	w.handOff(o, handoff{sink: "a stored callback field called off the owner", pos: in.Pos()})
 }
 
 // reportFieldCalls reports, at each call of a field that runs off the

@@ -180,16 +180,30 @@ func builtinParams(fn *types.Func, names []string) []int {
 
 // spawn records that v is sent off the owner by sink at the call.
 func (w *walker) spawn(v ssa.Value, at spawn) {
-	w.sum.Async = w.sum.Async.union(w.funcSources(v))
+	sources := w.funcSources(v)
+	w.sum.Async = w.sum.Async.union(sources)
+	w.handOff(sources, handoff{sink: at.sink, pos: at.pos})
 	at.targets = funcTargets(v)
 	if len(at.targets) > 0 {
 		w.spawns = append(w.spawns, at)
 	}
 }
 
-// hopTo records that v is sent to the owner: it is not code that runs here.
-func (w *walker) hopTo(v ssa.Value) {
-	w.sum.Hop = w.sum.Hop.union(w.funcSources(v))
+// hopTo records that v is sent to the owner by sink at pos: it is not
+// code that runs here.
+func (w *walker) hopTo(v ssa.Value, sink string, pos token.Pos) {
+	sources := w.funcSources(v)
+	w.sum.Hop = w.sum.Hop.union(sources)
+	w.handOff(sources, handoff{sink: sink, pos: pos, hop: true})
+}
+
+// handOff keeps, for -explain, the evidence that the function is a sink
+// of its func parameters among sources.
+func (w *walker) handOff(sources origin, h handoff) {
+	if w.c.cfg.explain && !sources.fresh() {
+		h.sources = sources
+		w.handoffs = append(w.handoffs, h)
+	}
 }
 
 // funcSources is where a func value comes from, for inferring sinks: the

@@ -40,6 +40,7 @@ type resolvedDeclaration struct {
 	declaration
 	member member // obj is nil when NAME's package is not in view
 	report bool   // this pass reports what is wrong with it
+	err    error  // what is wrong with it
 }
 
 // resolveDeclarations resolves the package's own declarations, those its
@@ -61,23 +62,23 @@ func (c *checker) resolveDeclarations() {
 	c.declared.names = make(map[types.Object]string)
 	for i := range decls {
 		d := &decls[i]
-		m, err := resolveName(view, d.declaration)
-		d.member = m
-		if err != nil {
-			c.reportDeclaration(*d, err)
+		d.member, d.err = resolveName(view, d.declaration)
+		if d.err != nil {
+			c.reportDeclaration(*d)
 		}
 	}
 	// Types first: whether a member may be :any depends on them.
 	for _, types := range []bool{true, false} {
-		for _, d := range decls {
+		for i := range decls {
+			d := &decls[i]
 			if d.member.obj == nil || d.member.isType() != types {
 				continue
 			}
 			if !types && d.member.parent != nil {
 				d.member.confined = c.confinedNamed(d.member.parent) != nil
 			}
-			if err := addDirective(c.declaredFact(d.member.obj), d.member, d.directive); err != nil {
-				c.reportDeclaration(d, err)
+			if d.err = addDirective(c.declaredFact(d.member.obj), d.member, d.directive); d.err != nil {
+				c.reportDeclaration(*d)
 			}
 		}
 		clear(c.factCache) // it saw declarations half applied
@@ -155,11 +156,11 @@ func baseName(path string) string {
 // source, else (a flag or a line of a file) at no position, prefixed with
 // where it was written: drivers print such a finding once per run (the
 // standalone checker) or once per package (go vet).
-func (c *checker) reportDeclaration(d resolvedDeclaration, err error) {
+func (c *checker) reportDeclaration(d resolvedDeclaration) {
 	if !d.report {
 		return
 	}
-	msg := err.Error()
+	msg := d.err.Error()
 	if !d.pos.IsValid() && d.source != d.form {
 		msg = d.source + ": " + msg
 	}

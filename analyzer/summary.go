@@ -297,9 +297,20 @@ type spawn struct {
 
 // A walk is everything learnt from one function's body.
 type walk struct {
-	sum    summary
-	sites  []site
-	spawns []spawn
+	sum      summary
+	sites    []site
+	spawns   []spawn
+	handoffs []handoff // with -explain only
+}
+
+// A handoff is the evidence that a function is a sink: it hands func
+// values from sources to sink at pos, which runs them off the owner or,
+// for a hop, on it.
+type handoff struct {
+	sources origin
+	sink    string
+	pos     token.Pos
+	hop     bool
 }
 
 // summarize computes walks for fns and everything they reference, callees

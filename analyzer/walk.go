@@ -71,7 +71,9 @@ func (w *walker) goStmt(in *ssa.Go) {
 		w.goInvoke(call, at)
 		return
 	}
-	w.sum.Async = w.sum.Async.union(w.funcSources(call.Value))
+	sources := w.funcSources(call.Value)
+	w.sum.Async = w.sum.Async.union(sources)
+	w.handOff(sources, handoff{sink: at.sink, pos: at.pos})
 	for _, t := range funcTargets(call.Value) {
 		if w.c.isLoop(t.fn) {
 			continue // starting the owner's loop: that goroutine is the owner
@@ -238,7 +240,7 @@ func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures,
 	}
 	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
 	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: call.pos, sink: call.name()}) })
-	handed(sum.Hop, w.hopTo)
+	handed(sum.Hop, func(v ssa.Value) { w.hopTo(v, call.name(), call.pos) })
 	w.checkFutureTouches(sum, args, bindings, call)
 }
 
@@ -267,7 +269,7 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 		case slices.Contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
 		case slices.Contains(k.Hop, i):
-			w.hopTo(a)
+			w.hopTo(a, funcName(fn), pos)
 		case isFuncTyped(a.Type()) && runsHere(k, sum, i):
 			w.syncInvoke(a, pos)
 		default:

@@ -84,6 +84,17 @@ func TestDeclarationsOutsideSource(t *testing.T) {
 		}
 	})
 
+	t.Run("explain", func(t *testing.T) {
+		t.Parallel()
+		res := c.run(t, c.binary, "-explain", "-async=example.com/d/lib.Every", "./...")
+		res.requireExit(t, exitFindings)
+		const explained = "-: explain: declaration async example.com/d/lib.Every (from -async) resolves to lib.Every, which is now confined:async[0]\n"
+		if n := strings.Count(res.stderr, explained); n != 1 {
+			t.Errorf("want %q once, got it %d times\n%s", explained, n, res)
+		}
+		requireContains(t, res.stderr, "explain: lib.Every is an inferred async sink of f: it hands it to a go statement")
+	})
+
 	t.Run("malformed file", func(t *testing.T) {
 		t.Parallel()
 		bad := filepath.Join(t.TempDir(), "bad.txt")

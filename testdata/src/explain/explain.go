@@ -1,0 +1,47 @@
+// Package explain checks -explain: what directives, declarations and
+// function bodies told the analyzer, each at its place.
+package explain
+
+import "time"
+
+// want +1 `explain: declaration completes async time.NewTimer \(here\) resolves to time.NewTimer, which is now confined:completes async`
+//confined:declare completes async time.NewTimer
+
+// want +1 `explain: declaration async example.com/elsewhere.Every \(here\) applies to nothing here: this package does not depend on its package`
+//confined:declare async example.com/elsewhere.Every
+
+// want +1 `hop on time.Sleep, which has no func-typed parameter` `explain: declaration hop time.Sleep \(here\) does not apply: //confined:declare hop on time.Sleep`
+//confined:declare hop time.Sleep
+
+//confined:owner
+type state struct { // want `explain: explain.state is confined:owner, by its doc comment` state:"confined:owner"
+	n int
+}
+
+// Loop is the owner's loop.
+//
+//confined:loop
+func (s *state) Loop(ch chan func()) { // want `explain: \(\*explain.state\).Loop is confined:loop, by its doc comment` Loop:"confined:loop"
+	for f := range ch {
+		f()
+	}
+}
+
+// Later runs f on a timer goroutine: an inferred async sink.
+func Later(f func()) { // want `explain: explain.Later is an inferred async sink of f: it hands it to time.AfterFunc \(explain.go:\d+\)` Later:`summary\(async arg0\)`
+	time.AfterFunc(time.Second, f)
+}
+
+// Spawn starts g on a goroutine of its own.
+func Spawn(g func()) { // want `explain: explain.Spawn is an inferred async sink of g: it hands it to a go statement \(explain.go:\d+\)` Spawn:`summary\(async arg0\)`
+	go g()
+}
+
+// Now runs f here: nothing to explain.
+func Now(f func()) { f() }
+
+func use(s *state) {
+	Later(func() {
+		s.n++ // want `writes confined explain.state.n off the owner`
+	})
+}
