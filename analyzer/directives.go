@@ -593,7 +593,6 @@ func isFuncTyped(t types.Type) bool {
 	return ok
 }
 
-
 func mergeParams(a, b []int) []int {
 	out := append(slices.Clone(a), b...)
 	slices.Sort(out)
