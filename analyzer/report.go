@@ -294,6 +294,9 @@ func (c *checker) hopSinks() []hopSink {
 			collect(of.Object, false)
 		}
 	}
+	for _, d := range c.declared.sources {
+		collect(d.member.obj, false)
+	}
 	for _, pf := range c.pass.AllPackageFacts() {
 		if f, ok := pf.Fact.(*hopSinksFact); ok {
 			for _, s := range f.Sinks {

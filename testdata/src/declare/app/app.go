@@ -1,4 +1,4 @@
-package app // want package:`declares: hop declare/lib.Context.ReenterAfter:continuation; owner declare/lib.Context; .*; hop declare/lib.Every:f}$`
+package app // want package:`declares: hop declare/lib.Context.ReenterAfter:continuation; owner declare/lib.Context; .*; hop declare/lib.Every:f; hop declare/app.later}$`
 
 import "declare/lib"
 
@@ -48,6 +48,17 @@ import "declare/lib"
 // want +1 `parameter f of lib.Every is both //confined:async and //confined:hop`
 //confined:declare hop declare/lib.Every:f
 
+// A declaration contradicting a directive is reported as two directives
+// contradicting each other are.
+
+// want +1 `parameter f of app.later is both //confined:async and //confined:hop`
+//confined:declare hop declare/app.later
+
+// later runs f on a timer.
+//
+//confined:async
+func later(f func()) { lib.Every(1, f) }
+
 //confined:owner
 type state struct{ n int } // want state:"confined:owner"
 
@@ -78,7 +89,7 @@ func promoted(srv *lib.Server, s *state) {
 // A generic type by its name without type arguments.
 func generic(b *lib.Box[int], s *state) {
 	b.Do(func() {
-		s.n++ // want `writes confined app.state.n off the owner: this code runs via \(\*lib.Box\[T\]\).Do`
+		s.n++ // want `writes confined app.state.n off the owner: this code runs via \(\*lib.Box\[T\]\).Do .*; fix: hop back to the owner through \(\*lib.Server\).Post and touch the state there$`
 	})
 }
 

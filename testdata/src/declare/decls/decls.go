@@ -3,3 +3,8 @@
 package decls
 
 //confined:declare async declare/lib.Every
+
+// ReenterAfter continues a future on the actor: a hop fix hints offer in
+// future callbacks only.
+//
+//confined:declare hop declare/lib.Context.ReenterAfter:continuation
