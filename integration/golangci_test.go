@@ -3,8 +3,9 @@ package integration
 // End-to-end test of the plugin inside a real golangci-lint:
 // golangci/build.sh builds golangci-lint (the version in
 // golangci/gcl/go.mod) with the plugin from the module proxy, and the test
-// runs it on a small module with golangci/example/.golangci.yml, checking the findings, what the settings change, errors
-// in the settings, --fix and the SARIF output.
+// runs it on a small module with golangci/example/.golangci.yml, checking
+// the findings, their related positions, what the settings change, errors
+// in the settings, --fix, the SARIF output and the text output editors read.
 
 import (
 	"bytes"
@@ -191,6 +192,49 @@ func TestGolangciLint(t *testing.T) {
 		}
 	})
 
+	t.Run("related positions", func(t *testing.T) {
+		// golangci-lint lists a related position as an issue of its own
+		// only when it is in the finding's file: one in another file is
+		// moved onto the finding's line, and uniq-by-line (on by default)
+		// then drops it, as it drops one on the finding's own line.
+		dir := writeModule(t, relatedModule, string(config))
+		app := relatedModule["app/app.go"]
+		finding := lineOf(t, app, "bump(c)")
+		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1)
+		got := readIssues(t, filepath.Join(dir, "out.json"))
+		wantIssues := []string{
+			fmt.Sprintf("app/app.go:%d: confinecheck(related information): runs off the owner via time.AfterFunc", lineOf(t, app, "time.AfterFunc")),
+			fmt.Sprintf("app/app.go:%d: writes confined app.Counter.n off the owner", finding),
+		}
+		checkIssueTexts(t, got, wantIssues)
+
+		res = gcl.run(t, dir, "run", "--uniq-by-line=false", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1)
+		got = readIssues(t, filepath.Join(dir, "out.json"))
+		checkIssueTexts(t, got, append(wantIssues,
+			fmt.Sprintf("app/app.go:%d: confinecheck(related information): calls app.bump", finding),
+			// The write is in bump.go; golangci-lint reports it at the finding.
+			fmt.Sprintf("app/app.go:%d: confinecheck(related information): writes app.Counter.n", finding),
+		))
+
+		// What VS Code's Go extension runs for "go.lintTool":
+		// "golangci-lint-v2": file:line:col: message lines, absolute paths.
+		res = gcl.run(t, dir, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
+			"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+		res.requireExit(t, 0)
+		wantLine := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Join(dir, "app", "app.go")) + `:\d+:\d+: .+ \(confinecheck\)$`)
+		lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
+		if len(lines) != len(wantIssues) {
+			t.Errorf("want %d lines\n%s", len(wantIssues), res)
+		}
+		for _, line := range lines {
+			if !wantLine.MatchString(line) {
+				t.Errorf("not a file:line:col: message (confinecheck) line: %q", line)
+			}
+		}
+	})
+
 	t.Run("sarif", func(t *testing.T) {
 		dir := writeModule(t, golangciModule, string(config))
 		sarif := filepath.Join(dir, "out.sarif")
@@ -222,6 +266,54 @@ func TestGolangciLint(t *testing.T) {
 			t.Errorf("SARIF has %d confinecheck findings, want %d:\n%s", primary, len(want), data)
 		}
 	})
+}
+
+// relatedModule has a finding whose path goes on into another file of its
+// package.
+var relatedModule = map[string]string{
+	"go.mod": "module example.com\n\ngo 1.26\n",
+	"app/app.go": `// Package app owns a counter.
+package app
+
+import "time"
+
+// Counter belongs to the loop that owns it.
+//
+//confined:owner
+type Counter struct{ n int }
+
+// Retry bumps c from a timer's goroutine, through bump in bump.go.
+func Retry(c *Counter) {
+	time.AfterFunc(time.Second, func() {
+		bump(c)
+	})
+}
+`,
+	"app/bump.go": `package app
+
+func bump(c *Counter) {
+	c.n++
+}
+`,
+}
+
+// checkIssueTexts requires got to be exactly the issues want, each given
+// as "file:line: " and the start of its text.
+func checkIssueTexts(t *testing.T, got []issue, want []string) {
+	t.Helper()
+	var gotTexts []string
+	for _, i := range got {
+		gotTexts = append(gotTexts, fmt.Sprintf("%s:%d: %s", i.Pos.Filename, i.Pos.Line, i.Text))
+	}
+	slices.Sort(gotTexts)
+	want = slices.Sorted(slices.Values(want))
+	ok := len(gotTexts) == len(want)
+	for k := 0; ok && k < len(want); k++ {
+		ok = strings.HasPrefix(gotTexts[k], want[k])
+	}
+	if !ok {
+		t.Errorf("issues\n%s\nwant\n%s", strings.Join(gotTexts, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // The .custom-gcl.yml example must be what `golangci-lint custom` reads.
