@@ -2,6 +2,8 @@ package analyzer
 
 import (
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -32,6 +34,7 @@ type checker struct {
 	cfg          *config
 	dirs         *directiveSet
 	declared     declared
+	packageFacts []analysis.PackageFact // see importedPackageFacts
 	factCache    map[types.Object]*directiveFact
 	contracts    map[*types.Func]*directiveFact
 	importedSums map[*types.Func]*summary
@@ -56,6 +59,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 		impls:        make(map[*types.Func][]*ssa.Function),
 		refs:         make(map[*ssa.Function][]*ssa.Function),
 	}
+	c.packageFacts = c.importedPackageFacts()
 	c.resolveDeclarations()
 	c.exportDirectives()
 	// -explain needs the walks, which the syntax-only path skips.
@@ -90,25 +94,48 @@ func (c *checker) exportDirectives() {
 	c.exportHopSinks()
 }
 
-// exportHopSinks publishes the package's exported package-level hop sinks
-// as a package fact (see hopSinksFact). Only a directive or a declaration
-// makes one, so most packages, unannotated, skip the scan.
+// exportHopSinks publishes the package's exported package-level hop sinks,
+// and those it learnt from its imports, as a package fact (see
+// hopSinksFact). Only a directive or a declaration makes one, so most
+// packages, unannotated, skip the scan.
 func (c *checker) exportHopSinks() {
-	if len(c.dirs.objects) == 0 && len(c.declared.objects) == 0 {
-		return
-	}
-	var sinks []hopSinkName
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() { // sorted
-		fn, ok := scope.Lookup(name).(*types.Func)
-		if !ok || !fn.Exported() {
-			continue
+	sinks := c.importedHopSinks()
+	if len(c.dirs.objects) > 0 || len(c.declared.objects) > 0 {
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			fn, ok := scope.Lookup(name).(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if hop := c.contract(fn).Hop; len(hop) > 0 {
+				sinks = append(sinks, describeHop(funcName(fn), fn, hop))
+			}
 		}
-		if hop := c.contract(fn).Hop; len(hop) > 0 {
-			sinks = append(sinks, describeHop(funcName(fn), fn, hop))
-		}
 	}
+	slices.SortFunc(sinks, func(a, b hopSinkName) int { return strings.Compare(a.Name, b.Name) })
+	sinks = slices.CompactFunc(sinks, func(a, b hopSinkName) bool { return a.Name == b.Name })
 	if len(sinks) > 0 {
 		c.pass.ExportPackageFact(&hopSinksFact{Sinks: sinks})
 	}
+}
+
+// importedHopSinks are the hop sinks the package's imports publish.
+func (c *checker) importedHopSinks() []hopSinkName {
+	var sinks []hopSinkName
+	for _, pf := range c.packageFacts {
+		if f, ok := pf.Fact.(*hopSinksFact); ok {
+			sinks = append(sinks, f.Sinks...)
+		}
+	}
+	return sinks
+}
+
+// importedPackageFacts are the package facts of the packages this one
+// depends on, by path. The go vet driver passes on only those of direct
+// imports, so hopSinksFact and declarationsFact carry along what they
+// received: what a package declares reaches every package above it.
+func (c *checker) importedPackageFacts() []analysis.PackageFact {
+	facts := slices.DeleteFunc(c.pass.AllPackageFacts(), func(pf analysis.PackageFact) bool { return pf.Package == c.pass.Pkg })
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	return facts
 }

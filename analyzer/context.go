@@ -16,7 +16,7 @@ import (
 )
 
 // builtinAsync lists the standard library's async sinks with the parameters
-// they run off the caller's goroutine (DIRECTIVES.md, "Built-in async sinks").
+// they run off the caller's goroutine (docs/directives.md, "Built-in async sinks").
 var builtinAsync = builtinList(
 	"time.AfterFunc:f",
 	"context.AfterFunc:f",
@@ -28,7 +28,7 @@ var builtinAsync = builtinList(
 )
 
 // builtinSync lists the standard library's sync sinks: they run the
-// callback on another goroutine but wait for it (DIRECTIVES.md, "Built-in
+// callback on another goroutine but wait for it (docs/directives.md, "Built-in
 // sync sinks"). They win over what their bodies suggest (go tRunner(t, f)).
 var builtinSync = builtinList(
 	"testing.(*T).Run:f",

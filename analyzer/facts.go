@@ -62,11 +62,12 @@ func (*summaryFact) AFact() {}
 
 func (f *summaryFact) String() string { return f.Summary.String() }
 
-// hopSinksFact lists the exported package-level functions a package
-// declares as hop sinks (by directive or flag), so that fix hints can name
-// them in packages that reach them only indirectly: drivers pass an object
-// fact about a package-level function only to direct importers of its
-// package, but package facts to every package above it.
+// hopSinksFact lists the exported package-level functions a package and
+// its dependencies declare as hop sinks, so that fix hints can name them in
+// packages that reach them only indirectly: drivers pass an object fact
+// about a package-level function only to direct importers of its package,
+// and go vet passes package facts only to direct importers too, so each
+// package passes on what it received.
 type hopSinksFact struct {
 	Sinks []hopSinkName // sorted by Name
 }
@@ -88,9 +89,10 @@ func (f *hopSinksFact) String() string {
 	return "hop sinks: " + strings.Join(names, ", ")
 }
 
-// declarationsFact carries a package's //confined:declare lines to the
-// packages importing it. Each resolves them in its own view: a package
-// that only declares may not import what the names name.
+// declarationsFact carries a package's //confined:declare lines, and those
+// it received (see hopSinksFact), to the packages importing it. Each
+// resolves them in its own view: a package that only declares may not
+// import what the names name.
 type declarationsFact struct {
 	Lines []declarationLine // in source order
 }

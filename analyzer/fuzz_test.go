@@ -33,7 +33,7 @@ import (
 )
 
 // contractVerbs are the verbs of the directive language
-// (../shared/DIRECTIVES.md), spelled out here rather than taken from the
+// (docs/directives.md), spelled out here rather than taken from the
 // parser, so that a parser accepting anything else fails the fuzzer.
 var contractVerbs = []string{
 	"owner", "any", "async", "hop", "sync", "inherit", "completes", "loop", "ignore", "declare",

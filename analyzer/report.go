@@ -297,12 +297,8 @@ func (c *checker) hopSinks() []hopSink {
 	for _, d := range c.declared.sources {
 		collect(d.member.obj, false)
 	}
-	for _, pf := range c.pass.AllPackageFacts() {
-		if f, ok := pf.Fact.(*hopSinksFact); ok {
-			for _, s := range f.Sinks {
-				add(hopSink{s, false})
-			}
-		}
+	for _, s := range c.importedHopSinks() {
+		add(hopSink{s, false})
 	}
 	slices.SortFunc(hops, func(a, b hopSink) int {
 		if a.inScope != b.inScope {

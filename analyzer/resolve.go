@@ -10,7 +10,6 @@ package analyzer
 // what doc comments and facts say.
 
 import (
-	"cmp"
 	"fmt"
 	"go/types"
 	"slices"
@@ -115,31 +114,38 @@ func (c *checker) declaredFact(obj types.Object) *directiveFact {
 // depends on, by package path. Another package reports what is wrong
 // with its own.
 func (c *checker) importedDeclarations() []resolvedDeclaration {
-	facts := c.pass.AllPackageFacts()
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return cmp.Compare(a.Package.Path(), b.Package.Path()) })
 	var out []resolvedDeclaration
-	for _, pf := range facts {
-		f, ok := pf.Fact.(*declarationsFact)
-		if !ok || pf.Package == c.pass.Pkg {
-			continue
-		}
-		for _, line := range f.Lines {
-			if d, err := parseDeclaration(strings.Fields(line.Text)); err == nil {
-				d.source = line.Source
-				out = append(out, resolvedDeclaration{declaration: d})
-			}
+	for _, line := range c.importedDeclarationLines() {
+		if d, err := parseDeclaration(strings.Fields(line.Text)); err == nil {
+			d.source = line.Source
+			out = append(out, resolvedDeclaration{declaration: d})
 		}
 	}
 	return out
 }
 
-// exportDeclarations publishes the package's //confined:declare lines to
-// the packages importing it.
+// importedDeclarationLines are the lines of the imports' declarationsFacts,
+// each once.
+func (c *checker) importedDeclarationLines() []declarationLine {
+	var lines []declarationLine
+	for _, pf := range c.packageFacts {
+		if f, ok := pf.Fact.(*declarationsFact); ok {
+			for _, line := range f.Lines {
+				if !slices.Contains(lines, line) {
+					lines = append(lines, line)
+				}
+			}
+		}
+	}
+	return lines
+}
+// exportDeclarations publishes the package's //confined:declare lines, and
+// those it received, to the packages importing it.
 func (c *checker) exportDeclarations() {
-	if len(c.dirs.declarations) == 0 {
+	f := declarationsFact{Lines: c.importedDeclarationLines()}
+	if len(c.dirs.declarations) == 0 && len(f.Lines) == 0 {
 		return
 	}
-	var f declarationsFact
 	for _, d := range c.dirs.declarations {
 		p := c.pass.Fset.Position(d.pos)
 		source := fmt.Sprintf("%s/%s:%d", c.pass.Pkg.Path(), baseName(p.Filename), p.Line)

@@ -30,7 +30,7 @@ func (c *checker) confinedNamed(t types.Type) *types.Named {
 // callers, whatever its body does), or it is a method of a confined type
 // whose body is out of view or touches confined state. A method of a
 // confined type is that state's API: calling one whose body only sends on a
-// channel or uses :any members touches nothing (DIRECTIVES.md, "Method
+// channel or uses :any members touches nothing (docs/directives.md, "Method
 // calls"). The witness names the method and, inside, the data it reaches.
 func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	obj := declaredFunc(fn)

@@ -157,7 +157,7 @@ func TestGolangciLint(t *testing.T) {
 		dir := writeModule(t, golangciModule, bad)
 		res := gcl.run(t, dir, "run", "./...")
 		res.requireExit(t, 3) // golangci-lint's exit status for a failure
-		requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, sync, inherit, completes-async, completes-owner, strict`)
+		requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain`)
 
 		bad = strings.Replace(string(config), "example.com/lib.(*Loop).Post", "Post", 1)
 		dir = writeModule(t, golangciModule, bad)

@@ -108,7 +108,7 @@ func Use(s *State) {
 }
 
 // TestVetFlags passes the analyzer's flags through go vet, in the qualified
-// spelling DIRECTIVES.md documents and in the plain one.
+// spelling docs/directives.md documents and in the plain one.
 func TestVetFlags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs the go tool; skipped with -short")

@@ -38,6 +38,27 @@ import "example.com/d/lib"
 
 func start(l *lib.Loop) { l.Post(func() {}) }
 `,
+	// Declarations in source reach every package above, also under go vet,
+	// which passes package facts only to direct importers.
+	"decls/decls.go": `package decls
+
+//confined:declare async example.com/d/lib.Every
+`,
+	"mid/mid.go": "package mid\n\nimport _ \"example.com/d/decls\"\n",
+	"top/top.go": `package top
+
+import (
+	_ "example.com/d/mid"
+	"example.com/d/lib"
+)
+
+//confined:owner
+type state struct{ n int }
+
+func start(s *state) {
+	lib.Every(func() { s.n++ })
+}
+`,
 	"decls.txt": `# The library, declared.
 //confined:declare async example.com/d/lib.Every
 hop example.com/d/lib.Loop.Pots
@@ -78,10 +99,20 @@ func TestDeclarationsOutsideSource(t *testing.T) {
 		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary,
 			"-confinecheck.declare="+decls, "-confinecheck.async=example.com/d/lib.Evrey", "./...")
 		requireContains(t, res.stderr, touch)
-		// lib, one and two all see lib.
-		if n := strings.Count(res.stderr, fromFlag+"\n"); n != 3 {
-			t.Errorf("want %q once per package (3), got it %d times\n%s", fromFlag, n, res)
+		// lib, one, two and top see lib; decls and mid do not.
+		if n := strings.Count(res.stderr, fromFlag+"\n"); n != 4 {
+			t.Errorf("want %q once per package that sees lib (4), got it %d times\n%s", fromFlag, n, res)
 		}
+	})
+
+	t.Run("through two packages", func(t *testing.T) {
+		t.Parallel()
+		const viaDecls = "writes confined top.state.n off the owner: this code runs via lib.Every"
+		res := c.run(t, c.binary, "./top")
+		res.requireExit(t, exitFindings)
+		requireContains(t, res.stderr, viaDecls)
+		res = c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./top")
+		requireContains(t, res.stderr, viaDecls)
 	})
 
 	t.Run("explain", func(t *testing.T) {

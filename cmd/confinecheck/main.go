@@ -26,7 +26,7 @@ import (
 func main() {
 	// A single-analyzer tool takes its analyzer's flags by their plain
 	// names (-async). Accept the qualified spelling too (-confinecheck.async),
-	// the one multi-analyzer drivers use and DIRECTIVES.md documents; go vet
+	// the one multi-analyzer drivers use and docs/directives.md documents; go vet
 	// learns both from the tool's flag list and passes either through.
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, analyzer.Analyzer.Name+"."+f.Name, f.Usage)

@@ -1,5 +1,5 @@
-// Package futures tests where future callbacks run.
-package futures
+package futures // want package:`hop sinks: actor\.Hop}$`
+// This package tests where future callbacks run.
 
 import (
 	"actor"

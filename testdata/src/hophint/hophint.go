@@ -1,8 +1,8 @@
-// Package hophint checks that fix hints name the hop sinks of a package
+package hophint // want package:`hop sinks: actor\.Hop}$`
+// This package checks that fix hints name the hop sinks of a package
 // imported only indirectly (actor, through hophint/node): drivers pass
 // object facts about package-level functions like actor.Hop only to direct
 // importers, so the hint comes from actor's package fact.
-package hophint
 
 import (
 	"future"

@@ -1,4 +1,4 @@
-// Package ownership pins down "ownership follows the value" (DIRECTIVES.md,
+// Package ownership pins down "ownership follows the value" (docs/directives.md,
 // "What is reported"): off-owner code that creates its own confined value
 // may use it; confined values that come from outside (captured variables,
 // method-value receivers, arguments handed to the spawned function,

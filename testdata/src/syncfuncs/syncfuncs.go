@@ -1,5 +1,5 @@
 // Package syncfuncs pins down callbacks that run synchronously on their
-// caller (DIRECTIVES.md: "Not sinks: (*sync.Once).Do, sync.OnceFunc,
+// caller (docs/directives.md: "Not sinks: (*sync.Once).Do, sync.OnceFunc,
 // sort.Slice, slices.SortFunc and the like run the callback on the
 // caller"). Used on the owner they are quiet; used inside off-owner code they
 // run off the owner too, and the finding is reported inside the innermost

@@ -1,5 +1,5 @@
 // Package touches pins down what counts as touching confined state
-// (DIRECTIVES.md, the //confined:owner and //confined:any rows and the
+// (docs/directives.md, the //confined:owner and //confined:any rows and the
 // paragraph on channel, sync and sync/atomic fields). Every case runs off
 // the owner in a time.AfterFunc callback of its own; each positive case has
 // a look-alike negative next to it.

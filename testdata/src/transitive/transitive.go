@@ -1,5 +1,5 @@
 // Package transitive pins down findings reached through calls
-// (DIRECTIVES.md: "a closure passed to a timer that calls a helper that
+// (docs/directives.md: "a closure passed to a timer that calls a helper that
 // calls a helper that writes a confined map is reported, with the whole call
 // path in the message"). Findings sit at the call in the off-owner closure
 // (or at the sink, for a named function) and name every step.

@@ -1,5 +1,5 @@
-// Package region terminates workers with retries: the bug and its fix.
-package region
+package region // want package:`hop sinks: actor\.Hop}$`
+// This package terminates workers with retries: the bug and its fix.
 
 import (
 	"actor"

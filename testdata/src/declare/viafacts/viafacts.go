@@ -1,5 +1,5 @@
-// Package viafacts gets its declarations from package decls, through facts.
-package viafacts
+package viafacts // want package:`declares: async declare/lib\.Every; hop declare/lib\.Context\.ReenterAfter:continuation}$`
+// This package gets its declarations from package decls, through facts.
 
 import (
 	_ "declare/decls"

@@ -1,5 +1,5 @@
 // Package server builds a confined connection per call: the allocation is
-// the caller's own, whatever pointers it stores in it (DIRECTIVES.md,
+// the caller's own, whatever pointers it stores in it (docs/directives.md,
 // "Ownership follows the value"); what is reached through those pointers is
 // not.
 package server
