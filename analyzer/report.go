@@ -22,6 +22,9 @@ type finding struct {
 	root    string // the off-owner function the path starts from
 	witness witness
 	spawn   spawn
+	// lit is the off-owner func literal the finding is inside, if any:
+	// where a fix can hop back to the owner.
+	lit *ssa.Function
 }
 
 type reporter struct {
@@ -64,8 +67,13 @@ func (c *checker) report(fns []*ssa.Function) {
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
 		hops = c.hopSinks()
 	}
+	fixes := c.findingFixes(out)
 	for _, f := range out {
-		c.pass.Report(c.diagnostic(f, fixHint(hops, f.spawn.future)))
+		d := c.diagnostic(f, fixHint(hops, f.spawn.future))
+		if fix, ok := fixes[f.pos]; ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		c.pass.Report(d)
 	}
 	c.reportUnusedIgnores()
 }
@@ -103,7 +111,7 @@ func (r *reporter) root(t funcValue, sp spawn, depth int) {
 		r.atSink(t, sp, sum)
 		return
 	}
-	r.inside(t.fn, sp, func(s source) origin { return originOf(s) })
+	r.inside(t.fn, t.fn, sp, func(s source) origin { return originOf(s) })
 	for _, inner := range capturedFuncs(t, sum) {
 		r.root(inner, sp, depth+1)
 	}
@@ -153,7 +161,7 @@ func (r *reporter) atSink(t funcValue, sp spawn, sum *summary) {
 // inside reports every touching place in the body of the off-owner literal
 // fn whose touched value comes from outside; toRoot maps fn's sources to
 // the root literal's.
-func (r *reporter) inside(fn *ssa.Function, sp spawn, toRoot func(source) origin) {
+func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) origin) {
 	w := r.c.walks[fn]
 	if w == nil {
 		return
@@ -168,11 +176,11 @@ func (r *reporter) inside(fn *ssa.Function, sp spawn, toRoot func(source) origin
 	for _, s := range w.sites {
 		if s.inner != nil {
 			innerSources := s.innerSources
-			r.inside(s.inner, sp, func(src source) origin { return mapOrigin(innerSources(src)) })
+			r.inside(lit, s.inner, sp, func(src source) origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
 		if !mapOrigin(s.origin).fresh() {
-			r.add(finding{pos: s.pos, witness: s.witness, spawn: sp})
+			r.add(finding{pos: s.pos, witness: s.witness, spawn: sp, lit: lit})
 		}
 	}
 }

@@ -1,0 +1,419 @@
+package analyzer
+
+// This file builds the suggested fix of a finding inside off-owner code:
+// wrap the statements that touch confined state in a hop back to the
+// owner, m.loop.helper() becoming m.self.Execute(func() { m.loop.helper() }).
+// It offers one only when a hop sink can be called from the literal (a hop
+// method of a variable in scope or of one of its fields, or an imported hop
+// function whose owner argument is such a value) and the result means the
+// same apart from where it runs: nothing defined in the wrapped statements
+// is used after them, no return, break, continue, goto or defer leaves
+// them, and nothing they read is assigned elsewhere in the literal. In a
+// future's callback, "return X" becomes "return pkg.Hop(owner, func() T {
+// return X })" when a hop function returns a future to chain on.
+
+import (
+	"bytes"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+)
+
+// findingFixes returns the hop fixes of findings, keyed by the position
+// of the finding that carries each.
+func (c *checker) findingFixes(findings []finding) map[token.Pos]analysis.SuggestedFix {
+	fixes := make(map[token.Pos]analysis.SuggestedFix)
+	var lits []*ssa.Function
+	for _, f := range findings {
+		if f.lit != nil && !slices.Contains(lits, f.lit) {
+			lits = append(lits, f.lit)
+		}
+	}
+	for _, lit := range lits {
+		var positions []token.Pos
+		future := false
+		for _, f := range findings {
+			if f.lit == lit {
+				positions = append(positions, f.pos)
+				future = f.spawn.future
+			}
+		}
+		maps.Copy(fixes, c.hopFixes(lit, future, positions))
+	}
+	return fixes
+}
+
+// hopFixes returns, for the findings of one off-owner literal, the fix of
+// each group of statements, keyed by the position of its first finding.
+func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Pos) map[token.Pos]analysis.SuggestedFix {
+	lit, _ := root.Syntax().(*ast.FuncLit)
+	file := c.fileOf(root.Pos())
+	if lit == nil || file == nil || c.pass.ReadFile == nil {
+		return nil
+	}
+	src, err := c.pass.ReadFile(c.pass.Fset.File(lit.Pos()).Name())
+	if err != nil {
+		return nil
+	}
+	groups := statementGroups(file, lit, positions)
+	fixes := make(map[token.Pos]analysis.SuggestedFix)
+	for _, g := range groups {
+		if edit, ok := c.hopEdit(file, lit, g, future, src); ok {
+			fixes[g.first] = analysis.SuggestedFix{
+				Message:   "run the touching statements on the owner through " + edit.via,
+				TextEdits: []analysis.TextEdit{{Pos: g.stmts[0].Pos(), End: g.stmts[len(g.stmts)-1].End(), NewText: edit.text}},
+			}
+		}
+	}
+	return fixes
+}
+
+// fileOf returns the file of the package that holds pos.
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// A statementGroup is a run of statements of one block that hold findings.
+type statementGroup struct {
+	block *ast.BlockStmt
+	stmts []ast.Stmt
+	first token.Pos // the first finding's position
+}
+
+// statementGroups finds, for each finding, the innermost statement of a
+// block inside lit that holds it, and joins those of one block into the
+// run from the first to the last.
+func statementGroups(file *ast.File, lit *ast.FuncLit, positions []token.Pos) []statementGroup {
+	var groups []statementGroup
+	for _, pos := range positions {
+		path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+		for i := 0; i+1 < len(path) && path[i] != lit; i++ {
+			block, ok := path[i+1].(*ast.BlockStmt)
+			stmt, isStmt := path[i].(ast.Stmt)
+			if !ok || !isStmt {
+				continue
+			}
+			at := slices.Index(block.List, stmt)
+			j := slices.IndexFunc(groups, func(g statementGroup) bool { return g.block == block })
+			if j < 0 {
+				groups = append(groups, statementGroup{block: block, stmts: block.List[at : at+1], first: pos})
+				break
+			}
+			g := &groups[j]
+			lo := min(slices.Index(block.List, g.stmts[0]), at)
+			hi := max(slices.Index(block.List, g.stmts[len(g.stmts)-1]), at)
+			g.stmts = block.List[lo : hi+1]
+			break
+		}
+	}
+	return groups
+}
+
+// A hopEditText is the replacement of a statement group, and the hop it
+// goes through.
+type hopEditText struct {
+	text []byte
+	via  string
+}
+
+// hopEdit builds the replacement of g, or reports that none is safe.
+func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, future bool, src []byte) (hopEditText, bool) {
+	ret, isReturn := g.stmts[0].(*ast.ReturnStmt)
+	futureReturn := future && isReturn && len(g.stmts) == 1 && len(ret.Results) == 1 && g.block == lit.Body &&
+		lit.Type.Results != nil && len(lit.Type.Results.List) == 1
+	if !futureReturn && (!c.leavesNothing(g) || !c.readsSettled(lit, g)) {
+		return hopEditText{}, false
+	}
+	start, end := c.offset(g.stmts[0].Pos()), c.offset(g.stmts[len(g.stmts)-1].End())
+	indent := lineIndent(src, start)
+	body := reindent(src[start:end])
+	var b bytes.Buffer
+	if futureReturn {
+		h, ok := c.reachableHop(file, lit, true)
+		if !ok {
+			return hopEditText{}, false
+		}
+		result := src[c.offset(lit.Type.Results.Pos()):c.offset(lit.Type.Results.End())]
+		result = bytes.TrimSuffix(bytes.TrimPrefix(result, []byte("(")), []byte(")"))
+		b.WriteString("return " + h.call + "func() " + string(result) + " {\n" + indent + "\t")
+		b.Write(body)
+		b.WriteString("\n" + indent + "})")
+		return hopEditText{b.Bytes(), h.name}, true
+	}
+	h, ok := c.reachableHop(file, lit, false)
+	if !ok {
+		return hopEditText{}, false
+	}
+	b.WriteString(h.call + "func() {\n" + indent + "\t")
+	b.Write(body)
+	b.WriteString("\n" + indent + "})")
+	return hopEditText{b.Bytes(), h.name}, true
+}
+
+func (c *checker) offset(pos token.Pos) int { return c.pass.Fset.Position(pos).Offset }
+
+// lineIndent is the white space that starts the line of offset.
+func lineIndent(src []byte, offset int) string {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	end := start
+	for end < offset && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// reindent indents every line of text after the first by one more tab.
+func reindent(text []byte) []byte {
+	lines := bytes.Split(text, []byte("\n"))
+	for i := 1; i < len(lines); i++ {
+		if len(bytes.TrimSpace(lines[i])) > 0 {
+			lines[i] = append([]byte("\t"), lines[i]...)
+		}
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
+// leavesNothing reports whether control stays inside g's statements and
+// nothing they define is used after them: no return, goto or defer, no
+// labeled break or continue, and no break or continue of a loop, switch or
+// select around them.
+func (c *checker) leavesNothing(g statementGroup) bool {
+	defined := make(map[types.Object]bool)
+	ok := true
+	for _, stmt := range g.stmts {
+		var stack []ast.Node
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				stack = stack[:len(stack)-1]
+				return false // its returns are its own
+			case *ast.ReturnStmt, *ast.DeferStmt:
+				ok = false
+			case *ast.BranchStmt:
+				if n.Label != nil || n.Tok == token.GOTO || !insideBreakable(stack, n.Tok) {
+					ok = false
+				}
+			case *ast.Ident:
+				if obj := c.pass.TypesInfo.Defs[n]; obj != nil {
+					defined[obj] = true
+				}
+			}
+			return true
+		})
+	}
+	if !ok {
+		return false
+	}
+	at := slices.Index(g.block.List, g.stmts[len(g.stmts)-1])
+	for _, stmt := range g.block.List[at+1:] {
+		used := false
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			if id, isIdent := n.(*ast.Ident); isIdent && defined[c.pass.TypesInfo.Uses[id]] {
+				used = true
+			}
+			return !used
+		})
+		if used {
+			return false
+		}
+	}
+	return true
+}
+
+// insideBreakable reports whether a break or continue (tok) at the top of
+// stack targets a statement on the stack: a loop, or for break a switch or
+// select.
+func insideBreakable(stack []ast.Node, tok token.Token) bool {
+	for _, n := range stack[:len(stack)-1] {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if tok == token.BREAK {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsSettled reports whether no variable that g's statements read is
+// assigned elsewhere in lit: the hop runs them later, and must see the
+// values they saw.
+func (c *checker) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
+	read := make(map[types.Object]bool)
+	for _, stmt := range g.stmts {
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, isVar := c.pass.TypesInfo.Uses[id].(*types.Var); isVar {
+					read[v] = true
+				}
+			}
+			return true
+		})
+	}
+	lo, hi := g.stmts[0].Pos(), g.stmts[len(g.stmts)-1].End()
+	settled := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if n == nil || (lo <= n.Pos() && n.End() <= hi) {
+			return false
+		}
+		var targets []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				targets = n.Lhs
+			}
+		case *ast.IncDecStmt:
+			targets = []ast.Expr{n.X}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				targets = []ast.Expr{n.X}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				targets = []ast.Expr{n.Key, n.Value}
+			}
+		}
+		for _, t := range targets {
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok && read[c.pass.TypesInfo.Uses[id]] {
+				settled = false
+			}
+		}
+		return settled
+	})
+	return settled
+}
+
+// A reachableHopCall is how the literal can call a hop sink: call is the
+// text up to the func argument, "m.self.Execute(" or "actor.Hop(m.self, ".
+type reachableHopCall struct {
+	call, name string
+}
+
+// reachableHop finds a hop sink the literal can call: a hop method of a
+// variable in scope (or of one of its fields), else a hop function of a
+// package the file imports whose other parameter, if any, such a value
+// fills. returning asks for one that returns a future to chain on.
+func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool) (reachableHopCall, bool) {
+	values := c.valuesInScope(lit)
+	if !returning {
+		for _, v := range values {
+			if m := c.hopMethod(v.typ); m != nil {
+				return reachableHopCall{call: v.expr + "." + m.Name() + "(", name: funcName(m)}, true
+			}
+		}
+	}
+	for _, imp := range file.Imports {
+		pkgName := c.pass.TypesInfo.PkgNameOf(imp)
+		if pkgName == nil || pkgName.Name() == "_" || pkgName.Name() == "." {
+			continue
+		}
+		scope := pkgName.Imported().Scope()
+		for _, name := range scope.Names() {
+			fn, ok := scope.Lookup(name).(*types.Func)
+			if !ok || !fn.Exported() || (fn.Signature().Results().Len() > 0) != returning {
+				continue
+			}
+			owner, ok := c.hopShape(fn, returning)
+			if !ok {
+				continue
+			}
+			prefix := pkgName.Name() + "." + fn.Name() + "("
+			if owner == nil {
+				return reachableHopCall{call: prefix, name: funcName(fn)}, true
+			}
+			for _, v := range values {
+				if types.AssignableTo(v.typ, owner.Type()) {
+					return reachableHopCall{call: prefix + v.expr + ", ", name: funcName(fn)}, true
+				}
+			}
+		}
+	}
+	return reachableHopCall{}, false
+}
+
+// hopShape reports whether fn is a hop sink the fix can call: one hopped
+// func parameter, last, taking no arguments (and returning a value when
+// returning is set), and at most one other parameter, the owner, which it
+// returns.
+func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
+	k := c.contract(fn)
+	sig := fn.Signature()
+	params := sig.Params()
+	if len(k.Hop) != 1 || params.Len() == 0 || params.Len() > 2 || k.Hop[0] != argIndex(sig, params.Len()-1) {
+		return nil, false
+	}
+	fsig, isFunc := params.At(params.Len() - 1).Type().Underlying().(*types.Signature)
+	if !isFunc || fsig.Params().Len() != 0 || (fsig.Results().Len() > 0) != returning {
+		return nil, false
+	}
+	if params.Len() == 2 {
+		owner = params.At(0)
+	}
+	return owner, true
+}
+
+// hopMethod returns a hop method the fix can call on a value of type t.
+func (c *checker) hopMethod(t types.Type) *types.Func {
+	mset := types.NewMethodSet(t)
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		mset = types.NewMethodSet(types.NewPointer(t))
+	}
+	for sel := range mset.Methods() {
+		m := sel.Obj().(*types.Func)
+		if !m.Exported() && m.Pkg() != c.pass.Pkg {
+			continue
+		}
+		if owner, ok := c.hopShape(m, false); ok && owner == nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// A scopeValue is a value the literal can name: a variable, or a field of
+// one.
+type scopeValue struct {
+	expr string
+	typ  types.Type
+}
+
+// valuesInScope lists the variables visible at lit, innermost scope first
+// and by name within one, each followed by its fields the package can name.
+func (c *checker) valuesInScope(lit *ast.FuncLit) []scopeValue {
+	var out []scopeValue
+	for s := c.pass.Pkg.Scope().Innermost(lit.Pos()); s != nil && s != types.Universe; s = s.Parent() {
+		for _, name := range s.Names() {
+			v, ok := s.Lookup(name).(*types.Var)
+			if !ok || name == "_" || (s != c.pass.Pkg.Scope() && v.Pos() > lit.Pos()) {
+				continue
+			}
+			out = append(out, scopeValue{name, v.Type()})
+			if st, ok := derefUnder(v.Type()).(*types.Struct); ok {
+				for f := range st.Fields() {
+					if f.Exported() || f.Pkg() == c.pass.Pkg {
+						out = append(out, scopeValue{name + "." + f.Name(), f.Type()})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
