@@ -90,8 +90,10 @@ func (c *checker) exportDirectives() {
 			c.pass.ExportObjectFact(obj, fact)
 		}
 	}
-	c.exportDeclarations()
-	c.exportHopSinks()
+	if c.pass.Pkg.Name() != "main" { // nothing imports a command: its package facts would go nowhere
+		c.exportDeclarations()
+		c.exportHopSinks()
+	}
 }
 
 // exportHopSinks publishes the package's exported package-level hop sinks,

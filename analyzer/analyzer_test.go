@@ -75,6 +75,23 @@ var suites = []struct {
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 }
 
+// fixSuites are checked with their fixes applied: each package's .golden
+// files are its files after the fixes.
+var fixSuites = []string{"hopfix", "directivefix"}
+
+func TestSuggestedFixes(t *testing.T) {
+	for _, name := range fixSuites {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			a, err := analyzer.New(analyzer.Settings{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			analysistest.RunWithSuggestedFixes(t, testdata(), a, name)
+		})
+	}
+}
+
 func TestAnalyzer(t *testing.T) {
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {

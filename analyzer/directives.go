@@ -43,6 +43,7 @@ type directive struct {
 	verb string
 	args []string // PARAM names, or completes' value
 	pos  token.Pos
+	end  token.Pos // of the comment
 	// form is how messages spell the directive: "//confined:hop" in a doc
 	// comment, "//confined:declare hop" or "-hop" for a declaration.
 	form string
@@ -109,7 +110,7 @@ func isGofmtMarker(text string) bool {
 // An ignoreDirective suppresses the finding on its line, and when it stands
 // on a line of its own, the finding on the next line.
 type ignoreDirective struct {
-	pos      token.Pos
+	pos, end token.Pos
 	file     string
 	line     int
 	trailing bool // it follows code on its line
@@ -187,7 +188,7 @@ func (p *directiveParser) docDirectives(allowGofmtMarker bool, groups ...*ast.Co
 		for _, c := range g.List {
 			if allowGofmtMarker && isGofmtMarker(c.Text) {
 				p.consumed[c] = true
-				out = append(out, directive{verb: verbOwner, pos: c.Pos()})
+				out = append(out, directive{verb: verbOwner, pos: c.Pos(), end: c.End()})
 				continue
 			}
 			verb, args, ok, err := parseDirective(c.Text)
@@ -196,10 +197,10 @@ func (p *directiveParser) docDirectives(allowGofmtMarker bool, groups ...*ast.Co
 			}
 			p.consumed[c] = true
 			if err != nil {
-				p.pass.Reportf(c.Pos(), "%v", err)
+				p.reportMalformed(c, verb, err)
 				continue
 			}
-			out = append(out, directive{verb: verb, args: args, pos: c.Pos()})
+			out = append(out, directive{verb: verb, args: args, pos: c.Pos(), end: c.End()})
 		}
 	}
 	return out
@@ -326,7 +327,11 @@ func (p *directiveParser) add(m member, d directive) {
 		f = new(directiveFact)
 	}
 	if err := addDirective(f, m, d); err != nil {
-		p.pass.Reportf(d.pos, "%v", err)
+		diag := analysis.Diagnostic{Pos: d.pos, Message: err.Error()}
+		if d.verb == verbAny && !m.confined {
+			diag.SuggestedFixes = removal(p.pass, d.pos, d.end, "remove the directive")
+		}
+		p.pass.Report(diag)
 		return
 	}
 	p.set.objects[m.obj] = f
@@ -543,7 +548,7 @@ func (p *directiveParser) leftovers(f *ast.File) {
 				continue
 			}
 			if err != nil {
-				p.pass.Reportf(c.Pos(), "%v", err)
+				p.reportMalformed(c, verb, err)
 				continue
 			}
 			if verb == verbDeclare {
@@ -552,7 +557,7 @@ func (p *directiveParser) leftovers(f *ast.File) {
 			}
 			if verb == verbIgnore {
 				pos := p.pass.Fset.Position(c.Pos())
-				p.set.ignores = append(p.set.ignores, &ignoreDirective{pos: c.Pos(), file: pos.Filename, line: pos.Line, trailing: p.followsCode(pos)})
+				p.set.ignores = append(p.set.ignores, &ignoreDirective{pos: c.Pos(), end: c.End(), file: pos.Filename, line: pos.Line, trailing: p.followsCode(pos)})
 				continue
 			}
 			p.pass.Reportf(c.Pos(), "misplaced //confined:%s: it must be in the doc comment of a %s", verb, placeFor(verb))

@@ -81,7 +81,11 @@ func (c *checker) report(fns []*ssa.Function) {
 func (c *checker) reportUnusedIgnores() {
 	for _, ig := range c.dirs.ignores {
 		if !ig.used {
-			c.pass.Reportf(ig.pos, "this //confined:ignore suppresses nothing: no finding on its line or the next; remove it")
+			c.pass.Report(analysis.Diagnostic{
+				Pos:            ig.pos,
+				Message:        "this //confined:ignore suppresses nothing: no finding on its line or the next; remove it",
+				SuggestedFixes: removal(c.pass, ig.pos, ig.end, "remove the directive"),
+			})
 		}
 	}
 }

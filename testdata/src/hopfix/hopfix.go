@@ -1,0 +1,124 @@
+package hopfix // want package:"hop sinks: actor.Hop}$"
+
+// This package checks the fixes that hop back to the owner: each shape
+// next to the cases where no fix is safe or possible. hopfix.go.golden is
+// this file with the fixes applied.
+
+import (
+	"actor"
+	"future"
+	"time"
+)
+
+// Session belongs to its loop; Post hops to it.
+//
+//confined:owner
+type Session struct { // want Session:"confined:owner"
+	retries int
+	inbox   chan func()
+}
+
+//confined:hop
+func (s *Session) Post(f func()) { s.inbox <- f } // want Post:"confined:hop\\[1\\]" Post:"summary\\(\\)"
+
+//confined:loop
+func (s *Session) Loop() { // want Loop:"confined:loop"
+	for f := range s.inbox {
+		f()
+	}
+}
+
+func (s *Session) bump() { s.retries++ }
+
+func expensive() int { return 42 }
+
+// A closure on a timer.
+func timer(s *Session) {
+	time.AfterFunc(time.Second, func() {
+		s.retries++ // want `writes confined hopfix.Session.retries off the owner`
+	})
+}
+
+// A go statement's literal; two touching statements become one hop.
+func goStmt(s *Session) {
+	go func() {
+		s.retries = 0 // want `writes confined hopfix.Session.retries off the owner`
+		s.bump()      // want `calls confined \(\*hopfix.Session\).bump off the owner`
+	}()
+}
+
+// A helper reached through a field: the hop is the field's.
+type manager struct{ sess *Session }
+
+func (m *manager) retry() {
+	time.AfterFunc(time.Second, func() {
+		m.sess.bump() // want `calls confined \(\*hopfix.Session\).bump off the owner`
+	})
+}
+
+// A value computed off the owner stays outside the hop, captured.
+func computed(s *Session) {
+	time.AfterFunc(time.Second, func() {
+		n := expensive()
+		s.retries += n // want `writes confined hopfix.Session.retries off the owner`
+	})
+}
+
+// No fix: n is used after the touching statement.
+func usedAfter(s *Session) {
+	time.AfterFunc(time.Second, func() {
+		n := s.retries // want `reads confined hopfix.Session.retries off the owner`
+		println(n)
+	})
+}
+
+// No fix: the return would leave the hop, not the callback.
+func returnInside(s *Session) {
+	time.AfterFunc(time.Second, func() {
+		if s.retries > 3 { // want `reads confined hopfix.Session.retries off the owner`
+			return
+		}
+		println("again")
+	})
+}
+
+// No fix: what the touching statement reads changes after it.
+func changedAfter(s *Session) {
+	time.AfterFunc(time.Second, func() {
+		n := 1
+		s.retries += n // want `writes confined hopfix.Session.retries off the owner`
+		n++
+		println(n)
+	})
+}
+
+// No fix: nothing in scope hops to the owner.
+//
+//confined:owner
+type plain struct{ n int } // want plain:"confined:owner"
+
+func noHop(p *plain) {
+	time.AfterFunc(time.Second, func() {
+		p.n++ // want `writes confined hopfix.plain.n off the owner`
+	})
+}
+
+// A future's callback returns through a hop that returns a future: the
+// retry runs on the owner and the chain goes on.
+//
+//confined:owner
+type worker struct { // want worker:"confined:owner"
+	self *actor.Ref
+	n    int
+}
+
+func (w *worker) attempt() *future.Future[int] {
+	w.n++
+	return future.Value(w.n)
+}
+
+func (w *worker) retryLater() *future.Future[int] {
+	return future.Sleep(time.Second, 0).FlatMap(func(int) *future.Future[int] {
+		return w.attempt() // want `calls confined \(\*hopfix.worker\).attempt off the owner`
+	})
+}
