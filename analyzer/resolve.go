@@ -139,6 +139,7 @@ func (c *checker) importedDeclarationLines() []declarationLine {
 	}
 	return lines
 }
+
 // exportDeclarations publishes the package's //confined:declare lines, and
 // those it received, to the packages importing it.
 func (c *checker) exportDeclarations() {
