@@ -75,6 +75,8 @@ type hopSinksFact struct {
 // hopSinkName is a hop sink as fix hints render it.
 type hopSinkName struct {
 	Name    string // as funcName renders it, e.g. "actor.Hop"
+	Key     string // as funcKey gives it, e.g. "example.com/runtime/actor.Hop"
+	Hop     []int  // the argument indices it runs on the owner
 	Returns bool   // it returns a value (a future to chain on)
 	Plain   bool   // a func it runs takes no arguments (see hopSink)
 }

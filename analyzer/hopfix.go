@@ -19,6 +19,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -64,12 +65,19 @@ func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Po
 	groups := statementGroups(file, lit, positions)
 	fixes := make(map[token.Pos]analysis.SuggestedFix)
 	for _, g := range groups {
-		if edit, ok := c.hopEdit(file, lit, g, future, src); ok {
-			fixes[g.first] = analysis.SuggestedFix{
-				Message:   "run the touching statements on the owner through " + edit.via,
-				TextEdits: []analysis.TextEdit{{Pos: g.stmts[0].Pos(), End: g.stmts[len(g.stmts)-1].End(), NewText: edit.text}},
-			}
+		edit, ok := c.hopEdit(file, lit, g, future, src)
+		if !ok {
+			continue
 		}
+		edits := []analysis.TextEdit{{Pos: g.stmts[0].Pos(), End: g.stmts[len(g.stmts)-1].End(), NewText: edit.text}}
+		if edit.importPath != "" {
+			imp, ok := importEdit(file, edit.importPath)
+			if !ok {
+				continue
+			}
+			edits = append([]analysis.TextEdit{imp}, edits...)
+		}
+		fixes[g.first] = analysis.SuggestedFix{Message: "run the touching statements on the owner through " + edit.via, TextEdits: edits}
 	}
 	return fixes
 }
@@ -123,8 +131,9 @@ func statementGroups(file *ast.File, lit *ast.FuncLit, positions []token.Pos) []
 // A hopEditText is the replacement of a statement group, and the hop it
 // goes through.
 type hopEditText struct {
-	text []byte
-	via  string
+	text       []byte
+	via        string
+	importPath string // to add to the file's imports
 }
 
 // hopEdit builds the replacement of g, or reports that none is safe.
@@ -149,7 +158,7 @@ func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, fu
 		b.WriteString("return " + h.call + "func() " + string(result) + " {\n" + indent + "\t")
 		b.Write(body)
 		b.WriteString("\n" + indent + "})")
-		return hopEditText{b.Bytes(), h.name}, true
+		return hopEditText{b.Bytes(), h.name, h.importPath}, true
 	}
 	h, ok := c.reachableHop(file, lit, false)
 	if !ok {
@@ -158,7 +167,28 @@ func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, fu
 	b.WriteString(h.call + "func() {\n" + indent + "\t")
 	b.Write(body)
 	b.WriteString("\n" + indent + "})")
-	return hopEditText{b.Bytes(), h.name}, true
+	return hopEditText{b.Bytes(), h.name, h.importPath}, true
+}
+
+// importEdit adds path to the file's parenthesized import list, in order
+// among the specs of the group it lands in.
+func importEdit(file *ast.File, path string) (analysis.TextEdit, bool) {
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT || !gen.Lparen.IsValid() {
+			continue
+		}
+		quoted := strconv.Quote(path)
+		at := gen.Rparen
+		for _, spec := range gen.Specs {
+			if spec.(*ast.ImportSpec).Path.Value > quoted {
+				at = spec.Pos()
+				return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\t")}, true
+			}
+		}
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\t" + quoted + "\n")}, true
+	}
+	return analysis.TextEdit{}, false
 }
 
 func (c *checker) offset(pos token.Pos) int { return c.pass.Fset.Position(pos).Offset }
@@ -302,15 +332,17 @@ func (c *checker) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
 }
 
 // A reachableHopCall is how the literal can call a hop sink: call is the
-// text up to the func argument, "m.self.Execute(" or "actor.Hop(m.self, ".
+// text up to the func argument, "m.self.Execute(" or "actor.Hop(m.self, ",
+// and importPath the package the file must import for it, if any.
 type reachableHopCall struct {
-	call, name string
+	call, name, importPath string
 }
 
 // reachableHop finds a hop sink the literal can call: a hop method of a
-// variable in scope (or of one of its fields), else a hop function of a
-// package the file imports whose other parameter, if any, such a value
-// fills. returning asks for one that returns a future to chain on.
+// value in scope, else a hop function whose other parameter, if any, such
+// a value fills, of a package the file imports or else of one in view
+// that it can import. returning asks for one that returns a future to
+// chain on.
 func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool) (reachableHopCall, bool) {
 	values := c.valuesInScope(lit)
 	if !returning {
@@ -320,29 +352,55 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 			}
 		}
 	}
+	imported := make(map[*types.Package]bool)
 	for _, imp := range file.Imports {
 		pkgName := c.pass.TypesInfo.PkgNameOf(imp)
 		if pkgName == nil || pkgName.Name() == "_" || pkgName.Name() == "." {
 			continue
 		}
-		scope := pkgName.Imported().Scope()
-		for _, name := range scope.Names() {
-			fn, ok := scope.Lookup(name).(*types.Func)
-			if !ok || !fn.Exported() || (fn.Signature().Results().Len() > 0) != returning {
-				continue
-			}
-			owner, ok := c.hopShape(fn, returning)
-			if !ok {
-				continue
-			}
-			prefix := pkgName.Name() + "." + fn.Name() + "("
-			if owner == nil {
-				return reachableHopCall{call: prefix, name: funcName(fn)}, true
-			}
-			for _, v := range values {
-				if types.AssignableTo(v.typ, owner.Type()) {
-					return reachableHopCall{call: prefix + v.expr + ", ", name: funcName(fn)}, true
-				}
+		imported[pkgName.Imported()] = true
+		if h, ok := c.hopFunc(pkgName.Imported(), pkgName.Name(), values, returning); ok {
+			return h, true
+		}
+	}
+	view := packagesInView(c.pass.Pkg)
+	paths := slices.Sorted(maps.Keys(view))
+	for _, path := range paths {
+		pkg := view[path]
+		if imported[pkg] || pkg == c.pass.Pkg {
+			continue
+		}
+		if _, obj := c.pass.Pkg.Scope().Innermost(lit.Pos()).LookupParent(pkg.Name(), lit.Pos()); obj != nil {
+			continue // the name is taken
+		}
+		if h, ok := c.hopFunc(pkg, pkg.Name(), values, returning); ok {
+			h.importPath = path
+			return h, true
+		}
+	}
+	return reachableHopCall{}, false
+}
+
+// hopFunc finds a hop function of pkg, named name in the file, that the
+// literal can call with the values in scope.
+func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, returning bool) (reachableHopCall, bool) {
+	scope := pkg.Scope()
+	for _, fname := range scope.Names() {
+		fn, ok := scope.Lookup(fname).(*types.Func)
+		if !ok || !fn.Exported() || (fn.Signature().Results().Len() > 0) != returning {
+			continue
+		}
+		owner, ok := c.hopShape(fn, returning)
+		if !ok {
+			continue
+		}
+		prefix := name + "." + fn.Name() + "("
+		if owner == nil {
+			return reachableHopCall{call: prefix, name: funcName(fn)}, true
+		}
+		for _, v := range values {
+			if types.AssignableTo(v.typ, owner.Type()) {
+				return reachableHopCall{call: prefix + v.expr + ", ", name: funcName(fn)}, true
 			}
 		}
 	}
@@ -354,10 +412,10 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 // returning is set), and at most one other parameter, the owner, which it
 // returns.
 func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
-	k := c.contract(fn)
+	hop := c.hopArgs(fn)
 	sig := fn.Signature()
 	params := sig.Params()
-	if len(k.Hop) != 1 || params.Len() == 0 || params.Len() > 2 || k.Hop[0] != argIndex(sig, params.Len()-1) {
+	if len(hop) != 1 || params.Len() == 0 || params.Len() > 2 || hop[0] != argIndex(sig, params.Len()-1) {
 		return nil, false
 	}
 	fsig, isFunc := params.At(params.Len() - 1).Type().Underlying().(*types.Signature)
@@ -368,6 +426,24 @@ func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok
 		owner = params.At(0)
 	}
 	return owner, true
+}
+
+// hopArgs are the arguments fn runs on the owner, from its contract or,
+// for a package-level function of a package imported only indirectly,
+// whose object facts do not reach here, from the hop sinks passed on.
+func (c *checker) hopArgs(fn *types.Func) []int {
+	if hop := c.contract(fn).Hop; len(hop) > 0 {
+		return hop
+	}
+	if fn.Signature().Recv() == nil {
+		key := funcKey(fn)
+		for _, s := range c.importedHopSinks() {
+			if s.Key == key {
+				return s.Hop
+			}
+		}
+	}
+	return nil
 }
 
 // hopMethod returns a hop method the fix can call on a value of type t.
@@ -396,7 +472,8 @@ type scopeValue struct {
 }
 
 // valuesInScope lists the variables visible at lit, innermost scope first
-// and by name within one, each followed by its fields the package can name.
+// and by name within one, each followed by the fields the package can
+// name and the :any getters (m.Self()) of its methods.
 func (c *checker) valuesInScope(lit *ast.FuncLit) []scopeValue {
 	var out []scopeValue
 	for s := c.pass.Pkg.Scope().Innermost(lit.Pos()); s != nil && s != types.Universe; s = s.Parent() {
@@ -408,11 +485,47 @@ func (c *checker) valuesInScope(lit *ast.FuncLit) []scopeValue {
 			out = append(out, scopeValue{name, v.Type()})
 			if st, ok := derefUnder(v.Type()).(*types.Struct); ok {
 				for f := range st.Fields() {
-					if f.Exported() || f.Pkg() == c.pass.Pkg {
+					if (f.Exported() || f.Pkg() == c.pass.Pkg) && c.readableAnywhere(v.Type(), f) {
 						out = append(out, scopeValue{name + "." + f.Name(), f.Type()})
 					}
 				}
 			}
+			out = append(out, c.getters(name, v.Type())...)
+		}
+	}
+	return out
+}
+
+// readableAnywhere reports whether field f of a value of type t may be
+// read off the owner: t is not confined, or f is :any.
+func (c *checker) readableAnywhere(t types.Type, f *types.Var) bool {
+	if c.confinedNamed(t) == nil {
+		return true
+	}
+	d := c.directives(f)
+	return d != nil && d.Any
+}
+
+// getters are the calls of the methods of a value of type t named expr
+// that take nothing, return one value and are safe from anywhere: marked
+// //confined:any, or of a type that is not confined.
+func (c *checker) getters(expr string, t types.Type) []scopeValue {
+	var out []scopeValue
+	mset := types.NewMethodSet(t)
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		mset = types.NewMethodSet(types.NewPointer(t))
+	}
+	for sel := range mset.Methods() {
+		m := sel.Obj().(*types.Func)
+		sig := m.Signature()
+		if (!m.Exported() && m.Pkg() != c.pass.Pkg) || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+			continue
+		}
+		if len(sel.Index()) > 1 && !c.readableAnywhere(t, derefUnder(t).(*types.Struct).Field(sel.Index()[0])) {
+			continue // promoted through a confined field
+		}
+		if d := c.directives(m); (d != nil && d.Any) || !c.confinedMethod(m) && !isInterfaceMethod(m) {
+			out = append(out, scopeValue{expr + "." + m.Name() + "()", sig.Results().At(0).Type()})
 		}
 	}
 	return out

@@ -260,7 +260,7 @@ type hopSink struct {
 func describeHop(name string, fn *types.Func, hop []int) hopSinkName {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	return hopSinkName{Name: name, Returns: sig.Results().Len() > 0, Plain: plain}
+	return hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Returns: sig.Results().Len() > 0, Plain: plain}
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can

@@ -122,7 +122,7 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Field:
 		w.field(in, in.X, in.Field)
 	case *ssa.UnOp:
-		if in.Op == token.MUL {
+		if in.Op == token.MUL && !onlyFieldsRead(in) {
 			w.wholeStruct(pos, in.X, actionReads)
 		}
 	case *ssa.Store:
@@ -173,6 +173,22 @@ func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
 	if named := w.c.confinedNamed(x.Type()); named != nil && !isStruct(named) {
 		w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
 	}
+}
+
+// onlyFieldsRead reports whether the value v loads is used only to read
+// its fields (m.self of a captured struct value m): those reads are the
+// touches, and :any fields are not.
+func onlyFieldsRead(v *ssa.UnOp) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.Field); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // wholeStruct handles copying a confined struct out of, or into, the

@@ -10,7 +10,10 @@ import (
 //
 //confined:owner
 type buggyManager struct { // want buggyManager:"confined:owner"
-	*execution.RegionManager
+	// Set once, before the manager reaches the loop.
+	//
+	//confined:any
+	*execution.RegionManager // want RegionManager:"confined:any"
 }
 
 func (m buggyManager) TerminateRegion(r *execution.RegionExecution) *future.Future[struct{}] { // want TerminateRegion:`summary\(arg0 calls \(main.buggyManager\).terminateWorkersWithRetry; arg1 calls \(main.buggyManager\).terminateWorkersWithRetry; invokes arg0; completes async\)`
@@ -26,7 +29,7 @@ func (m buggyManager) terminateWorkersWithRetry(r *execution.RegionExecution, at
 		// BUG: Sleep completes on the timer's goroutine, and so does this
 		// callback: the retry uses the RPC client and the gateway there.
 		return future.Sleep(cfg.Timer, cfg.RetryDelay).FlatMap(func(struct{}) *future.Future[struct{}] {
-			return m.terminateWorkersWithRetry(r, attempt+1) // want `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:28\); inside, it writes network.OutputGateway.idToSequenceNums, writes rpc.Client.promiseID, writes rpc.Client.unfulfilledPromises, reads network.OutputGateway.deliver; fix: hop back to the owner through actor\.Hop and touch the state there$`
+			return m.terminateWorkersWithRetry(r, attempt+1) // want `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:31\); inside, it writes network.OutputGateway.idToSequenceNums, writes rpc.Client.promiseID, writes rpc.Client.unfulfilledPromises, reads network.OutputGateway.deliver; fix: hop back to the owner through actor\.Hop and touch the state there$`
 		})
 	})
 }
@@ -43,7 +46,7 @@ func (m buggyManager) stopAndMark(w *execution.WorkerExecution) *future.Future[s
 	stopped.OnComplete(func(struct{}, error) {
 		// BUG: the stop completes on the worker's goroutine, while the
 		// loop reads worker states for every statistics query.
-		w.SetState(execution.Terminated) // want `calls confined \(\*execution.WorkerExecution\).SetState off the owner: this code runs via a callback of \(\*future.Future\[T\]\).OnComplete on a future that completes off the owner \(manager.go:43\); inside, it writes execution.WorkerExecution.state`
+		w.SetState(execution.Terminated) // want `calls confined \(\*execution.WorkerExecution\).SetState off the owner: this code runs via a callback of \(\*future.Future\[T\]\).OnComplete on a future that completes off the owner \(manager.go:46\); inside, it writes execution.WorkerExecution.state`
 	})
 	return stopped
 }

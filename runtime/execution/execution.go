@@ -132,6 +132,12 @@ func NewRegionManager(self *actor.Ref, client *rpc.Client, stopper Stopper, cfg 
 // Config returns how m retries.
 func (m *RegionManager) Config() Config { return m.cfg }
 
+// Self is the actor the manager runs on: code off its loop hops back
+// through it.
+//
+//confined:any
+func (m *RegionManager) Self() *actor.Ref { return m.self }
+
 // TerminateRegion ends, stops and marks TERMINATED every worker of r,
 // retrying while some worker refuses to end. The future completes on the
 // owner's loop, after every worker is marked.

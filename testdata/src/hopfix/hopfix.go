@@ -108,6 +108,9 @@ func noHop(p *plain) {
 //
 //confined:owner
 type worker struct { // want worker:"confined:owner"
+	// Set before the worker reaches its loop.
+	//
+	//confined:any
 	self *actor.Ref
 	n    int
 }
@@ -120,5 +123,24 @@ func (w *worker) attempt() *future.Future[int] {
 func (w *worker) retryLater() *future.Future[int] {
 	return future.Sleep(time.Second, 0).FlatMap(func(int) *future.Future[int] {
 		return w.attempt() // want `calls confined \(\*hopfix.worker\).attempt off the owner`
+	})
+}
+
+// No fix: reaching the hop would read a confined field off the owner.
+//
+//confined:owner
+type lockedWorker struct { // want lockedWorker:"confined:owner"
+	self *actor.Ref
+	n    int
+}
+
+func (w *lockedWorker) attempt() *future.Future[int] {
+	w.n++
+	return future.Value(w.n)
+}
+
+func (w *lockedWorker) retryLater() *future.Future[int] {
+	return future.Sleep(time.Second, 0).FlatMap(func(int) *future.Future[int] {
+		return w.attempt() // want `calls confined \(\*hopfix.lockedWorker\).attempt off the owner`
 	})
 }

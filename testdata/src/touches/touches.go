@@ -405,3 +405,32 @@ func atomicFieldPlainWrite(s *server) {
 		s.flags = 0 // want `writes confined touches.server.flags off the owner`
 	})
 }
+
+// A captured struct value read only for its :any fields touches nothing;
+// read for another field, or copied whole, it does.
+
+//confined:owner
+type handle struct { // want handle:"confined:owner"
+	//confined:any
+	id    int
+	count int
+}
+
+func valueAnyField(h handle) {
+	time.AfterFunc(time.Second, func() {
+		sink = h.id
+	})
+}
+
+func valueOtherField(h handle) {
+	time.AfterFunc(time.Second, func() {
+		sink = h.count // want `reads confined touches.handle.count off the owner`
+	})
+}
+
+func valueCopied(h handle) {
+	time.AfterFunc(time.Second, func() {
+		other := h // want `reads confined touches.handle off the owner`
+		_ = other
+	})
+}
