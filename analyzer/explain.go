@@ -80,7 +80,7 @@ func (c *checker) explainInferredSinks() {
 			}
 			var params []string
 			for _, s := range h.sources.sources() {
-				if int(s) < len(fn.Params) {
+				if int(s) < len(fn.Params) && isFuncTyped(fn.Params[s].Type()) {
 					params = append(params, fn.Params[s].Name())
 				}
 			}

@@ -79,6 +79,10 @@ type hopSinkName struct {
 	Hop     []int  // the argument indices it runs on the owner
 	Returns bool   // it returns a value (a future to chain on)
 	Plain   bool   // a func it runs takes no arguments (see hopSink)
+	// Wraps says a fix can call it (see wrapShape); Owner is then the type
+	// of its owner parameter, if it has one, as types.TypeString writes it.
+	Wraps bool
+	Owner string
 }
 
 func (*hopSinksFact) AFact() {}

@@ -20,6 +20,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -363,19 +364,25 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 			return h, true
 		}
 	}
-	view := packagesInView(c.pass.Pkg)
-	paths := slices.Sorted(maps.Keys(view))
-	for _, path := range paths {
-		pkg := view[path]
-		if imported[pkg] || pkg == c.pass.Pkg {
+	// A hop function of a package the file does not import: go vet's
+	// export data may hold only part of that package, so the hop sinks
+	// passed on in facts say what a fix needs.
+	for _, h := range c.importedHopSinks() {
+		path := h.Key[:strings.LastIndex(h.Key, ".")]
+		name := h.Name[:strings.Index(h.Name, ".")]
+		if !h.Wraps || h.Returns != returning || slices.ContainsFunc(file.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == strconv.Quote(path) }) {
 			continue
 		}
-		if _, obj := c.pass.Pkg.Scope().Innermost(lit.Pos()).LookupParent(pkg.Name(), lit.Pos()); obj != nil {
+		if _, obj := c.pass.Pkg.Scope().Innermost(lit.Pos()).LookupParent(name, lit.Pos()); obj != nil {
 			continue // the name is taken
 		}
-		if h, ok := c.hopFunc(pkg, pkg.Name(), values, returning); ok {
-			h.importPath = path
-			return h, true
+		if h.Owner == "" {
+			return reachableHopCall{call: h.Name + "(", name: h.Name, importPath: path}, true
+		}
+		for _, v := range values {
+			if types.TypeString(v.typ, nil) == h.Owner {
+				return reachableHopCall{call: h.Name + "(" + v.expr + ", ", name: h.Name, importPath: path}, true
+			}
 		}
 	}
 	return reachableHopCall{}, false
@@ -407,13 +414,18 @@ func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, 
 	return reachableHopCall{}, false
 }
 
-// hopShape reports whether fn is a hop sink the fix can call: one hopped
-// func parameter, last, taking no arguments (and returning a value when
+// hopShape reports whether fn is a hop sink the fix can call (see
+// wrapShape), and its owner parameter, if any.
+func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
+	return wrapShape(fn.Signature(), c.hopArgs(fn), returning)
+}
+
+// wrapShape reports whether a hop sink of signature sig that runs the
+// arguments hop on the owner can wrap statements: one hopped func
+// parameter, last, taking no arguments (and returning a value when
 // returning is set), and at most one other parameter, the owner, which it
 // returns.
-func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
-	hop := c.hopArgs(fn)
-	sig := fn.Signature()
+func wrapShape(sig *types.Signature, hop []int, returning bool) (owner *types.Var, ok bool) {
 	params := sig.Params()
 	if len(hop) != 1 || params.Len() == 0 || params.Len() > 2 || hop[0] != argIndex(sig, params.Len()-1) {
 		return nil, false

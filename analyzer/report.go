@@ -260,7 +260,14 @@ type hopSink struct {
 func describeHop(name string, fn *types.Func, hop []int) hopSinkName {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	return hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Returns: sig.Results().Len() > 0, Plain: plain}
+	h := hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Returns: sig.Results().Len() > 0, Plain: plain}
+	if owner, ok := wrapShape(sig, hop, h.Returns); ok {
+		h.Wraps = true
+		if owner != nil {
+			h.Owner = types.TypeString(owner.Type(), nil)
+		}
+	}
+	return h
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can
