@@ -173,11 +173,27 @@ func TestGolangciLint(t *testing.T) {
 	})
 
 	t.Run("fix", func(t *testing.T) {
-		// confinecheck suggests no edits, so --fix leaves its findings in
-		// place and reports them; golangci-lint still applies the fixes
-		// other linters and formatters have (here gofmt's).
+		// --fix wraps a touch in the hop in scope (fixme: l.Post, a hop
+		// in the settings); findings with no hop in reach stay, reported;
+		// the fixes of formatters (gofmt's) are applied next to ours.
 		files := maps.Clone(golangciModule)
 		files["tidy/tidy.go"] = "package tidy\n\n// F is badly formatted.\nfunc F( ) int { return 1 }\n"
+		files["fixme/fixme.go"] = `package fixme
+
+import (
+	"time"
+
+	"example.com/app"
+	"example.com/lib"
+)
+
+// Later bumps c from a timer; l hops back to the loop.
+func Later(l *lib.Loop, c *app.Counter) {
+	time.AfterFunc(time.Second, func() {
+		c.Inc()
+	})
+}
+`
 		dir := writeModule(t, files, string(config)+"\nformatters:\n  enable:\n    - gofmt\n")
 		res := gcl.run(t, dir, "run", "--fix", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1)
@@ -189,6 +205,9 @@ func TestGolangciLint(t *testing.T) {
 		}
 		if got, _ := os.ReadFile(filepath.Join(dir, "tidy", "tidy.go")); !strings.Contains(string(got), "func F() int") {
 			t.Errorf("--fix did not apply gofmt's fix:\n%s", got)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "fixme", "fixme.go")); !strings.Contains(string(got), "\t\tl.Post(func() {\n\t\t\tc.Inc()\n\t\t})\n") {
+			t.Errorf("--fix did not hop back through l.Post:\n%s", got)
 		}
 	})
 
