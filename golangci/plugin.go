@@ -136,7 +136,25 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck settings: %v", err)
 	}
-	return &Plugin{analyzer: a}, nil
+	return &Plugin{analyzer: atPackageClause(a)}, nil
+}
+
+// atPackageClause returns a, reporting a finding that has no position (a
+// declaration in the settings that names nothing) at the package clause of
+// the package's first file: golangci-lint drops issues without a file.
+func atPackageClause(a *analysis.Analyzer) *analysis.Analyzer {
+	wrapped := *a
+	wrapped.Run = func(pass *analysis.Pass) (any, error) {
+		inner := *pass
+		inner.Report = func(d analysis.Diagnostic) {
+			if !d.Pos.IsValid() && len(pass.Files) > 0 {
+				d.Pos = pass.Files[0].Package
+			}
+			pass.Report(d)
+		}
+		return a.Run(&inner)
+	}
+	return &wrapped
 }
 
 // BuildAnalyzers returns the configured analyzer.

@@ -172,6 +172,17 @@ func TestGolangciLint(t *testing.T) {
 		requireContains(t, res.stderr, `plugin "confinechek" not found`)
 	})
 
+	t.Run("declaration naming nothing", func(t *testing.T) {
+		// A declare: entry that names nothing is an issue at the package
+		// clause of each package that sees the named package.
+		bad := strings.Replace(string(config), "hop github.com/asynkron/protoactor-go/actor.Context.ReenterAfter:continuation",
+			"hop example.com/lib.Loop.Pots", 1)
+		dir := writeModule(t, golangciModule, bad)
+		res := gcl.run(t, dir, "run", "./...")
+		res.requireExit(t, 1)
+		requireContains(t, res.stdout, "lib/lib.go:2:1: declare setting \"hop example.com/lib.Loop.Pots\": //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?")
+	})
+
 	t.Run("fix", func(t *testing.T) {
 		// --fix wraps a touch in the hop in scope (fixme: l.Post, a hop
 		// in the settings); findings with no hop in reach stay, reported;
