@@ -1,4 +1,4 @@
-package app // want package:`declares: hop declare/lib.Context.ReenterAfter:continuation; owner declare/lib.Context; .*; hop declare/lib.Every:f; hop declare/app.later}$`
+package app // want package:`declares: hop declare/lib.Context.ReenterAfter:continuation; owner declare/lib.Context; .*; hop declare/lib.Every:f; hop declare/app.later; async declare/lib.Conn.Write.Extra}$`
 
 import "declare/lib"
 
@@ -101,3 +101,23 @@ func connection(c *lib.Conn) {
 		c.Write() // want `calls confined \(\*lib.Conn\).Write off the owner`
 	}()
 }
+
+// Declarations that do not read.
+
+// want +1 `//confined:declare needs a verb and a name`
+//confined:declare hop
+
+// want +1 `//confined:declare owner takes no :PARAM list, got "f"`
+//confined:declare owner declare/lib.Conn:f
+
+// want +1 `//confined:declare hop takes a name only, got "now" before it; func parameters follow the name`
+//confined:declare hop now declare/lib.Every
+
+// want +1 `//confined:completes takes exactly one of "async" or "owner"`
+//confined:declare completes later declare/lib.Sleep
+
+// want +1 `cannot read function name "Every"`
+//confined:declare async Every
+
+// want +1 `a name is path.Func, path.Type or path.Type.Member, not 3 parts after the package`
+//confined:declare async declare/lib.Conn.Write.Extra
