@@ -27,10 +27,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// findingFixes returns the hop fixes of findings, keyed by the position
-// of the finding that carries each.
-func (c *checker) findingFixes(findings []finding) map[token.Pos]analysis.SuggestedFix {
-	fixes := make(map[token.Pos]analysis.SuggestedFix)
+// A hopFix is what a finding gets from the fix of its statements: the hop
+// the fix goes through, which its hint names, and, for the first finding
+// of the statements, the fix itself.
+type hopFix struct {
+	via string
+	fix *analysis.SuggestedFix
+}
+
+// findingFixes returns the hop fixes of findings, by position.
+func (c *checker) findingFixes(findings []finding) map[token.Pos]hopFix {
+	fixes := make(map[token.Pos]hopFix)
 	var lits []*ssa.Function
 	for _, f := range findings {
 		if f.lit != nil && !slices.Contains(lits, f.lit) {
@@ -51,9 +58,9 @@ func (c *checker) findingFixes(findings []finding) map[token.Pos]analysis.Sugges
 	return fixes
 }
 
-// hopFixes returns, for the findings of one off-owner literal, the fix of
-// each group of statements, keyed by the position of its first finding.
-func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Pos) map[token.Pos]analysis.SuggestedFix {
+// hopFixes returns, for the findings of one off-owner literal, the fixes
+// of their groups of statements, by position.
+func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Pos) map[token.Pos]hopFix {
 	lit, _ := root.Syntax().(*ast.FuncLit)
 	file := c.fileOf(root.Pos())
 	if lit == nil || file == nil || c.pass.ReadFile == nil {
@@ -64,7 +71,7 @@ func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Po
 		return nil
 	}
 	groups := statementGroups(file, lit, positions)
-	fixes := make(map[token.Pos]analysis.SuggestedFix)
+	fixes := make(map[token.Pos]hopFix)
 	for _, g := range groups {
 		edit, ok := c.hopEdit(file, lit, g, future, src)
 		if !ok {
@@ -78,7 +85,10 @@ func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Po
 			}
 			edits = append([]analysis.TextEdit{imp}, edits...)
 		}
-		fixes[g.first] = analysis.SuggestedFix{Message: "run the touching statements on the owner through " + edit.via, TextEdits: edits}
+		for _, pos := range g.positions {
+			fixes[pos] = hopFix{via: edit.via}
+		}
+		fixes[g.positions[0]] = hopFix{edit.via, &analysis.SuggestedFix{Message: "run the touching statements on the owner through " + edit.via, TextEdits: edits}}
 	}
 	return fixes
 }
@@ -95,9 +105,9 @@ func (c *checker) fileOf(pos token.Pos) *ast.File {
 
 // A statementGroup is a run of statements of one block that hold findings.
 type statementGroup struct {
-	block *ast.BlockStmt
-	stmts []ast.Stmt
-	first token.Pos // the first finding's position
+	block     *ast.BlockStmt
+	stmts     []ast.Stmt
+	positions []token.Pos // of its findings, the first first
 }
 
 // statementGroups finds, for each finding, the innermost statement of a
@@ -116,10 +126,11 @@ func statementGroups(file *ast.File, lit *ast.FuncLit, positions []token.Pos) []
 			at := slices.Index(block.List, stmt)
 			j := slices.IndexFunc(groups, func(g statementGroup) bool { return g.block == block })
 			if j < 0 {
-				groups = append(groups, statementGroup{block: block, stmts: block.List[at : at+1], first: pos})
+				groups = append(groups, statementGroup{block: block, stmts: block.List[at : at+1], positions: []token.Pos{pos}})
 				break
 			}
 			g := &groups[j]
+			g.positions = append(g.positions, pos)
 			lo := min(slices.Index(block.List, g.stmts[0]), at)
 			hi := max(slices.Index(block.List, g.stmts[len(g.stmts)-1]), at)
 			g.stmts = block.List[lo : hi+1]

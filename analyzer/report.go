@@ -69,9 +69,14 @@ func (c *checker) report(fns []*ssa.Function) {
 	}
 	fixes := c.findingFixes(out)
 	for _, f := range out {
-		d := c.diagnostic(f, fixHint(hops, f.spawn.future))
-		if fix, ok := fixes[f.pos]; ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		hint := fixHint(hops, f.spawn.future)
+		fix, ok := fixes[f.pos]
+		if ok { // a hop in reach is the best advice
+			hint = hopAdvice(fix.via)
+		}
+		d := c.diagnostic(f, hint)
+		if fix.fix != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*fix.fix}
 		}
 		c.pass.Report(d)
 	}
@@ -385,7 +390,12 @@ func fixHint(hops []hopSink, inFutureCallback bool) string {
 	if best < 0 {
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
-	return "hop back to the owner through " + hops[best].Name + " and touch the state there"
+	return hopAdvice(hops[best].Name)
+}
+
+// hopAdvice advises hopping back through the hop sink named via.
+func hopAdvice(via string) string {
+	return "hop back to the owner through " + via + " and touch the state there"
 }
 
 // qualifier names packages by their name, as users write them.

@@ -35,9 +35,17 @@ func expensive() int { return 42 }
 // A closure on a timer.
 func timer(s *Session) {
 	time.AfterFunc(time.Second, func() {
-		s.retries++ // want `writes confined hopfix.Session.retries off the owner`
+		s.retries++ // want `writes confined hopfix.Session.retries off the owner.*; fix: hop back to the owner through \(\*hopfix.Session\).Post and touch the state there$`
 	})
 }
+
+// An Agenda runs work on a loop of its own: a hop of another owner, first
+// by name, but not in reach of the timer above, so neither its hint nor
+// its fix.
+type Agenda struct{ work chan func() }
+
+//confined:hop
+func (a *Agenda) Enqueue(f func()) { a.work <- f } // want Enqueue:"confined:hop\\[1\\]" Enqueue:"summary\\(\\)"
 
 // A go statement's literal; two touching statements become one hop.
 func goStmt(s *Session) {
