@@ -15,6 +15,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
 // A declaration is a directive about the function, method, type or field
@@ -37,7 +39,7 @@ func parseDeclaration(words []string) (declaration, error) {
 	}
 	verb, args, name := words[0], words[1:len(words)-1], words[len(words)-1]
 	if !slices.Contains(declarableVerbs, verb) {
-		return declaration{}, fmt.Errorf("unknown verb %q in a declaration; known verbs are %s%s", verb, knownVerbs(declarableVerbs), didYouMean(verb, declarableVerbs))
+		return declaration{}, fmt.Errorf("unknown verb %q in a declaration; known verbs are %s%s", verb, knownVerbs(declarableVerbs), nearest.DidYouMean(verb, declarableVerbs))
 	}
 	d := declaration{directive: directive{verb: verb, form: "//confined:declare " + verb}}
 	name, params, hasParams := strings.Cut(name, ":")
@@ -119,8 +121,8 @@ func parseDeclarationLines(lines []string, source func(i int) string) ([]declara
 
 // declareFile is the -declare flag: a file of declaration lines.
 type declareFile struct {
-	cfg  *config
-	path string
+	path  string
+	decls []declaration
 }
 
 func (f *declareFile) String() string { return f.path }
@@ -141,8 +143,7 @@ func (f *declareFile) Set(path string) error {
 	if err != nil {
 		return err
 	}
-	f.path = path
-	f.cfg.fileDeclarations = decls
+	f.path, f.decls = path, decls
 	return nil
 }
 

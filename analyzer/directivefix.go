@@ -13,13 +13,15 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
 // reportMalformed reports the malformed directive c, offering the nearest
 // verb when its verb is unknown and one known verb is near.
 func (p *directiveParser) reportMalformed(c *ast.Comment, verb string, err error) {
 	d := analysis.Diagnostic{Pos: c.Pos(), Message: err.Error()}
-	if near := nearest(verb, verbs); len(near) == 1 && verb != "" && !slices.Contains(verbs, verb) {
+	if near := nearest.Names(verb, verbs); len(near) == 1 && verb != "" && !slices.Contains(verbs, verb) {
 		start := c.Pos() + token.Pos(len("//confined:"))
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   "write //confined:" + near[0],

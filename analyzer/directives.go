@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
 // Directive verbs, as written after "//confined:".
@@ -96,7 +98,7 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 			return verb, args, true, fmt.Errorf("//confined:declare needs a verb and a name, as in //confined:declare hop example.com/lib.(*Client).Post")
 		}
 	default:
-		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are %s%s", verb, knownVerbs(verbs), didYouMean(verb, verbs))
+		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are %s%s", verb, knownVerbs(verbs), nearest.DidYouMean(verb, verbs))
 	}
 	return verb, args, true, nil
 }
@@ -507,7 +509,7 @@ func funcParams(fn *types.Func, name string, d directive) ([]int, error) {
 					names = append(names, v.Name())
 				}
 			}
-			return nil, fmt.Errorf("%s names %q, which is not a parameter of %s%s", d.spelling(), param, name, didYouMean(param, names))
+			return nil, fmt.Errorf("%s names %q, which is not a parameter of %s%s", d.spelling(), param, name, nearest.DidYouMean(param, names))
 		case !isFuncTyped(params.At(i).Type()):
 			return nil, fmt.Errorf("%s names parameter %s of %s, whose type %s is not a func", d.spelling(), param, name, params.At(i).Type())
 		}

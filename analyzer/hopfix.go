@@ -428,6 +428,9 @@ func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, 
 // hopShape reports whether fn is a hop sink the fix can call (see
 // wrapShape), and its owner parameter, if any.
 func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
+	if n := fn.Signature().Params().Len(); n == 0 || n > 2 {
+		return nil, false // most functions of an imported package: no contract to look up
+	}
 	return wrapShape(fn.Signature(), c.hopArgs(fn), returning)
 }
 
@@ -471,10 +474,7 @@ func (c *checker) hopArgs(fn *types.Func) []int {
 
 // hopMethod returns a hop method the fix can call on a value of type t.
 func (c *checker) hopMethod(t types.Type) *types.Func {
-	mset := types.NewMethodSet(t)
-	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
-		mset = types.NewMethodSet(types.NewPointer(t))
-	}
+	mset := addressableMethodSet(t)
 	for sel := range mset.Methods() {
 		m := sel.Obj().(*types.Func)
 		if !m.Exported() && m.Pkg() != c.pass.Pkg {
@@ -534,10 +534,7 @@ func (c *checker) readableAnywhere(t types.Type, f *types.Var) bool {
 // //confined:any, or of a type that is not confined.
 func (c *checker) getters(expr string, t types.Type) []scopeValue {
 	var out []scopeValue
-	mset := types.NewMethodSet(t)
-	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
-		mset = types.NewMethodSet(types.NewPointer(t))
-	}
+	mset := addressableMethodSet(t)
 	for sel := range mset.Methods() {
 		m := sel.Obj().(*types.Func)
 		sig := m.Signature()

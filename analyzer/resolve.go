@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
 // declared is what the declarations in view say, by the object they name.
@@ -66,21 +68,21 @@ func (c *checker) resolveDeclarations() {
 			c.reportDeclaration(*d)
 		}
 	}
-	// Types first: whether a member may be :any depends on them.
-	for _, types := range []bool{true, false} {
+	// Types first: whether a member may be :any depends on them (and
+	// directives caches only the types' facts, final by then).
+	for _, typesPhase := range []bool{true, false} {
 		for i := range decls {
 			d := &decls[i]
-			if d.member.obj == nil || d.member.isType() != types {
+			if d.member.obj == nil || d.member.isType() != typesPhase {
 				continue
 			}
-			if !types && d.member.parent != nil {
+			if !typesPhase && d.member.parent != nil {
 				d.member.confined = c.confinedNamed(d.member.parent) != nil
 			}
 			if d.err = addDirective(c.declaredFact(d.member.obj), d.member, d.directive); d.err != nil {
 				c.reportDeclaration(*d)
 			}
 		}
-		clear(c.factCache) // it saw declarations half applied
 	}
 	for _, d := range decls {
 		if fn, ok := d.member.obj.(*types.Func); ok {
@@ -216,7 +218,7 @@ func resolveName(view map[string]*types.Package, d declaration) (member, error) 
 				return member{obj: named.Obj(), written: pkg.Name() + "." + obj.Name()}, nil
 			}
 		}
-		return member{}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], didYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+		return member{}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
 	}
 	tn, _ := obj.(*types.TypeName)
 	var named *types.Named
@@ -224,7 +226,7 @@ func resolveName(view map[string]*types.Package, d declaration) (member, error) 
 		named, _ = types.Unalias(tn.Type()).(*types.Named)
 	}
 	if named == nil {
-		return member{}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], didYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+		return member{}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
 	}
 	written := pkg.Name() + "." + parts[0] + "." + parts[1]
 	switch found, _, _ := types.LookupFieldOrMethod(named, true, pkg, parts[1]); found := found.(type) {
@@ -237,7 +239,7 @@ func resolveName(view map[string]*types.Package, d declaration) (member, error) 
 	case *types.Var:
 		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
 	}
-	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], didYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
+	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
 }
 
 // splitPackage splits "path.Rest" at the longest package path in view.
@@ -269,10 +271,7 @@ func scopeNames(pkg *types.Package) []string {
 // "prefix.Name", in a fixed order.
 func memberNames(prefix string, named *types.Named) []string {
 	var names []string
-	mset := types.NewMethodSet(types.NewPointer(named))
-	if types.IsInterface(named) {
-		mset = types.NewMethodSet(named)
-	}
+	mset := addressableMethodSet(named)
 	for sel := range mset.Methods() {
 		names = append(names, sel.Obj().Name())
 	}

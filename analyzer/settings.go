@@ -151,8 +151,7 @@ type Settings struct {
 // flags are parsed, before any package is analyzed.
 type config struct {
 	async, hop, sync, inherit, completesAsync, completesOwner funcList
-	declareFile                                               declareFile
-	fileDeclarations                                          []declaration // -declare
+	declareFile                                               declareFile   // -declare
 	settingDeclarations                                       []declaration // Settings.Declare
 	strict, explain                                           bool
 }
@@ -181,7 +180,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 // declarations are the declarations the settings make: -declare's file,
 // Settings.Declare and the function-list flags.
 func (cfg *config) declarations() []declaration {
-	return slices.Concat(cfg.fileDeclarations, cfg.settingDeclarations, cfg.flagDeclarations())
+	return slices.Concat(cfg.declareFile.decls, cfg.settingDeclarations, cfg.flagDeclarations())
 }
 
 // namedList ties a config list to its flag and its Settings field.
@@ -207,7 +206,6 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	for _, l := range cfg.lists() {
 		fs.Var(l.list, l.flag, l.usage)
 	}
-	cfg.declareFile.cfg = cfg
 	fs.Var(&cfg.declareFile, "declare", "a `file` of declarations, one per line: hop example.com/lib.(*Loop).Post:f")
 	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
 	fs.BoolVar(&cfg.explain, "explain", cfg.explain, "report every directive, declaration and flag entry with what it resolved to, and the sinks inferred, to see why code is or is not reported")

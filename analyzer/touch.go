@@ -79,8 +79,11 @@ func (c *checker) confinedByDeclaration(named *types.Named) bool {
 		return false
 	}
 	f := c.declared.objects[named.Origin().Obj()]
+	if f == nil || !f.Owner {
+		return false // most types: no fact import on this path
+	}
 	src := c.sourceDirectives(named.Origin().Obj())
-	return f != nil && f.Owner && (src == nil || !src.Owner)
+	return src == nil || !src.Owner
 }
 
 // confinedMethod reports whether fn is a method of a confined type.

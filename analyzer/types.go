@@ -36,3 +36,12 @@ func receiverNamed(fn *types.Func) *types.Named {
 	}
 	return nil
 }
+
+// addressableMethodSet is the method set of a variable of type t: that of
+// *t, unless t is a pointer or an interface already.
+func addressableMethodSet(t types.Type) *types.MethodSet {
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr || types.IsInterface(t) {
+		return types.NewMethodSet(t)
+	}
+	return types.NewMethodSet(types.NewPointer(t))
+}

@@ -24,13 +24,13 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/confinecheck/confinecheck/analyzer"
+	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
 func init() {
@@ -183,8 +183,8 @@ func settingsError(err error) error {
 	if _, field, ok := strings.Cut(msg, "unknown field "); ok {
 		field = strings.Trim(field, `"`)
 		hint := ""
-		if near := nearest(field, names); near != "" {
-			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		if near := nearest.Names(field, names); len(near) > 0 {
+			hint = fmt.Sprintf(" (did you mean %q?)", near[0])
 		}
 		return fmt.Errorf("confinecheck settings: unknown key %q%s; the keys are %s", field, hint, strings.Join(names, ", "))
 	}
@@ -193,35 +193,4 @@ func settingsError(err error) error {
 		return fmt.Errorf("confinecheck settings: %s: %s is not a %s", typeErr.Field, typeErr.Value, typeErr.Type)
 	}
 	return fmt.Errorf("confinecheck settings: %s", strings.TrimPrefix(msg, "decoding settings: "))
-}
-
-// nearest returns the key closest to word when it is a plausible typo.
-func nearest(word string, keys []string) string {
-	best, bestDist := "", len(word)/2+1
-	for _, k := range keys {
-		if d := editDistance(strings.ToLower(word), k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = slices.Min([]int{prev[j] + 1, cur[j-1] + 1, prev[j-1] + cost})
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -79,6 +79,16 @@ func implementation(root *lib.Root, s *state) {
 	}()
 }
 
+// Look-alike: a method of the same name that implements no Context runs
+// its func where it is called, here off the owner.
+func lookalike(l lib.Lookalike, s *state) {
+	go func() {
+		l.ReenterAfter(nil, func() {
+			s.n++ // want `writes confined app.state.n off the owner`
+		})
+	}()
+}
+
 // A method promoted through embedding: Post hops back.
 func promoted(srv *lib.Server, s *state) {
 	go func() {

@@ -63,3 +63,9 @@ type Mailbox struct{ ch chan func() }
 func (m *Mailbox) Post(f func()) { m.ch <- f }
 
 type Server struct{ Mailbox }
+
+// Lookalike has a ReenterAfter of another signature: it implements no
+// Context, and the declaration on Context.ReenterAfter does not cover it.
+type Lookalike struct{}
+
+func (Lookalike) ReenterAfter(f *Future, continuation func()) { continuation() }

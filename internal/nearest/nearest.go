@@ -1,28 +1,28 @@
-package analyzer
-
-// This file finds the names nearest to a misspelt one, for "did you mean"
-// advice on directives and declarations.
+// Package nearest finds the names nearest to a misspelt one, for "did you
+// mean" advice: on directives and declarations (the analyzer) and on
+// settings keys (the golangci-lint plugin).
+package nearest
 
 import (
 	"slices"
 	"strings"
 )
 
-// didYouMean returns "; did you mean X?" naming the candidates nearest to
+// DidYouMean returns "; did you mean X?" naming the candidates nearest to
 // word, or "" when none is near enough to be a likely misspelling.
-func didYouMean(word string, candidates []string) string {
-	near := nearest(word, candidates)
+func DidYouMean(word string, candidates []string) string {
+	near := Names(word, candidates)
 	if len(near) == 0 {
 		return ""
 	}
 	return "; did you mean " + strings.Join(near, " or ") + "?"
 }
 
-// nearest returns up to three candidates at the smallest edit distance
+// Names returns up to three candidates at the smallest edit distance
 // from word (ignoring case), if that distance is at most a third of word's
 // length (and at least 2), in the candidates' order. A candidate that
 // word abbreviates ("cont" for "continuation") is at distance 1.
-func nearest(word string, candidates []string) []string {
+func Names(word string, candidates []string) []string {
 	best := max(2, len(word)/3) + 1 // one more than the farthest accepted
 	var out []string
 	for _, c := range candidates {
