@@ -110,7 +110,7 @@ func (c *checker) exportHopSinks() {
 				continue
 			}
 			if hop := c.contract(fn).Hop; len(hop) > 0 {
-				sinks = append(sinks, describeHop(funcName(fn), fn, hop))
+				sinks = append(sinks, c.describeHop(funcName(fn), fn, hop))
 			}
 		}
 	}

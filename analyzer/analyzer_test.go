@@ -49,6 +49,8 @@ var suites = []struct {
 	{name: "declare", patterns: []string{"declare/app", "declare/viafacts"}},
 	// -explain: what directives, declarations and bodies told the analyzer.
 	{name: "explain", settings: analyzer.Settings{Explain: true}},
+	// Several owners: named domains, cross-domain touches, sent values.
+	{name: "domains"},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

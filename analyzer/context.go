@@ -190,10 +190,18 @@ func (w *walker) spawn(v ssa.Value, at spawn) {
 }
 
 // hopTo records that v is sent to the owner by sink at pos: it is not
-// code that runs here.
-func (w *walker) hopTo(v ssa.Value, sink string, pos token.Pos) {
+// code that runs here, but code that runs on domain, when that is known
+// (a future that completes on the owner does not say which).
+func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
 	sources := w.funcSources(v)
-	w.sum.Hop = w.sum.Hop.union(sources)
+	if domain != nil {
+		w.sum.addHop(sources, *domain)
+		if targets := funcTargets(v); len(targets) > 0 {
+			w.hops = append(w.hops, spawn{pos: pos, sink: hopSinkFor(sink, *domain), targets: targets, on: domain, call: w.at})
+		}
+	} else {
+		w.sum.addHop(sources, "")
+	}
 	w.handOff(sources, handoff{sink: sink, pos: pos, hop: true})
 }
 

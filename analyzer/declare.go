@@ -32,7 +32,7 @@ type declaration struct {
 // declarableVerbs are the verbs a declaration may carry.
 var declarableVerbs = []string{verbOwner, verbAny, verbAsync, verbHop, verbSync, verbInherit, verbCompletes, verbLoop}
 
-// parseDeclaration reads the words of "VERB [ARGS] NAME[:param+param]".
+// parseDeclaration reads the words of "VERB [@DOMAIN] [ARGS] NAME[:param+param]".
 func parseDeclaration(words []string) (declaration, error) {
 	if len(words) < 2 {
 		return declaration{}, fmt.Errorf("a declaration needs a verb and a name, as in hop example.com/lib.(*Client).Post")
@@ -53,13 +53,18 @@ func parseDeclaration(words []string) (declaration, error) {
 			return declaration{}, fmt.Errorf("%s takes no :PARAM list, got %q", d.form, params)
 		}
 	}
+	domain, args, err := splitDomain(verb, args)
+	if err != nil {
+		return declaration{}, err
+	}
+	d.domain = domain
 	if verb == verbCompletes {
 		if _, err := parseCompletion(args); err != nil {
 			return declaration{}, err
 		}
 		d.args = args
 	} else if len(args) > 0 {
-		return declaration{}, fmt.Errorf("%s takes a name only, got %q before it; func parameters follow the name, as in NAME:param+param", d.form, strings.Join(args, " "))
+		return declaration{}, fmt.Errorf("%s takes a name only, got %q before it; func parameters follow the name, as in NAME:param+param%s", d.form, strings.Join(args, " "), domainUsage(verb))
 	}
 	key, err := normalizeFuncName(name)
 	if err != nil {
@@ -73,6 +78,9 @@ func parseDeclaration(words []string) (declaration, error) {
 func (d declaration) text() string {
 	name := d.name
 	words := []string{d.verb}
+	if d.domain != "" {
+		words = append(words, "@"+d.domain)
+	}
 	switch d.verb {
 	case verbCompletes:
 		words = append(words, d.args...)

@@ -42,10 +42,11 @@ func knownVerbs(vs []string) string {
 // A directive is one parsed //confined comment line, or what a declaration
 // says (see declare.go).
 type directive struct {
-	verb string
-	args []string // PARAM names, or completes' value
-	pos  token.Pos
-	end  token.Pos // of the comment
+	verb   string
+	args   []string // PARAM names, or completes' value
+	domain string   // the owner an owner, loop or hop directive names, without "@"
+	pos    token.Pos
+	end    token.Pos // of the comment
 	// form is how messages spell the directive: "//confined:hop" in a doc
 	// comment, "//confined:declare hop" or "-hop" for a declaration.
 	form string
@@ -81,10 +82,15 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 	verb, args = fields[0], fields[1:]
 	switch verb {
 	case verbOwner, verbAny, verbLoop:
-		if len(args) > 0 {
-			return verb, nil, true, fmt.Errorf("//confined:%s takes no arguments, got %q", verb, strings.Join(args, " "))
+		if _, rest, err := splitDomain(verb, args); err != nil {
+			return verb, args, true, err
+		} else if len(rest) > 0 {
+			return verb, nil, true, fmt.Errorf("//confined:%s takes no arguments, got %q%s", verb, strings.Join(rest, " "), domainUsage(verb))
 		}
 	case verbAsync, verbHop, verbSync, verbInherit:
+		if _, _, err := splitDomain(verb, args); err != nil {
+			return verb, args, true, err
+		}
 	case verbCompletes:
 		if _, err := parseCompletion(args); err != nil {
 			return verb, args, true, err
@@ -101,6 +107,42 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 		return verb, args, true, fmt.Errorf("unknown directive //confined:%s; known verbs are %s%s", verb, knownVerbs(verbs), nearest.DidYouMean(verb, verbs))
 	}
 	return verb, args, true, nil
+}
+
+// splitDomain takes the @DOMAIN that owner, loop and hop may name first
+// among args. It returns the domain without "@" ("" for none) and the rest.
+func splitDomain(verb string, args []string) (domain string, rest []string, err error) {
+	for i, a := range args {
+		name, ok := strings.CutPrefix(a, "@")
+		switch {
+		case !ok:
+			continue
+		case !takesDomain(verb):
+			return "", nil, fmt.Errorf("//confined:%s takes no @DOMAIN (%s): only owner, loop and hop name an owner", verb, a)
+		case i > 0:
+			return "", nil, fmt.Errorf("//confined:%s names its domain first: write //confined:%s %s %s", verb, verb, a, strings.Join(slices.Delete(slices.Clone(args), i, i+1), " "))
+		case !token.IsIdentifier(name):
+			return "", nil, fmt.Errorf("//confined:%s names the domain %q, which is not a name; write @NAME, as in @raft", verb, a)
+		}
+		domain = name
+	}
+	if domain != "" {
+		args = args[1:]
+	}
+	return domain, args, nil
+}
+
+func takesDomain(verb string) bool {
+	return verb == verbOwner || verb == verbLoop || verb == verbHop
+}
+
+// domainUsage is what a message about verb's arguments adds for its
+// @DOMAIN.
+func domainUsage(verb string) string {
+	if takesDomain(verb) {
+		return "; only the owner it names may come first, as in " + verb + " @raft"
+	}
+	return ""
 }
 
 // isGofmtMarker reports whether c is the "// confined" line gofmt makes of a
@@ -202,7 +244,8 @@ func (p *directiveParser) docDirectives(allowGofmtMarker bool, groups ...*ast.Co
 				p.reportMalformed(c, verb, err)
 				continue
 			}
-			out = append(out, directive{verb: verb, args: args, pos: c.Pos(), end: c.End()})
+			domain, args, _ := splitDomain(verb, args) // parseDirective checked it
+			out = append(out, directive{verb: verb, args: args, domain: domain, pos: c.Pos(), end: c.End()})
 		}
 	}
 	return out
@@ -368,6 +411,9 @@ func addDirective(f *directiveFact, m member, d directive) error {
 		if d.verb != verbOwner {
 			return fmt.Errorf("%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type", d.spelling())
 		}
+		if err := setDomain(&f.Domain, f.Owner, m, d); err != nil {
+			return err
+		}
 		f.Owner = true
 		return nil
 	case *types.Var:
@@ -383,6 +429,9 @@ func addDirective(f *directiveFact, m member, d directive) error {
 		}
 	}
 	if d.verb == verbOwner {
+		if err := setDomain(&f.Domain, f.Owner || f.Loop, m, d); err != nil {
+			return err
+		}
 		f.Owner = true
 	} else {
 		f.Any = true
@@ -390,6 +439,16 @@ func addDirective(f *directiveFact, m member, d directive) error {
 	if f.Owner && f.Any {
 		return fmt.Errorf("%s is marked both //confined:owner and //confined:any; keep the one that is true", m.name())
 	}
+	return nil
+}
+
+// setDomain records the domain d names in *domain; set says whether an
+// earlier directive of m already chose one, which d must agree with.
+func setDomain(domain *string, set bool, m member, d directive) error {
+	if set && *domain != d.domain {
+		return fmt.Errorf("%s names %s, but %s already runs on or belongs to %s; one owner: keep the one that is true", d.spelling(), domainName(d.domain), m.name(), domainName(*domain))
+	}
+	*domain = d.domain
 	return nil
 }
 
@@ -410,6 +469,9 @@ func addFuncDirective(f *directiveFact, fn *types.Func, m member, d directive) e
 		if iface {
 			return fmt.Errorf("%s does not apply to an interface method", d.spelling())
 		}
+		if err := setDomain(&f.Domain, f.Owner || f.Loop, m, d); err != nil {
+			return err
+		}
 		f.Loop = true
 	case verbAsync, verbHop, verbSync, verbInherit:
 		params, err := funcParams(fn, m.name(), d)
@@ -423,6 +485,9 @@ func addFuncDirective(f *directiveFact, fn *types.Func, m member, d directive) e
 		case verbAsync:
 			f.Async = mergeParams(f.Async, params)
 		case verbHop:
+			if err := setDomain(&f.HopTo, len(f.Hop) > 0, m, d); err != nil {
+				return err
+			}
 			f.Hop = mergeParams(f.Hop, params)
 		case verbSync:
 			f.Sync = mergeParams(f.Sync, params)

@@ -17,6 +17,9 @@ type directiveFact struct {
 	Owner bool // a confined type or field, or a function that must run on the owner
 	Any   bool // a member of a confined type that is safe from any goroutine
 	Loop  bool // the owner's loop itself
+	// Domain is the owner, by name, that an owner or loop directive names
+	// ("" for the default owner); HopTo is the one a hop names.
+	Domain, HopTo string
 	// Argument indices (see argIndex) of func parameters.
 	Async, Hop, Sync, Inherit []int
 	// Combinator is set by //confined:inherit, also without func
@@ -35,16 +38,22 @@ func (f *directiveFact) String() string {
 			parts = append(parts, verb)
 		}
 	}
-	flag(f.Owner, verbOwner)
+	at := func(domain string) string {
+		if domain != "" {
+			return "@" + domain
+		}
+		return ""
+	}
+	flag(f.Owner, verbOwner+at(f.Domain))
 	flag(f.Any, verbAny)
-	flag(f.Loop, verbLoop)
+	flag(f.Loop, verbLoop+at(f.Domain))
 	params := func(verb string, ps []int) {
 		if len(ps) > 0 || (verb == verbInherit && f.Combinator) {
 			parts = append(parts, fmt.Sprintf("%s%v", verb, ps))
 		}
 	}
 	params(verbAsync, f.Async)
-	params(verbHop, f.Hop)
+	params(verbHop+at(f.HopTo), f.Hop)
 	params(verbSync, f.Sync)
 	params(verbInherit, f.Inherit)
 	if f.Completes != completesUnknown {
@@ -77,6 +86,7 @@ type hopSinkName struct {
 	Name    string // as funcName renders it, e.g. "actor.Hop"
 	Key     string // as funcKey gives it, e.g. "example.com/runtime/actor.Hop"
 	Hop     []int  // the argument indices it runs on the owner
+	Domain  string // that owner's domain ("" for the default)
 	Returns bool   // it returns a value (a future to chain on)
 	Plain   bool   // a func it runs takes no arguments (see hopSink)
 	// Wraps says a fix can call it (see wrapShape); Owner is then the type

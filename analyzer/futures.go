@@ -210,7 +210,7 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.V
 			w.spawn(args[i], at)
 			continue
 		}
-		w.hopTo(args[i], "a callback of "+funcName(fn)+" on a future that completes on the owner", at.pos)
+		w.hopTo(args[i], "a callback of "+funcName(fn)+" on a future that completes on the owner", nil, at.pos)
 		if where == completesUnknown && fn.Signature().Recv() != nil {
 			w.deferToCaller(args[0], args[i])
 		}

@@ -55,6 +55,7 @@ func FuzzParseDirective(f *testing.F) {
 		"//confined:completes async", "//confined:ignore why", "//confined:", "//confined:bogus x",
 		"//confinedness", "// confined", "//confined:\u00a0owner", "//confined:hop\tf", "//confined:inherit  fn ",
 		"//confined:declare hop example.com/lib.(*Loop).Post:f",
+		"//confined:owner @raft", "//confined:hop @fsm f", "//confined:loop @", "//confined:async @x",
 	} {
 		f.Add(s)
 	}
@@ -96,7 +97,7 @@ func FuzzParseDirective(f *testing.F) {
 		}
 		switch verb {
 		case verbOwner, verbAny, verbLoop:
-			if len(args) != 0 {
+			if domain, rest, _ := splitDomain(verb, args); len(rest) != 0 || (verb == verbAny && domain != "") {
 				t.Fatalf("parseDirective(%q): %s accepted arguments %q", text, verb, args)
 			}
 		case verbCompletes:

@@ -38,29 +38,36 @@ type hopFix struct {
 // findingFixes returns the hop fixes of findings, by position.
 func (c *checker) findingFixes(findings []finding) map[token.Pos]hopFix {
 	fixes := make(map[token.Pos]hopFix)
-	var lits []*ssa.Function
+	// The findings of one literal that touch one domain's state hop to it
+	// together.
+	type fixGroup struct {
+		lit    *ssa.Function
+		domain string
+	}
+	var groups []fixGroup
 	for _, f := range findings {
-		if f.lit != nil && !slices.Contains(lits, f.lit) {
-			lits = append(lits, f.lit)
+		g := fixGroup{f.lit, f.witness.Domain}
+		if f.lit != nil && !slices.Contains(groups, g) {
+			groups = append(groups, g)
 		}
 	}
-	for _, lit := range lits {
+	for _, g := range groups {
 		var positions []token.Pos
 		future := false
 		for _, f := range findings {
-			if f.lit == lit {
+			if f.lit == g.lit && f.witness.Domain == g.domain {
 				positions = append(positions, f.pos)
 				future = f.spawn.future
 			}
 		}
-		maps.Copy(fixes, c.hopFixes(lit, future, positions))
+		maps.Copy(fixes, c.hopFixes(g.lit, future, g.domain, positions))
 	}
 	return fixes
 }
 
-// hopFixes returns, for the findings of one off-owner literal, the fixes
-// of their groups of statements, by position.
-func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Pos) map[token.Pos]hopFix {
+// hopFixes returns, for the findings of one off-owner literal that touch
+// domain's state, the fixes of their groups of statements, by position.
+func (c *checker) hopFixes(root *ssa.Function, future bool, domain string, positions []token.Pos) map[token.Pos]hopFix {
 	lit, _ := root.Syntax().(*ast.FuncLit)
 	file := c.fileOf(root.Pos())
 	if lit == nil || file == nil || c.pass.ReadFile == nil {
@@ -73,7 +80,7 @@ func (c *checker) hopFixes(root *ssa.Function, future bool, positions []token.Po
 	groups := statementGroups(file, lit, positions)
 	fixes := make(map[token.Pos]hopFix)
 	for _, g := range groups {
-		edit, ok := c.hopEdit(file, lit, g, future, src)
+		edit, ok := c.hopEdit(file, lit, g, future, domain, src)
 		if !ok {
 			continue
 		}
@@ -148,8 +155,9 @@ type hopEditText struct {
 	importPath string // to add to the file's imports
 }
 
-// hopEdit builds the replacement of g, or reports that none is safe.
-func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, future bool, src []byte) (hopEditText, bool) {
+// hopEdit builds the replacement of g, which hops to domain, or reports
+// that none is safe.
+func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, future bool, domain string, src []byte) (hopEditText, bool) {
 	ret, isReturn := g.stmts[0].(*ast.ReturnStmt)
 	futureReturn := future && isReturn && len(g.stmts) == 1 && len(ret.Results) == 1 && g.block == lit.Body &&
 		lit.Type.Results != nil && len(lit.Type.Results.List) == 1
@@ -161,7 +169,7 @@ func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, fu
 	body := reindent(src[start:end])
 	var b bytes.Buffer
 	if futureReturn {
-		h, ok := c.reachableHop(file, lit, true)
+		h, ok := c.reachableHop(file, lit, true, domain)
 		if !ok {
 			return hopEditText{}, false
 		}
@@ -172,7 +180,7 @@ func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, fu
 		b.WriteString("\n" + indent + "})")
 		return hopEditText{b.Bytes(), h.name, h.importPath}, true
 	}
-	h, ok := c.reachableHop(file, lit, false)
+	h, ok := c.reachableHop(file, lit, false, domain)
 	if !ok {
 		return hopEditText{}, false
 	}
@@ -353,13 +361,13 @@ type reachableHopCall struct {
 // reachableHop finds a hop sink the literal can call: a hop method of a
 // value in scope, else a hop function whose other parameter, if any, such
 // a value fills, of a package the file imports or else of one in view
-// that it can import. returning asks for one that returns a future to
-// chain on.
-func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool) (reachableHopCall, bool) {
+// that it can import, that hops to domain. returning asks for one that
+// returns a future to chain on.
+func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool, domain string) (reachableHopCall, bool) {
 	values := c.valuesInScope(lit)
 	if !returning {
 		for _, v := range values {
-			if m := c.hopMethod(v.typ); m != nil {
+			if m := c.hopMethod(v.typ, domain); m != nil {
 				return reachableHopCall{call: v.expr + "." + m.Name() + "(", name: funcName(m)}, true
 			}
 		}
@@ -371,7 +379,7 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 			continue
 		}
 		imported[pkgName.Imported()] = true
-		if h, ok := c.hopFunc(pkgName.Imported(), pkgName.Name(), values, returning); ok {
+		if h, ok := c.hopFunc(pkgName.Imported(), pkgName.Name(), values, returning, domain); ok {
 			return h, true
 		}
 	}
@@ -381,7 +389,7 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 	for _, h := range c.importedHopSinks() {
 		path := h.Key[:strings.LastIndex(h.Key, ".")]
 		name := h.Name[:strings.Index(h.Name, ".")]
-		if !h.Wraps || h.Returns != returning || slices.ContainsFunc(file.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == strconv.Quote(path) }) {
+		if !h.Wraps || h.Returns != returning || h.Domain != domain || slices.ContainsFunc(file.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == strconv.Quote(path) }) {
 			continue
 		}
 		if _, obj := c.pass.Pkg.Scope().Innermost(lit.Pos()).LookupParent(name, lit.Pos()); obj != nil {
@@ -400,15 +408,15 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool)
 }
 
 // hopFunc finds a hop function of pkg, named name in the file, that the
-// literal can call with the values in scope.
-func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, returning bool) (reachableHopCall, bool) {
+// literal can call with the values in scope to hop to domain.
+func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, returning bool, domain string) (reachableHopCall, bool) {
 	scope := pkg.Scope()
 	for _, fname := range scope.Names() {
 		fn, ok := scope.Lookup(fname).(*types.Func)
 		if !ok || !fn.Exported() || (fn.Signature().Results().Len() > 0) != returning {
 			continue
 		}
-		owner, ok := c.hopShape(fn, returning)
+		owner, ok := c.hopShape(fn, returning, domain)
 		if !ok {
 			continue
 		}
@@ -425,13 +433,17 @@ func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, 
 	return reachableHopCall{}, false
 }
 
-// hopShape reports whether fn is a hop sink the fix can call (see
-// wrapShape), and its owner parameter, if any.
-func (c *checker) hopShape(fn *types.Func, returning bool) (owner *types.Var, ok bool) {
+// hopShape reports whether fn is a hop sink to domain that the fix can
+// call (see wrapShape), and its owner parameter, if any.
+func (c *checker) hopShape(fn *types.Func, returning bool, domain string) (owner *types.Var, ok bool) {
 	if n := fn.Signature().Params().Len(); n == 0 || n > 2 {
 		return nil, false // most functions of an imported package: no contract to look up
 	}
-	return wrapShape(fn.Signature(), c.hopArgs(fn), returning)
+	hop, to := c.hopTarget(fn)
+	if to != domain {
+		return nil, false
+	}
+	return wrapShape(fn.Signature(), hop, returning)
 }
 
 // wrapShape reports whether a hop sink of signature sig that runs the
@@ -454,33 +466,35 @@ func wrapShape(sig *types.Signature, hop []int, returning bool) (owner *types.Va
 	return owner, true
 }
 
-// hopArgs are the arguments fn runs on the owner, from its contract or,
-// for a package-level function of a package imported only indirectly,
-// whose object facts do not reach here, from the hop sinks passed on.
-func (c *checker) hopArgs(fn *types.Func) []int {
+// hopTarget returns the arguments fn runs on an owner, and that owner's
+// domain, from its contract or, for a package-level function of a package
+// imported only indirectly, whose object facts do not reach here, from the
+// hop sinks passed on.
+func (c *checker) hopTarget(fn *types.Func) (hop []int, domain string) {
 	if hop := c.contract(fn).Hop; len(hop) > 0 {
-		return hop
+		return hop, c.hopDomain(fn)
 	}
 	if fn.Signature().Recv() == nil {
 		key := funcKey(fn)
 		for _, s := range c.importedHopSinks() {
 			if s.Key == key {
-				return s.Hop
+				return s.Hop, s.Domain
 			}
 		}
 	}
-	return nil
+	return nil, ""
 }
 
-// hopMethod returns a hop method the fix can call on a value of type t.
-func (c *checker) hopMethod(t types.Type) *types.Func {
+// hopMethod returns a hop method to domain that the fix can call on a
+// value of type t.
+func (c *checker) hopMethod(t types.Type, domain string) *types.Func {
 	mset := addressableMethodSet(t)
 	for sel := range mset.Methods() {
 		m := sel.Obj().(*types.Func)
 		if !m.Exported() && m.Pkg() != c.pass.Pkg {
 			continue
 		}
-		if owner, ok := c.hopShape(m, false); ok && owner == nil {
+		if owner, ok := c.hopShape(m, false, domain); ok && owner == nil {
 			return m
 		}
 	}

@@ -15,14 +15,18 @@ import (
 
 // A source is where a function gets a value from outside: one of its
 // parameters (receiver first), one of its captured variables, or the
-// ambient world (package-level variables, owner-only functions).
+// ambient world (package-level variables, owner-only functions). handed
+// marks values received from a channel: they are the function's own, a
+// transfer of ownership, unless its code runs on another owner than the
+// one they belong to (see domains.go). Summaries never carry it.
 type source uint8
 
 const (
 	maxParams          = 64
 	freeBase    source = maxParams
 	ambient     source = 2 * maxParams
-	sourceCount        = 2*maxParams + 1
+	handed      source = ambient + 1
+	sourceCount        = 2*maxParams + 2
 )
 
 func paramSource(i int) source {
@@ -39,8 +43,9 @@ func freeSource(i int) source {
 	return freeBase + source(i)
 }
 
-// An origin is a set of sources. The empty origin means fresh: allocated by
-// the function itself (or a constant, or handed over through a channel).
+// An origin is a set of sources. An origin without sources but handed is
+// fresh: allocated by the function itself (or a constant), or handed over
+// through a channel.
 type origin [3]uint64
 
 func originOf(s source) origin {
@@ -55,12 +60,22 @@ func (o origin) union(p origin) origin {
 
 func (o origin) has(s source) bool { return o[s/64]&(1<<(s%64)) != 0 }
 
-func (o origin) fresh() bool { return o == origin{} }
+func (o origin) fresh() bool { return o.tracked() == origin{} }
 
-// sources lists o's members in increasing order.
+// owned reports whether o is fresh and not handed over: the function
+// allocated the value itself.
+func (o origin) owned() bool { return o == origin{} }
+
+// tracked is o without handed: what summaries say.
+func (o origin) tracked() origin {
+	o[handed/64] &^= 1 << (handed % 64)
+	return o
+}
+
+// sources lists o's members but handed in increasing order.
 func (o origin) sources() []source {
 	var out []source
-	for w, word := range o {
+	for w, word := range o.tracked() {
 		for word != 0 {
 			b := bits.TrailingZeros64(word)
 			out = append(out, source(w*64+b))
@@ -114,10 +129,10 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 				return w.storedInto(alloc)
 			}
 		case token.ARROW:
-			return origin{} // handed over through a channel: a transfer of ownership
+			return originOf(handed) // a transfer of ownership
 		}
 	case *ssa.Select:
-		return origin{} // likewise for the values a select receives
+		return originOf(handed) // likewise for the values a select receives
 	case *ssa.Call:
 		return w.callResultOrigin(v.Common())
 	case *ssa.Extract:

@@ -39,6 +39,17 @@ func TestParseDirective(t *testing.T) {
 		{text: "//confined:inherit", verb: verbInherit, ok: true},
 		{text: "//confined:inherit fn", verb: verbInherit, args: []string{"fn"}, ok: true},
 
+		// owner, loop and hop may name a domain first; nothing else may.
+		{text: "//confined:owner @raft", verb: verbOwner, args: []string{"@raft"}, ok: true},
+		{text: "//confined:loop @fsm", verb: verbLoop, args: []string{"@fsm"}, ok: true},
+		{text: "//confined:hop @fsm f", verb: verbHop, args: []string{"@fsm", "f"}, ok: true},
+		{text: "//confined:owner @raft extra", verb: verbOwner, ok: true, wantErr: `takes no arguments, got "extra"; only the owner it names may come first`},
+		{text: "//confined:owner @", verb: verbOwner, args: []string{"@"}, ok: true, wantErr: `names the domain "@", which is not a name`},
+		{text: "//confined:loop @1st", verb: verbLoop, args: []string{"@1st"}, ok: true, wantErr: "which is not a name"},
+		{text: "//confined:hop f @fsm", verb: verbHop, args: []string{"f", "@fsm"}, ok: true, wantErr: "names its domain first: write //confined:hop @fsm f"},
+		{text: "//confined:any @raft", verb: verbAny, args: []string{"@raft"}, ok: true, wantErr: "//confined:any takes no @DOMAIN (@raft)"},
+		{text: "//confined:async @raft f", verb: verbAsync, args: []string{"@raft", "f"}, ok: true, wantErr: "only owner, loop and hop name an owner"},
+
 		// completes takes exactly one of async and owner.
 		{text: "//confined:completes async", verb: verbCompletes, args: []string{"async"}, ok: true},
 		{text: "//confined:completes owner", verb: verbCompletes, args: []string{"owner"}, ok: true},

@@ -2,7 +2,9 @@ package analyzer
 
 // This file turns off-owner code into findings: one per touching place
 // inside a func literal that runs off the owner, or one at the sink for a
-// named function or method value. It also applies //confined:ignore.
+// named function or method value. Code known to run on one owner (a loop,
+// an owner-only function, a hop's callback) is reported the same way where
+// it touches another owner's state. It also applies //confined:ignore.
 
 import (
 	"cmp"
@@ -16,7 +18,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A finding is a touch of confined state by code that runs off the owner.
+// A finding is a touch of confined state by code that runs off the owner,
+// or on another owner (spawn.on).
 type finding struct {
 	pos     token.Pos
 	root    string // the off-owner function the path starts from
@@ -25,6 +28,9 @@ type finding struct {
 	// lit is the off-owner func literal the finding is inside, if any:
 	// where a fix can hop back to the owner.
 	lit *ssa.Function
+	// sent is set for a touch of a value after sending it to another
+	// owner (see sends.go); spawn is then unset.
+	sent *handover
 }
 
 type reporter struct {
@@ -54,8 +60,17 @@ func (c *checker) report(fns []*ssa.Function) {
 				r.root(t, sp, 0)
 			}
 		}
+		for _, sp := range w.hops {
+			for _, t := range sp.targets {
+				r.root(t, sp, 0)
+			}
+		}
+		if domain, ok := c.runsOn(fn); ok {
+			r.inside(nil, fn, c.ownBody(fn, domain), func(s source) origin { return originOf(s) })
+		}
 	}
 	r.reportFieldCalls()
+	r.reportSends(fns)
 	var out []finding
 	for _, f := range r.findings {
 		if !c.dirs.suppress(c.pass.Fset.Position(f.pos)) {
@@ -69,10 +84,13 @@ func (c *checker) report(fns []*ssa.Function) {
 	}
 	fixes := c.findingFixes(out)
 	for _, f := range out {
-		hint := fixHint(hops, f.spawn.future)
+		hint := fixHint(hops, f.spawn, f.witness.Domain)
+		if f.sent != nil {
+			hint = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
+		}
 		fix, ok := fixes[f.pos]
 		if ok { // a hop in reach is the best advice
-			hint = hopAdvice(fix.via)
+			hint = hopAdvice(fix.via, f.witness.Domain, f.spawn.on != nil)
 		}
 		d := c.diagnostic(f, hint)
 		if fix.fix != nil {
@@ -97,7 +115,11 @@ func (c *checker) reportUnusedIgnores() {
 
 // add keeps one finding per line, the most telling: "s.n++" both reads and
 // writes s.n, and "s.get()" with a value receiver copies *s and calls get.
+// Code on an owner may touch that owner's state: f is dropped then.
 func (r *reporter) add(f finding) {
+	if on := f.spawn.on; on != nil && *on == f.witness.Domain {
+		return
+	}
 	p := r.c.pass.Fset.Position(f.pos)
 	key := lineKey{p.Filename, p.Line}
 	if old, dup := r.findings[key]; !dup || f.witness.tells(old.witness) {
@@ -135,7 +157,7 @@ func (r *reporter) rootSummary(t funcValue, sp spawn, depth int) *summary {
 	if c.isLoop(t.fn) || depth > maxRootDepth {
 		return nil
 	}
-	if wit := c.callTouch(t.fn, sp.pos); wit != nil {
+	if wit := c.callTouch(t.fn, sp.pos); wit != nil && (sp.on == nil || *sp.on != wit.Domain) {
 		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
 		return nil
 	}
@@ -157,14 +179,15 @@ func capturedFuncs(t funcValue, sum *summary) []funcValue {
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
 func (r *reporter) atSink(t funcValue, sp spawn, sum *summary) {
-	if len(sum.Touches) == 0 {
+	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.on == nil || *sp.on != tc.Witness.Domain })
+	if i < 0 {
 		return
 	}
 	root := ""
 	if !isWrapper(t.fn) { // method values start their path at the method itself
 		root = ssaFuncName(t.fn)
 	}
-	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[0].Witness, spawn: sp})
+	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[i].Witness, spawn: sp})
 }
 
 // inside reports every touching place in the body of the off-owner literal
@@ -180,6 +203,9 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) o
 		for _, s := range o.sources() {
 			out = out.union(toRoot(s))
 		}
+		if o.has(handed) {
+			out = out.union(originOf(handed))
+		}
 		return out
 	}
 	for _, s := range w.sites {
@@ -188,10 +214,25 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) o
 			r.inside(lit, s.inner, sp, func(src source) origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
-		if !mapOrigin(s.origin).fresh() {
-			r.add(finding{pos: s.pos, witness: s.witness, spawn: sp, lit: lit})
+		// Off every owner, values handed over are the code's own; on an
+		// owner, only what it allocated is.
+		if o := mapOrigin(s.origin); !o.fresh() || (sp.on != nil && !o.owned()) {
+			r.add(finding{pos: r.findingPos(s, lit), witness: s.witness, spawn: sp, lit: lit})
 		}
 	}
+}
+
+// findingPos is where the finding of site s is reported: in an off-owner
+// literal at the place inside it; in the body of a loop or owner-only
+// function (lit is nil) at the touch itself when it is in this package,
+// which is the code that runs there, however deep.
+func (r *reporter) findingPos(s site, lit *ssa.Function) token.Pos {
+	if lit == nil {
+		if pos := r.c.tokenPos(s.witness.Site); pos.IsValid() {
+			return pos
+		}
+	}
+	return s.pos
 }
 
 // diagnostic renders a finding as one line of advice, with the call path
@@ -199,7 +240,16 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) o
 func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	wit := f.witness
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.spawn.sink, c.position(f.spawn.pos))
+	switch {
+	case f.sent != nil:
+		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): it is that owner's to touch now", wit.Action, wit.Member, f.sent.what, domainName(f.sent.to), c.position(f.sent.instr.Pos()))
+	case f.spawn.on != nil:
+		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, stateName(wit), f.spawn.sink, c.position(f.spawn.pos))
+	case wit.Domain != "":
+		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, stateName(wit), f.spawn.sink, c.position(f.spawn.pos))
+	default:
+		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.spawn.sink, c.position(f.spawn.pos))
+	}
 	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
 		if f.root != "" {
@@ -225,7 +275,14 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
+	switch {
+	case f.sent != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + domainName(f.sent.to) + " here"})
+	case f.spawn.on != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs on " + domainName(*f.spawn.on) + ": " + f.spawn.sink})
+	default:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
+	}
 	for _, s := range wit.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: actionCalls.String() + " " + s.Callee})
@@ -262,10 +319,10 @@ type hopSink struct {
 
 // describeHop says how fix hints may use fn, a hop sink for the arguments
 // hop, named name.
-func describeHop(name string, fn *types.Func, hop []int) hopSinkName {
+func (c *checker) describeHop(name string, fn *types.Func, hop []int) hopSinkName {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	h := hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Returns: sig.Results().Len() > 0, Plain: plain}
+	h := hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Domain: c.hopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain}
 	if owner, ok := wrapShape(sig, hop, h.Returns); ok {
 		h.Wraps = true
 		if owner != nil {
@@ -305,7 +362,7 @@ func (c *checker) hopSinks() []hopSink {
 		if !ok {
 			name = funcName(fn)
 		}
-		add(hopSink{describeHop(name, fn, k.Hop), inScope})
+		add(hopSink{c.describeHop(name, fn, k.Hop), inScope})
 	}
 	for _, obj := range c.pass.TypesInfo.Defs {
 		collect(obj, true)
@@ -362,14 +419,17 @@ func takesNoArguments(sig *types.Signature, arg int) bool {
 	return false
 }
 
-// fixHint names the hop sink that fits best: inside a future's callback
-// one that returns a future to chain on (actor.Hop) or continues a future
-// (ReenterAfter), elsewhere one that runs a plain func, preferably just
-// posting it (Execute); in scope before out of it. Without one it says
-// what to do.
-func fixHint(hops []hopSink, inFutureCallback bool) string {
+// fixHint names the hop sink to the state's domain that fits best the
+// code at sp: inside a future's callback one that returns a future to chain
+// on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
+// runs a plain func, preferably just posting it (Execute); in scope before
+// out of it. Without one it says what to do.
+func fixHint(hops []hopSink, sp spawn, domain string) string {
+	inFutureCallback := sp.future
 	rank := func(h hopSink) int {
 		switch {
+		case h.Domain != domain:
+			return -1
 		case inFutureCallback && h.Returns:
 			return 0
 		case inFutureCallback:
@@ -387,14 +447,26 @@ func fixHint(hops []hopSink, inFutureCallback bool) string {
 			best = i
 		}
 	}
-	if best < 0 {
-		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+	switch {
+	case best >= 0:
+		return hopAdvice(hops[best].Name, domain, sp.on != nil)
+	case sp.on != nil:
+		return "hand the work to " + domainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching its state on " + domainName(*sp.on)
+	case domain != "":
+		return "hand the work to @" + domain + " (send it to its loop's mailbox or a channel its loop reads) instead of touching the state here"
 	}
-	return hopAdvice(hops[best].Name)
+	return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 }
 
-// hopAdvice advises hopping back through the hop sink named via.
-func hopAdvice(via string) string {
+// hopAdvice advises hopping to domain through the hop sink named via: back
+// to it from off every owner, over to it from another owner.
+func hopAdvice(via, domain string, fromOwner bool) string {
+	switch {
+	case fromOwner:
+		return "hop to " + domainName(domain) + " through " + via + " and touch the state there"
+	case domain != "":
+		return "hop back to @" + domain + " through " + via + " and touch the state there"
+	}
 	return "hop back to the owner through " + via + " and touch the state there"
 }
 

@@ -310,6 +310,9 @@ func (c *checker) implementedContract(fn *types.Func, k *directiveFact) {
 func mergeFact(dst, src *directiveFact) {
 	dst.Async = mergeParams(dst.Async, src.Async)
 	dst.Hop = mergeParams(dst.Hop, src.Hop)
+	if dst.HopTo == "" {
+		dst.HopTo = src.HopTo
+	}
 	dst.Sync = mergeParams(dst.Sync, src.Sync)
 	dst.Inherit = mergeParams(dst.Inherit, src.Inherit)
 	dst.Combinator = dst.Combinator || src.Combinator

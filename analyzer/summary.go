@@ -57,6 +57,7 @@ func (a action) String() string {
 type witness struct {
 	Action action   // actionReads, actionCalls or actionWrites
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
+	Domain string   // the owner the member belongs to ("" for the default)
 	Site   position // where the touch happens
 	Via    []step   // the calls leading to Site
 	// For a call of a confined method: the confined data it goes on to
@@ -120,18 +121,28 @@ func (wit witness) through(callee string, call position) witness {
 	return wit
 }
 
-// A touch says that a function touches confined state reached from Source.
+// A touch says that a function touches confined state of one domain
+// (Witness.Domain) reached from Source.
 type touch struct {
 	Source  source
 	Witness witness
 }
 
+// compareTouch orders touches by source, then domain.
+func compareTouch(t touch, src source, domain string) int {
+	if t.Source != src {
+		return int(t.Source) - int(src)
+	}
+	return strings.Compare(t.Witness.Domain, domain)
+}
+
 // A summary is what calling a function may do.
 type summary struct {
-	Touches []touch // at most one per source, sorted by source
+	Touches []touch // at most one per source and domain, sorted by both
 	Invokes origin  // func-valued sources it calls on the caller's goroutine
 	Async   origin  // func-valued sources it sends off the owner
 	Hop     origin  // func-valued sources it sends to the owner
+	HopTo   string  // the domain of that owner
 	Result  origin  // where its results come from
 	// Where the future it returns completes.
 	Completes completion
@@ -180,7 +191,7 @@ func (s *summary) addTouches(o origin, wit witness) {
 }
 
 func (s *summary) addTouch(src source, wit witness) {
-	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return int(t.Source) - int(src) })
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return compareTouch(t, src, wit.Domain) })
 	switch {
 	case !found:
 		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: wit})
@@ -207,7 +218,7 @@ func (s *summary) merge(t *summary) {
 	}
 	s.Invokes = s.Invokes.union(t.Invokes)
 	s.Async = s.Async.union(t.Async)
-	s.Hop = s.Hop.union(t.Hop)
+	s.addHop(t.Hop, t.HopTo)
 	s.Result = s.Result.union(t.Result)
 	s.Completes = s.Completes.join(t.Completes)
 	for _, r := range t.Reaches {
@@ -218,15 +229,34 @@ func (s *summary) merge(t *summary) {
 	}
 }
 
+// addHop records that the function sends the func values of o to the
+// owner domain. A function hopping to two domains is rare; the greater name
+// is kept, so that the result does not depend on the order of calls.
+func (s *summary) addHop(o origin, domain string) {
+	if o.fresh() {
+		return
+	}
+	if s.Hop.fresh() || domain > s.HopTo {
+		s.HopTo = domain
+	}
+	s.Hop = s.Hop.union(o)
+}
+
+// untrack drops handed from the origins of a walked function's summary:
+// what its callers learn is where values come from in their terms.
+func (s *summary) untrack() {
+	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
+}
+
 // sameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *summary) sameShape(t *summary) bool {
-	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.Result != t.Result || s.Completes != t.Completes ||
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
 	}
 	for i := range s.Touches {
-		if s.Touches[i].Source != t.Touches[i].Source {
+		if s.Touches[i].Source != t.Touches[i].Source || s.Touches[i].Witness.Domain != t.Touches[i].Witness.Domain {
 			return false
 		}
 	}
@@ -236,7 +266,7 @@ func (s *summary) sameShape(t *summary) bool {
 func (s *summary) String() string {
 	var parts []string
 	for _, t := range s.Touches {
-		parts = append(parts, fmt.Sprintf("%s %s %s", sourceName(t.Source), t.Witness.Action, t.Witness.Member))
+		parts = append(parts, fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, atDomain(t.Witness.Domain)))
 	}
 	for _, set := range []struct {
 		name string
@@ -276,6 +306,10 @@ type site struct {
 	pos     token.Pos
 	origin  origin
 	witness witness
+	// The instruction and the value touched through, for telling touches
+	// after a send (see sends.go); value is nil for the ambient world.
+	instr ssa.Instruction
+	value ssa.Value
 	// When the touch is inside a func literal that this function invokes
 	// on its own goroutine (sync.Once.Do(func(){...}), a deferred closure),
 	// inner is that literal and innerSources maps its sources to ours, so
@@ -293,6 +327,13 @@ type spawn struct {
 	// direct is set when the spawned call itself touches confined state
 	// (go s.method(), go ownerOnly()).
 	direct *witness
+	// on is set for code that runs on a known owner rather than off every
+	// owner: a hop's callbacks, a loop's or owner-only function's body. It
+	// names that owner's domain; such code touches other domains' state only.
+	on *string
+	// call is the instruction that hands the code to a hop, for telling
+	// touches after it (see sends.go).
+	call ssa.Instruction
 }
 
 // A walk is everything learnt from one function's body.
@@ -300,7 +341,9 @@ type walk struct {
 	sum      summary
 	sites    []site
 	spawns   []spawn
-	handoffs []handoff // with -explain only
+	hops     []spawn     // func values sent to an owner: they run there
+	sends    []*ssa.Send // values sent on channels, which a loop may receive
+	handoffs []handoff   // with -explain only
 }
 
 // A handoff is the evidence that a function is a sink: it hands func

@@ -166,7 +166,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			if callee == nil {
 				return true
 			}
-			async, hop := c.syntaxSinkParams(callee, found)
+			async, hop, hopTo := c.syntaxSinkParams(callee, found)
 			args := receiverInclusive(callee, n.Args)
 			for i, arg := range args {
 				switch {
@@ -174,7 +174,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 				case slices.Contains(async, i):
 					s.Async = s.Async.union(mentioned(arg))
 				case slices.Contains(hop, i):
-					s.Hop = s.Hop.union(mentioned(arg))
+					s.addHop(mentioned(arg), hopTo)
 				}
 			}
 		}
@@ -194,16 +194,24 @@ func appendSources(indices []int, o origin) []int {
 }
 
 // syntaxSinkParams returns the receiver-inclusive indices of callee's
-// parameters that run off the owner and on it: declared, found in this
-// package so far, or imported.
-func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary) (async, hop []int) {
+// parameters that run off the owner and on it, and the domain of that
+// owner: declared, found in this package so far, or imported.
+func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary) (async, hop []int, hopTo string) {
 	callee = callee.Origin()
 	k := c.contract(callee)
 	async, hop = k.Async, k.Hop
-	if sum := found[callee]; sum != nil {
+	if len(hop) > 0 {
+		hopTo = c.hopDomain(callee)
+	}
+	sum := found[callee]
+	if sum == nil {
+		sum = c.importedSummary(callee)
+	}
+	if sum != nil {
 		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
-	} else if sum := c.importedSummary(callee); sum != nil {
-		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
+		if len(k.Hop) == 0 {
+			hopTo = sum.HopTo
+		}
 	}
 	// A declared sync wins over an inferred async (testing.T.Run's body
 	// starts a goroutine, and waits for it). Few callees declare one: copy
@@ -211,7 +219,7 @@ func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*su
 	if len(k.Sync) > 0 {
 		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return slices.Contains(k.Sync, i) })
 	}
-	return async, hop
+	return async, hop, hopTo
 }
 
 // receiverInclusive returns a call's arguments indexed like summaries: a
@@ -296,7 +304,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 				var hop []int
 				fn := callee(n.Call)
 				if fn != nil {
-					_, hop = c.syntaxSinkParams(fn, found)
+					_, hop, _ = c.syntaxSinkParams(fn, found)
 				}
 				args := n.Call.Args
 				if fn != nil {
@@ -309,7 +317,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 				}
 			case *ast.CallExpr:
 				if fn := callee(n); fn != nil {
-					async, _ := c.syntaxSinkParams(fn, found)
+					async, _, _ := c.syntaxSinkParams(fn, found)
 					for i, a := range receiverInclusive(fn, n.Args) {
 						if a != nil && slices.Contains(async, i) {
 							enqueue(a)
@@ -345,7 +353,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 					}
 					return true
 				}
-				async, hop := c.syntaxSinkParams(fn, found)
+				async, hop, _ := c.syntaxSinkParams(fn, found)
 				for i, a := range receiverInclusive(fn, n.Args) {
 					if a != nil && !slices.Contains(async, i) && !slices.Contains(hop, i) && c.isFuncExpr(a) {
 						enqueue(a) // run here, like sync.Once.Do's

@@ -47,7 +47,10 @@ func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	case sum != nil && len(sum.Touches) == 0, sum == nil && c.bodyInView(obj):
 		return nil
 	}
-	wit := &witness{Action: actionCalls, Member: funcName(obj), Site: c.position(pos)}
+	wit := &witness{Action: actionCalls, Member: funcName(obj), Domain: c.receiverDomain(obj), Site: c.position(pos)}
+	if c.ownerOnly(obj) {
+		wit.Domain = c.ownerFuncDomain(obj)
+	}
 	if sum != nil {
 		wit.Reaches = sum.Reaches
 	}
@@ -97,12 +100,23 @@ func (c *checker) confinedMethod(fn *types.Func) bool {
 // does: recv or the interface declaring m is confined, or m is marked
 // //confined:owner, and m is not :any. Such a method has no body to look
 // into. recv matters when m is promoted into it from an embedded interface.
-func (c *checker) interfaceCallTouches(m *types.Func, recv types.Type) bool {
+//
+// The domain touched is the one m names, else that of m's interface, else
+// that of recv.
+func (c *checker) interfaceCallTouches(m *types.Func, recv types.Type) (domain string, touches bool) {
 	d := c.directives(m)
-	if d != nil && d.Any {
-		return false
+	switch {
+	case d != nil && d.Any:
+		return "", false
+	case d != nil && d.Owner:
+		return c.ownerFuncDomain(m), true
+	case c.confinedMethod(m):
+		return c.receiverDomain(m), true
 	}
-	return c.confinedMethod(m) || c.confinedNamed(recv) != nil || (d != nil && d.Owner)
+	if named := c.confinedNamed(recv); named != nil {
+		return c.typeDomain(named), true
+	}
+	return "", false
 }
 
 // isAny reports whether fn is a //confined:any method: safe from anywhere,
@@ -166,15 +180,21 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 	if owner := derefNamed(x.Type()); owner != nil {
 		member = typeName(owner) + "." + member
 	}
+	var domain string
+	if fieldConfined {
+		domain = d.Domain
+	} else {
+		domain = w.c.typeDomain(named)
+	}
 	pos := instrPos(instr)
-	w.touch(pos, w.originOf(x), witness{Action: action, Member: member, Site: w.position(pos)})
+	w.touch(pos, x, w.originOf(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos)})
 }
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
 func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
 	if named := w.c.confinedNamed(x.Type()); named != nil && !isStruct(named) {
-		w.touch(pos, w.originOf(x), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
+		w.touch(pos, x, w.originOf(x), witness{Action: action, Member: typeName(named), Domain: w.c.typeDomain(named), Site: w.position(pos)})
 	}
 }
 
@@ -202,7 +222,7 @@ func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action action) {
 		return
 	}
 	if named := w.c.confinedNamed(ptr.Type()); named != nil && isStruct(named) {
-		w.touch(pos, w.originOf(ptr), witness{Action: action, Member: typeName(named), Site: w.position(pos)})
+		w.touch(pos, ptr, w.originOf(ptr), witness{Action: action, Member: typeName(named), Domain: w.c.typeDomain(named), Site: w.position(pos)})
 	}
 }
 

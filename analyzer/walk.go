@@ -20,7 +20,8 @@ type walker struct {
 	// What is stored into each local allocation, built on first use.
 	storesByAlloc map[*ssa.Alloc][]ssa.Value
 	completions   map[ssa.Value]completion
-	returned      []ssa.Value // the first result of every return
+	returned      []ssa.Value     // the first result of every return
+	at            ssa.Instruction // the instruction being walked
 	walk
 }
 
@@ -28,10 +29,12 @@ func (c *checker) walkFunc(fn *ssa.Function) *walk {
 	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), allocStores: make(map[*ssa.Alloc]origin), completions: make(map[ssa.Value]completion)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			w.at = instr
 			w.instr(instr)
 		}
 	}
 	w.sum.Completes = w.joinCompletions(w.returned)
+	w.sum.untrack()
 	return &w.walk
 }
 
@@ -52,6 +55,9 @@ func (w *walker) instr(instr ssa.Instruction) {
 		}
 	case *ssa.Store:
 		w.storeCallback(in)
+		w.access(instr)
+	case *ssa.Send:
+		w.sends = append(w.sends, in)
 		w.access(instr)
 	default:
 		w.access(instr)
@@ -103,8 +109,8 @@ func (w *walker) goStmt(in *ssa.Go) {
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
 func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
-	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
-		at.direct = &witness{Action: actionCalls, Member: invokedName(call), Site: w.position(at.pos)}
+	if domain, touches := w.c.interfaceCallTouches(call.Method, call.Value.Type()); touches {
+		at.direct = &witness{Action: actionCalls, Member: invokedName(call), Domain: domain, Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
 		wit := sum.Touches[0].Witness
 		at.direct = &wit
@@ -138,8 +144,8 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	if w.c.interfaceCallTouches(call.Method, call.Value.Type()) {
-		w.touch(pos, w.originOf(args[0]), witness{Action: actionCalls, Member: invokedName(call), Site: w.position(pos)})
+	if domain, touches := w.c.interfaceCallTouches(call.Method, call.Value.Type()); touches {
+		w.touch(pos, args[0], w.originOf(args[0]), witness{Action: actionCalls, Member: invokedName(call), Domain: domain, Site: w.position(pos)})
 		return
 	}
 	sum := w.c.interfaceSummary(call.Method)
@@ -164,11 +170,12 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 	if whole != nil && (sum == nil || w.c.ownerOnly(obj)) {
 		// Nothing to look into, or a contract that holds whatever the
 		// body does: the call itself touches what its receiver reaches.
+		var recv ssa.Value
 		o := originOf(ambient)
 		if obj.Signature().Recv() != nil && len(args) > 0 {
-			o = w.originOf(args[0])
+			recv, o = args[0], w.originOf(args[0])
 		}
-		w.touch(pos, o, *whole)
+		w.touch(pos, recv, o, *whole)
 		return
 	}
 	settled := w.declaredArgs(obj, args, pos, sum)
@@ -207,9 +214,10 @@ func (cs callSite) name() string {
 
 // extend returns wit as seen from the caller. Interface calls and wrappers
 // add no step: the implementation's or the wrapped method's name is
-// already in the witness.
+// already in the witness. A call of a confined method stands for what it
+// touches of its own owner's state; another owner's it leads to by path.
 func (cs callSite) extend(wit witness) witness {
-	if cs.whole != nil {
+	if cs.whole != nil && cs.whole.Domain == wit.Domain {
 		return *cs.whole
 	}
 	if cs.callee == nil || isWrapper(cs.callee) {
@@ -226,7 +234,7 @@ func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures,
 	for _, tc := range sum.Touches {
 		wit := call.extend(tc.Witness)
 		if o := w.mapSource(tc.Source, args, bindings); asSites {
-			w.touch(call.pos, o, wit)
+			w.touch(call.pos, sourceValue(tc.Source, args, bindings), o, wit)
 		} else {
 			w.sum.addTouches(o, wit)
 		}
@@ -240,7 +248,10 @@ func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures,
 	}
 	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
 	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: call.pos, sink: call.name()}) })
-	handed(sum.Hop, func(v ssa.Value) { w.hopTo(v, call.name(), call.pos) })
+	handed(sum.Hop, func(v ssa.Value) {
+		domain := sum.HopTo
+		w.hopTo(v, call.name(), &domain, call.pos)
+	})
 	w.checkFutureTouches(sum, args, bindings, call)
 }
 
@@ -269,7 +280,8 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 		case slices.Contains(k.Async, i):
 			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
 		case slices.Contains(k.Hop, i):
-			w.hopTo(a, funcName(fn), pos)
+			domain := w.c.hopDomain(fn)
+			w.hopTo(a, funcName(fn), &domain, pos)
 		case isFuncTyped(a.Type()) && runsHere(k, sum, i):
 			w.syncInvoke(a, pos)
 		default:
@@ -323,12 +335,15 @@ func sourceValue(s source, args []ssa.Value, bindings captures) ssa.Value {
 	return nil
 }
 
-// touch records that this function touches confined state reached from o.
-func (w *walker) touch(pos token.Pos, o origin, wit witness) {
-	if o.fresh() {
+// touch records that this function touches confined state reached from o
+// through v (nil when it is not one value). A value handed over through a
+// channel is its own too, but the place is kept: code on another owner may
+// not touch it (see domains.go).
+func (w *walker) touch(pos token.Pos, v ssa.Value, o origin, wit witness) {
+	if o.owned() {
 		return // the function's own value: ownership follows the value
 	}
-	w.sites = append(w.sites, site{pos: pos, origin: o, witness: wit})
+	w.sites = append(w.sites, site{pos: pos, origin: o, witness: wit, instr: w.at, value: v})
 	w.sum.addTouches(o, wit)
 }
 

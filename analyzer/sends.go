@@ -1,0 +1,312 @@
+package analyzer
+
+// This file reports confined values touched after they were sent to
+// another owner (docs/directives.md, "Domains"). A value captured by a
+// callback handed to another domain's hop, or sent on a channel that
+// another domain's loop receives from, is that domain's code's to touch from
+// then on: the sender touching it again, in the same function or in a
+// callee it hands the value to, races with the receiver. A value sent and
+// left is a handover, and fine. Only the sending function is followed; a
+// send in a callee is not seen from its caller.
+
+import (
+	"cmp"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A handover is a place where a function hands confined values to the code
+// of another domain.
+type handover struct {
+	instr  ssa.Instruction
+	to     string      // the domain it hands them to
+	values []valuePath // the values, as the function reaches them
+	what   string      // the type of what it hands over, for messages
+}
+
+// A valuePath names a value by how the function reaches it: a root value
+// and the field selections and loads from it (c.book is c, "1.*").
+type valuePath struct {
+	root ssa.Value
+	path string
+}
+
+// pathOf follows v's field selections and loads back to their root.
+func pathOf(v ssa.Value) valuePath {
+	var steps []string
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				steps, v = append(steps, "*"), x.X
+				continue
+			}
+		case *ssa.FieldAddr:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.Field:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	slices.Reverse(steps)
+	p := valuePath{root: v}
+	for i, s := range steps {
+		if i > 0 {
+			p.path += "."
+		}
+		p.path += s
+	}
+	return p
+}
+
+// load is the value stored at the address p.
+func (p valuePath) load() valuePath {
+	if p.path == "" {
+		return valuePath{p.root, "*"}
+	}
+	return valuePath{p.root, p.path + ".*"}
+}
+
+// covers reports whether q is p or reached from it.
+func (p valuePath) covers(q valuePath) bool {
+	if p.root != q.root {
+		return false
+	}
+	return q.path == p.path || p.path == "" || len(q.path) > len(p.path) && q.path[:len(p.path)+1] == p.path+"."
+}
+
+// reportSends reports, in every function of the package that hands
+// confined values to another domain, the touches of them that may follow.
+func (r *reporter) reportSends(fns []*ssa.Function) {
+	var receivers map[*types.Var]string // built on the first channel send
+	var hopped map[*ssa.Function]string // likewise, on the first handover
+	for _, fn := range fns {
+		w := r.c.walks[fn]
+		if w == nil || len(w.hops) == 0 && len(w.sends) == 0 {
+			continue
+		}
+		if receivers == nil && len(w.sends) > 0 {
+			receivers = r.c.loopReceivers(fns)
+		}
+		handovers := r.c.handovers(w, receivers)
+		if len(handovers) == 0 {
+			continue
+		}
+		if hopped == nil {
+			hopped = r.hoppedFuncs(fns)
+		}
+		from, known := r.c.runsOn(fn)
+		if !known {
+			from, known = hopped[fn]
+		}
+		for _, h := range handovers {
+			// Code whose owner is unknown hands values over to a named
+			// domain only: a program without names has no other owner.
+			if known && from != h.to || !known && h.to != "" {
+				r.touchedAfter(w, h)
+			}
+		}
+	}
+}
+
+// hoppedFuncs maps the functions the package hands to hops to the domain
+// they run on.
+func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
+	out := make(map[*ssa.Function]string)
+	for _, fn := range fns {
+		if w := r.c.walks[fn]; w != nil {
+			for _, sp := range w.hops {
+				for _, t := range sp.targets {
+					out[t.fn] = *sp.on
+				}
+			}
+		}
+	}
+	return out
+}
+
+// touchedAfter reports the touches of what h hands over that w's function
+// may make after it, unless the function stores a new value there first.
+func (r *reporter) touchedAfter(w *walk, h handover) {
+	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(w, h.instr, p) })
+	for _, s := range w.sites {
+		if s.value == nil || s.instr == nil || !reachesAfter(h.instr, s.instr) {
+			continue
+		}
+		touched := pathOf(s.value)
+		if slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(touched) }) {
+			r.add(finding{pos: s.pos, witness: s.witness, sent: &h})
+		}
+	}
+}
+
+// replacedAfter reports whether the function of w stores a new value into
+// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
+func replacedAfter(w *walk, from ssa.Instruction, p valuePath) bool {
+	for _, b := range from.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr).load() == p && reachesAfter(from, st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesAfter reports whether to may run after from in their function.
+func reachesAfter(from, to ssa.Instruction) bool {
+	fb, tb := from.Block(), to.Block()
+	if fb == tb && slices.Index(fb.Instrs, to) > slices.Index(fb.Instrs, from) {
+		return true
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := slices.Clone(fb.Succs)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		if b == tb {
+			return true
+		}
+		if !seen[b] {
+			seen[b] = true
+			queue = append(queue, b.Succs...)
+		}
+	}
+	return false
+}
+
+// handovers lists where w's function hands confined values to the code of
+// a known domain: captured by a hop's callbacks, sent on a channel a loop
+// of the package receives from (receivers).
+func (c *checker) handovers(w *walk, receivers map[*types.Var]string) []handover {
+	var out []handover
+	for _, sp := range w.hops {
+		h := handover{instr: sp.call, to: *sp.on}
+		for _, t := range sp.targets {
+			for _, b := range t.bindings.values {
+				p, typ := pathOf(b), b.Type()
+				if alloc, ok := b.(*ssa.Alloc); ok && t.bindings.cells {
+					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
+				}
+				if c.confinedNamed(typ) != nil {
+					h.values = append(h.values, p)
+					h.what = cmp.Or(h.what, types.TypeString(typ, qualifier))
+				}
+			}
+		}
+		if sp.call != nil && len(h.values) > 0 {
+			out = append(out, h)
+		}
+	}
+	for _, send := range w.sends {
+		to, ok := receivers[chanField(send.Chan)]
+		if !ok {
+			continue
+		}
+		h := handover{instr: send, to: to}
+		for _, v := range c.carried(send.X, 2) {
+			h.values = append(h.values, pathOf(v))
+			h.what = cmp.Or(h.what, types.TypeString(v.Type(), qualifier))
+		}
+		if len(h.values) > 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// carried lists the confined values v carries: v itself, or what a message
+// built in place holds (auditMsg{Book: c.book}), depth levels down.
+func (c *checker) carried(v ssa.Value, depth int) []ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return c.carried(x.X, depth)
+	case *ssa.ChangeType:
+		return c.carried(x.X, depth)
+	}
+	if c.confinedNamed(v.Type()) != nil {
+		return []ssa.Value{v}
+	}
+	alloc, _ := v.(*ssa.Alloc)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		alloc, _ = load.X.(*ssa.Alloc)
+	}
+	if alloc == nil || depth == 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok {
+			for _, st := range *fa.Referrers() {
+				if st, ok := st.(*ssa.Store); ok && st.Addr == fa {
+					out = append(out, c.carried(st.Val, depth-1)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loopReceivers maps the channel fields that the package's loops receive
+// from to the loops' domains.
+func (c *checker) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+	out := make(map[*types.Var]string)
+	for _, fn := range fns {
+		if !c.isLoop(fn) {
+			continue
+		}
+		domain, _ := c.runsOn(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.UnOp:
+					if in.Op == token.ARROW {
+						out[chanField(in.X)] = domain
+					}
+				case *ssa.Select:
+					for _, st := range in.States {
+						if st.Dir == types.RecvOnly {
+							out[chanField(st.Chan)] = domain
+						}
+					}
+				}
+			}
+		}
+	}
+	delete(out, nil)
+	return out
+}
+
+// chanField returns the struct field a channel value is loaded from, or nil.
+func chanField(ch ssa.Value) *types.Var {
+	var x ssa.Value
+	var index int
+	switch v := ch.(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || v.Op != token.MUL {
+			return nil
+		}
+		x, index = fa.X, fa.Field
+	case *ssa.Field:
+		x, index = v.X, v.Field
+	default:
+		return nil
+	}
+	if st, ok := derefUnder(x.Type()).(*types.Struct); ok {
+		return st.Field(index).Origin()
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+// Package domains checks a program with two owners: a coordinator (@coord)
+// and an auditor (@audit), each with its own loop. Code on one owner that
+// touches the other's state is reported, and so is a value the coordinator
+// keeps using after sending it to the auditor.
+package domains
+
+import "time"
+
+// Book is the coordinator's ledger.
+//
+//confined:owner @coord
+type Book struct { // want Book:"confined:owner@coord"
+	failed []string
+	n      int
+}
+
+// Failed records a failure.
+func (b *Book) Failed(why string) { b.failed = append(b.failed, why) } // want Failed:`summary\(arg0 writes domains.Book.failed @coord\)`
+
+// Coord is the coordinator's state; closures sent to inbox run on its loop.
+//
+//confined:owner @coord
+type Coord struct { // want Coord:"confined:owner@coord"
+	book    *Book
+	auditor *Auditor
+	inbox   chan func()
+}
+
+// Auditor is the auditor's state; its loop reads inbox.
+//
+//confined:owner @audit
+type Auditor struct { // want Auditor:"confined:owner@audit"
+	inbox chan any
+	seen  int
+}
+
+type auditMsg struct{ B *Book }
+
+// run is the coordinator's loop.
+//
+//confined:loop @coord
+func (c *Coord) run() {
+	for f := range c.inbox {
+		f()
+		settle(c.book) // the coordinator's own: fine
+	}
+}
+
+// run is the auditor's loop.
+//
+//confined:loop @audit
+func (a *Auditor) run() {
+	for m := range a.inbox {
+		a.receive(m)
+	}
+}
+
+func (a *Auditor) receive(m any) {
+	a.seen++ // the auditor's own state: fine
+	if am, ok := m.(auditMsg); ok {
+		am.B.Failed("audit") // want `calls \(\*domains.Book\).Failed on @coord state from the @audit loop \(domains.go:\d+\); path \(\*domains.Auditor\).receive → \(\*domains.Book\).Failed; inside, it writes domains.Book.failed; fix: hop to @coord through domains.later and touch the state there`
+		settle(am.B)         // want `calls domains.settle on @coord state from the @audit loop`
+	}
+}
+
+// settle must run on the coordinator.
+//
+//confined:owner @coord
+func settle(b *Book) { b.n = 0 }
+
+// peek runs on the auditor but reads the coordinator's book.
+//
+//confined:owner @audit
+func (a *Auditor) peek(c *Coord) int {
+	return c.book.n // want `reads @coord state domains.Coord.book from \(\*domains.Auditor\).peek, which runs on @audit`
+}
+
+// post runs f on the auditor's loop: the hop's domain is its receiver's.
+//
+//confined:hop
+func (a *Auditor) post(f func()) { a.inbox <- f }
+
+// later runs f on the coordinator's loop, whatever its receiver.
+//
+//confined:hop @coord
+func later(c chan func(), f func()) { c <- f }
+
+func (c *Coord) checkLater() {
+	a := c.auditor
+	a.post(func() {
+		a.seen++ // @audit state on @audit: fine
+	})
+	a.post(func() {
+		c.book.n++ // want `writes @coord state domains.Book.n from code that \(\*domains.Auditor\).post runs on @audit`
+	})
+	later(c.inbox, func() {
+		c.book.n++ // back on @coord: fine
+		a.seen--   // want `writes @audit state domains.Auditor.seen from code that domains.later runs on @coord .*; fix: hop to @audit through \(\*domains.Auditor\).post and touch the state there`
+	})
+}
+
+// audit sends the book to the auditor and keeps using it.
+func (c *Coord) audit() {
+	c.auditor.inbox <- auditMsg{B: c.book}
+	c.book.Failed("sent") // want `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): it is that owner's to touch now; inside, it writes domains.Book.failed; fix: leave it alone once sent`
+}
+
+// handOver sends a book and leaves it.
+func (c *Coord) handOver() {
+	b := &Book{}
+	b.Failed("new")
+	c.auditor.inbox <- auditMsg{B: b}
+}
+
+// replace sends the book and starts a new one: the touches after are of
+// the new book.
+func (c *Coord) replace() {
+	c.auditor.inbox <- auditMsg{B: c.book}
+	c.book = &Book{}
+	c.book.Failed("fresh")
+}
+
+// hopAway hands the book to a callback of the auditor's hop and keeps it.
+func (c *Coord) hopAway() {
+	b := c.book
+	c.auditor.post(func() { _ = b }) // the callback does not touch it: no finding here
+	b.n++                            // want `writes domains.Book.n after sending \*domains.Book to @audit`
+}
+
+// timer is off every owner: the findings are as in a program without names.
+func (c *Coord) timer() {
+	time.AfterFunc(time.Second, func() {
+		c.book.n++ // want `writes @coord state domains.Book.n off its owner: this code runs via time.AfterFunc \(domains.go:\d+\)`
+	})
+}
