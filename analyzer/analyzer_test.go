@@ -51,6 +51,11 @@ var suites = []struct {
 	{name: "explain", settings: analyzer.Settings{Explain: true}},
 	// Several owners: named domains, cross-domain touches, sent values.
 	{name: "domains"},
+	// Domains across packages: directives and inferred hops through facts,
+	// a declared third-party type of its own domain.
+	{name: "domainfacts", patterns: []string{"domains/raft"}},
+	// The same program without names: one owner, today's findings.
+	{name: "nodomains"},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

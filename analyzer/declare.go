@@ -53,7 +53,7 @@ func parseDeclaration(words []string) (declaration, error) {
 			return declaration{}, fmt.Errorf("%s takes no :PARAM list, got %q", d.form, params)
 		}
 	}
-	domain, args, err := splitDomain(verb, args)
+	domain, args, err := splitDomain(verb, d.form, args)
 	if err != nil {
 		return declaration{}, err
 	}

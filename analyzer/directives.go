@@ -82,13 +82,13 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 	verb, args = fields[0], fields[1:]
 	switch verb {
 	case verbOwner, verbAny, verbLoop:
-		if _, rest, err := splitDomain(verb, args); err != nil {
+		if _, rest, err := splitDomain(verb, "//confined:"+verb, args); err != nil {
 			return verb, args, true, err
 		} else if len(rest) > 0 {
 			return verb, nil, true, fmt.Errorf("//confined:%s takes no arguments, got %q%s", verb, strings.Join(rest, " "), domainUsage(verb))
 		}
 	case verbAsync, verbHop, verbSync, verbInherit:
-		if _, _, err := splitDomain(verb, args); err != nil {
+		if _, _, err := splitDomain(verb, "//confined:"+verb, args); err != nil {
 			return verb, args, true, err
 		}
 	case verbCompletes:
@@ -111,18 +111,19 @@ func parseDirective(text string) (verb string, args []string, ok bool, err error
 
 // splitDomain takes the @DOMAIN that owner, loop and hop may name first
 // among args. It returns the domain without "@" ("" for none) and the rest.
-func splitDomain(verb string, args []string) (domain string, rest []string, err error) {
+// form is how messages spell the directive ("//confined:hop").
+func splitDomain(verb, form string, args []string) (domain string, rest []string, err error) {
 	for i, a := range args {
 		name, ok := strings.CutPrefix(a, "@")
 		switch {
 		case !ok:
 			continue
 		case !takesDomain(verb):
-			return "", nil, fmt.Errorf("//confined:%s takes no @DOMAIN (%s): only owner, loop and hop name an owner", verb, a)
+			return "", nil, fmt.Errorf("%s takes no @DOMAIN (%s): only owner, loop and hop name an owner", form, a)
 		case i > 0:
-			return "", nil, fmt.Errorf("//confined:%s names its domain first: write //confined:%s %s %s", verb, verb, a, strings.Join(slices.Delete(slices.Clone(args), i, i+1), " "))
+			return "", nil, fmt.Errorf("%s names its domain first: write %s %s %s", form, form, a, strings.Join(slices.Delete(slices.Clone(args), i, i+1), " "))
 		case !token.IsIdentifier(name):
-			return "", nil, fmt.Errorf("//confined:%s names the domain %q, which is not a name; write @NAME, as in @raft", verb, a)
+			return "", nil, fmt.Errorf("%s names the domain %q, which is not a name; write @NAME, as in @raft", form, a)
 		}
 		domain = name
 	}
@@ -244,7 +245,7 @@ func (p *directiveParser) docDirectives(allowGofmtMarker bool, groups ...*ast.Co
 				p.reportMalformed(c, verb, err)
 				continue
 			}
-			domain, args, _ := splitDomain(verb, args) // parseDirective checked it
+			domain, args, _ := splitDomain(verb, "", args) // parseDirective checked it
 			out = append(out, directive{verb: verb, args: args, domain: domain, pos: c.Pos(), end: c.End()})
 		}
 	}

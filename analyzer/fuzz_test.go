@@ -97,7 +97,7 @@ func FuzzParseDirective(f *testing.F) {
 		}
 		switch verb {
 		case verbOwner, verbAny, verbLoop:
-			if domain, rest, _ := splitDomain(verb, args); len(rest) != 0 || (verb == verbAny && domain != "") {
+			if domain, rest, _ := splitDomain(verb, "", args); len(rest) != 0 || (verb == verbAny && domain != "") {
 				t.Fatalf("parseDirective(%q): %s accepted arguments %q", text, verb, args)
 			}
 		case verbCompletes:

@@ -1,8 +1,8 @@
 package analyzer
 
 // This file reports confined values touched after they were sent to
-// another owner (docs/directives.md, "Domains"). A value captured by a
-// callback handed to another domain's hop, or sent on a channel that
+// another owner (docs/directives.md, "Domains"). A value a callback handed
+// to another domain's hop captures and touches, or one sent on a channel that
 // another domain's loop receives from, is that domain's code's to touch from
 // then on: the sender touching it again, in the same function or in a
 // callee it hands the value to, races with the receiver. A value sent and
@@ -195,7 +195,7 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string) []handover
 	for _, sp := range w.hops {
 		h := handover{instr: sp.call, to: *sp.on}
 		for _, t := range sp.targets {
-			for _, b := range t.bindings.values {
+			for _, b := range c.touchedCaptures(t) {
 				p, typ := pathOf(b), b.Type()
 				if alloc, ok := b.(*ssa.Alloc); ok && t.bindings.cells {
 					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
@@ -225,6 +225,23 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string) []handover
 		}
 	}
 	return out
+}
+
+// touchedCaptures lists the captured values (or the bound receiver) that
+// the function t denotes touches confined state through: those it takes
+// over. What it only holds or passes on stays the sender's.
+func (c *checker) touchedCaptures(t funcValue) []ssa.Value {
+	sum := c.summaryOf(t.fn)
+	if sum == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, tc := range sum.Touches {
+		if i := int(tc.Source - freeBase); tc.Source >= freeBase && tc.Source != ambient && i < len(t.bindings.values) {
+			out = append(out, t.bindings.values[i])
+		}
+	}
+	return slices.Compact(out)
 }
 
 // carried lists the confined values v carries: v itself, or what a message

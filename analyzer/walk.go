@@ -336,13 +336,11 @@ func sourceValue(s source, args []ssa.Value, bindings captures) ssa.Value {
 }
 
 // touch records that this function touches confined state reached from o
-// through v (nil when it is not one value). A value handed over through a
-// channel is its own too, but the place is kept: code on another owner may
-// not touch it (see domains.go).
+// through v (nil when it is not one value). The function's own values
+// (ownership follows the value) are not touches for its callers, but the
+// place is kept: code on another owner may not touch what was handed over
+// to it, and the function itself not what it sent away (see sends.go).
 func (w *walker) touch(pos token.Pos, v ssa.Value, o origin, wit witness) {
-	if o.owned() {
-		return // the function's own value: ownership follows the value
-	}
 	w.sites = append(w.sites, site{pos: pos, origin: o, witness: wit, instr: w.at, value: v})
 	w.sum.addTouches(o, wit)
 }

@@ -30,8 +30,9 @@ type Coord struct { // want Coord:"confined:owner@coord"
 //
 //confined:owner @audit
 type Auditor struct { // want Auditor:"confined:owner@audit"
-	inbox chan any
-	seen  int
+	inbox  chan any
+	urgent chan *Book
+	seen   int
 }
 
 type auditMsg struct{ B *Book }
@@ -50,8 +51,13 @@ func (c *Coord) run() {
 //
 //confined:loop @audit
 func (a *Auditor) run() {
-	for m := range a.inbox {
-		a.receive(m)
+	for {
+		select {
+		case m := <-a.inbox:
+			a.receive(m)
+		case b := <-a.urgent:
+			b.n++ // want `writes @coord state domains.Book.n from the @audit loop`
+		}
 	}
 }
 
@@ -105,6 +111,14 @@ func (c *Coord) audit() {
 	c.book.Failed("sent") // want `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): it is that owner's to touch now; inside, it writes domains.Book.failed; fix: leave it alone once sent`
 }
 
+// escalate sends the book through a select case of the auditor's loop.
+func (c *Coord) escalate() {
+	c.auditor.urgent <- c.book
+	if c.book.n > 3 { // want `reads domains.Book.n after sending \*domains.Book to @audit`
+		return
+	}
+}
+
 // handOver sends a book and leaves it.
 func (c *Coord) handOver() {
 	b := &Book{}
@@ -120,11 +134,28 @@ func (c *Coord) replace() {
 	c.book.Failed("fresh")
 }
 
-// hopAway hands the book to a callback of the auditor's hop and keeps it.
+// Report is the auditor's: the coordinator fills one in and hands it over.
+//
+//confined:owner @audit
+type Report struct { // want Report:"confined:owner@audit"
+	lines int
+}
+
+// hopAway hands a report to a callback of the auditor's hop, which takes it
+// over, and keeps writing it.
 func (c *Coord) hopAway() {
-	b := c.book
-	c.auditor.post(func() { _ = b }) // the callback does not touch it: no finding here
-	b.n++                            // want `writes domains.Book.n after sending \*domains.Book to @audit`
+	r := &Report{}
+	r.lines++ // its own, before the handover: fine
+	c.auditor.post(func() { r.lines++ })
+	r.lines++ // want `writes domains.Report.lines after sending \*domains.Report to @audit`
+}
+
+// hopAndLeave hands a report over and leaves it; the callback that only
+// holds the book does not take it over.
+func (c *Coord) hopAndLeave() {
+	r, b := &Report{}, c.book
+	c.auditor.post(func() { r.lines++; _ = b })
+	b.n++
 }
 
 // timer is off every owner: the findings are as in a program without names.
