@@ -2,29 +2,35 @@ package domains
 
 // Directives that name domains wrongly are findings, with what to write.
 
-// want +2 `//confined:owner names @audit, but twoOwners already runs on or belongs to @coord; one owner: keep the one that is true`
+// want +3 `//confined:owner names @audit, but twoOwners already runs on or belongs to @coord; one owner: keep the one that is true`
+//
 //confined:owner @coord
 //confined:owner @audit
 type twoOwners struct{} // want twoOwners:"confined:owner@coord"
 
-// want +1 `//confined:any takes no @DOMAIN \(@coord\): only owner, loop and hop name an owner`
+// want +2 `//confined:any takes no @DOMAIN \(@coord\): only owner, loop and hop name an owner`
+//
 //confined:any @coord
 func anyWithDomain() {}
 
-// want +2 `//confined:owner names @coord, but loopAndOwner already runs on or belongs to @audit`
+// want +3 `//confined:owner names @coord, but loopAndOwner already runs on or belongs to @audit`
+//
 //confined:loop @audit
 //confined:owner @coord
 func loopAndOwner() {}
 
-// want +1 `//confined:hop names its domain first: write //confined:hop @coord f`
+// want +2 `//confined:hop names its domain first: write //confined:hop @coord f`
+//
 //confined:hop f @coord
 func hopLate(f func()) {}
 
-// want +1 `//confined:owner names the domain "@", which is not a name; write @NAME, as in @raft`
+// want +2 `//confined:owner names the domain "@", which is not a name; write @NAME, as in @raft`
+//
 //confined:owner @
 type noName struct{}
 
-// want +1 `//confined:async takes no @DOMAIN \(@coord\)`
+// want +2 `//confined:async takes no @DOMAIN \(@coord\)`
+//
 //confined:async @coord
 func asyncWithDomain(f func()) {}
 
