@@ -80,6 +80,8 @@ var suites = []struct {
 	{name: "timers"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
+	// Two owners, the README's second demo, next to its fix.
+	{name: "twoactors", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/twoactors"}},
 }
 
 // fixSuites are checked with their fixes applied: each package's .golden

@@ -194,15 +194,17 @@ func (w *walker) spawn(v ssa.Value, at spawn) {
 // (a future that completes on the owner does not say which).
 func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
 	sources := w.funcSources(v)
+	h := handoff{sink: sink, pos: pos, hop: true}
 	if domain != nil {
 		w.sum.addHop(sources, *domain)
 		if targets := funcTargets(v); len(targets) > 0 {
 			w.hops = append(w.hops, spawn{pos: pos, sink: hopSinkFor(sink, *domain), targets: targets, on: domain, call: w.at})
 		}
+		h.to = *domain
 	} else {
 		w.sum.addHop(sources, "")
 	}
-	w.handOff(sources, handoff{sink: sink, pos: pos, hop: true})
+	w.handOff(sources, h)
 }
 
 // handOff keeps, for -explain, the evidence that the function is a sink

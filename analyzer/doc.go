@@ -19,19 +19,25 @@
 // The directives, each a line comment in the doc comment of what it
 // describes (an ignore on the line of a finding or the line above):
 //
-//	//confined:owner                  type, field, func or interface method: confined to one owner
+//	//confined:owner [@DOMAIN]        type, field, func or interface method: confined to one owner
 //	//confined:any                    method or field of a confined type: safe from any goroutine
 //	//confined:async [PARAM...]       func params that run off the owner (timers, pools, handlers)
-//	//confined:hop [PARAM...]         func params that run on the owner (mailbox posts)
+//	//confined:hop [@DOMAIN] [PARAM...]  func params that run on the owner (mailbox posts)
 //	//confined:sync [PARAM...]        func params that run on another goroutine while the caller
 //	                                  waits (testing.T.Run, helpers that start and join a goroutine)
 //	//confined:inherit [PARAM...]     future combinators: callbacks run where the receiver completes
 //	//confined:completes async|owner  where a returned future completes
-//	//confined:loop                   the owner's loop itself
+//	//confined:loop [@DOMAIN]         the owner's loop itself
 //	//confined:ignore REASON          suppress the finding on this or the next line
 //	//confined:declare VERB NAME      a line of its own: VERB for code you cannot annotate
 //
 // Malformed and misplaced directives are reported too.
+//
+// A program with several owners names them, @NAME after owner, loop and hop:
+// code on one owner (a loop's body, a hop's callback, a //confined:owner @X
+// function) that touches another owner's state is reported, and so is a
+// value touched after it was sent to another owner on a channel its loop
+// receives from or in a hop's callback. Without names there is one owner.
 //
 // Third-party code is declared with //confined:declare lines in any file of
 // a package, such as

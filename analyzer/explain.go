@@ -75,7 +75,10 @@ func (c *checker) explainInferredSinks() {
 	for _, fn := range fns {
 		for _, h := range c.walks[fn].handoffs {
 			kind := "async"
-			if h.hop {
+			switch {
+			case h.hop && h.to != "":
+				kind = "hop (to @" + h.to + ")"
+			case h.hop:
 				kind = "hop"
 			}
 			var params []string

@@ -242,7 +242,7 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	var b strings.Builder
 	switch {
 	case f.sent != nil:
-		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): it is that owner's to touch now", wit.Action, wit.Member, f.sent.what, domainName(f.sent.to), c.position(f.sent.instr.Pos()))
+		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.sent.what, domainName(f.sent.to), c.position(f.sent.instr.Pos()), domainName(f.sent.to))
 	case f.spawn.on != nil:
 		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, stateName(wit), f.spawn.sink, c.position(f.spawn.pos))
 	case wit.Domain != "":
@@ -279,7 +279,7 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	case f.sent != nil:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + domainName(f.sent.to) + " here"})
 	case f.spawn.on != nil:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs on " + domainName(*f.spawn.on) + ": " + f.spawn.sink})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: f.spawn.sink})
 	default:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
 	}

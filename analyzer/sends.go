@@ -100,10 +100,6 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		if receivers == nil && len(w.sends) > 0 {
 			receivers = r.c.loopReceivers(fns)
 		}
-		handovers := r.c.handovers(w, receivers)
-		if len(handovers) == 0 {
-			continue
-		}
 		if hopped == nil {
 			hopped = r.hoppedFuncs(fns)
 		}
@@ -111,12 +107,11 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		if !known {
 			from, known = hopped[fn]
 		}
-		for _, h := range handovers {
-			// Code whose owner is unknown hands values over to a named
-			// domain only: a program without names has no other owner.
-			if known && from != h.to || !known && h.to != "" {
-				r.touchedAfter(w, h)
-			}
+		// Code whose owner is unknown hands values over to a named domain
+		// only: a program without names has no other owner.
+		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
+		for _, h := range r.c.handovers(w, receivers, toAnother) {
+			r.touchedAfter(w, h)
 		}
 	}
 }
@@ -188,11 +183,14 @@ func reachesAfter(from, to ssa.Instruction) bool {
 }
 
 // handovers lists where w's function hands confined values to the code of
-// a known domain: captured by a hop's callbacks, sent on a channel a loop
-// of the package receives from (receivers).
-func (c *checker) handovers(w *walk, receivers map[*types.Var]string) []handover {
+// a domain that toAnother accepts: captured by a hop's callbacks, sent on a
+// channel a loop of the package receives from (receivers).
+func (c *checker) handovers(w *walk, receivers map[*types.Var]string, toAnother func(string) bool) []handover {
 	var out []handover
 	for _, sp := range w.hops {
+		if sp.call == nil || !toAnother(*sp.on) {
+			continue
+		}
 		h := handover{instr: sp.call, to: *sp.on}
 		for _, t := range sp.targets {
 			for _, b := range c.touchedCaptures(t) {
@@ -206,13 +204,13 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string) []handover
 				}
 			}
 		}
-		if sp.call != nil && len(h.values) > 0 {
+		if len(h.values) > 0 {
 			out = append(out, h)
 		}
 	}
 	for _, send := range w.sends {
 		to, ok := receivers[chanField(send.Chan)]
-		if !ok {
+		if !ok || !toAnother(to) {
 			continue
 		}
 		h := handover{instr: send, to: to}

@@ -269,15 +269,16 @@ func (s *summary) String() string {
 		parts = append(parts, fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, atDomain(t.Witness.Domain)))
 	}
 	for _, set := range []struct {
-		name string
-		o    origin
-	}{{"invokes", s.Invokes}, {"async", s.Async}, {"hop", s.Hop}} {
+		name   string
+		o      origin
+		domain string
+	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}} {
 		if !set.o.fresh() {
 			var names []string
 			for _, src := range set.o.sources() {
 				names = append(names, sourceName(src))
 			}
-			parts = append(parts, set.name+" "+strings.Join(names, " "))
+			parts = append(parts, set.name+" "+strings.Join(names, " ")+atDomain(set.domain))
 		}
 	}
 	if s.Completes != completesUnknown {
@@ -354,6 +355,7 @@ type handoff struct {
 	sink    string
 	pos     token.Pos
 	hop     bool
+	to      string // for a hop, the owner's domain when named
 }
 
 // summarize computes walks for fns and everything they reference, callees

@@ -22,9 +22,11 @@ type Worker struct {
 	outOfOrder atomic.Int64 // control messages whose sequence number was not the next one
 }
 
-// state is what the worker's loop owns.
+// state is what the worker's loop owns. Each worker is an owner of its own,
+// next to the coordinator: the @worker domain. (All workers share it: they
+// are one type, and nothing here passes one worker's state to another.)
 //
-//confined:owner
+//confined:owner @worker
 type state struct {
 	id      string
 	queued  int
@@ -39,9 +41,15 @@ type state struct {
 func Start(id string, queued int, reply func(rpc.Return)) *Worker {
 	w := &Worker{ref: actor.New()}
 	s := &state{id: id, queued: queued, nextSeq: make(map[network.ChannelID]int64), reply: reply, handle: w}
-	w.ref.Start(s.receive)
+	w.run(s.receive)
 	return w
 }
+
+// run starts the worker's loop, which calls receive for every message: the
+// @worker domain, not the coordinator's, though both loops are actors.
+//
+//confined:hop @worker
+func (w *Worker) run(receive func(msg any)) { w.ref.Start(receive) }
 
 // Deliver hands the worker a control message.
 func (w *Worker) Deliver(m network.Message) { w.ref.Tell(m) }

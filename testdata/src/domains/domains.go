@@ -108,7 +108,7 @@ func (c *Coord) checkLater() {
 // audit sends the book to the auditor and keeps using it.
 func (c *Coord) audit() {
 	c.auditor.inbox <- auditMsg{B: c.book}
-	c.book.Failed("sent") // want `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): it is that owner's to touch now; inside, it writes domains.Book.failed; fix: leave it alone once sent`
+	c.book.Failed("sent") // want `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): once sent, it is @audit's; inside, it writes domains.Book.failed; fix: leave it alone once sent`
 }
 
 // escalate sends the book through a select case of the auditor's loop.
