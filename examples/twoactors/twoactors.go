@@ -42,7 +42,7 @@ func newCoordinator(auditor *Auditor) *Coordinator {
 //confined:loop @coord
 func (c *Coordinator) run() {
 	for job := range c.Jobs {
-		c.book.add(job) // want `calls \(\*twoactors.Book\).add after sending \*twoactors.Book to @audit \(twoactors.go:\d+\)`
+		c.book.add(job)             // want `calls \(\*twoactors.Book\).add after sending \*twoactors.Book to @audit \(twoactors.go:\d+\)`
 		if c.book.count()%10 == 0 { // want `calls \(\*twoactors.Book\).count after sending`
 			c.auditor.Inbox <- c.book
 		}
