@@ -424,9 +424,9 @@ func (g *progGen) lib() string {
 	w := func(s string, args ...any) { fmt.Fprintf(&b, s, args...) }
 	w("package lib\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n\n")
 	w("%stype T%s struct {\n", g.directive("//confined:owner", "//confined", "// confined", "//confined:any",
-		"//confined:owner extra", "//confined:loop", "extra"), g.tparams)
+		"//confined:owner extra", "//confined:loop", "extra", "//confined:owner @a", "//confined:owner @a\n//confined:owner @b"), g.tparams)
 	w("%s\tN int\n", g.directive("//confined:owner", "//confined:any", "//confined:hop", "extra"))
-	w("%s\tM map[string]int\n", g.directive("//confined:owner", "//confined:any"))
+	w("%s\tM map[string]int\n", g.directive("//confined:owner", "//confined:any", "//confined:owner @b"))
 	w("\tMu sync.Mutex\n\tCh chan int\n")
 	w("%s\tCb func()\n", g.directive("//confined:owner", "//confined:async"))
 	w("\tInner struct {\n%s\t\tX int\n\t}\n", g.directive("//confined:owner", "//confined:any"))
@@ -438,13 +438,13 @@ func (g *progGen) lib() string {
 	recv := "(t *T" + g.targs + ")"
 	w("%sfunc %s Inc() { t.N++ }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:loop",
 		"//confined:async", "extra"), recv)
-	w("%sfunc %s Get() int { return t.N }\n\n", g.directive("//confined:any", "//confined:owner"), recv)
+	w("%sfunc %s Get() int { return t.N }\n\n", g.directive("//confined:any", "//confined:owner", "//confined:owner @b"), recv)
 	w("func %s Touch(k string) { t.M[k]++; t.Inner.X++ }\n\n", recv)
 	w("%sfunc %s Post(f func()) { %s }\n\n", g.directive("//confined:hop", "//confined:hop f", "//confined:async",
-		"//confined:hop g", "//confined:any\n//confined:hop", "extra"), recv,
+		"//confined:hop g", "//confined:any\n//confined:hop", "extra", "//confined:hop @b f", "//confined:hop f @a"), recv,
 		g.pick("t.Ch <- 0; f()", "go f()", "f()", "t.Cb = f"))
 	w("%sfunc %s Run() { for range t.Ch { if t.Cb != nil { t.Cb() } } }\n\n", g.directive("//confined:loop",
-		"//confined:owner", "//confined:loop extra"), recv)
+		"//confined:owner", "//confined:loop extra", "//confined:loop @a", "//confined:loop @b"), recv)
 	w("%sfunc Go(f func()) { %s }\n\n", g.directive("//confined:async", "//confined:async f", "//confined:hop f",
 		"//confined:async f\n//confined:hop f", "//confined:inherit", "extra"),
 		g.pick("go f()", "f()", "time.AfterFunc(time.Second, f)", "var once sync.Once; once.Do(f)",
@@ -483,7 +483,8 @@ func (g *progGen) app() string {
 	g.nfuncs = 2 + g.choose(4)
 	for i := range g.nfuncs {
 		w("%sfunc f%d(t *lib.T%s, cb func()) {\n", g.directive("//confined:loop", "//confined:owner",
-			"//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra"), i, g.inst)
+			"//confined:async", "//confined:async cb", "//confined:hop cb", "//confined:async t", "extra",
+			"//confined:loop @a", "//confined:loop @b", "//confined:owner @b", "//confined:hop @a cb"), i, g.inst)
 		for range 1 + g.choose(4) {
 			w("%s", g.stmt(1, "\t"))
 		}
