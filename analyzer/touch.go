@@ -173,7 +173,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int) {
 		return
 	}
 	action := accessKind(instr)
-	if !fieldConfined && action == actionReads && (concurrencySafe(f.Type()) || atomicOnly(instr)) {
+	if action == actionReads && (atomicOnly(instr) || !fieldConfined && concurrencySafe(f.Type())) {
 		return
 	}
 	member := f.Name()
@@ -284,13 +284,21 @@ func concurrencySafe(t types.Type) bool {
 }
 
 // atomicOnly reports whether the address instr computes is only handed to
-// sync/atomic functions (atomic.AddInt64(&s.n, 1)).
+// sync/atomic functions (atomic.AddInt64(&s.n, 1)), itself or through the
+// addresses of its fields (&r.leaderState.inProgress): an atomic access
+// does not race, whether the field is confined or its struct is.
 func atomicOnly(instr ssa.Instruction) bool {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil || len(*v.Referrers()) == 0 {
 		return false
 	}
 	for _, ref := range *v.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok {
+			if !atomicOnly(fa) {
+				return false
+			}
+			continue
+		}
 		call, ok := ref.(*ssa.Call)
 		if !ok {
 			return false
