@@ -84,9 +84,9 @@ func (c *checker) report(fns []*ssa.Function) {
 	}
 	fixes := c.findingFixes(out)
 	for _, f := range out {
-		hint := fixHint(hops, f.spawn, f.witness.Domain)
-		if f.sent != nil {
-			hint = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
+		hint := sentAdvice
+		if f.sent == nil {
+			hint = fixHint(hops, f.spawn, f.witness.Domain)
 		}
 		fix, ok := fixes[f.pos]
 		if ok { // a hop in reach is the best advice
@@ -457,6 +457,9 @@ func fixHint(hops []hopSink, sp spawn, domain string) string {
 	}
 	return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 }
+
+// sentAdvice is the fix hint for a value touched after it was sent.
+const sentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
 
 // hopAdvice advises hopping to domain through the hop sink named via: back
 // to it from off every owner, over to it from another owner.
