@@ -21,7 +21,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact), new(declarationsFact)},
+		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact), new(declarationsFact), new(writesFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -61,6 +61,9 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	}
 	c.packageFacts = c.importedPackageFacts()
 	c.resolveDeclarations()
+	if c.cfg.suggest {
+		return nil, c.suggest()
+	}
 	c.exportDirectives()
 	// -explain needs the walks, which the syntax-only path skips.
 	if !c.cfg.explain && !c.confinedInReach() {

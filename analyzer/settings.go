@@ -144,6 +144,10 @@ type Settings struct {
 	Declare []string
 	Strict  bool // undeclared futures complete anywhere; interface calls reach every implementation
 	Explain bool // report every directive, declaration and inferred sink, and what it resolved to
+	// Suggest reports, instead of findings, the directives the code's
+	// shape suggests (loops, hops, owners, :any fields, async sinks), each
+	// with a fix that inserts it (see suggest.go).
+	Suggest bool
 }
 
 // config is what an analyzer's passes read: Settings parsed. An analyzer made
@@ -153,7 +157,7 @@ type config struct {
 	async, hop, sync, inherit, completesAsync, completesOwner funcList
 	declareFile                                               declareFile   // -declare
 	settingDeclarations                                       []declaration // Settings.Declare
-	strict, explain                                           bool
+	strict, explain, suggest                                  bool
 }
 
 // New returns a confinecheck analyzer with the given settings, for drivers
@@ -173,7 +177,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 		return nil, err
 	}
 	cfg.settingDeclarations = decls
-	cfg.strict, cfg.explain = s.Strict, s.Explain
+	cfg.strict, cfg.explain, cfg.suggest = s.Strict, s.Explain, s.Suggest
 	return newAnalyzer(cfg), nil
 }
 
@@ -209,6 +213,7 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	fs.Var(&cfg.declareFile, "declare", "a `file` of declarations, one per line: hop example.com/lib.(*Loop).Post:f")
 	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
 	fs.BoolVar(&cfg.explain, "explain", cfg.explain, "report every directive, declaration and flag entry with what it resolved to, and the sinks inferred, to see why code is or is not reported")
+	fs.BoolVar(&cfg.suggest, "suggest", cfg.suggest, "instead of findings, propose the directives the code suggests (loops, hops, owners, :any fields, async sinks), each with a fix that inserts it; -suggest -fix annotates the module")
 }
 
 var _ flag.Value = (*funcList)(nil)

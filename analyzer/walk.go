@@ -25,8 +25,14 @@ type walker struct {
 	walk
 }
 
+// newWalker returns a walker of fn that has walked nothing yet: enough to
+// ask where values come from.
+func newWalker(c *checker, fn *ssa.Function) *walker {
+	return &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), allocStores: make(map[*ssa.Alloc]origin), completions: make(map[ssa.Value]completion)}
+}
+
 func (c *checker) walkFunc(fn *ssa.Function) *walk {
-	w := &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), allocStores: make(map[*ssa.Alloc]origin), completions: make(map[ssa.Value]completion)}
+	w := newWalker(c, fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			w.at = instr

@@ -1,0 +1,189 @@
+package analyzer
+
+// This file is -suggest: instead of findings, the analyzer proposes the
+// directives that the shape of unannotated code suggests, each as a
+// diagnostic with the evidence in its message and a fix that inserts it.
+// Loops and hops are structural and come first (suggestloops.go); they
+// are exported as facts, as if written, so that the packages above see
+// the code they hand to a hop run on the owner. Owners and :any fields come
+// from what that owner code writes and reads (suggestowners.go), across
+// packages through writesFact. Nothing is proposed outside the main module,
+// and the plain run is not affected: it never sets cfg.suggest.
+
+import (
+	"cmp"
+	"fmt"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// suggestCategory marks -suggest's diagnostics, for drivers that collect
+// them (cmd/confinecheck applies their fixes across packages).
+const suggestCategory = "suggest"
+
+// A proposal is one directive -suggest proposes on obj, with its evidence.
+type proposal struct {
+	obj      types.Object
+	verb     string   // as after "//confined:"
+	args     []string // @DOMAIN first, then PARAMs
+	evidence string
+}
+
+// text is the directive line the proposal inserts.
+func (p proposal) text() string {
+	return strings.Join(append([]string{"//confined:" + p.verb}, p.args...), " ")
+}
+
+// suggest runs the pass in -suggest mode.
+func (c *checker) suggest() error {
+	if !c.inMainModule() {
+		c.exportDirectives()
+		return nil
+	}
+	prog, fns := buildSSA(c.pass)
+	c.prog = prog
+	s := &suggester{c: c, fns: fns, writes: make(map[*ssa.Function]fieldSet)}
+	s.proposeLoops()
+	s.proposeHops()
+	s.adopt() // as if written: importers and the summaries below see them
+	c.exportDirectives()
+	c.summarize(fns)
+	c.storedCallbacks(fns)
+	c.exportSummaries()
+	c.exportInterfaceSummaries()
+	s.exportWrites()
+	s.proposeOwners()
+	s.proposeAsync()
+	s.report()
+	return nil
+}
+
+// A suggester holds one package's proposals.
+type suggester struct {
+	c         *checker
+	fns       []*ssa.Function
+	proposals []proposal
+	loops     map[*ssa.Function]string // proposed and declared loops, by domain
+	writes    map[*ssa.Function]fieldSet
+}
+
+// inMainModule reports whether the package is the user's to annotate: in
+// the main module (or, without module information, not in GOROOT).
+func (c *checker) inMainModule() bool {
+	if m := c.pass.Module; m != nil {
+		return m.Main || m.Version == ""
+	}
+	if len(c.pass.Files) == 0 {
+		return false
+	}
+	name := c.pass.Fset.File(c.pass.Files[0].FileStart).Name()
+	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
+}
+
+// propose records a proposal unless obj already says as much.
+func (s *suggester) propose(p proposal) {
+	if d := s.c.directives(p.obj); d != nil {
+		switch {
+		case p.verb == verbOwner && d.Owner, p.verb == verbAny && d.Any, p.verb == verbLoop && d.Loop,
+			p.verb == verbHop && len(d.Hop) > 0, p.verb == verbAsync && len(d.Async) > 0:
+			return
+		}
+	}
+	if slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == p.obj && q.verb == p.verb }) {
+		return
+	}
+	s.proposals = append(s.proposals, p)
+}
+
+// adopt makes the loop and hop proposals directives of the package, so
+// that the rest of the pass, and the packages importing it, take them as
+// written.
+func (s *suggester) adopt() {
+	for _, p := range s.proposals {
+		f := new(directiveFact)
+		if old := s.c.dirs.objects[p.obj]; old != nil {
+			*f = *old
+		}
+		d := directive{verb: p.verb, args: p.args, form: "-suggest"}
+		d.domain, d.args, _ = splitDomain(p.verb, "", p.args)
+		m := member{obj: p.obj}
+		if fn, ok := p.obj.(*types.Func); ok {
+			if named := receiverNamed(fn); named != nil {
+				m.of, m.confined = named.Obj().Name(), s.c.confinedNamed(named) != nil
+			}
+		}
+		if addDirective(f, m, d) == nil {
+			s.c.dirs.objects[p.obj] = f
+		}
+	}
+	clear(s.c.factCache)
+	clear(s.c.contracts)
+}
+
+// report turns the proposals into diagnostics, one per object, in source
+// order, each with the fix that inserts its directives.
+func (s *suggester) report() {
+	byObj := make(map[types.Object][]proposal)
+	var objs []types.Object
+	for _, p := range s.proposals {
+		if byObj[p.obj] == nil {
+			objs = append(objs, p.obj)
+		}
+		byObj[p.obj] = append(byObj[p.obj], p)
+	}
+	slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, obj := range objs {
+		ps := byObj[obj]
+		var lines, why []string
+		for _, p := range ps {
+			lines = append(lines, p.text())
+			why = append(why, p.text()+": "+p.evidence)
+		}
+		edit, ok := s.c.directiveInsertion(obj, lines)
+		d := analysis.Diagnostic{
+			Pos:      obj.Pos(),
+			Category: suggestCategory,
+			Message:  fmt.Sprintf("suggest for %s: %s", objectName(obj), strings.Join(why, "; ")),
+		}
+		if ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "insert " + strings.Join(lines, ", "), TextEdits: []analysis.TextEdit{edit}}}
+		}
+		s.c.pass.Report(d)
+	}
+}
+
+// directiveInsertion is the edit that puts lines, directives, at the end
+// of obj's doc comment: on lines of their own just above its declaration,
+// indented as a struct field is (gofmt's tabs).
+func (c *checker) directiveInsertion(obj types.Object, lines []string) (analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(obj.Pos())
+	if tf == nil {
+		return analysis.TextEdit{}, false
+	}
+	pos := c.pass.Fset.Position(obj.Pos())
+	indent := ""
+	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		indent = strings.Repeat("\t", max(pos.Column-1, 0))
+	} else if _, ok := obj.(*types.TypeName); ok && pos.Column != len("type ")+1 {
+		indent = "\t" // a spec of a grouped type declaration
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent + l + "\n")
+	}
+	start := tf.LineStart(pos.Line)
+	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
+}
+
+// inTestFile reports whether pos is in a _test.go file: tests drive the
+// code from outside, and nothing is proposed for them.
+func (c *checker) inTestFile(pos token.Pos) bool {
+	return strings.HasSuffix(c.pass.Fset.Position(pos).Filename, "_test.go")
+}

@@ -1,0 +1,320 @@
+package analyzer
+
+// This file proposes loops and hops from the shape of the code. A loop is a
+// function of the package that a goroutine runs (go x.run(), or a go
+// statement whose literal calls it) and whose body receives from a channel
+// inside a loop; a goroutine started inside a loop is a worker of a pool,
+// not an owner. A hop is a function handing its func parameter to such a
+// loop: passing it to the go statement that starts the loop, which calls
+// it (an actor's Start(receive)), sending it on a channel the loop receives
+// from and calls what it receives (a mailbox's Post), or putting it in a
+// struct field that the loop calls (Execute's envelope{fn: f}).
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A loopStart is a go statement that starts a loop candidate.
+type loopStart struct {
+	def  *ssa.Function // the function with the go statement
+	call *ssa.Go
+	args []ssa.Value // the arguments the loop is started with, receiver first
+	pool bool        // the go statement is inside a loop
+}
+
+// proposeLoops proposes //confined:loop on the functions of the package
+// that goroutines run receiving from channels in a loop. With several in
+// the package, each is named after its receiver type (@NAME).
+func (s *suggester) proposeLoops() {
+	starts := make(map[*ssa.Function][]loopStart)
+	var order []*ssa.Function
+	for _, fn := range s.fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g, ok := instr.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				for _, t := range s.startedBy(g) {
+					if starts[t.fn] == nil {
+						order = append(order, t.fn)
+					}
+					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: g, args: t.args, pool: inCycle(b)})
+				}
+			}
+		}
+	}
+	s.loops = make(map[*ssa.Function]string)
+	type found struct {
+		fn      *ssa.Function
+		start   loopStart
+		receive token.Pos
+	}
+	var loops []found
+	for _, fn := range s.fns {
+		if s.c.isLoop(fn) {
+			s.loops[fn] = s.c.directives(declaredFunc(fn)).Domain
+		}
+	}
+	for _, fn := range order {
+		obj := declaredFunc(fn)
+		if obj == nil || obj.Pkg() != s.c.pass.Pkg || s.c.inTestFile(fn.Pos()) || s.c.isLoop(fn) {
+			continue
+		}
+		ss := starts[fn]
+		if pooled(ss) {
+			continue
+		}
+		if recv := receiveInLoop(fn); recv.IsValid() {
+			loops = append(loops, found{fn, ss[0], recv})
+		}
+	}
+	for _, l := range loops {
+		var args []string
+		domain := ""
+		if len(loops)+len(s.loops) > 1 {
+			domain = domainFor(l.fn)
+			args = []string{"@" + domain}
+		}
+		s.loops[l.fn] = domain
+		s.propose(proposal{obj: declaredFunc(l.fn), verb: verbLoop, args: args, evidence: fmt.Sprintf(
+			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
+			s.startName(l.start), s.c.position(l.start.call.Pos()), s.c.position(l.receive))})
+	}
+}
+
+// startName names what starts a loop, for evidence.
+func (s *suggester) startName(st loopStart) string {
+	return "go statement in " + ssaFuncName(st.def)
+}
+
+// pooled reports whether any of the go statements starting a function
+// runs in a loop: many goroutines of one function are a pool.
+func pooled(starts []loopStart) bool {
+	for _, st := range starts {
+		if st.pool {
+			return true
+		}
+	}
+	return false
+}
+
+// A started function and the arguments it is started with.
+type started struct {
+	fn   *ssa.Function
+	args []ssa.Value
+}
+
+// startedBy lists the declared functions of the package the go statement g
+// runs: its callee, or the ones a go statement's literal calls directly.
+func (s *suggester) startedBy(g *ssa.Go) []started {
+	call := g.Common()
+	if call.IsInvoke() {
+		return nil
+	}
+	var out []started
+	for _, t := range funcTargets(call.Value) {
+		if !isFuncLit(t.fn) {
+			out = append(out, started{t.fn, call.Args})
+			continue
+		}
+		for _, b := range t.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok && !c.Common().IsInvoke() {
+					if callee := c.Common().StaticCallee(); callee != nil && declaredFunc(callee) != nil {
+						out = append(out, started{callee, c.Common().Args})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// domainFor names a proposed loop's domain after its receiver type, or
+// the function.
+func domainFor(fn *ssa.Function) string {
+	obj := declaredFunc(fn)
+	name := obj.Name()
+	if named := receiverNamed(obj); named != nil {
+		name = named.Obj().Name()
+	}
+	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// inCycle reports whether block b can run more than once per call.
+func inCycle(b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			queue = append(queue, x.Succs...)
+		}
+	}
+	return false
+}
+
+// receiveInLoop returns the position of a channel receive (or a select
+// that receives) inside a loop of fn's body, or NoPos.
+func receiveInLoop(fn *ssa.Function) token.Pos {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if receives(instr) && inCycle(b) {
+				return instrPos(instr)
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func receives(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.Op == token.ARROW
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.RecvOnly {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proposeHops proposes //confined:hop on the functions that hand a func
+// parameter to a loop of the package (see the file comment).
+func (s *suggester) proposeHops() {
+	loops := slices.SortedFunc(maps.Keys(s.loops), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, loop := range loops {
+		domain := s.loops[loop]
+		calls := loopCalls(loop)
+		for _, fn := range s.fns {
+			obj := declaredFunc(fn)
+			if obj == nil || s.c.inTestFile(fn.Pos()) {
+				continue
+			}
+			for _, p := range fn.Params {
+				if !isFuncTyped(p.Type()) {
+					continue
+				}
+				if how := s.handsToLoop(fn, p, loop, calls); how != "" {
+					var args []string
+					if domain != "" {
+						args = append(args, "@"+domain)
+					}
+					s.propose(proposal{obj: obj, verb: verbHop, args: append(args, p.Name()), evidence: fmt.Sprintf(
+						"it %s, which the loop %s calls", how, ssaFuncName(loop))})
+				}
+			}
+		}
+	}
+}
+
+// The funcs a loop calls that come from elsewhere: its func parameters,
+// func fields of what it reads, and values it receives from channels.
+type calledByLoop struct {
+	params   map[int]bool
+	fields   map[*types.Var]bool // fields whose func values it calls (e.fn())
+	channels map[*types.Var]bool // channel fields whose received funcs it calls
+}
+
+func loopCalls(loop *ssa.Function) calledByLoop {
+	calls := calledByLoop{params: make(map[int]bool), fields: make(map[*types.Var]bool), channels: make(map[*types.Var]bool)}
+	for _, b := range loop.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+				continue
+			}
+			v := c.Common().Value
+			for {
+				switch x := v.(type) {
+				case *ssa.Parameter:
+					for i, p := range loop.Params {
+						if p == x {
+							calls.params[i] = true
+						}
+					}
+				case *ssa.UnOp:
+					if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+						calls.fields[structField(fa.X.Type(), fa.Field)] = true
+					} else if x.Op == token.ARROW {
+						calls.channels[chanField(x.X)] = true
+					}
+				case *ssa.Field:
+					calls.fields[structField(x.X.Type(), x.Field)] = true
+				case *ssa.Extract:
+					v = x.Tuple
+					continue
+				case *ssa.TypeAssert:
+					v = x.X
+					continue
+				}
+				break
+			}
+		}
+	}
+	delete(calls.fields, nil)
+	delete(calls.channels, nil)
+	return calls
+}
+
+// structField is field index of the struct t (or *t) is.
+func structField(t types.Type, index int) *types.Var {
+	if st, ok := derefUnder(t).(*types.Struct); ok && index < st.NumFields() {
+		return st.Field(index).Origin()
+	}
+	return nil
+}
+
+// handsToLoop says how fn hands its func parameter p to loop, or "".
+func (s *suggester) handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls calledByLoop) string {
+	for _, ref := range *p.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Go:
+			for _, st := range s.startedBy(r) {
+				if st.fn != loop {
+					continue
+				}
+				for i, a := range st.args {
+					if a == p && calls.params[i] {
+						return "passes " + p.Name() + " to the go statement that starts " + ssaFuncName(loop)
+					}
+				}
+			}
+		case *ssa.Send:
+			if f := chanField(r.Chan); f != nil && calls.channels[f] {
+				return "sends " + p.Name() + " on " + f.Name()
+			}
+		case *ssa.MakeInterface:
+			for _, ref := range *r.Referrers() {
+				if send, ok := ref.(*ssa.Send); ok {
+					if f := chanField(send.Chan); f != nil && calls.channels[f] {
+						return "sends " + p.Name() + " on " + f.Name()
+					}
+				}
+			}
+		case *ssa.Store:
+			if fa, ok := r.Addr.(*ssa.FieldAddr); ok && r.Val == p {
+				if f := structField(fa.X.Type(), fa.Field); f != nil && calls.fields[f] {
+					return "stores " + p.Name() + " in the field " + f.Name()
+				}
+			}
+		}
+	}
+	return ""
+}

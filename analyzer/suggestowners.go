@@ -1,0 +1,411 @@
+package analyzer
+
+// This file proposes owners, :any fields and async sinks for -suggest.
+//
+// A struct type of the main module, without a mutex field, is proposed as
+// //confined:owner when code on one owner (a loop's body, a hop's
+// callback, and what they call, in the package and through writesFact)
+// writes its fields without holding a lock, and no other code writes them
+// through a value it did not allocate (constructors write fresh values;
+// goroutines and callbacks off every owner are what the check will then
+// report). A field of a proposed owner of the package that nothing writes
+// but where its value is built, and that code off the owner reads, is
+// proposed :any. An exported function whose summary sends a func parameter
+// off the owner is proposed //confined:async.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A fieldSet holds fields by key, "pkgpath.T.f".
+type fieldSet map[string]bool
+
+// fieldKey is how facts and fieldSets name field index of named.
+func fieldKey(named *types.Named, field string) string {
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
+}
+
+// writesFact lists the fields of candidate types (see candidate) a function
+// writes through values it was handed, itself or in what it calls: what
+// -suggest needs of the packages below. Only -suggest exports it.
+type writesFact struct {
+	Fields []string // sorted keys
+}
+
+func (*writesFact) AFact() {}
+
+func (f *writesFact) String() string { return "writes " + strings.Join(f.Fields, ", ") }
+
+// fieldAccesses is what one function does to fields of candidate types
+// through values it did not allocate, in its own body.
+type fieldAccesses struct {
+	writes, reads fieldSet
+	locks         bool // it takes a lock: its writes are taken as guarded
+}
+
+// candidate reports whether values of named could be confined: a struct
+// type, not confined yet, without a mutex field guarding it.
+func (c *checker) candidate(named *types.Named) bool {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || named.Obj().Pkg() == nil || c.confinedNamed(named) != nil {
+		return false
+	}
+	for f := range st.Fields() {
+		if n := derefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
+			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
+			return false
+		}
+	}
+	return true
+}
+
+// accesses walks fn's body for the fields of candidate types it reads and
+// writes through values it did not allocate.
+func (s *suggester) accesses(fn *ssa.Function) fieldAccesses {
+	w := newWalker(s.c, fn)
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
+	note := func(x ssa.Value, index int, write bool) {
+		named := derefNamed(x.Type())
+		st, ok := derefUnder(x.Type()).(*types.Struct)
+		if named == nil || !ok || index >= st.NumFields() || !s.c.candidate(named) || w.originOf(x).owned() {
+			return
+		}
+		key := fieldKey(named, st.Field(index).Name())
+		if write {
+			acc.writes[key] = true
+		} else {
+			acc.reads[key] = true
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if x, i, ok := fieldUnder(in.Addr); ok {
+					note(x, i, true)
+				}
+			case *ssa.MapUpdate:
+				if x, i, ok := fieldUnder(in.Map); ok {
+					note(x, i, true)
+				}
+			case *ssa.FieldAddr:
+				if accessKind(in) == actionReads && !atomicOnly(in) {
+					note(in.X, in.Field, false)
+				}
+			case *ssa.Field:
+				note(in.X, in.Field, false)
+			case *ssa.Call:
+				call := in.Common()
+				if b, ok := call.Value.(*ssa.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+					if x, i, ok := fieldUnder(call.Args[0]); ok {
+						note(x, i, true)
+					}
+				}
+				if callee := call.StaticCallee(); callee != nil && isLock(callee) {
+					acc.locks = true
+				}
+			}
+		}
+	}
+	if acc.locks {
+		clear(acc.writes)
+	}
+	return acc
+}
+
+// fieldUnder finds the field an address or a loaded map or slice comes
+// from: t.f, t.f[i], t.f[k] (through the load of t.f).
+func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
+	for {
+		switch a := v.(type) {
+		case *ssa.FieldAddr:
+			return a.X, a.Field, true
+		case *ssa.Field:
+			return a.X, a.Field, true
+		case *ssa.IndexAddr:
+			v = a.X
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return nil, 0, false
+			}
+			v = a.X
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+// isLock reports whether fn takes a lock of package sync.
+func isLock(fn *ssa.Function) bool {
+	obj := declaredFunc(fn)
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Lock" || obj.Name() == "RLock")
+}
+
+// writesOf returns the fields fn writes, itself and in the functions it
+// calls: in this package from their bodies, elsewhere from writesFact.
+func (s *suggester) writesOf(fn *ssa.Function) fieldSet {
+	if ws, ok := s.writes[fn]; ok {
+		return ws
+	}
+	out := make(fieldSet)
+	s.writes[fn] = out // cuts recursion
+	if fn.Blocks == nil {
+		if obj := declaredFunc(fn); obj != nil {
+			var f writesFact
+			if s.c.pass.ImportObjectFact(obj, &f) {
+				for _, k := range f.Fields {
+					out[k] = true
+				}
+			}
+		}
+		return out
+	}
+	maps.Copy(out, s.accesses(fn).writes)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+				for _, t := range funcTargets(call.Common().Value) {
+					maps.Copy(out, s.writesOf(t.fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exportWrites publishes writesFact on the package's exported functions
+// that write fields of candidate types.
+func (s *suggester) exportWrites() {
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		if obj == nil || !obj.Exported() || fn.Synthetic != "" {
+			continue
+		}
+		if ws := s.writesOf(fn); len(ws) > 0 {
+			s.c.pass.ExportObjectFact(obj, &writesFact{Fields: slices.Sorted(maps.Keys(ws))})
+		}
+	}
+}
+
+// ownerRoot is code known to run on an owner: a loop, or a func handed to
+// a hop.
+type ownerRoot struct {
+	fn     *ssa.Function
+	domain string
+}
+
+// ownerRoots lists the package's loops and hop callbacks, in source order.
+func (s *suggester) ownerRoots() []ownerRoot {
+	var roots []ownerRoot
+	for _, fn := range s.fns {
+		if domain, ok := s.loops[fn]; ok {
+			roots = append(roots, ownerRoot{fn, domain})
+		}
+		if w := s.c.walks[fn]; w != nil {
+			for _, sp := range w.hops {
+				for _, t := range sp.targets {
+					roots = append(roots, ownerRoot{t.fn, *sp.on})
+				}
+			}
+		}
+	}
+	return roots
+}
+
+// reachable is the set of functions fns refer to, transitively.
+func (s *suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		for _, callee := range s.c.referencedFuncs(fn) {
+			visit(callee)
+		}
+	}
+	for _, fn := range fns {
+		visit(fn)
+	}
+	return seen
+}
+
+// proposeOwners proposes //confined:owner on the types owner code writes
+// and nothing else does, and :any on the fields of those of the package
+// that only their constructors write and code off the owner reads.
+func (s *suggester) proposeOwners() {
+	roots := s.ownerRoots()
+	var rootFns, spawned []*ssa.Function
+	for _, r := range roots {
+		rootFns = append(rootFns, r.fn)
+	}
+	for _, fn := range s.fns {
+		if w := s.c.walks[fn]; w != nil {
+			for _, sp := range w.spawns {
+				for _, t := range sp.targets {
+					spawned = append(spawned, t.fn)
+				}
+			}
+		}
+	}
+	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned)
+
+	// What owner code writes, by type: its domains, the writers, the fields.
+	type written struct {
+		domains map[string]bool
+		roots   []string
+		fields  fieldSet
+	}
+	byType := make(map[string]*written)
+	for _, r := range roots {
+		for key := range s.writesOf(r.fn) {
+			tk := key[:strings.LastIndex(key, ".")]
+			wt := byType[tk]
+			if wt == nil {
+				wt = &written{domains: make(map[string]bool), fields: make(fieldSet)}
+				byType[tk] = wt
+			}
+			wt.domains[r.domain] = true
+			wt.fields[key] = true
+			if name := ssaFuncName(r.fn); !slices.Contains(wt.roots, name) {
+				wt.roots = append(wt.roots, name)
+			}
+		}
+	}
+	// What other code writes and reads through values it was handed.
+	otherWriters := make(map[string][]string) // by type
+	readOff := make(map[string]string)        // field -> a reader off the owner
+	allWrites := make(fieldSet)
+	for _, fn := range s.fns {
+		if s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		acc := s.accesses(fn)
+		maps.Copy(allWrites, acc.writes)
+		if !onOwner[fn] {
+			for key := range acc.reads {
+				if _, ok := readOff[key]; !ok {
+					readOff[key] = ssaFuncName(fn)
+				}
+			}
+		}
+		if onOwner[fn] || offOwner[fn] {
+			continue
+		}
+		writes := acc.writes
+		for _, b := range fn.Blocks { // and through calls into other packages
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+					if callee := call.Common().StaticCallee(); callee != nil && callee.Blocks == nil {
+						writes = union(writes, s.writesOf(callee))
+					}
+				}
+			}
+		}
+		for key := range writes {
+			tk := key[:strings.LastIndex(key, ".")]
+			otherWriters[tk] = append(otherWriters[tk], ssaFuncName(fn))
+		}
+	}
+	for _, tk := range slices.Sorted(maps.Keys(byType)) {
+		wt := byType[tk]
+		obj := s.typeObject(tk)
+		if obj == nil || len(wt.domains) != 1 || len(otherWriters[tk]) > 0 {
+			continue
+		}
+		var domain []string
+		for d := range wt.domains {
+			if d != "" {
+				domain = []string{"@" + d}
+			}
+		}
+		var fields []string
+		for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+			fields = append(fields, key[strings.LastIndex(key, ".")+1:])
+		}
+		s.propose(proposal{obj: obj, verb: verbOwner, args: domain, evidence: fmt.Sprintf(
+			"code on the owner (%s) writes %s without a lock, and no other code writes it but where a value is built",
+			strings.Join(wt.roots, ", "), plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))})
+		if obj.Pkg() == s.c.pass.Pkg {
+			s.proposeAnyFields(obj, allWrites, readOff)
+		}
+	}
+}
+
+// proposeAnyFields proposes :any on the fields of the proposed owner obj
+// that nothing writes but where a value is built and that code off the
+// owner reads.
+func (s *suggester) proposeAnyFields(obj *types.TypeName, allWrites fieldSet, readOff map[string]string) {
+	named := obj.Type().(*types.Named)
+	for f := range named.Underlying().(*types.Struct).Fields() {
+		key := fieldKey(named, f.Name())
+		reader, read := readOff[key]
+		if allWrites[key] || !read || concurrencySafe(f.Type()) {
+			continue
+		}
+		s.propose(proposal{obj: f, verb: verbAny, evidence: fmt.Sprintf(
+			"only code building a %s writes it, and %s reads it off the owner", obj.Name(), reader)})
+	}
+}
+
+// typeObject resolves a type key, "pkgpath.T", to a type of the main
+// module in view, or nil.
+func (s *suggester) typeObject(key string) *types.TypeName {
+	i := strings.LastIndex(key, ".")
+	path, name := key[:i], key[i+1:]
+	pkg := s.c.pass.Pkg
+	if path != pkg.Path() {
+		if m := s.c.pass.Module; m == nil || (path != m.Path && !strings.HasPrefix(path, m.Path+"/")) {
+			return nil
+		}
+		pkg = packagesInView(s.c.pass.Pkg)[path]
+	}
+	if pkg == nil {
+		return nil
+	}
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	return obj
+}
+
+// proposeAsync proposes //confined:async on the package's exported
+// functions whose summaries send a func parameter off the owner.
+func (s *suggester) proposeAsync() {
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		w := s.c.walks[fn]
+		if obj == nil || !obj.Exported() || w == nil || s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		var params []string
+		for i, p := range fn.Params {
+			if isFuncTyped(p.Type()) && w.sum.Async.has(paramSource(i)) && !slices.Contains(s.c.contract(obj).Hop, i) {
+				params = append(params, p.Name())
+			}
+		}
+		if len(params) > 0 {
+			s.propose(proposal{obj: obj, verb: verbAsync, args: params, evidence: fmt.Sprintf(
+				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), pronoun(len(params)))})
+		}
+	}
+}
+
+func union(a, b fieldSet) fieldSet {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
