@@ -3,8 +3,8 @@ package analyzer
 // This file is -suggest: instead of findings, the analyzer proposes the
 // directives that the shape of unannotated code suggests, each as a
 // diagnostic with the evidence in its message and a fix that inserts it.
-// Loops and hops are structural and come first (suggestloops.go); they
-// are exported as facts, as if written, so that the packages above see
+// Loops, hops and futures are structural and come first (suggestloops.go,
+// suggestfutures.go); they are exported as facts, as if written, so that the packages above see
 // the code they hand to a hop run on the owner. Owners and :any fields come
 // from what that owner code writes and reads (suggestowners.go), across
 // packages through writesFact. Nothing is proposed outside the main module,
@@ -52,12 +52,14 @@ func (c *checker) suggest() error {
 	s := &suggester{c: c, fns: fns, writes: make(map[*ssa.Function]fieldSet)}
 	s.proposeLoops()
 	s.proposeHops()
+	s.proposeFutures()
 	s.adopt() // as if written: importers and the summaries below see them
 	c.exportDirectives()
 	c.summarize(fns)
 	c.storedCallbacks(fns)
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
+	clear(s.writes) // found before the summaries, which tell more values fresh
 	s.exportWrites()
 	s.proposeOwners()
 	s.proposeAsync()
@@ -75,10 +77,11 @@ type suggester struct {
 }
 
 // inMainModule reports whether the package is the user's to annotate: in
-// the main module (or, without module information, not in GOROOT).
+// a main module (or, without module information, as drivers that do not
+// load it give, not in GOROOT).
 func (c *checker) inMainModule() bool {
-	if m := c.pass.Module; m != nil {
-		return m.Main || m.Version == ""
+	if m := c.pass.Module; m != nil && m.Path != "" {
+		return m.Main
 	}
 	if len(c.pass.Files) == 0 {
 		return false
@@ -87,12 +90,17 @@ func (c *checker) inMainModule() bool {
 	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
-// propose records a proposal unless obj already says as much.
+// propose records a proposal unless obj already says as much, or is
+// declared in a test file.
 func (s *suggester) propose(p proposal) {
+	if s.c.inTestFile(p.obj.Pos()) {
+		return
+	}
 	if d := s.c.directives(p.obj); d != nil {
 		switch {
 		case p.verb == verbOwner && d.Owner, p.verb == verbAny && d.Any, p.verb == verbLoop && d.Loop,
-			p.verb == verbHop && len(d.Hop) > 0, p.verb == verbAsync && len(d.Async) > 0:
+			p.verb == verbHop && len(d.Hop) > 0, p.verb == verbAsync && len(d.Async) > 0,
+			p.verb == verbCompletes && d.Completes != completesUnknown, p.verb == verbInherit && d.Combinator:
 			return
 		}
 	}
@@ -180,6 +188,15 @@ func (c *checker) directiveInsertion(obj types.Object, lines []string) (analysis
 	}
 	start := tf.LineStart(pos.Line)
 	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
+}
+
+// inModule reports whether the package path is of the package's module,
+// or, without module information, is the package.
+func (c *checker) inModule(path string) bool {
+	if m := c.pass.Module; m != nil && m.Path != "" {
+		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+	}
+	return path == c.pass.Pkg.Path()
 }
 
 // inTestFile reports whether pos is in a _test.go file: tests drive the

@@ -77,6 +77,11 @@ func (s *suggester) proposeLoops() {
 			loops = append(loops, found{fn, ss[0], recv})
 		}
 	}
+	// A loop owns something: code handed to it, or state it writes
+	// without a lock. A timer's or a relay's goroutine does not.
+	loops = slices.DeleteFunc(loops, func(l found) bool {
+		return len(s.hopsInto(l.fn)) == 0 && len(s.writesOf(l.fn)) == 0
+	})
 	for _, l := range loops {
 		var args []string
 		domain := ""
@@ -200,28 +205,35 @@ func receives(instr ssa.Instruction) bool {
 func (s *suggester) proposeHops() {
 	loops := slices.SortedFunc(maps.Keys(s.loops), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	for _, loop := range loops {
-		domain := s.loops[loop]
-		calls := loopCalls(loop)
-		for _, fn := range s.fns {
-			obj := declaredFunc(fn)
-			if obj == nil || s.c.inTestFile(fn.Pos()) {
+		for _, h := range s.hopsInto(loop) {
+			if d := s.loops[loop]; d != "" {
+				h.args = append([]string{"@" + d}, h.args...)
+			}
+			s.propose(h)
+		}
+	}
+}
+
+// hopsInto lists the hops that hand func parameters to loop.
+func (s *suggester) hopsInto(loop *ssa.Function) []proposal {
+	calls := loopCalls(loop)
+	var out []proposal
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		if obj == nil || s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, p := range fn.Params {
+			if !isFuncTyped(p.Type()) {
 				continue
 			}
-			for _, p := range fn.Params {
-				if !isFuncTyped(p.Type()) {
-					continue
-				}
-				if how := s.handsToLoop(fn, p, loop, calls); how != "" {
-					var args []string
-					if domain != "" {
-						args = append(args, "@"+domain)
-					}
-					s.propose(proposal{obj: obj, verb: verbHop, args: append(args, p.Name()), evidence: fmt.Sprintf(
-						"it %s, which the loop %s calls", how, ssaFuncName(loop))})
-				}
+			if how := s.handsToLoop(fn, p, loop, calls); how != "" {
+				out = append(out, proposal{obj: obj, verb: verbHop, args: []string{p.Name()}, evidence: fmt.Sprintf(
+					"it %s, which the loop %s calls", how, ssaFuncName(loop))})
 			}
 		}
 	}
+	return out
 }
 
 // The funcs a loop calls that come from elsewhere: its func parameters,

@@ -51,10 +51,10 @@ type fieldAccesses struct {
 }
 
 // candidate reports whether values of named could be confined: a struct
-// type, not confined yet, without a mutex field guarding it.
+// type of the module, not confined yet, without a mutex field guarding it.
 func (c *checker) candidate(named *types.Named) bool {
 	st, ok := named.Underlying().(*types.Struct)
-	if !ok || named.Obj().Pkg() == nil || c.confinedNamed(named) != nil {
+	if !ok || named.Obj().Pkg() == nil || !c.inModule(named.Obj().Pkg().Path()) || c.confinedNamed(named) != nil {
 		return false
 	}
 	for f := range st.Fields() {
@@ -149,7 +149,8 @@ func isLock(fn *ssa.Function) bool {
 }
 
 // writesOf returns the fields fn writes, itself and in the functions it
-// calls: in this package from their bodies, elsewhere from writesFact.
+// calls: in this package from their bodies, elsewhere from writesFact. A
+// function that takes a lock is taken to hold it around all it does.
 func (s *suggester) writesOf(fn *ssa.Function) fieldSet {
 	if ws, ok := s.writes[fn]; ok {
 		return ws
@@ -167,7 +168,11 @@ func (s *suggester) writesOf(fn *ssa.Function) fieldSet {
 		}
 		return out
 	}
-	maps.Copy(out, s.accesses(fn).writes)
+	acc := s.accesses(fn)
+	maps.Copy(out, acc.writes)
+	if acc.locks {
+		return out // what it calls runs under its lock too
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
@@ -217,6 +222,14 @@ func (s *suggester) ownerRoots() []ownerRoot {
 		}
 	}
 	return roots
+}
+
+// rootName names owner code for evidence: a method value by its method.
+func rootName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && isWrapper(fn) {
+		return "the method value " + funcName(obj)
+	}
+	return ssaFuncName(fn)
 }
 
 // reachable is the set of functions fns refer to, transitively.
@@ -275,7 +288,7 @@ func (s *suggester) proposeOwners() {
 			}
 			wt.domains[r.domain] = true
 			wt.fields[key] = true
-			if name := ssaFuncName(r.fn); !slices.Contains(wt.roots, name) {
+			if name := rootName(r.fn); !slices.Contains(wt.roots, name) {
 				wt.roots = append(wt.roots, name)
 			}
 		}
@@ -362,10 +375,10 @@ func (s *suggester) typeObject(key string) *types.TypeName {
 	i := strings.LastIndex(key, ".")
 	path, name := key[:i], key[i+1:]
 	pkg := s.c.pass.Pkg
+	if !s.c.inModule(path) {
+		return nil
+	}
 	if path != pkg.Path() {
-		if m := s.c.pass.Module; m == nil || (path != m.Path && !strings.HasPrefix(path, m.Path+"/")) {
-			return nil
-		}
 		pkg = packagesInView(s.c.pass.Pkg)[path]
 	}
 	if pkg == nil {

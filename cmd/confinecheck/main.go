@@ -6,6 +6,8 @@
 //	confinecheck ./...
 //	confinecheck -json ./...
 //	confinecheck -fix ./...
+//	confinecheck -suggest ./...       # propose directives for unannotated code
+//	confinecheck -suggest -fix ./...  # and insert them
 //
 // Under go vet (the path must be absolute or relative, not a bare name):
 //
@@ -17,6 +19,7 @@ package main
 
 import (
 	"flag"
+	"os"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
@@ -24,6 +27,9 @@ import (
 )
 
 func main() {
+	if wantsSuggest(os.Args[1:]) {
+		os.Exit(runSuggest(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	// A single-analyzer tool takes its analyzer's flags by their plain
 	// names (-async). Accept the qualified spelling too (-confinecheck.async),
 	// the one multi-analyzer drivers use and docs/directives.md documents; go vet

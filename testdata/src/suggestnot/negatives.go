@@ -1,30 +1,38 @@
-// Package suggestnot holds -suggest's look-alikes that get no owner: a
-// type guarded by a mutex, a worker pool, and a loop that only forwards
-// values (the loops are still loops).
+// Package suggestnot holds -suggest's look-alikes that get nothing: a type
+// its loop writes under a lock, a worker pool (many goroutines of one
+// function), and a loop that only forwards values. A goroutine that owns
+// no state and runs no code handed to it is not an owner's loop.
 package suggestnot
 
 import "sync"
 
-// guarded is written by its loop, under its lock.
+// guarded is written by its loop, under its lock, and so are the counts
+// it holds, which have no mutex of their own.
 type guarded struct {
-	mu sync.Mutex
-	n  int
-	in chan int
+	mu     sync.Mutex
+	n      int
+	counts *counts
+	in     chan int
 }
 
+type counts struct{ sum int }
+
 func newGuarded() *guarded {
-	g := &guarded{in: make(chan int)}
+	g := &guarded{in: make(chan int), counts: &counts{}}
 	go g.serve()
 	return g
 }
 
-func (g *guarded) serve() { // want `suggest for \(\*suggestnot.guarded\).serve: //confined:loop @guarded: a goroutine runs it`
+func (g *guarded) serve() {
 	for v := range g.in {
 		g.mu.Lock()
 		g.n += v
+		g.add(v)
 		g.mu.Unlock()
 	}
 }
+
+func (g *guarded) add(v int) { g.counts.sum += v }
 
 // pool runs jobs on four goroutines of one function: workers, not a loop,
 // and submit is not a hop.
@@ -50,7 +58,7 @@ func (p *pool) work() {
 
 func (p *pool) submit(f func()) { p.jobs <- f }
 
-// relay only forwards values: a loop, owning nothing.
+// relay only forwards values: it owns nothing.
 type relay struct {
 	in, out chan int
 }
@@ -61,7 +69,7 @@ func newRelay() *relay {
 	return r
 }
 
-func (r *relay) pump() { // want `suggest for \(\*suggestnot.relay\).pump: //confined:loop @relay: a goroutine runs it`
+func (r *relay) pump() {
 	for v := range r.in {
 		r.out <- v
 	}

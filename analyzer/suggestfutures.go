@@ -1,0 +1,251 @@
+package analyzer
+
+// This file proposes where futures complete and which callbacks run where
+// a future completes, for -suggest:
+//
+//   - //confined:completes async on a function whose returned future is
+//     made from a value that a goroutine or a callback of an async sink it
+//     starts captures (FromExternal's go func() { p.Complete(<-ch) }());
+//   - //confined:inherit on a method keeping its func parameter in a slice
+//     of such funcs of its receiver, the registry of a future's callbacks
+//     (OnComplete's f.callbacks = append(f.callbacks, fn));
+//   - //confined:inherit on a function that registers, through an inherit
+//     parameter, a callback calling its own func parameter on a future it
+//     was handed (FlatMap, Transform, and Map on Transform).
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxCombinatorRounds bounds the search for combinators built on others.
+const maxCombinatorRounds = 4
+
+// proposeFutures proposes completes async and inherit (see the file
+// comment).
+func (s *suggester) proposeFutures() {
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		if obj == nil || s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		if returnsPointer(obj.Signature()) {
+			if by := s.completedOffOwner(fn); by != "" {
+				s.propose(proposal{obj: obj, verb: verbCompletes, args: []string{completesOffOwner.String()}, evidence: fmt.Sprintf(
+					"the future it returns is completed by %s it starts", by)})
+			}
+		}
+		for _, p := range s.registered(fn) {
+			s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
+				"it keeps %s among its receiver's callbacks, which run where the receiver completes", p.Name())})
+		}
+	}
+	for range maxCombinatorRounds {
+		found := false
+		for _, fn := range s.fns {
+			obj := declaredFunc(fn)
+			if obj == nil || s.c.inTestFile(fn.Pos()) {
+				continue
+			}
+			for _, p := range fn.Params {
+				if via := s.registersCalling(fn, p); via != "" && !s.proposed(obj, verbInherit, p.Name()) {
+					s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
+						"it hands %s, in a callback, to %s on a future it was handed", p.Name(), via)})
+					found = true
+				}
+			}
+		}
+		if !found {
+			return
+		}
+	}
+}
+
+// proposed reports whether a proposal of verb names param on obj.
+func (s *suggester) proposed(obj types.Object, verb, param string) bool {
+	return slices.ContainsFunc(s.proposals, func(p proposal) bool {
+		return p.obj == obj && p.verb == verb && slices.Contains(p.args, param)
+	})
+}
+
+// completedOffOwner names what completes the future fn returns off the
+// owner: a goroutine or a callback of an async sink that captures a value
+// the result is made from. It returns "" when there is none.
+func (s *suggester) completedOffOwner(fn *ssa.Function) string {
+	made := make(map[ssa.Value]bool)
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			v := ret.Results[0]
+			made[v] = true
+			if call, ok := v.(*ssa.Call); ok { // p.Future()
+				for _, a := range callArgs(call.Common()) {
+					made[a] = true
+				}
+			}
+		}
+	}
+	for v := range made { // a variable's value: the variable, as closures capture it
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if cell, ok := load.X.(*ssa.Alloc); ok {
+				made[cell] = true
+			}
+		}
+	}
+	captures := func(v ssa.Value) bool {
+		for _, t := range funcTargets(v) {
+			for _, b := range t.bindings.values {
+				if made[b] {
+					return true
+				}
+				if cell, ok := b.(*ssa.Alloc); ok && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Go:
+				if captures(in.Call.Value) {
+					return "a goroutine"
+				}
+			case *ssa.Call:
+				callee := in.Common().StaticCallee()
+				if callee == nil || declaredFunc(callee) == nil {
+					continue
+				}
+				k := s.c.contract(declaredFunc(callee))
+				for _, i := range k.Async {
+					if i < len(in.Common().Args) && captures(in.Common().Args[i]) {
+						return "a callback of " + funcName(declaredFunc(callee))
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// returnsPointer reports whether sig's first result is a pointer or an
+// interface, as a future or a promise is (a struct value is not: a
+// goroutine writing into it leaves it before it is returned).
+func returnsPointer(sig *types.Signature) bool {
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	switch sig.Results().At(0).Type().Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// registered lists the func parameters of method fn that it keeps in a
+// slice field of its receiver holding funcs of their type.
+func (s *suggester) registered(fn *ssa.Function) []*ssa.Parameter {
+	obj := declaredFunc(fn)
+	if obj == nil || obj.Signature().Recv() == nil || len(fn.Params) == 0 {
+		return nil
+	}
+	st, ok := derefUnder(fn.Params[0].Type()).(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Parameter
+	for _, p := range fn.Params[1:] {
+		if !isFuncTyped(p.Type()) || !holdsFuncs(st, p.Type()) {
+			continue
+		}
+		if slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
+			st, ok := ref.(*ssa.Store)
+			return ok && st.Val == p
+		}) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// holdsFuncs reports whether st has a field that is a slice of funcs of
+// type t.
+func holdsFuncs(st *types.Struct, t types.Type) bool {
+	for f := range st.Fields() {
+		if sl, ok := f.Type().Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), t) {
+			return true
+		}
+	}
+	return false
+}
+
+// registersCalling names the inherit function to which fn hands a
+// callback that calls its func parameter p, on a future fn was handed (its
+// receiver or a parameter), or returns "".
+func (s *suggester) registersCalling(fn *ssa.Function, p *ssa.Parameter) string {
+	if !isFuncTyped(p.Type()) {
+		return ""
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil || declaredFunc(callee) == nil {
+				continue
+			}
+			target := declaredFunc(callee)
+			args := call.Common().Args
+			if !slices.ContainsFunc(args, func(a ssa.Value) bool { _, ok := a.(*ssa.Parameter); return ok && a != p }) {
+				continue // no future of fn's own
+			}
+			for i, a := range args {
+				if s.inherits(target, i) && callsParam(a, p) {
+					return funcName(target)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// inherits reports whether argument i of fn is declared or proposed
+// inherit.
+func (s *suggester) inherits(fn *types.Func, i int) bool {
+	if slices.Contains(s.c.contract(fn).Inherit, i) {
+		return true
+	}
+	return s.proposed(fn, verbInherit, paramName(fn.Signature(), i))
+}
+
+// callsParam reports whether the closure v calls p, captured.
+func callsParam(v ssa.Value, p *ssa.Parameter) bool {
+	for _, t := range funcTargets(v) {
+		for i, b := range t.bindings.values {
+			cell, isCell := b.(*ssa.Alloc)
+			if b != p && !(isCell && slices.Contains(storedValues(cell), ssa.Value(p))) {
+				continue
+			}
+			free := t.fn.FreeVars[i]
+			for _, ref := range *free.Referrers() {
+				if c, ok := ref.(ssa.CallInstruction); ok && c.Common().Value == free {
+					return true
+				}
+				if load, ok := ref.(*ssa.UnOp); ok && isCell {
+					for _, r := range *load.Referrers() {
+						if c, ok := r.(ssa.CallInstruction); ok && c.Common().Value == load {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
