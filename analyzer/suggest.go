@@ -62,7 +62,7 @@ func (c *checker) suggest() error {
 	clear(s.writes) // found before the summaries, which tell more values fresh
 	s.exportWrites()
 	s.proposeOwners()
-	s.proposeAsync()
+	s.proposeInferredSinks()
 	s.report()
 	return nil
 }

@@ -95,14 +95,16 @@ func (s *suggester) completedOffOwner(fn *ssa.Function) string {
 			}
 		}
 	}
+	// A callback completes the future when it calls a method (Complete) on
+	// a value the result is made from; filling its fields is not that.
 	captures := func(v ssa.Value) bool {
 		for _, t := range funcTargets(v) {
-			for _, b := range t.bindings.values {
-				if made[b] {
-					return true
-				}
-				if cell, ok := b.(*ssa.Alloc); ok && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
-					return true
+			for i, b := range t.bindings.values {
+				cell, isCell := b.(*ssa.Alloc)
+				if made[b] || isCell && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
+					if callsMethodOn(t.fn.FreeVars[i]) {
+						return true
+					}
 				}
 			}
 		}
@@ -142,6 +144,28 @@ func returnsPointer(sig *types.Signature) bool {
 	switch sig.Results().At(0).Type().Underlying().(type) {
 	case *types.Pointer, *types.Interface:
 		return true
+	}
+	return false
+}
+
+// callsMethodOn reports whether the free variable v, or the value of the
+// variable it is, is the receiver of a method call.
+func callsMethodOn(v *ssa.FreeVar) bool {
+	isRecv := func(x ssa.Value) bool {
+		for _, ref := range *x.Referrers() {
+			if c, ok := ref.(ssa.CallInstruction); ok && c.Common().Signature().Recv() != nil && len(c.Common().Args) > 0 && c.Common().Args[0] == x {
+				return true
+			}
+		}
+		return false
+	}
+	if isRecv(v) {
+		return true
+	}
+	for _, ref := range *v.Referrers() {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL && isRecv(load) {
+			return true
+		}
 	}
 	return false
 }

@@ -388,24 +388,38 @@ func (s *suggester) typeObject(key string) *types.TypeName {
 	return obj
 }
 
-// proposeAsync proposes //confined:async on the package's exported
-// functions whose summaries send a func parameter off the owner.
-func (s *suggester) proposeAsync() {
+// proposeInferredSinks proposes //confined:async and //confined:hop on the
+// package's exported functions whose summaries send a func parameter off
+// the owner or to it: inferred sinks work without, but importers read the
+// directive, and so do reviewers.
+func (s *suggester) proposeInferredSinks() {
 	for _, fn := range s.fns {
 		obj := declaredFunc(fn)
 		w := s.c.walks[fn]
 		if obj == nil || !obj.Exported() || w == nil || s.c.inTestFile(fn.Pos()) {
 			continue
 		}
-		var params []string
-		for i, p := range fn.Params {
-			if isFuncTyped(p.Type()) && w.sum.Async.has(paramSource(i)) && !slices.Contains(s.c.contract(obj).Hop, i) {
-				params = append(params, p.Name())
+		k := s.c.contract(obj)
+		sinkParams := func(o origin) []string {
+			var params []string
+			for i, p := range fn.Params {
+				if isFuncTyped(p.Type()) && o.has(paramSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
+					params = append(params, p.Name())
+				}
 			}
+			return params
 		}
-		if len(params) > 0 {
+		if params := sinkParams(w.sum.Async); len(params) > 0 {
 			s.propose(proposal{obj: obj, verb: verbAsync, args: params, evidence: fmt.Sprintf(
 				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), pronoun(len(params)))})
+		}
+		if params := sinkParams(w.sum.Hop); len(params) > 0 {
+			var args []string
+			if w.sum.HopTo != "" {
+				args = []string{"@" + w.sum.HopTo}
+			}
+			s.propose(proposal{obj: obj, verb: verbHop, args: append(args, params...), evidence: fmt.Sprintf(
+				"it hands %s to a hop, which runs %s on the owner", strings.Join(params, ", "), pronoun(len(params)))})
 		}
 	}
 }

@@ -1,0 +1,132 @@
+package main_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// directiveLine matches a directive line -suggest may propose, as the
+// runtime writes them (not ignores, not declarations, not prose).
+var directiveLine = regexp.MustCompile(`^\s*//confined:(owner|any|loop|hop|async|inherit|completes)\b`)
+
+// An annotation is one directive verb on the declaration line after it.
+type annotation struct {
+	file, verb, decl string
+}
+
+// annotations lists the directives of src, each with the first line of the
+// declaration it precedes.
+func annotations(file, src string) []annotation {
+	var out, pending []annotation
+	for _, line := range strings.Split(src, "\n") {
+		if m := directiveLine.FindStringSubmatch(line); m != nil {
+			pending = append(pending, annotation{file: file, verb: m[1]})
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "//") || len(pending) == 0 {
+			continue
+		}
+		for _, a := range pending {
+			a.decl = strings.TrimSpace(line)
+			out = append(out, a)
+		}
+		pending = nil
+	}
+	return out
+}
+
+// strippedRuntime reads the runtime and the buggy coordinator example,
+// without test files, as a module of the same path, with every directive
+// removed; it also returns the annotations removed.
+func strippedRuntime(t *testing.T) (map[string]string, []annotation) {
+	files := map[string]string{"go.mod": "module github.com/confinecheck/confinecheck\n\ngo 1.26\n"}
+	var removed []annotation
+	for _, dir := range []string{"runtime", "examples/buggycoordinator"} {
+		err := filepath.WalkDir(filepath.Join("..", "..", dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			name := filepath.ToSlash(strings.TrimPrefix(path, filepath.Join("..", "..")+string(filepath.Separator)))
+			removed = append(removed, annotations(name, string(src))...)
+			var kept []string
+			for _, line := range strings.Split(string(src), "\n") {
+				if !regexp.MustCompile(`^\s*// ?confined(:\S+.*)?$`).MatchString(line) {
+					kept = append(kept, line)
+				}
+			}
+			files[name] = strings.Join(kept, "\n")
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files, removed
+}
+
+// TestSuggestRecoversTheRuntime strips the runtime's directives, lets
+// -suggest -fix put back what it can, and runs the plain check: the seeded
+// bug of examples/buggycoordinator is found again. It logs which of the
+// hand-written directives came back, which did not and which are new.
+func TestSuggestRecoversTheRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	files, removed := strippedRuntime(t)
+	c := setupModule(t, files)
+	if res := c.run(t, c.binary, "./examples/buggycoordinator"); res.code != 0 {
+		t.Fatalf("the stripped example should be silent\n%s", res)
+	}
+
+	res := c.run(t, c.binary, "-suggest", "-fix", "./...")
+	res.requireExit(t, 0)
+
+	var added []annotation
+	for name := range files {
+		src, err := os.ReadFile(filepath.Join(c.module, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		added = append(added, annotations(name, string(src))...)
+	}
+	var recovered, missing, extra []string
+	for _, a := range removed {
+		if slices.Contains(added, a) {
+			recovered = append(recovered, a.verb+" "+a.decl)
+		} else {
+			missing = append(missing, a.file+": "+a.verb+" "+a.decl)
+		}
+	}
+	for _, a := range added {
+		if !slices.Contains(removed, a) {
+			extra = append(extra, a.file+": "+a.verb+" "+a.decl)
+		}
+	}
+	slices.Sort(missing)
+	slices.Sort(extra)
+	t.Logf("of %d hand-written directives, -suggest recovered %d; missing %d:\n\t%s\nextra %d:\n\t%s",
+		len(removed), len(recovered), len(missing), strings.Join(missing, "\n\t"), len(extra), strings.Join(extra, "\n\t"))
+	for _, want := range []string{"loop func (r *Ref) loop(receive func(msg any)) {", "hop func (r *Ref) Execute(fn func()) { r.post(envelope{fn: fn}) }",
+		"owner type Client struct {", "owner type WorkerExecution struct {", "inherit func (f *Future[T]) OnComplete(fn func(T, error)) {"} {
+		if !slices.Contains(recovered, want) {
+			t.Errorf("not recovered: %s", want)
+		}
+	}
+	// Regressions show here first: the counts README.md reports.
+	if len(missing) > 22 || len(extra) > 0 {
+		t.Errorf("%d hand-written directives missing and %d extra, want at most 22 and none", len(missing), len(extra))
+	}
+
+	res = c.run(t, c.binary, "./examples/buggycoordinator")
+	res.requireExit(t, exitFindings)
+	requireContains(t, res.stderr, "calls confined (*execution.WorkerExecution).SetState off the owner: this code runs via a callback of (*future.Future[T]).OnComplete on a future that completes off the owner")
+}

@@ -1,0 +1,83 @@
+// Package suggestfutures is a small future library without a directive:
+// -suggest proposes where its futures complete and which callbacks run
+// where a future completes, and the async sink it exports.
+package suggestfutures
+
+import "sync"
+
+// A Future holds a value once it completes.
+type Future struct {
+	mu        sync.Mutex
+	done      bool
+	v         int
+	callbacks []func(int)
+}
+
+func (f *Future) complete(v int) {
+	f.mu.Lock()
+	f.done, f.v = true, v
+	cbs := f.callbacks
+	f.mu.Unlock()
+	for _, cb := range cbs {
+		cb(v)
+	}
+}
+
+// OnComplete runs fn where f completes.
+func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit\[1\]` `suggest for \(\*suggestfutures.Future\).OnComplete: //confined:inherit fn: it keeps fn among its receiver's callbacks, which run where the receiver completes`
+	f.mu.Lock()
+	if !f.done {
+		f.callbacks = append(f.callbacks, fn)
+		f.mu.Unlock()
+		return
+	}
+	v := f.v
+	f.mu.Unlock()
+	fn(v)
+}
+
+// Then continues f with fn, where f completes.
+func (f *Future) Then(fn func(int) int) *Future { // want Then:`confined:inherit\[1\]` Then:`summary\(hop arg1\)` `suggest for \(\*suggestfutures.Future\).Then: //confined:inherit fn: it hands fn, in a callback, to \(\*suggestfutures.Future\).OnComplete on a future it was handed`
+	out := &Future{}
+	f.OnComplete(func(v int) { out.complete(fn(v)) })
+	return out
+}
+
+// FromChannel completes with the first value of ch, on a goroutine.
+func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:completes async` FromChannel:`summary\(\)` `suggest for suggestfutures.FromChannel: //confined:completes async: the future it returns is completed by a goroutine it starts`
+	f := &Future{}
+	go func() { f.complete(<-ch) }()
+	return f
+}
+
+// Ready is complete already: not async.
+func Ready(v int) *Future { // want Ready:`summary\(\)`
+	f := &Future{}
+	f.complete(v)
+	return f
+}
+
+// Later runs f on a goroutine of its own.
+func Later(f func()) { go f() } // want Later:`summary\(async arg0\)` `suggest for suggestfutures.Later: //confined:async f: it hands f to a goroutine or an async sink, which runs it off the owner`
+
+// A Report is filled by goroutines before it is returned: a value, not a
+// future.
+type Report struct{ n int }
+
+// Count fills a report on two goroutines and waits for them.
+func Count() *Report {
+	r := &Report{}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wg.Go(func() { mu.Lock(); r.n++; mu.Unlock() })
+	wg.Wait()
+	return r
+}
+
+// A Button keeps one handler: a callback field, not a registry.
+type Button struct {
+	onClick func(int)
+}
+
+// OnClick replaces the handler.
+func (b *Button) OnClick(fn func(int)) { b.onClick = fn } // want OnClick:`summary\(\)` OnClick:`writes suggestfutures.Button.onClick`
