@@ -133,50 +133,70 @@ func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 }
 
 // touchedAfter reports the touches of what h hands over that w's function
-// may make after it, unless the function stores a new value there first.
+// may make after it, unless the function stores a new value there first,
+// or waits for the receiver before: a receive from a channel of a sent
+// value, or a call on one that touches nothing (reply.Wait(),
+// future.Error()), hands it back, as a request answered is.
 func (r *reporter) touchedAfter(w *walk, h handover) {
-	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(w, h.instr, p) })
+	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(h.instr, p) })
+	sent := func(v ssa.Value) bool {
+		return slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(pathOf(v)) })
+	}
+	touching := make(map[ssa.Instruction]bool)
 	for _, s := range w.sites {
-		if s.value == nil || s.instr == nil || !reachesAfter(h.instr, s.instr) {
-			continue
+		touching[s.instr] = true
+	}
+	waits := func(instr ssa.Instruction) bool {
+		switch in := instr.(type) {
+		case *ssa.UnOp:
+			return in.Op == token.ARROW && sent(in.X)
+		case *ssa.Select:
+			return slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && sent(st.Chan) })
+		case ssa.CallInstruction:
+			return !touching[instr] && slices.ContainsFunc(callArgs(in.Common()), sent)
 		}
-		touched := pathOf(s.value)
-		if slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(touched) }) {
+		return false
+	}
+	after := runsAfter(h.instr, waits)
+	for _, s := range w.sites {
+		if s.value != nil && after[s.instr] && sent(s.value) {
 			r.add(finding{pos: s.pos, witness: s.witness, sent: &h})
 		}
 	}
 }
 
-// replacedAfter reports whether the function of w stores a new value into
-// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
-func replacedAfter(w *walk, from ssa.Instruction, p valuePath) bool {
-	for _, b := range from.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr).load() == p && reachesAfter(from, st) {
-				return true
+// runsAfter returns the instructions of from's function that may run after
+// it without passing through an instruction stop accepts.
+func runsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
+	out := make(map[ssa.Instruction]bool)
+	seen := make(map[*ssa.BasicBlock]bool)
+	var visit func(instrs []ssa.Instruction, succs []*ssa.BasicBlock)
+	visit = func(instrs []ssa.Instruction, succs []*ssa.BasicBlock) {
+		for _, instr := range instrs {
+			out[instr] = true
+			if stop(instr) {
+				return
+			}
+		}
+		for _, b := range succs {
+			if !seen[b] {
+				seen[b] = true
+				visit(b.Instrs, b.Succs)
 			}
 		}
 	}
-	return false
+	b := from.Block()
+	visit(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs)
+	return out
 }
 
-// reachesAfter reports whether to may run after from in their function.
-func reachesAfter(from, to ssa.Instruction) bool {
-	fb, tb := from.Block(), to.Block()
-	if fb == tb && slices.Index(fb.Instrs, to) > slices.Index(fb.Instrs, from) {
-		return true
-	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	queue := slices.Clone(fb.Succs)
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		if b == tb {
+// replacedAfter reports whether the function stores a new value into
+// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
+func replacedAfter(from ssa.Instruction, p valuePath) bool {
+	after := runsAfter(from, func(ssa.Instruction) bool { return false })
+	for instr := range after {
+		if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr).load() == p {
 			return true
-		}
-		if !seen[b] {
-			seen[b] = true
-			queue = append(queue, b.Succs...)
 		}
 	}
 	return false

@@ -7,6 +7,7 @@
 //
 //	go run ./cmd/realcheck                  # every bench/realcode/*.spec
 //	go run ./cmd/realcheck -targets http2   # one
+//	go run ./cmd/realcheck -suggest         # from zero annotations: -suggest, -fix, then the check
 //
 // For each target it downloads the module, copies it to a temporary
 // directory, annotates the copy, checks that it still builds, builds
@@ -33,6 +34,7 @@ type options struct {
 	targets    []string
 	standalone bool
 	keep       bool
+	suggest    bool
 }
 
 func main() {
@@ -42,10 +44,11 @@ func main() {
 	targets := flag.String("targets", "", "comma-separated NAMEs of bench/realcode/NAME.spec (default: all)")
 	standalone := flag.Bool("standalone", true, "also run the standalone confinecheck -test=false, for comparison")
 	keep := flag.Bool("keep", false, "keep the annotated module copies (their directory is printed)")
+	suggest := flag.Bool("suggest", false, "start from the module as published: confinecheck -suggest, -suggest -fix, then the check; writes NAME.suggest.md")
 	flag.Parse()
 
 	benchDir := cli.BenchDir()
-	opts := options{repo: *repo, standalone: *standalone, keep: *keep}
+	opts := options{repo: *repo, standalone: *standalone, keep: *keep, suggest: *suggest}
 	if *targets != "" {
 		opts.targets = strings.Split(*targets, ",")
 	}
@@ -79,6 +82,22 @@ func run(benchDir string, opts options) error {
 	}
 	for _, path := range specs {
 		start := time.Now()
+		if opts.suggest {
+			r, err := suggestTarget(path, tmp, bin)
+			if err != nil {
+				return err
+			}
+			out := filepath.Join(specDir, r.spec.name+".suggest.md")
+			if err := os.WriteFile(out, []byte(r.markdown()), 0o644); err != nil {
+				return err
+			}
+			fmt.Printf("== %s %s from zero annotations: %d proposals, then %d findings (%d in tests); %.1fs; wrote %s\n",
+				r.spec.module, r.spec.version, len(r.proposals), len(r.vet), countTests(r.vet), time.Since(start).Seconds(), out)
+			for _, f := range r.vet {
+				fmt.Printf("%s: %s\n", f.posn(), f.message)
+			}
+			continue
+		}
 		r, err := checkTarget(path, tmp, bin, opts.standalone)
 		if err != nil {
 			return err

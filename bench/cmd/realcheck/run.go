@@ -30,9 +30,7 @@ func runGo(dir string, args ...string) ([]byte, error) {
 // runIn runs name in dir with goEnv and returns its standard output; on
 // failure the error carries the command and the end of its standard error.
 func runIn(dir, name string, args ...string) ([]byte, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd := command(dir, name, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -40,6 +38,14 @@ func runIn(dir, name string, args ...string) ([]byte, error) {
 		return out, fmt.Errorf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, cli.Tail(stderr.String()))
 	}
 	return out, nil
+}
+
+// command is name with args, to run in dir with goEnv.
+func command(dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	return cmd
 }
 
 // download fetches module@version through the module proxy (checked

@@ -30,9 +30,10 @@ type Coord struct { // want Coord:"confined:owner@coord"
 //
 //confined:owner @audit
 type Auditor struct { // want Auditor:"confined:owner@audit"
-	inbox  chan any
-	urgent chan *Book
-	seen   int
+	inbox   chan any
+	urgent  chan *Book
+	queries chan *query
+	seen    int
 }
 
 type auditMsg struct{ B *Book }
@@ -57,6 +58,9 @@ func (a *Auditor) run() {
 			a.receive(m)
 		case b := <-a.urgent:
 			b.n++ // want `writes @coord state domains.Book.n from the @audit loop`
+		case q := <-a.queries:
+			q.answer = a.seen
+			close(q.done)
 		}
 	}
 }
@@ -117,6 +121,42 @@ func (c *Coord) escalate() {
 	if c.book.n > 3 { // want `reads domains.Book.n after sending \*domains.Book to @audit`
 		return
 	}
+}
+
+// A query is a request the auditor answers: it is the auditor's once sent,
+// and the asker's again once answered.
+//
+//confined:owner @audit
+type query struct { // want query:"confined:owner@audit"
+	done   chan struct{}
+	answer int
+}
+
+func (q *query) wait() { <-q.done }
+
+// ask waits for the answer, through a method, before reading it.
+func (c *Coord) ask() int {
+	q := &query{done: make(chan struct{})}
+	c.auditor.queries <- q
+	q.wait()
+	return q.answer
+}
+
+// askDirect waits on the reply channel itself.
+func (c *Coord) askDirect() int {
+	q := &query{done: make(chan struct{})}
+	c.auditor.queries <- q
+	<-q.done
+	return q.answer
+}
+
+// askAndPeek reads before the answer came: the auditor may be writing it.
+func (c *Coord) askAndPeek() int {
+	q := &query{done: make(chan struct{})}
+	c.auditor.queries <- q
+	n := q.answer // want `reads domains.query.answer after sending \*domains.query to @audit`
+	q.wait()
+	return n
 }
 
 // handOver sends a book and leaves it.
