@@ -3,9 +3,10 @@ package analyzer
 // This file proposes where futures complete and which callbacks run where
 // a future completes, for -suggest:
 //
-//   - //confined:completes async on a function whose returned future is
-//     made from a value that a goroutine or a callback of an async sink it
-//     starts captures (FromExternal's go func() { p.Complete(<-ch) }());
+//   - //confined:completes async on a function returning a future (a type
+//     with an inherit method) made from a value that a goroutine or a
+//     callback of an async sink it starts captures and calls a method on
+//     (FromExternal's go func() { p.Complete(<-ch) }());
 //   - //confined:inherit on a method keeping its func parameter in a slice
 //     of such funcs of its receiver, the registry of a future's callbacks
 //     (OnComplete's f.callbacks = append(f.callbacks, fn));
@@ -33,15 +34,19 @@ func (s *suggester) proposeFutures() {
 		if obj == nil || s.c.inTestFile(fn.Pos()) {
 			continue
 		}
-		if returnsPointer(obj.Signature()) {
-			if by := s.completedOffOwner(fn); by != "" {
-				s.propose(proposal{obj: obj, verb: verbCompletes, args: []string{completesOffOwner.String()}, evidence: fmt.Sprintf(
-					"the future it returns is completed by %s it starts", by)})
-			}
-		}
 		for _, p := range s.registered(fn) {
 			s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
 				"it keeps %s among its receiver's callbacks, which run where the receiver completes", p.Name())})
+		}
+	}
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		if obj == nil || s.c.inTestFile(fn.Pos()) || !s.returnsFuture(obj.Signature()) {
+			continue
+		}
+		if by := s.completedOffOwner(fn); by != "" {
+			s.propose(proposal{obj: obj, verb: verbCompletes, args: []string{completesOffOwner.String()}, evidence: fmt.Sprintf(
+				"the future it returns is completed by %s it starts", by)})
 		}
 	}
 	for range maxCombinatorRounds {
@@ -134,16 +139,22 @@ func (s *suggester) completedOffOwner(fn *ssa.Function) string {
 	return ""
 }
 
-// returnsPointer reports whether sig's first result is a pointer or an
-// interface, as a future or a promise is (a struct value is not: a
-// goroutine writing into it leaves it before it is returned).
-func returnsPointer(sig *types.Signature) bool {
+// returnsFuture reports whether sig's first result is a future: (a
+// pointer to) a type with a method whose callbacks run where it completes,
+// declared or proposed inherit.
+func (s *suggester) returnsFuture(sig *types.Signature) bool {
 	if sig.Results().Len() == 0 {
 		return false
 	}
-	switch sig.Results().At(0).Type().Underlying().(type) {
-	case *types.Pointer, *types.Interface:
-		return true
+	t := sig.Results().At(0).Type()
+	mset := addressableMethodSet(t)
+	for sel := range mset.Methods() {
+		m := sel.Obj().(*types.Func)
+		for i := range m.Signature().Params().Len() {
+			if s.inherits(m.Origin(), argIndex(m.Signature(), i)) {
+				return true
+			}
+		}
 	}
 	return false
 }

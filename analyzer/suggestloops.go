@@ -22,10 +22,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A loopStart is a go statement that starts a loop candidate.
+// A loopStart is a go statement, or a call of a function spawning its
+// func argument, that starts a loop candidate.
 type loopStart struct {
 	def  *ssa.Function // the function with the go statement
-	call *ssa.Go
+	call ssa.CallInstruction
 	args []ssa.Value // the arguments the loop is started with, receiver first
 	pool bool        // the go statement is inside a loop
 }
@@ -36,18 +37,25 @@ type loopStart struct {
 func (s *suggester) proposeLoops() {
 	starts := make(map[*ssa.Function][]loopStart)
 	var order []*ssa.Function
+	spawners := s.spawners()
 	for _, fn := range s.fns {
+		if s.c.inTestFile(fn.Pos()) {
+			continue // tests start code in their own ways
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				g, ok := instr.(*ssa.Go)
-				if !ok {
-					continue
+				var ts []started
+				switch in := instr.(type) {
+				case *ssa.Go:
+					ts = s.startedBy(in)
+				case *ssa.Call:
+					ts = s.startedThrough(in, spawners)
 				}
-				for _, t := range s.startedBy(g) {
+				for _, t := range ts {
 					if starts[t.fn] == nil {
 						order = append(order, t.fn)
 					}
-					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: g, args: t.args, pool: inCycle(b)})
+					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), args: t.args, pool: inCycle(b)})
 				}
 			}
 		}
@@ -98,7 +106,56 @@ func (s *suggester) proposeLoops() {
 
 // startName names what starts a loop, for evidence.
 func (s *suggester) startName(st loopStart) string {
+	if call, ok := st.call.(*ssa.Call); ok {
+		return "call of " + ssaFuncName(call.Common().StaticCallee()) + " in " + ssaFuncName(st.def)
+	}
 	return "go statement in " + ssaFuncName(st.def)
+}
+
+// spawners maps the package's functions that run a func parameter on a
+// goroutine of their own (raft's goFunc: go func() { defer ...; f() }())
+// to that parameter's argument index.
+func (s *suggester) spawners() map[*ssa.Function]int {
+	out := make(map[*ssa.Function]int)
+	for _, fn := range s.fns {
+		if declaredFunc(fn) == nil {
+			continue
+		}
+		for i, p := range fn.Params {
+			if !isFuncTyped(p.Type()) {
+				continue
+			}
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if g, ok := instr.(*ssa.Go); ok && (g.Call.Value == p || callsParam(g.Call.Value, p)) {
+						out[fn] = i
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// startedThrough lists what a call of a spawner starts: the function its
+// func argument denotes (a method value's method).
+func (s *suggester) startedThrough(call *ssa.Call, spawners map[*ssa.Function]int) []started {
+	callee := call.Common().StaticCallee()
+	i, ok := spawners[callee]
+	if !ok || i >= len(call.Common().Args) {
+		return nil
+	}
+	var out []started
+	for _, t := range funcTargets(call.Common().Args[i]) {
+		fn := t.fn
+		if obj, ok := fn.Object().(*types.Func); ok && isWrapper(fn) {
+			fn = s.c.prog.FuncValue(obj)
+		}
+		if fn != nil && !isFuncLit(fn) {
+			out = append(out, started{fn, t.bindings.values})
+		}
+	}
+	return out
 }
 
 // pooled reports whether any of the go statements starting a function

@@ -5,8 +5,9 @@ package analyzer
 // A struct type of the main module, without a mutex field, is proposed as
 // //confined:owner when code on one owner (a loop's body, a hop's
 // callback, and what they call, in the package and through writesFact)
-// writes its fields without holding a lock, and no other code writes them
-// through a value it did not allocate (constructors write fresh values;
+// writes its fields without holding a lock, no other code writes them
+// through a value it did not allocate, and the package sends none of its
+// values on a channel (messages are handed over, not owned) (constructors write fresh values;
 // goroutines and callbacks off every owner are what the check will then
 // report). A field of a proposed owner of the package that nothing writes
 // but where its value is built, and that code off the owner reads, is
@@ -328,10 +329,11 @@ func (s *suggester) proposeOwners() {
 			otherWriters[tk] = append(otherWriters[tk], ssaFuncName(fn))
 		}
 	}
+	sent := s.sentTypes()
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
-		if obj == nil || len(wt.domains) != 1 || len(otherWriters[tk]) > 0 {
+		if obj == nil || len(wt.domains) != 1 || len(otherWriters[tk]) > 0 || sent[tk] {
 			continue
 		}
 		var domain []string
@@ -351,6 +353,29 @@ func (s *suggester) proposeOwners() {
 			s.proposeAnyFields(obj, allWrites, readOff)
 		}
 	}
+}
+
+// sentTypes are the types, by key, whose values the package sends on
+// channels: requests, replies and messages go from one goroutine to
+// another; they are handed over, not owned.
+func (s *suggester) sentTypes() map[string]bool {
+	out := make(map[string]bool)
+	for _, fn := range s.fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if send, ok := instr.(*ssa.Send); ok {
+					x := send.X
+					if mi, ok := x.(*ssa.MakeInterface); ok {
+						x = mi.X
+					}
+					if named := derefNamed(x.Type()); named != nil && named.Obj().Pkg() != nil {
+						out[named.Obj().Pkg().Path()+"."+named.Obj().Name()] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
