@@ -68,14 +68,15 @@ func (c *checker) candidate(named *types.Named) bool {
 }
 
 // accesses walks fn's body for the fields of candidate types it reads and
-// writes through values it did not allocate.
+// writes through values it was handed: not those it allocated or received
+// from a channel, which are its own.
 func (s *suggester) accesses(fn *ssa.Function) fieldAccesses {
 	w := newWalker(s.c, fn)
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
 	note := func(x ssa.Value, index int, write bool) {
 		named := derefNamed(x.Type())
 		st, ok := derefUnder(x.Type()).(*types.Struct)
-		if named == nil || !ok || index >= st.NumFields() || !s.c.candidate(named) || w.originOf(x).owned() {
+		if named == nil || !ok || index >= st.NumFields() || !s.c.candidate(named) || w.originOf(x).fresh() {
 			return
 		}
 		key := fieldKey(named, st.Field(index).Name())
@@ -363,19 +364,30 @@ func (s *suggester) sentTypes() map[string]bool {
 	for _, fn := range s.fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if send, ok := instr.(*ssa.Send); ok {
-					x := send.X
-					if mi, ok := x.(*ssa.MakeInterface); ok {
-						x = mi.X
-					}
-					if named := derefNamed(x.Type()); named != nil && named.Obj().Pkg() != nil {
-						out[named.Obj().Pkg().Path()+"."+named.Obj().Name()] = true
+				switch in := instr.(type) {
+				case *ssa.Send:
+					noteSent(out, in.X)
+				case *ssa.Select:
+					for _, st := range in.States {
+						if st.Dir == types.SendOnly {
+							noteSent(out, st.Send)
+						}
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// noteSent records the type of a value sent on a channel.
+func noteSent(types map[string]bool, x ssa.Value) {
+	if mi, ok := x.(*ssa.MakeInterface); ok {
+		x = mi.X
+	}
+	if named := derefNamed(x.Type()); named != nil && named.Obj().Pkg() != nil {
+		types[named.Obj().Pkg().Path()+"."+named.Obj().Name()] = true
+	}
 }
 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
