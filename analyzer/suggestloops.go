@@ -94,7 +94,9 @@ func (s *suggester) proposeLoops() {
 		var args []string
 		domain := ""
 		if len(loops)+len(s.loops) > 1 {
-			domain = domainFor(l.fn)
+			domain = domainFor(l.fn, slices.ContainsFunc(loops, func(o found) bool {
+				return o.fn != l.fn && receiverNamed(declaredFunc(o.fn)) != nil && receiverNamed(declaredFunc(o.fn)) == receiverNamed(declaredFunc(l.fn))
+			}))
 			args = []string{"@" + domain}
 		}
 		s.loops[l.fn] = domain
@@ -202,11 +204,12 @@ func (s *suggester) startedBy(g *ssa.Go) []started {
 }
 
 // domainFor names a proposed loop's domain after its receiver type, or
-// the function.
-func domainFor(fn *ssa.Function) string {
+// after the function when it has none or shares it with another loop
+// (raft's run, runFSM and runSnapshots).
+func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 	obj := declaredFunc(fn)
 	name := obj.Name()
-	if named := receiverNamed(obj); named != nil {
+	if named := receiverNamed(obj); named != nil && !sharedReceiver {
 		name = named.Obj().Name()
 	}
 	return strings.ToLower(name[:1]) + name[1:]

@@ -54,17 +54,26 @@ type fieldAccesses struct {
 // candidate reports whether values of named could be confined: a struct
 // type of the module, not confined yet, without a mutex field guarding it.
 func (c *checker) candidate(named *types.Named) bool {
+	if !isStruct(named) || named.Obj().Pkg() == nil || !c.inModule(named.Obj().Pkg().Path()) || c.confinedNamed(named) != nil {
+		return false
+	}
+	return !hasMutex(named)
+}
+
+// hasMutex reports whether the struct type named has a sync.Mutex or
+// sync.RWMutex field.
+func hasMutex(named *types.Named) bool {
 	st, ok := named.Underlying().(*types.Struct)
-	if !ok || named.Obj().Pkg() == nil || !c.inModule(named.Obj().Pkg().Path()) || c.confinedNamed(named) != nil {
+	if !ok {
 		return false
 	}
 	for f := range st.Fields() {
 		if n := derefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
 			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // accesses walks fn's body for the fields of candidate types it reads and
@@ -356,9 +365,10 @@ func (s *suggester) proposeOwners() {
 	}
 }
 
-// sentTypes are the types, by key, whose values the package sends on
-// channels: requests, replies and messages go from one goroutine to
-// another; they are handed over, not owned.
+// sentTypes are the types, by key, whose values the package hands from
+// one goroutine to another, which owns none of them: sent on channels
+// (requests, replies, messages), or kept in a container a lock guards (a
+// map of a type with a mutex: a store).
 func (s *suggester) sentTypes() map[string]bool {
 	out := make(map[string]bool)
 	for _, fn := range s.fns {
@@ -373,11 +383,30 @@ func (s *suggester) sentTypes() map[string]bool {
 							noteSent(out, st.Send)
 						}
 					}
+				case *ssa.MapUpdate:
+					if s.guarded(in.Map) {
+						noteSent(out, in.Value)
+					}
+				case *ssa.Store:
+					if s.guarded(in.Addr) {
+						noteSent(out, in.Val)
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// guarded reports whether v is, or is in, a field of a struct with a
+// mutex.
+func (s *suggester) guarded(v ssa.Value) bool {
+	x, _, ok := fieldUnder(v)
+	if !ok {
+		return false
+	}
+	named := derefNamed(x.Type())
+	return named != nil && hasMutex(named)
 }
 
 // noteSent records the type of a value sent on a channel.

@@ -1,7 +1,8 @@
 // Package suggestshapes holds more shapes -suggest reads: a loop started
 // through a helper that spawns its func argument (raft's goFunc), the
 // messages its loop writes but sends on and those it receives (handed
-// over, not owned), and a
+// over, not owned), what it keeps in a store under a lock (shared, not
+// owned), two loops of one type (two owners, named after them), and a
 // constructor whose timer calls a method on what it returns (not a future).
 package suggestshapes
 
@@ -16,11 +17,33 @@ type server struct {
 	out    chan *request
 	jobs   chan *job
 	events chan *event
+	ticks  chan int
 	state  *tally
 	last   *event
+	clock  *clock
+	item   *item
+	store  *store
 }
 
-type tally struct{ served int } // want `suggest for suggestshapes.tally: //confined:owner: code on the owner \(\(\*suggestshapes.server\).serve\) writes its field served without a lock`
+// clock is the ticker loop's.
+type clock struct{ now int } // want `suggest for suggestshapes.clock: //confined:owner @tick: code on the owner \(\(\*suggestshapes.server\).tick\) writes its field now without a lock`
+
+// A store keeps items under its lock: an item put there is shared through
+// it, not owned.
+type store struct {
+	mu    sync.Mutex
+	items map[int]*item
+}
+
+type item struct{ n int }
+
+func (st *store) put(it *item) {
+	st.mu.Lock()
+	st.items[it.n] = it
+	st.mu.Unlock()
+}
+
+type tally struct{ served int } // want `suggest for suggestshapes.tally: //confined:owner @serve: code on the owner \(\(\*suggestshapes.server\).serve\) writes its field served without a lock`
 
 type request struct{ answered bool }
 
@@ -38,12 +61,14 @@ func (s *server) goFunc(f func()) {
 }
 
 func newServer() *server {
-	s := &server{inbox: make(chan *request), out: make(chan *request), jobs: make(chan *job), events: make(chan *event, 1), state: &tally{}, last: &event{}}
+	s := &server{inbox: make(chan *request), out: make(chan *request), jobs: make(chan *job), events: make(chan *event, 1), ticks: make(chan int),
+		state: &tally{}, last: &event{}, clock: &clock{}, item: &item{}, store: &store{items: make(map[int]*item)}}
 	s.goFunc(s.serve)
+	s.goFunc(s.tick)
 	return s
 }
 
-func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve: //confined:loop: a goroutine runs it \(call of \(\*suggestshapes.server\).goFunc in suggestshapes.newServer, shapes.go:\d+\) and it receives from a channel in a loop`
+func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve: //confined:loop @serve: a goroutine runs it \(call of \(\*suggestshapes.server\).goFunc in suggestshapes.newServer, shapes.go:\d+\) and it receives from a channel in a loop`
 	for {
 		select {
 		case r := <-s.inbox:
@@ -54,10 +79,19 @@ func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve
 			j.done = true // received: the loop's own
 		}
 		s.last.at++
+		s.item.n++
+		s.store.put(s.item)
 		select {
 		case s.events <- s.last: // sent on: handed over
 		default:
 		}
+	}
+}
+
+// tick is the ticker loop, another goroutine of a server: another owner.
+func (s *server) tick() { // want `suggest for \(\*suggestshapes.server\).tick: //confined:loop @tick: a goroutine runs it`
+	for now := range s.ticks {
+		s.clock.now = now
 	}
 }
 
