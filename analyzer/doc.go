@@ -53,7 +53,10 @@
 // that names nothing is reported, with the nearest names. -explain reports
 // what each directive and declaration resolved to and the sinks inferred.
 // -strict treats futures that nobody declared as completing anywhere, and
-// resolves interface calls to every implementation.
+// resolves interface calls to every implementation. -suggest reports,
+// instead of findings, the directives the shape of unannotated code
+// suggests (loops, hops, owners, :any fields, futures, async sinks), each
+// with a fix inserting it.
 package analyzer
 
 import _ "embed"
