@@ -27,8 +27,7 @@ import (
 type loopStart struct {
 	def  *ssa.Function // the function with the go statement
 	call ssa.CallInstruction
-	args []ssa.Value // the arguments the loop is started with, receiver first
-	pool bool        // the go statement is inside a loop
+	pool bool // the go statement is inside a loop
 }
 
 // proposeLoops proposes //confined:loop on the functions of the package
@@ -55,7 +54,7 @@ func (s *suggester) proposeLoops() {
 					if starts[t.fn] == nil {
 						order = append(order, t.fn)
 					}
-					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), args: t.args, pool: inCycle(b)})
+					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), pool: inCycle(b)})
 				}
 			}
 		}

@@ -87,7 +87,11 @@ func TestSuggestRecoversTheRuntime(t *testing.T) {
 		t.Fatalf("the stripped example should be silent\n%s", res)
 	}
 
-	res := c.run(t, c.binary, "-suggest", "-fix", "./...")
+	res := c.run(t, c.binary, "-suggest", "./...")
+	res.requireExit(t, exitFindings)
+	requireContains(t, res.stderr, "runtime/actor/actor.go:54:15: suggest for (*actor.Ref).loop: //confined:loop: a goroutine runs it")
+
+	res = c.run(t, c.binary, "-suggest", "-fix", "./...")
 	res.requireExit(t, 0)
 
 	var added []annotation
