@@ -110,11 +110,12 @@ func (s *suggester) propose(p proposal) {
 	s.proposals = append(s.proposals, p)
 }
 
-// adopt makes the loop and hop proposals directives of the package, so
-// that the rest of the pass, and the packages importing it, take them as
-// written.
+// adopt makes the loop, hop and future proposals directives of the
+// package, so that the rest of the pass, and the packages importing it,
+// take them as written. A proposal that contradicts what is written is
+// dropped.
 func (s *suggester) adopt() {
-	for _, p := range s.proposals {
+	s.proposals = slices.DeleteFunc(s.proposals, func(p proposal) bool {
 		f := new(directiveFact)
 		if old := s.c.dirs.objects[p.obj]; old != nil {
 			*f = *old
@@ -127,10 +128,12 @@ func (s *suggester) adopt() {
 				m.of, m.confined = named.Obj().Name(), s.c.confinedNamed(named) != nil
 			}
 		}
-		if addDirective(f, m, d) == nil {
-			s.c.dirs.objects[p.obj] = f
+		if addDirective(f, m, d) != nil {
+			return true
 		}
-	}
+		s.c.dirs.objects[p.obj] = f
+		return false
+	})
 	clear(s.c.factCache)
 	clear(s.c.contracts)
 }
@@ -175,7 +178,7 @@ func (c *checker) directiveInsertion(obj types.Object, lines []string) (analysis
 	if tf == nil {
 		return analysis.TextEdit{}, false
 	}
-	pos := c.pass.Fset.Position(obj.Pos())
+	pos := c.pass.Fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
 	indent := ""
 	if v, ok := obj.(*types.Var); ok && v.IsField() {
 		indent = strings.Repeat("\t", max(pos.Column-1, 0))

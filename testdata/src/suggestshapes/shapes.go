@@ -107,3 +107,26 @@ func newConn() *conn {
 	c.idle = time.AfterFunc(time.Minute, func() { c.close() })
 	return c
 }
+
+// A queue's add says its work runs off the owner: what is written wins,
+// and the hop its shape suggests is not proposed against it.
+type queue struct { // want `suggest for suggestshapes.queue: //confined:owner @queue: code on the owner \(\(\*suggestshapes.queue\).drain\) writes its field done without a lock`
+	work chan func()
+	done int
+}
+
+func newQueue() *queue {
+	q := &queue{work: make(chan func())}
+	go q.drain()
+	return q
+}
+
+func (q *queue) drain() { // want `suggest for \(\*suggestshapes.queue\).drain: //confined:loop @queue: a goroutine runs it`
+	for f := range q.work {
+		f()
+		q.done++
+	}
+}
+
+//confined:async f
+func (q *queue) add(f func()) { q.work <- f }
