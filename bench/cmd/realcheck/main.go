@@ -129,16 +129,8 @@ func specPaths(dir string, names []string) ([]string, error) {
 
 // checkTarget annotates a fresh copy of the spec's module and checks it.
 func checkTarget(specPath, tmp, bin string, standalone bool) (*result, error) {
-	s, err := readSpec(specPath)
+	s, _, root, err := pristineCopy(specPath, tmp, "")
 	if err != nil {
-		return nil, err
-	}
-	src, err := download(tmp, s.module, s.version)
-	if err != nil {
-		return nil, err
-	}
-	root := filepath.Join(tmp, s.name)
-	if err := copyTree(src, root); err != nil {
 		return nil, err
 	}
 	r := &result{spec: s}
@@ -164,6 +156,20 @@ func checkTarget(specPath, tmp, bin string, standalone bool) (*result, error) {
 	}
 	r.verdicts, err = readVerdicts(strings.TrimSuffix(specPath, ".spec") + ".verdicts")
 	return r, err
+}
+
+// pristineCopy reads the spec and copies its module, as published, to a
+// writable directory of tmp named after the spec (and suffix); it returns
+// the spec, the module cache's directory and the copy's.
+func pristineCopy(specPath, tmp, suffix string) (s *spec, src, root string, err error) {
+	if s, err = readSpec(specPath); err != nil {
+		return nil, "", "", err
+	}
+	if src, err = download(tmp, s.module, s.version); err != nil {
+		return nil, "", "", err
+	}
+	root = filepath.Join(tmp, s.name+suffix)
+	return s, src, root, copyTree(src, root)
 }
 
 func printResult(r *result, out string, took time.Duration) {

@@ -24,16 +24,8 @@ type suggestResult struct {
 // module (its directives are not used), then -suggest -fix, then the plain
 // check under go vet.
 func suggestTarget(specPath, tmp, bin string) (*suggestResult, error) {
-	s, err := readSpec(specPath)
+	s, src, root, err := pristineCopy(specPath, tmp, "-suggest")
 	if err != nil {
-		return nil, err
-	}
-	src, err := download(tmp, s.module, s.version)
-	if err != nil {
-		return nil, err
-	}
-	root := filepath.Join(tmp, s.name+"-suggest")
-	if err := copyTree(src, root); err != nil {
 		return nil, err
 	}
 	r := &suggestResult{spec: s}
