@@ -67,6 +67,10 @@ type Settings struct {
 	// Explain: report every directive, declaration and inferred sink with
 	// what it resolved to.
 	Explain bool `json:"explain"`
+	// Suggest: report the directives unannotated code suggests instead of
+	// findings; golangci-lint's --fix inserts those of each package's own
+	// files (the standalone confinecheck -suggest -fix inserts all).
+	Suggest bool `json:"suggest"`
 }
 
 // FuncList is a list of function names. In YAML it is a list of strings
@@ -132,6 +136,7 @@ func New(conf any) (register.LinterPlugin, error) {
 		Declare:        s.Declare,
 		Strict:         s.Strict,
 		Explain:        s.Explain,
+		Suggest:        s.Suggest,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck settings: %v", err)

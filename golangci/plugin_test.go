@@ -55,7 +55,7 @@ func TestDecode(t *testing.T) {
 func equalSettings(a, b Settings) bool {
 	return slices.Equal(a.Async, b.Async) && slices.Equal(a.Hop, b.Hop) && slices.Equal(a.Sync, b.Sync) && slices.Equal(a.Inherit, b.Inherit) &&
 		slices.Equal(a.CompletesAsync, b.CompletesAsync) && slices.Equal(a.CompletesOwner, b.CompletesOwner) && slices.Equal(a.Declare, b.Declare) &&
-		a.Strict == b.Strict && a.Explain == b.Explain
+		a.Strict == b.Strict && a.Explain == b.Explain && a.Suggest == b.Suggest
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -63,7 +63,7 @@ func TestDecodeErrors(t *testing.T) {
 		conf any
 		want []string // substrings of the error
 	}{
-		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain"}},
+		{map[string]any{"asnyc": []any{"a.B"}}, []string{`confinecheck settings: unknown key "asnyc" (did you mean "async"?)`, "the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain, suggest"}},
 		{map[string]any{"completes_owner": "a.B"}, []string{`unknown key "completes_owner" (did you mean "completes-owner"?)`}},
 		{map[string]any{"exclude": "x"}, []string{`unknown key "exclude"; the keys are`}},
 		{map[string]any{"strict": "yes"}, []string{`confinecheck settings: strict: string is not a bool`}},
