@@ -52,10 +52,12 @@ func (c *checker) suggest() error {
 	s := &suggester{c: c, fns: fns, writes: make(map[*ssa.Function]fieldSet)}
 	s.proposeLoops()
 	s.proposeHops()
-	s.proposeFutures()
-	s.adopt() // as if written: importers and the summaries below see them
-	c.exportDirectives()
+	s.proposeCombinators()
+	s.proposeQueued()
+	s.adopt(s.proposals) // as if written: the summaries below see them
 	c.summarize(fns)
+	s.adopt(s.proposeCompletions()) // for importers; this package is summarized
+	c.exportDirectives()
 	c.storedCallbacks(fns)
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
@@ -91,31 +93,36 @@ func (c *checker) inMainModule() bool {
 }
 
 // propose records a proposal unless obj already says as much, or is
-// declared in a test file.
-func (s *suggester) propose(p proposal) {
+// declared in a test file. It reports whether it recorded it.
+func (s *suggester) propose(p proposal) bool {
 	if s.c.inTestFile(p.obj.Pos()) {
-		return
+		return false
 	}
 	if d := s.c.directives(p.obj); d != nil {
 		switch {
 		case p.verb == verbOwner && d.Owner, p.verb == verbAny && d.Any, p.verb == verbLoop && d.Loop,
 			p.verb == verbHop && len(d.Hop) > 0, p.verb == verbAsync && len(d.Async) > 0,
 			p.verb == verbCompletes && d.Completes != completesUnknown, p.verb == verbInherit && d.Combinator:
-			return
+			return false
 		}
 	}
 	if slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == p.obj && q.verb == p.verb }) {
-		return
+		return false
 	}
 	s.proposals = append(s.proposals, p)
+	return true
 }
 
-// adopt makes the loop, hop and future proposals directives of the
-// package, so that the rest of the pass, and the packages importing it,
-// take them as written. A proposal that contradicts what is written is
-// dropped.
-func (s *suggester) adopt() {
-	s.proposals = slices.DeleteFunc(s.proposals, func(p proposal) bool {
+// adopt makes proposals directives of the package, so that the rest of the
+// pass, and the packages importing it, take them as written. A proposal
+// that contradicts what is written is dropped.
+func (s *suggester) adopt(ps []proposal) {
+	type key struct {
+		obj  types.Object
+		verb string
+	}
+	dropped := make(map[key]bool)
+	for _, p := range ps {
 		f := new(directiveFact)
 		if old := s.c.dirs.objects[p.obj]; old != nil {
 			*f = *old
@@ -129,11 +136,12 @@ func (s *suggester) adopt() {
 			}
 		}
 		if addDirective(f, m, d) != nil {
-			return true
+			dropped[key{p.obj, p.verb}] = true
+			continue
 		}
 		s.c.dirs.objects[p.obj] = f
-		return false
-	})
+	}
+	s.proposals = slices.DeleteFunc(s.proposals, func(p proposal) bool { return dropped[key{p.obj, p.verb}] })
 	clear(s.c.factCache)
 	clear(s.c.contracts)
 }

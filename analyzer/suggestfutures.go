@@ -26,9 +26,9 @@ import (
 // maxCombinatorRounds bounds the search for combinators built on others.
 const maxCombinatorRounds = 4
 
-// proposeFutures proposes completes async and inherit (see the file
-// comment).
-func (s *suggester) proposeFutures() {
+// proposeCombinators proposes inherit (see the file comment); it needs no
+// summaries, and the summaries need it.
+func (s *suggester) proposeCombinators() {
 	for _, fn := range s.fns {
 		obj := declaredFunc(fn)
 		if obj == nil || s.c.inTestFile(fn.Pos()) {
@@ -37,16 +37,6 @@ func (s *suggester) proposeFutures() {
 		for _, p := range s.registered(fn) {
 			s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
 				"it keeps %s among its receiver's callbacks, which run where the receiver completes", p.Name())})
-		}
-	}
-	for _, fn := range s.fns {
-		obj := declaredFunc(fn)
-		if obj == nil || s.c.inTestFile(fn.Pos()) || !s.returnsFuture(obj.Signature()) {
-			continue
-		}
-		if by := s.completedOffOwner(fn); by != "" {
-			s.propose(proposal{obj: obj, verb: verbCompletes, args: []string{completesOffOwner.String()}, evidence: fmt.Sprintf(
-				"the future it returns is completed by %s it starts", by)})
 		}
 	}
 	for range maxCombinatorRounds {
@@ -77,19 +67,48 @@ func (s *suggester) proposed(obj types.Object, verb, param string) bool {
 	})
 }
 
-// completedOffOwner names what completes the future fn returns off the
-// owner: a goroutine or a callback of an async sink that captures a value
-// the result is made from. It returns "" when there is none.
-func (s *suggester) completedOffOwner(fn *ssa.Function) string {
+// proposeCompletions proposes completes async on the functions returning
+// futures that code they send off the owner completes. It reads the walks:
+// the timer a future's Sleep hands its callback to may be async only by
+// inference. It returns the proposals, for the caller to adopt.
+func (s *suggester) proposeCompletions() []proposal {
+	var out []proposal
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		w := s.c.walks[fn]
+		if obj == nil || w == nil || s.c.inTestFile(fn.Pos()) || !s.returnsFuture(obj.Signature()) {
+			continue
+		}
+		if by := s.completedOffOwner(fn, w); by != "" {
+			p := proposal{obj: obj, verb: verbCompletes, args: []string{completesOffOwner.String()}, evidence: fmt.Sprintf(
+				"the future it returns is completed by the code it hands to %s", by)}
+			if s.propose(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// completedOffOwner names the sink through which code of fn that runs off
+// the owner captures a value fn's result is made from and calls a method
+// on it (Complete). The result is made here: fn allocates it, or gets it
+// from a method of a value it allocates (p.Future() of p := NewPromise()),
+// not from a future it was handed. It returns "" when there is none.
+func (s *suggester) completedOffOwner(fn *ssa.Function, w *walk) string {
+	from := newWalker(s.c, fn)
 	made := make(map[ssa.Value]bool)
+	own := func(v ssa.Value) {
+		if from.originOf(v).owned() {
+			made[v] = true
+		}
+	}
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
 			v := ret.Results[0]
-			made[v] = true
-			if call, ok := v.(*ssa.Call); ok { // p.Future()
-				for _, a := range callArgs(call.Common()) {
-					made[a] = true
-				}
+			own(v)
+			if call, ok := v.(*ssa.Call); ok && call.Common().Signature().Recv() != nil { // p.Future()
+				own(callArgs(call.Common())[0])
 			}
 		}
 	}
@@ -102,37 +121,21 @@ func (s *suggester) completedOffOwner(fn *ssa.Function) string {
 	}
 	// A callback completes the future when it calls a method (Complete) on
 	// a value the result is made from; filling its fields is not that.
-	captures := func(v ssa.Value) bool {
-		for _, t := range funcTargets(v) {
-			for i, b := range t.bindings.values {
-				cell, isCell := b.(*ssa.Alloc)
-				if made[b] || isCell && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
-					if callsMethodOn(t.fn.FreeVars[i]) {
-						return true
-					}
+	captures := func(t funcValue) bool {
+		for i, b := range t.bindings.values {
+			cell, isCell := b.(*ssa.Alloc)
+			if made[b] || isCell && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
+				if i < len(t.fn.FreeVars) && callsMethodOn(t.fn.FreeVars[i]) {
+					return true
 				}
 			}
 		}
 		return false
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch in := instr.(type) {
-			case *ssa.Go:
-				if captures(in.Call.Value) {
-					return "a goroutine"
-				}
-			case *ssa.Call:
-				callee := in.Common().StaticCallee()
-				if callee == nil || declaredFunc(callee) == nil {
-					continue
-				}
-				k := s.c.contract(declaredFunc(callee))
-				for _, i := range k.Async {
-					if i < len(in.Common().Args) && captures(in.Common().Args[i]) {
-						return "a callback of " + funcName(declaredFunc(callee))
-					}
-				}
+	for _, sp := range w.spawns {
+		for _, t := range sp.targets {
+			if captures(t) {
+				return sp.sink
 			}
 		}
 	}

@@ -389,3 +389,131 @@ func (s *suggester) handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Fu
 	}
 	return ""
 }
+
+// proposeQueued proposes //confined:async on the functions that keep
+// their func parameter in a struct field whose funcs a goroutine that is
+// not a loop calls: a timer's task queue (scheduled{task: task}, run by the
+// timer's goroutine through the queue's due()). They are the async
+// counterpart of a mailbox's hop.
+func (s *suggester) proposeQueued() {
+	called := s.calledByGoroutines()
+	if len(called) == 0 {
+		return
+	}
+	for _, fn := range s.fns {
+		obj := declaredFunc(fn)
+		if obj == nil || s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, p := range fn.Params {
+			if !isFuncTyped(p.Type()) {
+				continue
+			}
+			for _, ref := range *p.Referrers() {
+				st, ok := ref.(*ssa.Store)
+				if !ok || st.Val != p {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if f := structField(fa.X.Type(), fa.Field); called[f] != "" {
+					s.propose(proposal{obj: obj, verb: verbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
+						"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
+				}
+			}
+		}
+	}
+}
+
+// calledByGoroutines maps the func fields whose values goroutines of the
+// package (not loops) call, directly or through a function returning
+// them, to such a goroutine's function.
+func (s *suggester) calledByGoroutines() map[*types.Var]string {
+	out := make(map[*types.Var]string)
+	for _, fn := range s.fns {
+		if s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g, ok := instr.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				for _, t := range s.startedBy(g) {
+					if _, loop := s.loops[t.fn]; loop || t.fn.Blocks == nil {
+						continue
+					}
+					for _, f := range calledFields(t.fn) {
+						if out[f] == "" {
+							out[f] = ssaFuncName(t.fn)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// calledFields lists the func fields whose values fn calls: loaded from
+// the field, or from what a function of the package returns after
+// loading them (due() collecting scheduled.task).
+func calledFields(fn *ssa.Function) []*types.Var {
+	var out []*types.Var
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+				continue
+			}
+			v := c.Common().Value
+			for v != nil {
+				switch x := v.(type) {
+				case *ssa.Field:
+					out = append(out, structField(x.X.Type(), x.Field))
+					v = nil
+				case *ssa.UnOp:
+					if fa, ok := x.X.(*ssa.FieldAddr); ok {
+						out = append(out, structField(fa.X.Type(), fa.Field))
+						v = nil
+					} else {
+						v = x.X
+					}
+				case *ssa.IndexAddr:
+					v = x.X
+				case *ssa.Call:
+					if callee := x.Common().StaticCallee(); callee != nil && callee.Blocks != nil {
+						out = append(out, funcFieldsRead(callee)...)
+					}
+					v = nil
+				default:
+					v = nil
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(f *types.Var) bool { return f == nil })
+}
+
+// funcFieldsRead lists the func-typed fields fn reads.
+func funcFieldsRead(fn *ssa.Function) []*types.Var {
+	var out []*types.Var
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var f *types.Var
+			switch x := instr.(type) {
+			case *ssa.Field:
+				f = structField(x.X.Type(), x.Field)
+			case *ssa.FieldAddr:
+				f = structField(x.X.Type(), x.Field)
+			}
+			if f != nil && isFuncTyped(f.Type()) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}

@@ -457,8 +457,10 @@ func (s *suggester) typeObject(key string) *types.TypeName {
 // proposeInferredSinks proposes //confined:async and //confined:hop on the
 // package's exported functions whose summaries send a func parameter off
 // the owner or to it: inferred sinks work without, but importers read the
-// directive, and so do reviewers.
+// directive, and so do reviewers. An interface method is async where an
+// implementation of the package is.
 func (s *suggester) proposeInferredSinks() {
+	s.proposeInterfaceSinks()
 	for _, fn := range s.fns {
 		obj := declaredFunc(fn)
 		w := s.c.walks[fn]
@@ -486,6 +488,39 @@ func (s *suggester) proposeInferredSinks() {
 			}
 			s.propose(proposal{obj: obj, verb: verbHop, args: append(args, params...), evidence: fmt.Sprintf(
 				"it hands %s to a hop, which runs %s on the owner", strings.Join(params, ", "), pronoun(len(params)))})
+		}
+	}
+}
+
+// proposeInterfaceSinks proposes //confined:async on the methods of the
+// package's interfaces whose func parameter an implementation of the
+// package sends off the owner (a Timer's Schedule, for the SerialTimer's).
+func (s *suggester) proposeInterfaceSinks() {
+	scope := s.c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || s.c.inTestFile(tn.Pos()) {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.ExplicitMethods() {
+			sig := m.Signature()
+			for i := range sig.Params().Len() {
+				arg := argIndex(sig, i)
+				if !isFuncTyped(sig.Params().At(i).Type()) || slices.Contains(s.c.contract(m).Async, arg) {
+					continue
+				}
+				for _, impl := range s.c.implementations(m) {
+					if sum := s.c.summaryOf(impl); sum != nil && sum.Async.has(paramSource(arg)) {
+						s.propose(proposal{obj: m, verb: verbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
+							"its implementation %s runs %s off the owner", ssaFuncName(impl), sig.Params().At(i).Name())})
+						break
+					}
+				}
+			}
 		}
 	}
 }

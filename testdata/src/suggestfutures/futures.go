@@ -44,7 +44,7 @@ func (f *Future) Then(fn func(int) int) *Future { // want Then:`confined:inherit
 }
 
 // FromChannel completes with the first value of ch, on a goroutine.
-func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:completes async` FromChannel:`summary\(\)` `suggest for suggestfutures.FromChannel: //confined:completes async: the future it returns is completed by a goroutine it starts`
+func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:completes async` FromChannel:`summary\(\)` `suggest for suggestfutures.FromChannel: //confined:completes async: the future it returns is completed by the code it hands to a go statement`
 	f := &Future{}
 	go func() { f.complete(<-ch) }()
 	return f
@@ -59,6 +59,62 @@ func Ready(v int) *Future { // want Ready:`summary\(\)`
 
 // Later runs f on a goroutine of its own.
 func Later(f func()) { go f() } // want Later:`summary\(async arg0\)` `suggest for suggestfutures.Later: //confined:async f: it hands f to a goroutine or an async sink, which runs it off the owner`
+
+// A Timer runs tasks later, on a goroutine of its own.
+type Timer interface {
+	Schedule(task func()) // want Schedule:`summary\(async arg1\)` `suggest for \(suggestfutures.Timer\).Schedule: //confined:async task: its implementation \(\*suggestfutures.queueTimer\).Schedule runs task off the owner`
+}
+
+// A queueTimer keeps tasks in a queue its goroutine drains.
+type queueTimer struct {
+	mu    sync.Mutex
+	tasks []entry
+	wake  chan struct{}
+}
+
+type entry struct{ task func() }
+
+func newQueueTimer() *queueTimer {
+	t := &queueTimer{wake: make(chan struct{}, 1)}
+	go t.run()
+	return t
+}
+
+// Schedule queues task.
+func (t *queueTimer) Schedule(task func()) { // want Schedule:`summary\(async arg1\)` `suggest for \(\*suggestfutures.queueTimer\).Schedule: //confined:async task: it hands task to a goroutine or an async sink`
+	t.mu.Lock()
+	t.push(task)
+	t.mu.Unlock()
+}
+
+func (t *queueTimer) push(task func()) { t.tasks = append(t.tasks, entry{task: task}) } // want `suggest for \(\*suggestfutures.queueTimer\).push: //confined:async task: it keeps task in the field task, whose funcs \(\*suggestfutures.queueTimer\).run calls on its own goroutine`
+
+func (t *queueTimer) due() []func() {
+	var out []func()
+	for _, e := range t.tasks {
+		out = append(out, e.task)
+	}
+	t.tasks = nil
+	return out
+}
+
+func (t *queueTimer) run() {
+	for range t.wake {
+		t.mu.Lock()
+		due := t.due()
+		t.mu.Unlock()
+		for _, f := range due {
+			f()
+		}
+	}
+}
+
+// Sleep returns a future the timer completes.
+func Sleep(t Timer) *Future { // want Sleep:`confined:completes async` Sleep:`summary\(\)` `suggest for suggestfutures.Sleep: //confined:completes async: the future it returns is completed by the code it hands to \(suggestfutures.Timer\).Schedule`
+	f := &Future{}
+	t.Schedule(func() { f.complete(0) })
+	return f
+}
 
 // A Report is filled by goroutines before it is returned: a value, not a
 // future.
