@@ -28,7 +28,7 @@ func (w *walker) waitsFor(fn *types.Func, args []ssa.Value) bool {
 	group := args[0]
 	var start ssa.Instruction
 	for _, ref := range referrersOf(group) {
-		if call, ok := ref.(ssa.CallInstruction); ok && call.Common().Args[0] == group {
+		if call, ok := ref.(ssa.CallInstruction); ok && slices.Index(callArgs(call.Common()), group) == 0 {
 			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" {
 				if start != nil || inLoop(ref.Block()) {
 					return false // siblings run beside each other
