@@ -132,7 +132,8 @@ func FuzzParseDirective(f *testing.F) {
 // an interface; an app that uses it from goroutines, timers, callbacks,
 // hops, once.Do and friends), with directives, some of them malformed or
 // misplaced, and extra as one more directive line. It type-checks the
-// program and runs the analyzer on it through checker.Analyze. Whatever the
+// program and runs the analyzer on it through checker.Analyze, also with
+// -suggest, with and without its directives. Whatever the
 // input, the analyzer must not panic or fail, must report only at valid
 // positions and deterministically, and must report nothing once every
 // directive is removed.
@@ -163,8 +164,9 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 	if g.flip() {
 		strict = true
 	}
-	diags := analyzeSources(t, src, strict)
-	if again := analyzeSources(t, src, strict); !slices.Equal(diags, again) {
+	settings := Settings{Strict: strict}
+	diags := analyzeSources(t, src, settings)
+	if again := analyzeSources(t, src, settings); !slices.Equal(diags, again) {
 		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again,
 			"\n"), dumpSources(src))
 	}
@@ -172,8 +174,17 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 	for name, s := range src {
 		stripped[name] = stripDirectives(s)
 	}
-	if plain := analyzeSources(t, stripped, strict); len(plain) > 0 {
+	if plain := analyzeSources(t, stripped, settings); len(plain) > 0 {
 		t.Fatalf("findings in code without directives:\n%s\n%s", strings.Join(plain, "\n"), dumpSources(stripped))
+	}
+	// -suggest on the code as written and without directives: no failure,
+	// proposals only where the code is, the same twice.
+	settings.Suggest = true
+	for _, code := range []map[string]string{src, stripped} {
+		proposed := analyzeSources(t, code, settings)
+		if again := analyzeSources(t, code, settings); !slices.Equal(proposed, again) {
+			t.Fatalf("-suggest differs between two runs:\n%s\nthen\n%s\n%s", strings.Join(proposed, "\n"), strings.Join(again, "\n"), dumpSources(code))
+		}
 	}
 }
 
@@ -232,7 +243,7 @@ func lockStd() (unlock func()) {
 // type-check, since the generator writes only well-typed code, or if the
 // analysis fails; a panic fails it by itself. It skips the test when the
 // sources do not parse, which only the fuzzer's comment text can cause.
-func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
+func analyzeSources(t *testing.T, src map[string]string, settings Settings) []string {
 	t.Helper()
 	defer lockStd()()
 
@@ -264,7 +275,7 @@ func analyzeSources(t *testing.T, src map[string]string, strict bool) []string {
 		roots = append(roots, pkg)
 	}
 
-	a, err := New(Settings{Strict: strict})
+	a, err := New(settings)
 	if err != nil {
 		t.Fatal(err)
 	}

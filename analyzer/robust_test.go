@@ -216,7 +216,7 @@ func f() {}`,
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := analyzeSources(t, map[string]string{"lib/lib.go": tt.src}, false)
+			got := analyzeSources(t, map[string]string{"lib/lib.go": tt.src}, Settings{})
 			if len(got) != len(tt.want) {
 				t.Fatalf("got %d findings, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
 			}
