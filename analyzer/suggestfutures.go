@@ -41,17 +41,12 @@ func (s *suggester) proposeCombinators() {
 	}
 	for range maxCombinatorRounds {
 		found := false
-		for _, fn := range s.fns {
+		for fn, p := range s.funcParams {
 			obj := declaredFunc(fn)
-			if obj == nil || s.c.inTestFile(fn.Pos()) {
-				continue
-			}
-			for _, p := range fn.Params {
-				if via := s.registersCalling(fn, p); via != "" && !s.proposed(obj, verbInherit, p.Name()) {
-					s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
-						"it hands %s, in a callback, to %s on a future it was handed", p.Name(), via)})
-					found = true
-				}
+			if via := s.registersCalling(fn, p); via != "" && !s.proposed(obj, verbInherit, p.Name()) {
+				s.propose(proposal{obj: obj, verb: verbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
+					"it hands %s, in a callback, to %s on a future it was handed", p.Name(), via)})
+				found = true
 			}
 		}
 		if !found {
@@ -225,9 +220,6 @@ func holdsFuncs(st *types.Struct, t types.Type) bool {
 // callback that calls its func parameter p, on a future fn was handed (its
 // receiver or a parameter), or returns "".
 func (s *suggester) registersCalling(fn *ssa.Function, p *ssa.Parameter) string {
-	if !isFuncTyped(p.Type()) {
-		return ""
-	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)

@@ -277,22 +277,28 @@ func (s *suggester) proposeHops() {
 func (s *suggester) hopsInto(loop *ssa.Function) []proposal {
 	calls := loopCalls(loop)
 	var out []proposal
-	for _, fn := range s.fns {
-		obj := declaredFunc(fn)
-		if obj == nil || s.c.inTestFile(fn.Pos()) {
-			continue
-		}
-		for _, p := range fn.Params {
-			if !isFuncTyped(p.Type()) {
-				continue
-			}
-			if how := s.handsToLoop(fn, p, loop, calls); how != "" {
-				out = append(out, proposal{obj: obj, verb: verbHop, args: []string{p.Name()}, evidence: fmt.Sprintf(
-					"it %s, which the loop %s calls", how, ssaFuncName(loop))})
-			}
+	for fn, p := range s.funcParams {
+		if how := s.handsToLoop(fn, p, loop, calls); how != "" {
+			out = append(out, proposal{obj: declaredFunc(fn), verb: verbHop, args: []string{p.Name()}, evidence: fmt.Sprintf(
+				"it %s, which the loop %s calls", how, ssaFuncName(loop))})
 		}
 	}
 	return out
+}
+
+// funcParams yields the func parameters of the package's declared
+// functions outside test files, with their function.
+func (s *suggester) funcParams(yield func(*ssa.Function, *ssa.Parameter) bool) {
+	for _, fn := range s.fns {
+		if declaredFunc(fn) == nil || s.c.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, p := range fn.Params {
+			if isFuncTyped(p.Type()) && !yield(fn, p) {
+				return
+			}
+		}
+	}
 }
 
 // The funcs a loop calls that come from elsewhere: its func parameters,
@@ -400,28 +406,19 @@ func (s *suggester) proposeQueued() {
 	if len(called) == 0 {
 		return
 	}
-	for _, fn := range s.fns {
-		obj := declaredFunc(fn)
-		if obj == nil || s.c.inTestFile(fn.Pos()) {
-			continue
-		}
-		for _, p := range fn.Params {
-			if !isFuncTyped(p.Type()) {
+	for fn, p := range s.funcParams {
+		for _, ref := range *p.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Val != p {
 				continue
 			}
-			for _, ref := range *p.Referrers() {
-				st, ok := ref.(*ssa.Store)
-				if !ok || st.Val != p {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if f := structField(fa.X.Type(), fa.Field); called[f] != "" {
-					s.propose(proposal{obj: obj, verb: verbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
-						"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
-				}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if f := structField(fa.X.Type(), fa.Field); called[f] != "" {
+				s.propose(proposal{obj: declaredFunc(fn), verb: verbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
+					"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
 			}
 		}
 	}
