@@ -117,7 +117,7 @@ func (c *checker) reportUnusedIgnores() {
 // writes s.n, and "s.get()" with a value receiver copies *s and calls get.
 // Code on an owner may touch that owner's state: f is dropped then.
 func (r *reporter) add(f finding) {
-	if on := f.spawn.on; on != nil && *on == f.witness.Domain {
+	if !f.spawn.reports(f.witness.Domain) {
 		return
 	}
 	p := r.c.pass.Fset.Position(f.pos)
@@ -157,7 +157,7 @@ func (r *reporter) rootSummary(t funcValue, sp spawn, depth int) *summary {
 	if c.isLoop(t.fn) || depth > maxRootDepth {
 		return nil
 	}
-	if wit := c.callTouch(t.fn, sp.pos); wit != nil && (sp.on == nil || *sp.on != wit.Domain) {
+	if wit := c.callTouch(t.fn, sp.pos); wit != nil && sp.reports(wit.Domain) {
 		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
 		return nil
 	}
@@ -179,7 +179,7 @@ func capturedFuncs(t funcValue, sum *summary) []funcValue {
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
 func (r *reporter) atSink(t funcValue, sp spawn, sum *summary) {
-	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.on == nil || *sp.on != tc.Witness.Domain })
+	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.reports(tc.Witness.Domain) })
 	if i < 0 {
 		return
 	}
@@ -450,12 +450,14 @@ func fixHint(hops []hopSink, sp spawn, domain string) string {
 	switch {
 	case best >= 0:
 		return hopAdvice(hops[best].Name, domain, sp.on != nil)
-	case sp.on != nil:
-		return "hand the work to " + domainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching its state on " + domainName(*sp.on)
-	case domain != "":
-		return "hand the work to @" + domain + " (send it to its loop's mailbox or a channel its loop reads) instead of touching the state here"
+	case sp.on == nil && domain == "":
+		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
-	return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+	touching := "the state here"
+	if sp.on != nil {
+		touching = "its state on " + domainName(*sp.on)
+	}
+	return "hand the work to " + domainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching " + touching
 }
 
 // sentAdvice is the fix hint for a value touched after it was sent.

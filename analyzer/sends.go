@@ -229,7 +229,7 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string, toAnother 
 		}
 	}
 	for _, send := range w.sends {
-		to, ok := receivers[chanField(send.Chan)]
+		to, ok := receivers[loadedField(send.Chan)]
 		if !ok || !toAnother(to) {
 			continue
 		}
@@ -308,12 +308,12 @@ func (c *checker) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
 				switch in := instr.(type) {
 				case *ssa.UnOp:
 					if in.Op == token.ARROW {
-						out[chanField(in.X)] = domain
+						out[loadedField(in.X)] = domain
 					}
 				case *ssa.Select:
 					for _, st := range in.States {
 						if st.Dir == types.RecvOnly {
-							out[chanField(st.Chan)] = domain
+							out[loadedField(st.Chan)] = domain
 						}
 					}
 				}
@@ -322,26 +322,4 @@ func (c *checker) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
 	}
 	delete(out, nil)
 	return out
-}
-
-// chanField returns the struct field a channel value is loaded from, or nil.
-func chanField(ch ssa.Value) *types.Var {
-	var x ssa.Value
-	var index int
-	switch v := ch.(type) {
-	case *ssa.UnOp:
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok || v.Op != token.MUL {
-			return nil
-		}
-		x, index = fa.X, fa.Field
-	case *ssa.Field:
-		x, index = v.X, v.Field
-	default:
-		return nil
-	}
-	if st, ok := derefUnder(x.Type()).(*types.Struct); ok {
-		return st.Field(index).Origin()
-	}
-	return nil
 }

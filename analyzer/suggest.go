@@ -49,7 +49,7 @@ func (c *checker) suggest() error {
 	}
 	prog, fns := buildSSA(c.pass)
 	c.prog = prog
-	s := &suggester{c: c, fns: fns, writes: make(map[*ssa.Function]fieldSet)}
+	s := &suggester{c: c, fns: fns, writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
 	s.proposeLoops()
 	s.proposeHops()
 	s.proposeCombinators()
@@ -61,7 +61,9 @@ func (c *checker) suggest() error {
 	c.storedCallbacks(fns)
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
-	clear(s.writes) // found before the summaries, which tell more values fresh
+	// Found before the summaries, which tell more values fresh.
+	clear(s.writes)
+	clear(s.access)
 	s.exportWrites()
 	s.proposeOwners()
 	s.proposeInferredSinks()
@@ -74,8 +76,9 @@ type suggester struct {
 	c         *checker
 	fns       []*ssa.Function
 	proposals []proposal
-	loops     map[*ssa.Function]string // proposed and declared loops, by domain
-	writes    map[*ssa.Function]fieldSet
+	loops     map[*ssa.Function]string        // proposed and declared loops, by domain
+	writes    map[*ssa.Function]fieldSet      // see writesOf
+	access    map[*ssa.Function]fieldAccesses // see accesses
 }
 
 // inMainModule reports whether the package is the user's to annotate: in

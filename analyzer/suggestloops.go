@@ -54,7 +54,7 @@ func (s *suggester) proposeLoops() {
 					if starts[t.fn] == nil {
 						order = append(order, t.fn)
 					}
-					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), pool: inCycle(b)})
+					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), pool: inLoop(b)})
 				}
 			}
 		}
@@ -214,30 +214,12 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 	return strings.ToLower(name[:1]) + name[1:]
 }
 
-// inCycle reports whether block b can run more than once per call.
-func inCycle(b *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	queue := append([]*ssa.BasicBlock(nil), b.Succs...)
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		if x == b {
-			return true
-		}
-		if !seen[x] {
-			seen[x] = true
-			queue = append(queue, x.Succs...)
-		}
-	}
-	return false
-}
-
 // receiveInLoop returns the position of a channel receive (or a select
 // that receives) inside a loop of fn's body, or NoPos.
 func receiveInLoop(fn *ssa.Function) token.Pos {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if receives(instr) && inCycle(b) {
+			if receives(instr) && inLoop(b) {
 				return instrPos(instr)
 			}
 		}
@@ -319,6 +301,10 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 			}
 			v := c.Common().Value
 			for {
+				if f := loadedField(v); f != nil {
+					calls.fields[f] = true
+					break
+				}
 				switch x := v.(type) {
 				case *ssa.Parameter:
 					for i, p := range loop.Params {
@@ -327,13 +313,9 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 						}
 					}
 				case *ssa.UnOp:
-					if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-						calls.fields[structField(fa.X.Type(), fa.Field)] = true
-					} else if x.Op == token.ARROW {
-						calls.channels[chanField(x.X)] = true
+					if x.Op == token.ARROW {
+						calls.channels[loadedField(x.X)] = true
 					}
-				case *ssa.Field:
-					calls.fields[structField(x.X.Type(), x.Field)] = true
 				case *ssa.Extract:
 					v = x.Tuple
 					continue
@@ -345,17 +327,8 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 			}
 		}
 	}
-	delete(calls.fields, nil)
 	delete(calls.channels, nil)
 	return calls
-}
-
-// structField is field index of the struct t (or *t) is.
-func structField(t types.Type, index int) *types.Var {
-	if st, ok := derefUnder(t).(*types.Struct); ok && index < st.NumFields() {
-		return st.Field(index).Origin()
-	}
-	return nil
 }
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
@@ -374,20 +347,20 @@ func (s *suggester) handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Fu
 				}
 			}
 		case *ssa.Send:
-			if f := chanField(r.Chan); f != nil && calls.channels[f] {
+			if f := loadedField(r.Chan); f != nil && calls.channels[f] {
 				return "sends " + p.Name() + " on " + f.Name()
 			}
 		case *ssa.MakeInterface:
 			for _, ref := range *r.Referrers() {
 				if send, ok := ref.(*ssa.Send); ok {
-					if f := chanField(send.Chan); f != nil && calls.channels[f] {
+					if f := loadedField(send.Chan); f != nil && calls.channels[f] {
 						return "sends " + p.Name() + " on " + f.Name()
 					}
 				}
 			}
 		case *ssa.Store:
-			if fa, ok := r.Addr.(*ssa.FieldAddr); ok && r.Val == p {
-				if f := structField(fa.X.Type(), fa.Field); f != nil && calls.fields[f] {
+			if r.Val == p {
+				if f := fieldOf(r.Addr); f != nil && calls.fields[f] {
 					return "stores " + p.Name() + " in the field " + f.Name()
 				}
 			}
@@ -412,11 +385,7 @@ func (s *suggester) proposeQueued() {
 			if !ok || st.Val != p {
 				continue
 			}
-			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			if f := structField(fa.X.Type(), fa.Field); called[f] != "" {
+			if f := fieldOf(st.Addr); f != nil && called[f] != "" {
 				s.propose(proposal{obj: declaredFunc(fn), verb: verbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
 					"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
 			}
@@ -468,17 +437,13 @@ func calledFields(fn *ssa.Function) []*types.Var {
 			}
 			v := c.Common().Value
 			for v != nil {
+				if f := loadedField(v); f != nil {
+					out = append(out, f)
+					break
+				}
 				switch x := v.(type) {
-				case *ssa.Field:
-					out = append(out, structField(x.X.Type(), x.Field))
-					v = nil
 				case *ssa.UnOp:
-					if fa, ok := x.X.(*ssa.FieldAddr); ok {
-						out = append(out, structField(fa.X.Type(), fa.Field))
-						v = nil
-					} else {
-						v = x.X
-					}
+					v = x.X
 				case *ssa.IndexAddr:
 					v = x.X
 				case *ssa.Call:
@@ -492,7 +457,7 @@ func calledFields(fn *ssa.Function) []*types.Var {
 			}
 		}
 	}
-	return slices.DeleteFunc(out, func(f *types.Var) bool { return f == nil })
+	return out
 }
 
 // funcFieldsRead lists the func-typed fields fn reads.
@@ -503,9 +468,9 @@ func funcFieldsRead(fn *ssa.Function) []*types.Var {
 			var f *types.Var
 			switch x := instr.(type) {
 			case *ssa.Field:
-				f = structField(x.X.Type(), x.Field)
+				f = loadedField(x)
 			case *ssa.FieldAddr:
-				f = structField(x.X.Type(), x.Field)
+				f = fieldOf(x)
 			}
 			if f != nil && isFuncTyped(f.Type()) {
 				out = append(out, f)

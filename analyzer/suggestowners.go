@@ -76,10 +76,14 @@ func hasMutex(named *types.Named) bool {
 	return false
 }
 
-// accesses walks fn's body for the fields of candidate types it reads and
-// writes through values it was handed: not those it allocated or received
-// from a channel, which are its own.
+// accesses returns what fn's body reads and writes of candidate types
+// through values it was handed: not those it allocated or received from a
+// channel, which are its own.
 func (s *suggester) accesses(fn *ssa.Function) fieldAccesses {
+	return memoized(s.access, fn, s.computeAccesses)
+}
+
+func (s *suggester) computeAccesses(fn *ssa.Function) fieldAccesses {
 	w := newWalker(s.c, fn)
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
 	note := func(x ssa.Value, index int, write bool) {

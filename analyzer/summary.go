@@ -337,6 +337,12 @@ type spawn struct {
 	call ssa.Instruction
 }
 
+// reports says whether touching state of domain is a finding for the code
+// at sp: off every owner any state is, on an owner another owner's.
+func (sp spawn) reports(domain string) bool {
+	return sp.on == nil || *sp.on != domain
+}
+
 // A walk is everything learnt from one function's body.
 type walk struct {
 	sum      summary

@@ -41,6 +41,11 @@ func (c *checker) walkFunc(fn *ssa.Function) *walk {
 	}
 	w.sum.Completes = w.joinCompletions(w.returned)
 	w.sum.untrack()
+	if len(w.hops) == 0 && len(w.sends) == 0 {
+		// Touches of the function's own values matter only after it hands
+		// them over (sends.go): keep the walk small.
+		w.sites = slices.DeleteFunc(w.sites, func(s site) bool { return s.inner == nil && s.origin.owned() })
+	}
 	return &w.walk
 }
 

@@ -137,3 +137,16 @@ type Button struct {
 
 // OnClick replaces the handler.
 func (b *Button) OnClick(fn func(int)) { b.onClick = fn } // want OnClick:`summary\(\)` OnClick:`writes suggestfutures.Button.onClick`
+
+// click runs the handler here, not on a goroutine: OnClick is not async.
+func (b *Button) click() { b.onClick(1) }
+
+// A Runner runs work right away, and so does its implementation: Run is
+// not async.
+type Runner interface {
+	Run(work func()) // want Run:`summary\(invokes arg1\)`
+}
+
+type inline struct{}
+
+func (inline) Run(work func()) { work() }
