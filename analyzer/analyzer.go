@@ -27,18 +27,18 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 	return a
 }
 
-// A checker holds what one pass knows. It lives only as long as the pass,
+// A Engine holds what one pass knows. It lives only as long as the pass,
 // so the analyzer keeps no state between packages.
-type checker struct {
+type Engine struct {
 	pass         *analysis.Pass
 	cfg          *config
 	dirs         *directiveSet
-	declared     declared
+	declared     Declared
 	packageFacts []analysis.PackageFact // see importedPackageFacts
 	factCache    map[types.Object]*directiveFact
 	contracts    map[*types.Func]*directiveFact
-	importedSums map[*types.Func]*summary
-	walks        map[*ssa.Function]*walk
+	importedSums map[*types.Func]*Summary
+	walks        map[*ssa.Function]*Walk
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
 	refs         map[*ssa.Function][]*ssa.Function
@@ -48,14 +48,14 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, cfg *config) (any, error) {
-	c := &checker{
+	c := &Engine{
 		pass:         pass,
 		cfg:          cfg,
 		dirs:         parseDirectives(pass),
 		factCache:    make(map[types.Object]*directiveFact),
 		contracts:    make(map[*types.Func]*directiveFact),
-		importedSums: make(map[*types.Func]*summary),
-		walks:        make(map[*ssa.Function]*walk),
+		importedSums: make(map[*types.Func]*Summary),
+		walks:        make(map[*ssa.Function]*Walk),
 		impls:        make(map[*types.Func][]*ssa.Function),
 		refs:         make(map[*ssa.Function][]*ssa.Function),
 	}
@@ -87,7 +87,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 // exportDirectives publishes directives for other packages: on every type
 // (values of unexported types still travel), and on the fields, functions
 // and methods they can name.
-func (c *checker) exportDirectives() {
+func (c *Engine) exportDirectives() {
 	for obj, fact := range c.dirs.objects {
 		if _, isType := obj.(*types.TypeName); isType || obj.Exported() {
 			c.pass.ExportObjectFact(obj, fact)
@@ -103,7 +103,7 @@ func (c *checker) exportDirectives() {
 // and those it learnt from its imports, as a package fact (see
 // hopSinksFact). Only a directive or a declaration makes one, so most
 // packages, unannotated, skip the scan.
-func (c *checker) exportHopSinks() {
+func (c *Engine) exportHopSinks() {
 	sinks := c.importedHopSinks()
 	if len(c.dirs.objects) > 0 || len(c.declared.objects) > 0 {
 		scope := c.pass.Pkg.Scope()
@@ -125,7 +125,7 @@ func (c *checker) exportHopSinks() {
 }
 
 // importedHopSinks are the hop sinks the package's imports publish.
-func (c *checker) importedHopSinks() []hopSinkName {
+func (c *Engine) importedHopSinks() []hopSinkName {
 	var sinks []hopSinkName
 	for _, pf := range c.packageFacts {
 		if f, ok := pf.Fact.(*hopSinksFact); ok {
@@ -139,7 +139,7 @@ func (c *checker) importedHopSinks() []hopSinkName {
 // depends on, by path. The go vet driver passes on only those of direct
 // imports, so hopSinksFact and declarationsFact carry along what they
 // received: what a package declares reaches every package above it.
-func (c *checker) importedPackageFacts() []analysis.PackageFact {
+func (c *Engine) importedPackageFacts() []analysis.PackageFact {
 	facts := slices.DeleteFunc(c.pass.AllPackageFacts(), func(pf analysis.PackageFact) bool { return pf.Package == c.pass.Pkg })
 	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
 	return facts

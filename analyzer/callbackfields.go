@@ -124,7 +124,7 @@ func calledField(call *ssa.CallCommon) *types.Var {
 // storing their func parameters there become async sinks (which may start
 // more code off the owner). It is bounded: each round costs a summary of
 // the whole package.
-func (c *checker) storedCallbacks(fns []*ssa.Function) {
+func (c *Engine) storedCallbacks(fns []*ssa.Function) {
 	cf := indexCallbackFields(fns)
 	if len(cf.stores) == 0 && len(cf.goes) == 0 {
 		return
@@ -138,21 +138,21 @@ func (c *checker) storedCallbacks(fns []*ssa.Function) {
 		if len(cf.offOwner) == before {
 			return // the set only grows: the same size is the same set
 		}
-		c.walks = make(map[*ssa.Function]*walk)
+		c.walks = make(map[*ssa.Function]*Walk)
 		c.summarize(fns)
 	}
 }
 
 // findCallbackFields searches the code that runs off the owner for calls
 // of func-typed fields, filling cf.offOwner and cf.calls.
-func (c *checker) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
+func (c *Engine) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
 	cf.offOwner = make(map[*types.Var]bool)
 	cf.calls = nil
 	visited := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
 	push := func(v ssa.Value) {
 		for _, t := range funcTargets(v) {
-			queue = append(queue, t.fn)
+			queue = append(queue, t.Fn)
 		}
 	}
 	addField := func(call fieldCall) {
@@ -166,9 +166,9 @@ func (c *checker) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
 	}
 	for _, fn := range fns {
 		if w := c.walks[fn]; w != nil {
-			for _, sp := range w.spawns {
-				for _, t := range sp.targets {
-					queue = append(queue, t.fn)
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					queue = append(queue, t.Fn)
 				}
 			}
 		}
@@ -203,11 +203,11 @@ func (c *checker) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
 // the same goroutine: its callees, and the func values it hands them unless
 // they go to the owner (or off it, which their walk recorded as a spawn).
 // A call of a func-typed field is reported to addField.
-func (c *checker) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(fieldCall)) []*ssa.Function {
+func (c *Engine) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(fieldCall)) []*ssa.Function {
 	common := call.Common()
 	args := callArgs(common)
 	var k *directiveFact
-	var sum *summary
+	var sum *Summary
 	switch {
 	case common.IsInvoke():
 		queue = append(queue, c.implementations(common.Method)...)
@@ -221,19 +221,19 @@ func (c *checker) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, qu
 			addField(fieldCall{field: f, fn: fn, pos: call.Pos()})
 		}
 		for _, t := range targets {
-			if c.isLoop(t.fn) {
+			if c.isLoop(t.Fn) {
 				return queue // the owner's loop: nothing it is handed runs here
 			}
-			queue = append(queue, t.fn)
+			queue = append(queue, t.Fn)
 		}
 		if len(targets) == 1 {
-			k, sum = c.contract(declaredFunc(targets[0].fn)), c.summaryOf(targets[0].fn)
+			k, sum = c.contract(declaredFunc(targets[0].Fn)), c.summaryOf(targets[0].Fn)
 		}
 	}
 	for i, a := range args {
 		if isFuncTyped(a.Type()) && runsHere(k, sum, i) {
 			for _, t := range funcTargets(a) {
-				queue = append(queue, t.fn)
+				queue = append(queue, t.Fn)
 			}
 		}
 	}
@@ -249,7 +249,7 @@ func (w *walker) storeCallback(in *ssa.Store) {
 	if cf == nil || !isFuncTyped(in.Val.Type()) || !cf.offOwner[fieldOf(in.Addr)] {
 		return
 	}
-	var o origin
+	var o Origin
 	for _, s := range w.funcSources(in.Val).sources() {
 		if s >= freeBase && s != ambient {
 			o = o.union(originOf(s)) // a captured func value, for the enclosing function
@@ -257,8 +257,8 @@ func (w *walker) storeCallback(in *ssa.Store) {
 			o = o.union(originOf(s))
 		}
 	}
-	w.sum.Async = w.sum.Async.union(o)
-	w.handOff(o, handoff{sink: "a stored callback field called off the owner", pos: in.Pos()})
+	w.Sum.Async = w.Sum.Async.union(o)
+	w.noteEvidence(o, sinkEvidence{sink: "a stored callback field called off the owner", pos: in.Pos()})
 }
 
 // reportFieldCalls reports, at each call of a field that runs off the
@@ -270,7 +270,7 @@ func (r *reporter) reportFieldCalls() {
 	}
 	for _, call := range cf.calls {
 		stores := cf.stores[call.field]
-		sp := spawn{pos: call.pos, sink: r.c.fieldSink(call, stores)}
+		sp := Entry{pos: call.pos, Sink: r.c.fieldSink(call, stores)}
 		for _, s := range stores {
 			for _, t := range funcTargets(s.val) {
 				r.storedFunc(t, sp, 0)
@@ -282,7 +282,7 @@ func (r *reporter) reportFieldCalls() {
 // storedFunc reports at the field's call what the stored func t touches,
 // and what the captured func values it calls touch: a store is not where
 // the func runs, so even a literal's touches are reported at the call.
-func (r *reporter) storedFunc(t funcValue, sp spawn, depth int) {
+func (r *reporter) storedFunc(t FuncValue, sp Entry, depth int) {
 	sum := r.rootSummary(t, sp, depth)
 	if sum == nil {
 		return
@@ -299,11 +299,11 @@ const maxNamedStores = 3
 // fieldSink describes a field's call as the sink that moves the funcs
 // stored in the field off the owner, from the input alone: the stores are
 // in source order.
-func (c *checker) fieldSink(call fieldCall, stores []fieldStore) string {
+func (c *Engine) fieldSink(call fieldCall, stores []fieldStore) string {
 	var named []string
 	for _, s := range stores {
 		for _, t := range funcTargets(s.val) {
-			named = append(named, fmt.Sprintf("%s at %s", ssaFuncName(t.fn), c.position(s.pos)))
+			named = append(named, fmt.Sprintf("%s at %s", ssaFuncName(t.Fn), c.position(s.pos)))
 		}
 	}
 	var b strings.Builder

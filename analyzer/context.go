@@ -48,41 +48,41 @@ func builtinList(specs ...string) *funcList {
 	return &l
 }
 
-// A funcValue is a function a func value may denote, with what its closure
+// A FuncValue is a function a func value may denote, with what its closure
 // captured.
-type funcValue struct {
-	fn       *ssa.Function
-	bindings captures
+type FuncValue struct {
+	Fn       *ssa.Function
+	Bindings Captures
 }
 
-// captures are the values a closure was made with. A function literal
-// captures the cells of variables, and reaches what is stored in them; a
+// Captures are the values a closure was made with. A function literal
+// Captures the cells of variables, and reaches what is stored in them; a
 // method value binds its receiver, a value like any other (of c := &conn{srv:
 // s}; f(c.apply), c is the function's own whatever c.srv holds).
-type captures struct {
-	values []ssa.Value
-	cells  bool
+type Captures struct {
+	Values []ssa.Value
+	Cells  bool
 }
 
 // capturesOf returns what the closure mc captured.
-func capturesOf(mc *ssa.MakeClosure) captures {
-	return captures{values: mc.Bindings, cells: isFuncLit(mc.Fn.(*ssa.Function))}
+func capturesOf(mc *ssa.MakeClosure) Captures {
+	return Captures{Values: mc.Bindings, Cells: isFuncLit(mc.Fn.(*ssa.Function))}
 }
 
 // funcTargets resolves a func value to the functions it may denote,
 // following local variables, phis, conversions and interface boxing.
-func funcTargets(v ssa.Value) []funcValue {
+func funcTargets(v ssa.Value) []FuncValue {
 	// Most calls name their callee directly: answer those without the
 	// bookkeeping of the general walk below.
 	switch v := v.(type) {
 	case *ssa.Function:
-		return []funcValue{{fn: v}}
+		return []FuncValue{{Fn: v}}
 	case *ssa.MakeClosure:
-		return []funcValue{{fn: v.Fn.(*ssa.Function), bindings: capturesOf(v)}}
+		return []FuncValue{{Fn: v.Fn.(*ssa.Function), Bindings: capturesOf(v)}}
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Call:
 		return nil
 	}
-	var out []funcValue
+	var out []FuncValue
 	seen := make(map[ssa.Value]bool)
 	var visit func(v ssa.Value)
 	visit = func(v ssa.Value) {
@@ -92,9 +92,9 @@ func funcTargets(v ssa.Value) []funcValue {
 		seen[v] = true
 		switch v := v.(type) {
 		case *ssa.Function:
-			out = append(out, funcValue{fn: v})
+			out = append(out, FuncValue{Fn: v})
 		case *ssa.MakeClosure:
-			out = append(out, funcValue{fn: v.Fn.(*ssa.Function), bindings: capturesOf(v)})
+			out = append(out, FuncValue{Fn: v.Fn.(*ssa.Function), Bindings: capturesOf(v)})
 		case *ssa.Phi:
 			for _, e := range v.Edges {
 				visit(e)
@@ -142,7 +142,7 @@ func isWrapper(fn *ssa.Function) bool {
 // its directives and declarations, those of the interface methods it
 // implements, and the built-in sinks.
 // Inferred sinks come from summaries instead.
-func (c *checker) contract(fn *types.Func) *directiveFact {
+func (c *Engine) contract(fn *types.Func) *directiveFact {
 	if fn == nil {
 		return &directiveFact{}
 	}
@@ -178,14 +178,14 @@ func builtinParams(fn *types.Func, names []string) []int {
 	return out
 }
 
-// spawn records that v is sent off the owner by sink at the call.
-func (w *walker) spawn(v ssa.Value, at spawn) {
+// sendOff records that v is sent off the owner by sink at the call.
+func (w *walker) sendOff(v ssa.Value, at Entry) {
 	sources := w.funcSources(v)
-	w.sum.Async = w.sum.Async.union(sources)
-	w.handOff(sources, handoff{sink: at.sink, pos: at.pos})
-	at.targets = funcTargets(v)
-	if len(at.targets) > 0 {
-		w.spawns = append(w.spawns, at)
+	w.Sum.Async = w.Sum.Async.union(sources)
+	w.noteEvidence(sources, sinkEvidence{sink: at.Sink, pos: at.pos})
+	at.Targets = funcTargets(v)
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
 	}
 }
 
@@ -194,40 +194,40 @@ func (w *walker) spawn(v ssa.Value, at spawn) {
 // (a future that completes on the owner does not say which).
 func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
 	sources := w.funcSources(v)
-	h := handoff{sink: sink, pos: pos, hop: true}
+	h := sinkEvidence{sink: sink, pos: pos, hop: true}
 	if domain != nil {
-		w.sum.addHop(sources, *domain)
+		w.Sum.addHop(sources, *domain)
 		if targets := funcTargets(v); len(targets) > 0 {
-			w.hops = append(w.hops, spawn{pos: pos, sink: hopSinkFor(sink, *domain), targets: targets, on: domain, call: w.at})
+			w.Hops = append(w.Hops, Entry{pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, call: w.at})
 		}
 		h.to = *domain
 	} else {
-		w.sum.addHop(sources, "")
+		w.Sum.addHop(sources, "")
 	}
-	w.handOff(sources, h)
+	w.noteEvidence(sources, h)
 }
 
-// handOff keeps, for -explain, the evidence that the function is a sink
+// noteEvidence keeps, for -explain, the evidence that the function is a sink
 // of its func parameters among sources.
-func (w *walker) handOff(sources origin, h handoff) {
-	if w.c.cfg.explain && !sources.fresh() {
+func (w *walker) noteEvidence(sources Origin, h sinkEvidence) {
+	if w.c.cfg.explain && !sources.Fresh() {
 		h.sources = sources
-		w.handoffs = append(w.handoffs, h)
+		w.evidence = append(w.evidence, h)
 	}
 }
 
 // funcSources is where a func value comes from, for inferring sinks: the
 // sources of an unresolved value, or the func-valued sources a resolved
 // closure calls (a closure sent off the owner that calls f sends f along).
-func (w *walker) funcSources(v ssa.Value) origin {
+func (w *walker) funcSources(v ssa.Value) Origin {
 	targets := funcTargets(v)
 	if len(targets) == 0 {
 		return w.originOf(v)
 	}
-	var o origin
+	var o Origin
 	for _, t := range targets {
-		if sum := w.c.summaryOf(t.fn); sum != nil {
-			o = o.union(w.mapOrigin(sum.Invokes, nil, t.bindings))
+		if sum := w.c.summaryOf(t.Fn); sum != nil {
+			o = o.union(w.mapOrigin(sum.Invokes, nil, t.Bindings))
 		}
 	}
 	return o
@@ -239,18 +239,18 @@ func (w *walker) funcSources(v ssa.Value) origin {
 // it off the owner or to it. A summary cannot see a callback stored in a
 // struct (sort.Slice) or called by a returned closure (sync.OnceFunc), so
 // running here is the default.
-func runsHere(k *directiveFact, sum *summary, i int) bool {
+func runsHere(k *directiveFact, sum *Summary, i int) bool {
 	switch {
 	case k != nil && slices.Contains(k.Sync, i):
 		return true
 	case k != nil && (slices.Contains(k.Async, i) || slices.Contains(k.Hop, i)):
 		return false
 	}
-	return sum == nil || !sum.Async.union(sum.Hop).has(paramSource(i))
+	return sum == nil || !sum.Async.union(sum.Hop).Has(paramSource(i))
 }
 
 // isLoop reports whether fn is declared as the owner's loop.
-func (c *checker) isLoop(fn *ssa.Function) bool {
+func (c *Engine) isLoop(fn *ssa.Function) bool {
 	obj := declaredFunc(fn)
 	if obj == nil {
 		return false

@@ -516,7 +516,7 @@ func addFuncDirective(f *directiveFact, fn *types.Func, m member, d directive) e
 }
 
 // parseCompletion reads the argument of //confined:completes.
-func parseCompletion(args []string) (completion, error) {
+func parseCompletion(args []string) (Completion, error) {
 	if len(args) == 1 {
 		switch args[0] {
 		case completesOffOwner.String():

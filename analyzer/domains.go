@@ -33,7 +33,7 @@ func atDomain(domain string) string {
 }
 
 // typeDomain is the domain values of the confined type named belong to.
-func (c *checker) typeDomain(named *types.Named) string {
+func (c *Engine) typeDomain(named *types.Named) string {
 	if d := c.directives(named.Origin().Obj()); d != nil {
 		return d.Domain
 	}
@@ -42,7 +42,7 @@ func (c *checker) typeDomain(named *types.Named) string {
 
 // ownerFuncDomain is the domain an owner-only function runs on: the one its
 // directive names, else its confined receiver type's, else the default.
-func (c *checker) ownerFuncDomain(fn *types.Func) string {
+func (c *Engine) ownerFuncDomain(fn *types.Func) string {
 	if d := c.directives(fn); d != nil && d.Domain != "" {
 		return d.Domain
 	}
@@ -51,7 +51,7 @@ func (c *checker) ownerFuncDomain(fn *types.Func) string {
 
 // hopDomain is the domain a hop sink's callbacks run on: the one its
 // directive names, else its confined receiver type's, else the default.
-func (c *checker) hopDomain(fn *types.Func) string {
+func (c *Engine) hopDomain(fn *types.Func) string {
 	if k := c.contract(fn); k.HopTo != "" {
 		return k.HopTo
 	}
@@ -60,7 +60,7 @@ func (c *checker) hopDomain(fn *types.Func) string {
 
 // receiverDomain is the domain of fn's receiver type when it is confined,
 // else the default.
-func (c *checker) receiverDomain(fn *types.Func) string {
+func (c *Engine) receiverDomain(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
 		if named := c.confinedNamed(recv.Type()); named != nil {
 			return c.typeDomain(named)
@@ -71,7 +71,7 @@ func (c *checker) receiverDomain(fn *types.Func) string {
 
 // runsOn returns the domain fn is known to run on: a loop's, an owner-only
 // function's. ok is false for code whose place depends on its caller.
-func (c *checker) runsOn(fn *ssa.Function) (domain string, ok bool) {
+func (c *Engine) runsOn(fn *ssa.Function) (domain string, ok bool) {
 	obj := declaredFunc(fn)
 	if obj == nil {
 		return "", false
@@ -103,7 +103,7 @@ func stateName(wit witness) string {
 
 // ownBody is the code of fn, known to run on domain (see runsOn), as a
 // root of findings: it may touch only that domain's state.
-func (c *checker) ownBody(fn *ssa.Function, domain string) spawn {
+func (c *Engine) ownBody(fn *ssa.Function, domain string) Entry {
 	sink := "the @" + domain + " loop"
 	if domain == "" {
 		sink = "the default owner's loop"
@@ -111,5 +111,5 @@ func (c *checker) ownBody(fn *ssa.Function, domain string) spawn {
 	if !c.isLoop(fn) {
 		sink = ssaFuncName(fn) + ", which runs on " + domainName(domain)
 	}
-	return spawn{pos: fn.Pos(), sink: sink, on: &domain}
+	return Entry{pos: fn.Pos(), Sink: sink, On: &domain}
 }

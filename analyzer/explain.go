@@ -17,7 +17,7 @@ import (
 )
 
 // explain reports directives, declarations and inferred sinks.
-func (c *checker) explain() {
+func (c *Engine) explain() {
 	c.explainDirectives()
 	c.explainDeclarations()
 	c.explainInferredSinks()
@@ -25,7 +25,7 @@ func (c *checker) explain() {
 
 // explainDirectives reports each object of the package a doc comment
 // directive is on, at the object.
-func (c *checker) explainDirectives() {
+func (c *Engine) explainDirectives() {
 	objs := make([]types.Object, 0, len(c.dirs.objects))
 	for obj := range c.dirs.objects {
 		objs = append(objs, obj)
@@ -39,7 +39,7 @@ func (c *checker) explainDirectives() {
 // explainDeclarations reports each declaration in view and what it
 // resolved to: at its line when it is the package's own, else at no
 // position, saying where it was written.
-func (c *checker) explainDeclarations() {
+func (c *Engine) explainDeclarations() {
 	for _, d := range c.declared.sources {
 		from := "here"
 		if !d.pos.IsValid() {
@@ -64,16 +64,16 @@ func (c *checker) explainDeclarations() {
 
 // explainInferredSinks reports, at each function of the package, the func
 // parameters its body hands off the owner or to it, and where.
-func (c *checker) explainInferredSinks() {
+func (c *Engine) explainInferredSinks() {
 	var fns []*ssa.Function
 	for fn, w := range c.walks {
-		if obj := declaredFunc(fn); obj != nil && obj.Pkg() == c.pass.Pkg && fn.Synthetic == "" && len(w.handoffs) > 0 {
+		if obj := declaredFunc(fn); obj != nil && obj.Pkg() == c.pass.Pkg && fn.Synthetic == "" && len(w.evidence) > 0 {
 			fns = append(fns, fn)
 		}
 	}
 	slices.SortFunc(fns, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	for _, fn := range fns {
-		for _, h := range c.walks[fn].handoffs {
+		for _, h := range c.walks[fn].evidence {
 			kind := "async"
 			switch {
 			case h.hop && h.to != "":

@@ -26,7 +26,7 @@ type directiveFact struct {
 	// parameters (a func taking futures): the result completes where its
 	// future arguments do.
 	Combinator bool
-	Completes  completion // declared by //confined:completes
+	Completes  Completion // declared by //confined:completes
 }
 
 func (*directiveFact) AFact() {}
@@ -64,7 +64,7 @@ func (f *directiveFact) String() string {
 
 // summaryFact exports a function's summary to the packages that call it.
 type summaryFact struct {
-	Summary summary
+	Summary Summary
 }
 
 func (*summaryFact) AFact() {}
@@ -131,7 +131,7 @@ func (f *declarationsFact) String() string {
 
 // directives returns what directives, declarations and facts of other
 // packages say about obj, or nil.
-func (c *checker) directives(obj types.Object) *directiveFact {
+func (c *Engine) directives(obj types.Object) *directiveFact {
 	if obj == nil {
 		return nil
 	}
@@ -148,7 +148,7 @@ func (c *checker) directives(obj types.Object) *directiveFact {
 
 // sourceDirectives returns what the doc comments of obj's package say
 // about it, or nil.
-func (c *checker) sourceDirectives(obj types.Object) *directiveFact {
+func (c *Engine) sourceDirectives(obj types.Object) *directiveFact {
 	if f := c.dirs.objects[obj]; f != nil || obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg {
 		return f
 	}

@@ -12,22 +12,22 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A completion says where a future completes.
-type completion uint8
+// A Completion says where a future completes.
+type Completion uint8
 
 const (
-	completesUnknown completion = iota // not declared or not traceable
+	completesUnknown Completion = iota // not declared or not traceable
 	completesOnOwner
 	completesOffOwner
 )
 
-func (where completion) String() string {
+func (where Completion) String() string {
 	return [...]string{"unknown", "owner", "async"}[where]
 }
 
-// join is where a future completes when it may be one that completes at
+// Join is where a future completes when it may be one that completes at
 // where or one that completes at other.
-func (where completion) join(other completion) completion {
+func (where Completion) Join(other Completion) Completion {
 	switch {
 	case where == completesOffOwner || other == completesOffOwner:
 		return completesOffOwner
@@ -37,18 +37,18 @@ func (where completion) join(other completion) completion {
 	return completesOnOwner
 }
 
-// offOwner decides whether callbacks on a future run off the owner.
+// OffOwner decides whether callbacks on a future run off the owner.
 // Futures nobody declared are taken to complete on the owner unless -strict.
-func (where completion) offOwner(strict bool) bool {
+func (where Completion) OffOwner(strict bool) bool {
 	return where == completesOffOwner || (where == completesUnknown && strict)
 }
 
 // completionOf returns where the future v completes.
-func (w *walker) completionOf(v ssa.Value) completion {
+func (w *walker) completionOf(v ssa.Value) Completion {
 	return memoized(w.completions, v, w.computeCompletion)
 }
 
-func (w *walker) computeCompletion(v ssa.Value) completion {
+func (w *walker) computeCompletion(v ssa.Value) Completion {
 	switch v := v.(type) {
 	case *ssa.Call:
 		return w.callCompletion(v.Common())
@@ -69,13 +69,13 @@ func (w *walker) computeCompletion(v ssa.Value) completion {
 	return completesUnknown
 }
 
-func (w *walker) joinCompletions(vs []ssa.Value) completion {
+func (w *walker) joinCompletions(vs []ssa.Value) Completion {
 	if len(vs) == 0 {
 		return completesUnknown
 	}
 	where := w.completionOf(vs[0])
 	for _, v := range vs[1:] {
-		where = where.join(w.completionOf(v))
+		where = where.Join(w.completionOf(v))
 	}
 	return where
 }
@@ -83,7 +83,7 @@ func (w *walker) joinCompletions(vs []ssa.Value) completion {
 // elementCompletion approximates where the futures in a slice complete: the
 // join of every future of that element type the function stores into a
 // slice or array (what append and slice literals compile to).
-func (w *walker) elementCompletion(elem types.Type) completion {
+func (w *walker) elementCompletion(elem types.Type) Completion {
 	var stored []ssa.Value
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -98,7 +98,7 @@ func (w *walker) elementCompletion(elem types.Type) completion {
 }
 
 // callCompletion is where the future a call returns completes.
-func (w *walker) callCompletion(call *ssa.CallCommon) completion {
+func (w *walker) callCompletion(call *ssa.CallCommon) Completion {
 	args := callArgs(call)
 	if call.IsInvoke() {
 		return w.declaredCompletion(call.Method, args, nil)
@@ -107,15 +107,15 @@ func (w *walker) callCompletion(call *ssa.CallCommon) completion {
 	if len(targets) == 0 {
 		return completesUnknown
 	}
-	where := w.declaredCompletion(declaredFunc(targets[0].fn), args, w.c.summaryOf(targets[0].fn))
+	where := w.declaredCompletion(declaredFunc(targets[0].Fn), args, w.c.summaryOf(targets[0].Fn))
 	for _, t := range targets[1:] {
-		where = where.join(w.declaredCompletion(declaredFunc(t.fn), args, w.c.summaryOf(t.fn)))
+		where = where.Join(w.declaredCompletion(declaredFunc(t.Fn), args, w.c.summaryOf(t.Fn)))
 	}
 	return where
 }
 
 // declaredCompletion applies fn's contract, or else its summary.
-func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summary) completion {
+func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *Summary) Completion {
 	k := w.c.contract(fn)
 	switch {
 	case k.Completes != completesUnknown:
@@ -133,15 +133,15 @@ func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summa
 // inheritedCompletion is where the future an inherit combinator returns
 // completes: where its callbacks' futures complete when they say, else
 // where the receiver (or the future arguments) complete.
-func (w *walker) inheritedCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) completion {
+func (w *walker) inheritedCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) Completion {
 	if where, ok := w.callbackCompletion(k, args); ok {
 		return where
 	}
 	return w.sourceCompletion(fn, k, args)
 }
 
-func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (completion, bool) {
-	var wheres []completion
+func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (Completion, bool) {
+	var wheres []Completion
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue
@@ -151,7 +151,7 @@ func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (complet
 			return completesUnknown, false
 		}
 		for _, t := range targets {
-			sum := w.c.summaryOf(t.fn)
+			sum := w.c.summaryOf(t.Fn)
 			if sum == nil || sum.Completes == completesUnknown {
 				return completesUnknown, false
 			}
@@ -163,7 +163,7 @@ func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (complet
 	}
 	where := wheres[0]
 	for _, other := range wheres[1:] {
-		where = where.join(other)
+		where = where.Join(other)
 	}
 	return where, true
 }
@@ -171,7 +171,7 @@ func (w *walker) callbackCompletion(k *directiveFact, args []ssa.Value) (complet
 // sourceCompletion is where an inherit combinator's input futures complete:
 // the receiver of a method, or the arguments of a func that have its result's
 // future type (or are slices of it).
-func (w *walker) sourceCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) completion {
+func (w *walker) sourceCompletion(fn *types.Func, k *directiveFact, args []ssa.Value) Completion {
 	if fn.Signature().Recv() != nil && len(args) > 0 {
 		return w.completionOf(args[0])
 	}
@@ -198,16 +198,16 @@ func isFutureOf(t types.Type, future *types.Named) bool {
 
 // inheritCallbacks handles the callbacks of an inherit combinator: they run
 // where the receiver completes.
-func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.Value, at spawn) {
+func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.Value, at Entry) {
 	where := w.sourceCompletion(fn, k, args)
-	at.sink = "a callback of " + funcName(fn) + " on a future that completes off the owner"
+	at.Sink = "a callback of " + funcName(fn) + " on a future that completes off the owner"
 	at.future = true
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue
 		}
-		if where.offOwner(w.c.cfg.strict) {
-			w.spawn(args[i], at)
+		if where.OffOwner(w.c.cfg.strict) {
+			w.sendOff(args[i], at)
 			continue
 		}
 		w.hopTo(args[i], "a callback of "+funcName(fn)+" on a future that completes on the owner", nil, at.pos)
@@ -223,15 +223,15 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directiveFact, args []ssa.V
 func (w *walker) deferToCaller(future, callback ssa.Value) {
 	futures := w.originOf(future)
 	for _, t := range funcTargets(callback) {
-		sum := w.c.summaryOf(t.fn)
+		sum := w.c.summaryOf(t.Fn)
 		if sum == nil {
 			continue
 		}
 		for _, tc := range sum.Touches {
-			for _, src := range w.mapSource(tc.Source, nil, t.bindings).sources() {
+			for _, src := range w.mapSource(tc.Source, nil, t.Bindings).sources() {
 				for _, fut := range futures.sources() {
 					if fut < freeBase {
-						w.sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: tc.Witness.through(ssaFuncName(t.fn), w.position(callback.Pos()))})
+						w.Sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: tc.Witness.through(ssaFuncName(t.Fn), w.position(callback.Pos()))})
 					}
 				}
 			}
@@ -243,7 +243,7 @@ func (w *walker) deferToCaller(future, callback ssa.Value) {
 // on futures it is handed: for a future that completes off the owner, the
 // callbacks' touches are findings at the call; for one this function was
 // handed in turn, they pass on to its callers.
-func (w *walker) checkFutureTouches(sum *summary, args []ssa.Value, bindings captures, call callSite) {
+func (w *walker) checkFutureTouches(sum *Summary, args []ssa.Value, bindings Captures, call callSite) {
 	for _, ft := range sum.FutureTouches {
 		future := sourceValue(ft.Future, args, bindings)
 		if future == nil {
@@ -251,14 +251,14 @@ func (w *walker) checkFutureTouches(sum *summary, args []ssa.Value, bindings cap
 		}
 		wit := call.extend(ft.Witness)
 		switch where := w.completionOf(future); {
-		case where.offOwner(w.c.cfg.strict):
-			w.spawns = append(w.spawns, spawn{pos: call.pos, future: true, direct: &wit,
-				sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
+		case where.OffOwner(w.c.cfg.strict):
+			w.Spawns = append(w.Spawns, Entry{pos: call.pos, future: true, direct: &wit,
+				Sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case where == completesUnknown:
 			for _, src := range w.mapSource(ft.Source, args, bindings).sources() {
 				for _, fut := range w.originOf(future).sources() {
 					if fut < freeBase {
-						w.sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: wit})
+						w.Sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: wit})
 					}
 				}
 			}

@@ -36,7 +36,7 @@ type hopFix struct {
 }
 
 // findingFixes returns the hop fixes of findings, by position.
-func (c *checker) findingFixes(findings []finding) map[token.Pos]hopFix {
+func (c *Engine) findingFixes(findings []finding) map[token.Pos]hopFix {
 	fixes := make(map[token.Pos]hopFix)
 	// The findings of one literal that touch one domain's state hop to it
 	// together.
@@ -57,7 +57,7 @@ func (c *checker) findingFixes(findings []finding) map[token.Pos]hopFix {
 		for _, f := range findings {
 			if f.lit == g.lit && f.witness.Domain == g.domain {
 				positions = append(positions, f.pos)
-				future = f.spawn.future
+				future = f.entry.future
 			}
 		}
 		maps.Copy(fixes, c.hopFixes(g.lit, future, g.domain, positions))
@@ -67,7 +67,7 @@ func (c *checker) findingFixes(findings []finding) map[token.Pos]hopFix {
 
 // hopFixes returns, for the findings of one off-owner literal that touch
 // domain's state, the fixes of their groups of statements, by position.
-func (c *checker) hopFixes(root *ssa.Function, future bool, domain string, positions []token.Pos) map[token.Pos]hopFix {
+func (c *Engine) hopFixes(root *ssa.Function, future bool, domain string, positions []token.Pos) map[token.Pos]hopFix {
 	lit, _ := root.Syntax().(*ast.FuncLit)
 	file := c.fileOf(root.Pos())
 	if lit == nil || file == nil || c.pass.ReadFile == nil {
@@ -101,7 +101,7 @@ func (c *checker) hopFixes(root *ssa.Function, future bool, domain string, posit
 }
 
 // fileOf returns the file of the package that holds pos.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
+func (c *Engine) fileOf(pos token.Pos) *ast.File {
 	for _, f := range c.pass.Files {
 		if f.FileStart <= pos && pos < f.FileEnd {
 			return f
@@ -157,7 +157,7 @@ type hopEditText struct {
 
 // hopEdit builds the replacement of g, which hops to domain, or reports
 // that none is safe.
-func (c *checker) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, future bool, domain string, src []byte) (hopEditText, bool) {
+func (c *Engine) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, future bool, domain string, src []byte) (hopEditText, bool) {
 	ret, isReturn := g.stmts[0].(*ast.ReturnStmt)
 	futureReturn := future && isReturn && len(g.stmts) == 1 && len(ret.Results) == 1 && g.block == lit.Body &&
 		lit.Type.Results != nil && len(lit.Type.Results.List) == 1
@@ -211,7 +211,7 @@ func importEdit(file *ast.File, path string) (analysis.TextEdit, bool) {
 	return analysis.TextEdit{}, false
 }
 
-func (c *checker) offset(pos token.Pos) int { return c.pass.Fset.Position(pos).Offset }
+func (c *Engine) offset(pos token.Pos) int { return c.pass.Fset.Position(pos).Offset }
 
 // lineIndent is the white space that starts the line of offset.
 func lineIndent(src []byte, offset int) string {
@@ -238,7 +238,7 @@ func reindent(text []byte) []byte {
 // nothing they define is used after them: no return, goto or defer, no
 // labeled break or continue, and no break or continue of a loop, switch or
 // select around them.
-func (c *checker) leavesNothing(g statementGroup) bool {
+func (c *Engine) leavesNothing(g statementGroup) bool {
 	defined := make(map[types.Object]bool)
 	ok := true
 	for _, stmt := range g.stmts {
@@ -306,7 +306,7 @@ func insideBreakable(stack []ast.Node, tok token.Token) bool {
 // readsSettled reports whether no variable that g's statements read is
 // assigned elsewhere in lit: the hop runs them later, and must see the
 // values they saw.
-func (c *checker) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
+func (c *Engine) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
 	read := make(map[types.Object]bool)
 	for _, stmt := range g.stmts {
 		ast.Inspect(stmt, func(n ast.Node) bool {
@@ -363,7 +363,7 @@ type reachableHopCall struct {
 // a value fills, of a package the file imports or else of one in view
 // that it can import, that hops to domain. returning asks for one that
 // returns a future to chain on.
-func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool, domain string) (reachableHopCall, bool) {
+func (c *Engine) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool, domain string) (reachableHopCall, bool) {
 	values := c.valuesInScope(lit)
 	if !returning {
 		for _, v := range values {
@@ -409,7 +409,7 @@ func (c *checker) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool,
 
 // hopFunc finds a hop function of pkg, named name in the file, that the
 // literal can call with the values in scope to hop to domain.
-func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, returning bool, domain string) (reachableHopCall, bool) {
+func (c *Engine) hopFunc(pkg *types.Package, name string, values []scopeValue, returning bool, domain string) (reachableHopCall, bool) {
 	scope := pkg.Scope()
 	for _, fname := range scope.Names() {
 		fn, ok := scope.Lookup(fname).(*types.Func)
@@ -435,7 +435,7 @@ func (c *checker) hopFunc(pkg *types.Package, name string, values []scopeValue, 
 
 // hopShape reports whether fn is a hop sink to domain that the fix can
 // call (see wrapShape), and its owner parameter, if any.
-func (c *checker) hopShape(fn *types.Func, returning bool, domain string) (owner *types.Var, ok bool) {
+func (c *Engine) hopShape(fn *types.Func, returning bool, domain string) (owner *types.Var, ok bool) {
 	if n := fn.Signature().Params().Len(); n == 0 || n > 2 {
 		return nil, false // most functions of an imported package: no contract to look up
 	}
@@ -470,7 +470,7 @@ func wrapShape(sig *types.Signature, hop []int, returning bool) (owner *types.Va
 // domain, from its contract or, for a package-level function of a package
 // imported only indirectly, whose object facts do not reach here, from the
 // hop sinks passed on.
-func (c *checker) hopTarget(fn *types.Func) (hop []int, domain string) {
+func (c *Engine) hopTarget(fn *types.Func) (hop []int, domain string) {
 	if hop := c.contract(fn).Hop; len(hop) > 0 {
 		return hop, c.hopDomain(fn)
 	}
@@ -487,7 +487,7 @@ func (c *checker) hopTarget(fn *types.Func) (hop []int, domain string) {
 
 // hopMethod returns a hop method to domain that the fix can call on a
 // value of type t.
-func (c *checker) hopMethod(t types.Type, domain string) *types.Func {
+func (c *Engine) hopMethod(t types.Type, domain string) *types.Func {
 	mset := addressableMethodSet(t)
 	for sel := range mset.Methods() {
 		m := sel.Obj().(*types.Func)
@@ -511,7 +511,7 @@ type scopeValue struct {
 // valuesInScope lists the variables visible at lit, innermost scope first
 // and by name within one, each followed by the fields the package can
 // name and the :any getters (m.Self()) of its methods.
-func (c *checker) valuesInScope(lit *ast.FuncLit) []scopeValue {
+func (c *Engine) valuesInScope(lit *ast.FuncLit) []scopeValue {
 	var out []scopeValue
 	for s := c.pass.Pkg.Scope().Innermost(lit.Pos()); s != nil && s != types.Universe; s = s.Parent() {
 		for _, name := range s.Names() {
@@ -535,7 +535,7 @@ func (c *checker) valuesInScope(lit *ast.FuncLit) []scopeValue {
 
 // readableAnywhere reports whether field f of a value of type t may be
 // read off the owner: t is not confined, or f is :any.
-func (c *checker) readableAnywhere(t types.Type, f *types.Var) bool {
+func (c *Engine) readableAnywhere(t types.Type, f *types.Var) bool {
 	if c.confinedNamed(t) == nil {
 		return true
 	}
@@ -546,7 +546,7 @@ func (c *checker) readableAnywhere(t types.Type, f *types.Var) bool {
 // getters are the calls of the methods of a value of type t named expr
 // that take nothing, return one value and are safe from anywhere: marked
 // //confined:any, or of a type that is not confined.
-func (c *checker) getters(expr string, t types.Type) []scopeValue {
+func (c *Engine) getters(expr string, t types.Type) []scopeValue {
 	var out []scopeValue
 	mset := addressableMethodSet(t)
 	for sel := range mset.Methods() {

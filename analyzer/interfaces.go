@@ -18,7 +18,7 @@ import (
 // implementations returns the methods of this package's types that a call
 // of the interface method m may reach: for interfaces of this package, or
 // for any interface under -strict.
-func (c *checker) implementations(m *types.Func) []*ssa.Function {
+func (c *Engine) implementations(m *types.Func) []*ssa.Function {
 	if impls, ok := c.impls[m]; ok {
 		return impls
 	}
@@ -53,8 +53,8 @@ func (c *checker) implementations(m *types.Func) []*ssa.Function {
 // interfaceSummary merges what the implementations of m may do, naming
 // each implementation in its witnesses; for interfaces of other packages it
 // adds the fact their package exported. It returns nil when nothing is known.
-func (c *checker) interfaceSummary(m *types.Func) *summary {
-	var sums []*summary
+func (c *Engine) interfaceSummary(m *types.Func) *Summary {
+	var sums []*Summary
 	if m.Pkg() != c.pass.Pkg {
 		var fact summaryFact
 		if c.pass.ImportObjectFact(m, &fact) {
@@ -76,20 +76,20 @@ func (c *checker) interfaceSummary(m *types.Func) *summary {
 }
 
 // implSummary is what calling impl through an interface may do.
-func (c *checker) implSummary(impl *ssa.Function) *summary {
+func (c *Engine) implSummary(impl *ssa.Function) *Summary {
 	if c.isAny(impl) {
-		return new(summary)
+		return new(Summary)
 	}
 	name := ssaFuncName(impl)
 	sum := c.summaryOf(impl)
 	whole := c.callTouch(impl, impl.Pos())
 	if whole != nil && sum == nil {
-		s := new(summary)
+		s := new(Summary)
 		s.addTouch(paramSource(0), *whole)
 		return s
 	}
 	if sum == nil {
-		return new(summary)
+		return new(Summary)
 	}
 	out := *sum // callers merge into a copy (see interfaceSummary)
 	out.Touches = nil
@@ -105,7 +105,7 @@ func (c *checker) implSummary(impl *ssa.Function) *summary {
 
 // exportInterfaceSummaries publishes, on each interface method of this
 // package, the merged summary of its implementations here.
-func (c *checker) exportInterfaceSummaries() {
+func (c *Engine) exportInterfaceSummaries() {
 	scope := c.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -117,7 +117,7 @@ func (c *checker) exportInterfaceSummaries() {
 			continue
 		}
 		for m := range iface.ExplicitMethods() {
-			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(summary)) {
+			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(Summary)) {
 				c.pass.ExportObjectFact(m, &summaryFact{Summary: *sum})
 			}
 		}

@@ -112,7 +112,7 @@ func (w *walker) joined(in *ssa.Go) bool {
 		return false
 	}
 	for _, t := range funcTargets(call.Value) {
-		for _, sig := range signals(t.fn) {
+		for _, sig := range signals(t.Fn) {
 			v := spawnerValue(sig.v, t, call.Args)
 			if v == nil {
 				continue
@@ -176,19 +176,19 @@ func signals(fn *ssa.Function) []signal {
 // spawnerValue maps a value of the spawned function to the starter's: a
 // captured variable (a cell, loaded or not) to what was captured, a
 // parameter to the argument.
-func spawnerValue(v ssa.Value, t funcValue, args []ssa.Value) ssa.Value {
+func spawnerValue(v ssa.Value, t FuncValue, args []ssa.Value) ssa.Value {
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
 	}
 	switch v := v.(type) {
 	case *ssa.FreeVar:
-		for i, fv := range t.fn.FreeVars {
-			if fv == v && i < len(t.bindings.values) {
-				return t.bindings.values[i]
+		for i, fv := range t.Fn.FreeVars {
+			if fv == v && i < len(t.Bindings.Values) {
+				return t.Bindings.Values[i]
 			}
 		}
 	case *ssa.Parameter:
-		for i, p := range t.fn.Params {
+		for i, p := range t.Fn.Params {
 			if p == v && i < len(args) {
 				return args[i]
 			}

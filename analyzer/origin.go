@@ -43,37 +43,37 @@ func freeSource(i int) source {
 	return freeBase + source(i)
 }
 
-// An origin is a set of sources. An origin without sources but handed is
-// fresh: allocated by the function itself (or a constant), or handed over
+// An Origin is a set of sources. An Origin without sources but handed is
+// fresh: allocated by the function itself (or a constant), or handed off
 // through a channel.
-type origin [3]uint64
+type Origin [3]uint64
 
-func originOf(s source) origin {
-	var o origin
+func originOf(s source) Origin {
+	var o Origin
 	o[s/64] |= 1 << (s % 64)
 	return o
 }
 
-func (o origin) union(p origin) origin {
-	return origin{o[0] | p[0], o[1] | p[1], o[2] | p[2]}
+func (o Origin) union(p Origin) Origin {
+	return Origin{o[0] | p[0], o[1] | p[1], o[2] | p[2]}
 }
 
-func (o origin) has(s source) bool { return o[s/64]&(1<<(s%64)) != 0 }
+func (o Origin) Has(s source) bool { return o[s/64]&(1<<(s%64)) != 0 }
 
-func (o origin) fresh() bool { return o.tracked() == origin{} }
+func (o Origin) Fresh() bool { return o.tracked() == Origin{} }
 
-// owned reports whether o is fresh and not handed over: the function
+// Owned reports whether o is fresh and not handed off: the function
 // allocated the value itself.
-func (o origin) owned() bool { return o == origin{} }
+func (o Origin) Owned() bool { return o == Origin{} }
 
 // tracked is o without handed: what summaries say.
-func (o origin) tracked() origin {
+func (o Origin) tracked() Origin {
 	o[handed/64] &^= 1 << (handed % 64)
 	return o
 }
 
 // sources lists o's members but handed in increasing order.
-func (o origin) sources() []source {
+func (o Origin) sources() []source {
 	var out []source
 	for w, word := range o.tracked() {
 		for word != 0 {
@@ -86,7 +86,7 @@ func (o origin) sources() []source {
 }
 
 // originOf returns where v comes from, relative to the walked function.
-func (w *walker) originOf(v ssa.Value) origin {
+func (w *walker) originOf(v ssa.Value) Origin {
 	return memoized(w.origins, v, w.computeOrigin)
 }
 
@@ -103,7 +103,7 @@ func memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
 	return v
 }
 
-func (w *walker) computeOrigin(v ssa.Value) origin {
+func (w *walker) computeOrigin(v ssa.Value) Origin {
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		for i, p := range w.fn.Params {
@@ -121,7 +121,7 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 		return originOf(ambient)
 	case *ssa.Const, *ssa.Function, *ssa.Builtin,
 		*ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure:
-		return origin{}
+		return Origin{}
 	case *ssa.UnOp:
 		switch v.Op {
 		case token.MUL: // a load
@@ -142,9 +142,9 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 	// the like: the union of the operands.
 	instr, ok := v.(ssa.Instruction)
 	if !ok {
-		return origin{}
+		return Origin{}
 	}
-	var o origin
+	var o Origin
 	var ops [8]*ssa.Value
 	for _, op := range instr.Operands(ops[:0]) {
 		if *op != nil {
@@ -157,11 +157,11 @@ func (w *walker) computeOrigin(v ssa.Value) origin {
 // storedInto is the union of what was stored into a local allocation: a
 // variable cell, or any field or element of a struct, array or slice the
 // function allocated (h := &hub{srv: s} holds s, however fresh h is).
-func (w *walker) storedInto(alloc *ssa.Alloc) origin {
+func (w *walker) storedInto(alloc *ssa.Alloc) Origin {
 	return memoized(w.allocStores, alloc, w.computeStoredInto)
 }
 
-func (w *walker) computeStoredInto(alloc *ssa.Alloc) origin {
+func (w *walker) computeStoredInto(alloc *ssa.Alloc) Origin {
 	if w.storesByAlloc == nil {
 		// One scan of the body serves every allocation.
 		w.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
@@ -199,21 +199,21 @@ func allocRoot(addr ssa.Value) *ssa.Alloc {
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
 // arguments (getters do; constructors of confined values carry summaries).
-func (w *walker) callResultOrigin(call *ssa.CallCommon) origin {
+func (w *walker) callResultOrigin(call *ssa.CallCommon) Origin {
 	args := callArgs(call)
 	if call.IsInvoke() {
 		return w.unionOf(args)
 	}
 	for _, target := range funcTargets(call.Value) {
-		if sum := w.c.summaryOf(target.fn); sum != nil {
-			return w.mapOrigin(sum.Result, args, target.bindings)
+		if sum := w.c.summaryOf(target.Fn); sum != nil {
+			return w.mapOrigin(sum.Result, args, target.Bindings)
 		}
 	}
 	return w.unionOf(args)
 }
 
-func (w *walker) unionOf(vs []ssa.Value) origin {
-	var o origin
+func (w *walker) unionOf(vs []ssa.Value) Origin {
+	var o Origin
 	for _, v := range vs {
 		o = o.union(w.originOf(v))
 	}
@@ -221,33 +221,33 @@ func (w *walker) unionOf(vs []ssa.Value) origin {
 }
 
 // mapOrigin translates a callee-relative origin into the caller's terms.
-func (w *walker) mapOrigin(o origin, args []ssa.Value, bindings captures) origin {
-	var out origin
+func (w *walker) mapOrigin(o Origin, args []ssa.Value, bindings Captures) Origin {
+	var out Origin
 	for _, s := range o.sources() {
 		out = out.union(w.mapSource(s, args, bindings))
 	}
 	return out
 }
 
-func (w *walker) mapSource(s source, args []ssa.Value, bindings captures) origin {
+func (w *walker) mapSource(s source, args []ssa.Value, bindings Captures) Origin {
 	switch {
 	case s == ambient:
 		return originOf(ambient)
 	case s >= freeBase:
-		if i := int(s - freeBase); i < len(bindings.values) {
-			if cell, ok := bindings.values[i].(*ssa.Alloc); ok && bindings.cells {
+		if i := int(s - freeBase); i < len(bindings.Values) {
+			if cell, ok := bindings.Values[i].(*ssa.Alloc); ok && bindings.Cells {
 				// A variable captured by reference: what the closure
 				// reaches through it is what was stored in it.
 				return w.storedInto(cell)
 			}
-			return w.originOf(bindings.values[i])
+			return w.originOf(bindings.Values[i])
 		}
 		return originOf(ambient)
 	default:
 		if i := int(s); i < len(args) {
 			return w.originOf(args[i])
 		}
-		return origin{} // supplied by whoever calls the func value: not ours to track
+		return Origin{} // supplied by whoever calls the func value: not ours to track
 	}
 }
 

@@ -19,22 +19,22 @@ import (
 )
 
 // A finding is a touch of confined state by code that runs off the owner,
-// or on another owner (spawn.on).
+// or on another owner (entry.On).
 type finding struct {
 	pos     token.Pos
 	root    string // the off-owner function the path starts from
 	witness witness
-	spawn   spawn
+	entry   Entry
 	// lit is the off-owner func literal the finding is inside, if any:
 	// where a fix can hop back to the owner.
 	lit *ssa.Function
 	// sent is set for a touch of a value after sending it to another
-	// owner (see sends.go); spawn is then unset.
-	sent *handover
+	// owner (see sends.go); entry is then unset.
+	sent *handoff
 }
 
 type reporter struct {
-	c        *checker
+	c        *Engine
 	findings map[lineKey]finding
 }
 
@@ -44,29 +44,29 @@ type lineKey struct {
 	line int
 }
 
-func (c *checker) report(fns []*ssa.Function) {
+func (c *Engine) report(fns []*ssa.Function) {
 	r := &reporter{c: c, findings: make(map[lineKey]finding)}
 	for _, fn := range fns {
 		w := c.walks[fn]
 		if w == nil {
 			continue
 		}
-		for _, sp := range w.spawns {
+		for _, sp := range w.Spawns {
 			if sp.direct != nil {
-				r.add(finding{pos: sp.pos, witness: *sp.direct, spawn: sp})
+				r.add(finding{pos: sp.pos, witness: *sp.direct, entry: sp})
 				continue
 			}
-			for _, t := range sp.targets {
+			for _, t := range sp.Targets {
 				r.root(t, sp, 0)
 			}
 		}
-		for _, sp := range w.hops {
-			for _, t := range sp.targets {
+		for _, sp := range w.Hops {
+			for _, t := range sp.Targets {
 				r.root(t, sp, 0)
 			}
 		}
 		if domain, ok := c.runsOn(fn); ok {
-			r.inside(nil, fn, c.ownBody(fn, domain), func(s source) origin { return originOf(s) })
+			r.inside(nil, fn, c.ownBody(fn, domain), func(s source) Origin { return originOf(s) })
 		}
 	}
 	r.reportFieldCalls()
@@ -86,11 +86,11 @@ func (c *checker) report(fns []*ssa.Function) {
 	for _, f := range out {
 		hint := sentAdvice
 		if f.sent == nil {
-			hint = fixHint(hops, f.spawn, f.witness.Domain)
+			hint = fixHint(hops, f.entry, f.witness.Domain)
 		}
 		fix, ok := fixes[f.pos]
 		if ok { // a hop in reach is the best advice
-			hint = hopAdvice(fix.via, f.witness.Domain, f.spawn.on != nil)
+			hint = hopAdvice(fix.via, f.witness.Domain, f.entry.On != nil)
 		}
 		d := c.diagnostic(f, hint)
 		if fix.fix != nil {
@@ -101,7 +101,7 @@ func (c *checker) report(fns []*ssa.Function) {
 	c.reportUnusedIgnores()
 }
 
-func (c *checker) reportUnusedIgnores() {
+func (c *Engine) reportUnusedIgnores() {
 	for _, ig := range c.dirs.ignores {
 		if !ig.used {
 			c.pass.Report(analysis.Diagnostic{
@@ -117,7 +117,7 @@ func (c *checker) reportUnusedIgnores() {
 // writes s.n, and "s.get()" with a value receiver copies *s and calls get.
 // Code on an owner may touch that owner's state: f is dropped then.
 func (r *reporter) add(f finding) {
-	if !f.spawn.reports(f.witness.Domain) {
+	if !f.entry.reports(f.witness.Domain) {
 		return
 	}
 	p := r.c.pass.Fset.Position(f.pos)
@@ -133,16 +133,16 @@ const maxRootDepth = 4
 // root reports what the off-owner function t touches: inside a function
 // literal at the touching lines, for a named function or method value at
 // the sink.
-func (r *reporter) root(t funcValue, sp spawn, depth int) {
+func (r *reporter) root(t FuncValue, sp Entry, depth int) {
 	sum := r.rootSummary(t, sp, depth)
 	if sum == nil {
 		return
 	}
-	if !isFuncLit(t.fn) {
+	if !isFuncLit(t.Fn) {
 		r.atSink(t, sp, sum)
 		return
 	}
-	r.inside(t.fn, t.fn, sp, func(s source) origin { return originOf(s) })
+	r.inside(t.Fn, t.Fn, sp, func(s source) Origin { return originOf(s) })
 	for _, inner := range capturedFuncs(t, sum) {
 		r.root(inner, sp, depth+1)
 	}
@@ -152,24 +152,24 @@ func (r *reporter) root(t funcValue, sp spawn, depth int) {
 // loop and roots past maxRootDepth report nothing, and a call that touches
 // confined state as a whole is the finding, at the sink. Otherwise it
 // returns t's summary, or nil when nothing is known.
-func (r *reporter) rootSummary(t funcValue, sp spawn, depth int) *summary {
+func (r *reporter) rootSummary(t FuncValue, sp Entry, depth int) *Summary {
 	c := r.c
-	if c.isLoop(t.fn) || depth > maxRootDepth {
+	if c.isLoop(t.Fn) || depth > maxRootDepth {
 		return nil
 	}
-	if wit := c.callTouch(t.fn, sp.pos); wit != nil && sp.reports(wit.Domain) {
-		r.add(finding{pos: sp.pos, witness: *wit, spawn: sp})
+	if wit := c.callTouch(t.Fn, sp.pos); wit != nil && sp.reports(wit.Domain) {
+		r.add(finding{pos: sp.pos, witness: *wit, entry: sp})
 		return nil
 	}
-	return c.summaryOf(t.fn)
+	return c.summaryOf(t.Fn)
 }
 
 // capturedFuncs lists the functions that the captured func values t calls
 // may denote: they run where t runs.
-func capturedFuncs(t funcValue, sum *summary) []funcValue {
-	var out []funcValue
+func capturedFuncs(t FuncValue, sum *Summary) []FuncValue {
+	var out []FuncValue
 	for _, s := range sum.Invokes.sources() {
-		if v := sourceValue(s, nil, t.bindings); v != nil {
+		if v := sourceValue(s, nil, t.Bindings); v != nil {
 			out = append(out, funcTargets(v)...)
 		}
 	}
@@ -178,32 +178,32 @@ func capturedFuncs(t funcValue, sum *summary) []funcValue {
 
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
-func (r *reporter) atSink(t funcValue, sp spawn, sum *summary) {
+func (r *reporter) atSink(t FuncValue, sp Entry, sum *Summary) {
 	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.reports(tc.Witness.Domain) })
 	if i < 0 {
 		return
 	}
 	root := ""
-	if !isWrapper(t.fn) { // method values start their path at the method itself
-		root = ssaFuncName(t.fn)
+	if !isWrapper(t.Fn) { // method values start their path at the method itself
+		root = ssaFuncName(t.Fn)
 	}
-	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[i].Witness, spawn: sp})
+	r.add(finding{pos: sp.pos, root: root, witness: sum.Touches[i].Witness, entry: sp})
 }
 
 // inside reports every touching place in the body of the off-owner literal
 // fn whose touched value comes from outside; toRoot maps fn's sources to
 // the root literal's.
-func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) origin) {
+func (r *reporter) inside(lit, fn *ssa.Function, sp Entry, toRoot func(source) Origin) {
 	w := r.c.walks[fn]
 	if w == nil {
 		return
 	}
-	mapOrigin := func(o origin) origin {
-		var out origin
+	mapOrigin := func(o Origin) Origin {
+		var out Origin
 		for _, s := range o.sources() {
 			out = out.union(toRoot(s))
 		}
-		if o.has(handed) {
+		if o.Has(handed) {
 			out = out.union(originOf(handed))
 		}
 		return out
@@ -211,13 +211,13 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp spawn, toRoot func(source) o
 	for _, s := range w.sites {
 		if s.inner != nil {
 			innerSources := s.innerSources
-			r.inside(lit, s.inner, sp, func(src source) origin { return mapOrigin(innerSources(src)) })
+			r.inside(lit, s.inner, sp, func(src source) Origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
-		// Off every owner, values handed over are the code's own; on an
+		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
-		if o := mapOrigin(s.origin); !o.fresh() || (sp.on != nil && !o.owned()) {
-			r.add(finding{pos: r.findingPos(s, lit), witness: s.witness, spawn: sp, lit: lit})
+		if o := mapOrigin(s.origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
+			r.add(finding{pos: r.findingPos(s, lit), witness: s.witness, entry: sp, lit: lit})
 		}
 	}
 }
@@ -237,18 +237,18 @@ func (r *reporter) findingPos(s site, lit *ssa.Function) token.Pos {
 
 // diagnostic renders a finding as one line of advice, with the call path
 // also given as related positions.
-func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
+func (c *Engine) diagnostic(f finding, hint string) analysis.Diagnostic {
 	wit := f.witness
 	var b strings.Builder
 	switch {
 	case f.sent != nil:
 		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.sent.what, domainName(f.sent.to), c.position(f.sent.instr.Pos()), domainName(f.sent.to))
-	case f.spawn.on != nil:
-		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, stateName(wit), f.spawn.sink, c.position(f.spawn.pos))
+	case f.entry.On != nil:
+		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, stateName(wit), f.entry.Sink, c.position(f.entry.pos))
 	case wit.Domain != "":
-		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, stateName(wit), f.spawn.sink, c.position(f.spawn.pos))
+		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, stateName(wit), f.entry.Sink, c.position(f.entry.pos))
 	default:
-		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.spawn.sink, c.position(f.spawn.pos))
+		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.entry.Sink, c.position(f.entry.pos))
 	}
 	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
@@ -278,10 +278,10 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	switch {
 	case f.sent != nil:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + domainName(f.sent.to) + " here"})
-	case f.spawn.on != nil:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: f.spawn.sink})
+	case f.entry.On != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.entry.pos, Message: f.entry.Sink})
 	default:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.spawn.pos, Message: "runs off the owner via " + f.spawn.sink})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.entry.pos, Message: "runs off the owner via " + f.entry.Sink})
 	}
 	for _, s := range wit.Via {
 		if pos := c.tokenPos(s.Call); pos.IsValid() {
@@ -294,14 +294,14 @@ func (c *checker) diagnostic(f finding, hint string) analysis.Diagnostic {
 	return d
 }
 
-func (c *checker) position(pos token.Pos) position {
+func (c *Engine) position(pos token.Pos) position {
 	p := c.pass.Fset.Position(pos)
 	return position{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
 // tokenPos finds p in the files of this package; positions in other
 // packages are only named in the message.
-func (c *checker) tokenPos(p position) token.Pos {
+func (c *Engine) tokenPos(p position) token.Pos {
 	for _, f := range c.pass.Files {
 		tf := c.pass.Fset.File(f.FileStart)
 		if tf != nil && tf.Name() == p.File && p.Line >= 1 && p.Line <= tf.LineCount() {
@@ -319,7 +319,7 @@ type hopSink struct {
 
 // describeHop says how fix hints may use fn, a hop sink for the arguments
 // hop, named name.
-func (c *checker) describeHop(name string, fn *types.Func, hop []int) hopSinkName {
+func (c *Engine) describeHop(name string, fn *types.Func, hop []int) hopSinkName {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
 	h := hopSinkName{Name: name, Key: funcKey(fn), Hop: hop, Domain: c.hopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain}
@@ -336,7 +336,7 @@ func (c *checker) describeHop(name string, fn *types.Func, hop []int) hopSinkNam
 // see through facts, each group by name, leaving out those the user cannot
 // name here. Object facts reach only direct importers of a package-level
 // function's package, so those come from the packages' hopSinksFacts.
-func (c *checker) hopSinks() []hopSink {
+func (c *Engine) hopSinks() []hopSink {
 	seen := make(map[string]bool)
 	var hops []hopSink
 	add := func(h hopSink) {
@@ -395,7 +395,7 @@ func (c *checker) hopSinks() []hopSink {
 
 // nameable reports whether code of this package can name fn: it is of this
 // package, or exported with an exported receiver type.
-func (c *checker) nameable(fn *types.Func) bool {
+func (c *Engine) nameable(fn *types.Func) bool {
 	if fn.Pkg() == c.pass.Pkg {
 		return true
 	}
@@ -424,7 +424,7 @@ func takesNoArguments(sig *types.Signature, arg int) bool {
 // on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
 // runs a plain func, preferably just posting it (Execute); in scope before
 // out of it. Without one it says what to do.
-func fixHint(hops []hopSink, sp spawn, domain string) string {
+func fixHint(hops []hopSink, sp Entry, domain string) string {
 	inFutureCallback := sp.future
 	rank := func(h hopSink) int {
 		switch {
@@ -449,13 +449,13 @@ func fixHint(hops []hopSink, sp spawn, domain string) string {
 	}
 	switch {
 	case best >= 0:
-		return hopAdvice(hops[best].Name, domain, sp.on != nil)
-	case sp.on == nil && domain == "":
+		return hopAdvice(hops[best].Name, domain, sp.On != nil)
+	case sp.On == nil && domain == "":
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
 	touching := "the state here"
-	if sp.on != nil {
-		touching = "its state on " + domainName(*sp.on)
+	if sp.On != nil {
+		touching = "its state on " + domainName(*sp.On)
 	}
 	return "hand the work to " + domainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching " + touching
 }

@@ -20,8 +20,8 @@ import (
 	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
-// declared is what the declarations in view say, by the object they name.
-type declared struct {
+// Declared is what the declarations in view say, by the object they name.
+type Declared struct {
 	// objects holds, for each declared object, what its directives and
 	// its declarations say together.
 	objects map[types.Object]*directiveFact
@@ -46,7 +46,7 @@ type resolvedDeclaration struct {
 
 // resolveDeclarations resolves the package's own declarations, those its
 // dependencies export and the analyzer's settings, in that order.
-func (c *checker) resolveDeclarations() {
+func (c *Engine) resolveDeclarations() {
 	var decls []resolvedDeclaration
 	for _, d := range c.dirs.declarations {
 		decls = append(decls, resolvedDeclaration{declaration: d, report: true})
@@ -100,7 +100,7 @@ func (c *checker) resolveDeclarations() {
 // declaredFact returns the fact declarations add to for obj: a copy of
 // what its directives say, so that a declaration contradicting a
 // directive is reported as two directives contradicting each other are.
-func (c *checker) declaredFact(obj types.Object) *directiveFact {
+func (c *Engine) declaredFact(obj types.Object) *directiveFact {
 	if f := c.declared.objects[obj]; f != nil {
 		return f
 	}
@@ -115,7 +115,7 @@ func (c *checker) declaredFact(obj types.Object) *directiveFact {
 // importedDeclarations are the declarations of the packages this one
 // depends on, by package path. Another package reports what is wrong
 // with its own.
-func (c *checker) importedDeclarations() []resolvedDeclaration {
+func (c *Engine) importedDeclarations() []resolvedDeclaration {
 	var out []resolvedDeclaration
 	for _, line := range c.importedDeclarationLines() {
 		if d, err := parseDeclaration(strings.Fields(line.Text)); err == nil {
@@ -128,7 +128,7 @@ func (c *checker) importedDeclarations() []resolvedDeclaration {
 
 // importedDeclarationLines are the lines of the imports' declarationsFacts,
 // each once.
-func (c *checker) importedDeclarationLines() []declarationLine {
+func (c *Engine) importedDeclarationLines() []declarationLine {
 	var lines []declarationLine
 	for _, pf := range c.packageFacts {
 		if f, ok := pf.Fact.(*declarationsFact); ok {
@@ -144,7 +144,7 @@ func (c *checker) importedDeclarationLines() []declarationLine {
 
 // exportDeclarations publishes the package's //confined:declare lines, and
 // those it received, to the packages importing it.
-func (c *checker) exportDeclarations() {
+func (c *Engine) exportDeclarations() {
 	f := declarationsFact{Lines: c.importedDeclarationLines()}
 	if len(c.dirs.declarations) == 0 && len(f.Lines) == 0 {
 		return
@@ -165,7 +165,7 @@ func baseName(path string) string {
 // source, else (a flag or a line of a file) at no position, prefixed with
 // where it was written: drivers print such a finding once per run (the
 // standalone checker) or once per package (go vet).
-func (c *checker) reportDeclaration(d resolvedDeclaration) {
+func (c *Engine) reportDeclaration(d resolvedDeclaration) {
 	if !d.report {
 		return
 	}
@@ -290,7 +290,7 @@ func memberNames(prefix string, named *types.Named) []string {
 // implementedContract adds to k what declarations say about the interface
 // methods fn implements: a declaration on an interface method covers the
 // implementations in view.
-func (c *checker) implementedContract(fn *types.Func, k *directiveFact) {
+func (c *Engine) implementedContract(fn *types.Func, k *directiveFact) {
 	recv := fn.Signature().Recv()
 	if recv == nil || isInterfaceMethod(fn) {
 		return

@@ -6,7 +6,7 @@ package analyzer
 // another domain's loop receives from, is that domain's code's to touch from
 // then on: the sender touching it again, in the same function or in a
 // callee it hands the value to, races with the receiver. A value sent and
-// left is a handover, and fine. Only the sending function is followed; a
+// left is a handoff, and fine. Only the sending function is followed; a
 // send in a callee is not seen from its caller.
 
 import (
@@ -19,9 +19,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A handover is a place where a function hands confined values to the code
+// A handoff is a place where a function hands confined values to the code
 // of another domain.
-type handover struct {
+type handoff struct {
 	instr  ssa.Instruction
 	to     string      // the domain it hands them to
 	values []valuePath // the values, as the function reaches them
@@ -91,10 +91,10 @@ func (p valuePath) covers(q valuePath) bool {
 // confined values to another domain, the touches of them that may follow.
 func (r *reporter) reportSends(fns []*ssa.Function) {
 	var receivers map[*types.Var]string // built on the first channel send
-	var hopped map[*ssa.Function]string // likewise, on the first handover
+	var hopped map[*ssa.Function]string // likewise, on the first handoff
 	for _, fn := range fns {
 		w := r.c.walks[fn]
-		if w == nil || len(w.hops) == 0 && len(w.sends) == 0 {
+		if w == nil || len(w.Hops) == 0 && len(w.sends) == 0 {
 			continue
 		}
 		if receivers == nil && len(w.sends) > 0 {
@@ -110,7 +110,7 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		// Code whose owner is unknown hands values over to a named domain
 		// only: a program without names has no other owner.
 		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
-		for _, h := range r.c.handovers(w, receivers, toAnother) {
+		for _, h := range r.c.handoffs(w, receivers, toAnother) {
 			r.touchedAfter(w, h)
 		}
 	}
@@ -122,9 +122,9 @@ func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 	out := make(map[*ssa.Function]string)
 	for _, fn := range fns {
 		if w := r.c.walks[fn]; w != nil {
-			for _, sp := range w.hops {
-				for _, t := range sp.targets {
-					out[t.fn] = *sp.on
+			for _, sp := range w.Hops {
+				for _, t := range sp.Targets {
+					out[t.Fn] = *sp.On
 				}
 			}
 		}
@@ -137,7 +137,7 @@ func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 // or waits for the receiver before: a receive from a channel of a sent
 // value, or a call on one that touches nothing (reply.Wait(),
 // future.Error()), hands it back, as a request answered is.
-func (r *reporter) touchedAfter(w *walk, h handover) {
+func (r *reporter) touchedAfter(w *Walk, h handoff) {
 	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(h.instr, p) })
 	sent := func(v ssa.Value) bool {
 		return slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(pathOf(v)) })
@@ -202,20 +202,20 @@ func replacedAfter(from ssa.Instruction, p valuePath) bool {
 	return false
 }
 
-// handovers lists where w's function hands confined values to the code of
+// handoffs lists where w's function hands confined values to the code of
 // a domain that toAnother accepts: captured by a hop's callbacks, sent on a
 // channel a loop of the package receives from (receivers).
-func (c *checker) handovers(w *walk, receivers map[*types.Var]string, toAnother func(string) bool) []handover {
-	var out []handover
-	for _, sp := range w.hops {
-		if sp.call == nil || !toAnother(*sp.on) {
+func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+	var out []handoff
+	for _, sp := range w.Hops {
+		if sp.call == nil || !toAnother(*sp.On) {
 			continue
 		}
-		h := handover{instr: sp.call, to: *sp.on}
-		for _, t := range sp.targets {
+		h := handoff{instr: sp.call, to: *sp.On}
+		for _, t := range sp.Targets {
 			for _, b := range c.touchedCaptures(t) {
 				p, typ := pathOf(b), b.Type()
-				if alloc, ok := b.(*ssa.Alloc); ok && t.bindings.cells {
+				if alloc, ok := b.(*ssa.Alloc); ok && t.Bindings.Cells {
 					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
 				}
 				if c.confinedNamed(typ) != nil {
@@ -233,7 +233,7 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string, toAnother 
 		if !ok || !toAnother(to) {
 			continue
 		}
-		h := handover{instr: send, to: to}
+		h := handoff{instr: send, to: to}
 		for _, v := range c.carried(send.X, 2) {
 			h.values = append(h.values, pathOf(v))
 			h.what = cmp.Or(h.what, types.TypeString(v.Type(), qualifier))
@@ -248,15 +248,15 @@ func (c *checker) handovers(w *walk, receivers map[*types.Var]string, toAnother 
 // touchedCaptures lists the captured values (or the bound receiver) that
 // the function t denotes touches confined state through: those it takes
 // over. What it only holds or passes on stays the sender's.
-func (c *checker) touchedCaptures(t funcValue) []ssa.Value {
-	sum := c.summaryOf(t.fn)
+func (c *Engine) touchedCaptures(t FuncValue) []ssa.Value {
+	sum := c.summaryOf(t.Fn)
 	if sum == nil {
 		return nil
 	}
 	var out []ssa.Value
 	for _, tc := range sum.Touches {
-		if i := int(tc.Source - freeBase); tc.Source >= freeBase && tc.Source != ambient && i < len(t.bindings.values) {
-			out = append(out, t.bindings.values[i])
+		if i := int(tc.Source - freeBase); tc.Source >= freeBase && tc.Source != ambient && i < len(t.Bindings.Values) {
+			out = append(out, t.Bindings.Values[i])
 		}
 	}
 	return slices.Compact(out)
@@ -264,7 +264,7 @@ func (c *checker) touchedCaptures(t funcValue) []ssa.Value {
 
 // carried lists the confined values v carries: v itself, or what a message
 // built in place holds (auditMsg{Book: c.book}), depth levels down.
-func (c *checker) carried(v ssa.Value, depth int) []ssa.Value {
+func (c *Engine) carried(v ssa.Value, depth int) []ssa.Value {
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
 		return c.carried(x.X, depth)
@@ -296,7 +296,7 @@ func (c *checker) carried(v ssa.Value, depth int) []ssa.Value {
 
 // loopReceivers maps the channel fields that the package's loops receive
 // from to the loops' domains.
-func (c *checker) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+func (c *Engine) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
 	out := make(map[*types.Var]string)
 	for _, fn := range fns {
 		if !c.isLoop(fn) {

@@ -83,9 +83,9 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 			var parts []string
 			for _, set := range []struct {
 				name string
-				o    origin
+				o    Origin
 			}{{"async", sf.Summary.Async}, {"hop", sf.Summary.Hop}} {
-				if !set.o.fresh() {
+				if !set.o.Fresh() {
 					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.sources()))
 				}
 			}

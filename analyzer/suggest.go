@@ -42,7 +42,7 @@ func (p proposal) text() string {
 }
 
 // suggest runs the pass in -suggest mode.
-func (c *checker) suggest() error {
+func (c *Engine) suggest() error {
 	if !c.inMainModule() {
 		c.exportDirectives()
 		return nil
@@ -73,7 +73,7 @@ func (c *checker) suggest() error {
 
 // A suggester holds one package's proposals.
 type suggester struct {
-	c         *checker
+	c         *Engine
 	fns       []*ssa.Function
 	proposals []proposal
 	loops     map[*ssa.Function]string        // proposed and declared loops, by domain
@@ -84,7 +84,7 @@ type suggester struct {
 // inMainModule reports whether the package is the user's to annotate: in
 // a main module (or, without module information, as drivers that do not
 // load it give, not in GOROOT).
-func (c *checker) inMainModule() bool {
+func (c *Engine) inMainModule() bool {
 	if m := c.pass.Module; m != nil && m.Path != "" {
 		return m.Main
 	}
@@ -184,7 +184,7 @@ func (s *suggester) report() {
 // directiveInsertion is the edit that puts lines, directives, at the end
 // of obj's doc comment: on lines of their own just above its declaration,
 // indented as a struct field is (gofmt's tabs).
-func (c *checker) directiveInsertion(obj types.Object, lines []string) (analysis.TextEdit, bool) {
+func (c *Engine) directiveInsertion(obj types.Object, lines []string) (analysis.TextEdit, bool) {
 	tf := c.pass.Fset.File(obj.Pos())
 	if tf == nil {
 		return analysis.TextEdit{}, false
@@ -206,7 +206,7 @@ func (c *checker) directiveInsertion(obj types.Object, lines []string) (analysis
 
 // inModule reports whether the package path is of the package's module,
 // or, without module information, is the package.
-func (c *checker) inModule(path string) bool {
+func (c *Engine) inModule(path string) bool {
 	if m := c.pass.Module; m != nil && m.Path != "" {
 		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
 	}
@@ -215,6 +215,6 @@ func (c *checker) inModule(path string) bool {
 
 // inTestFile reports whether pos is in a _test.go file: tests drive the
 // code from outside, and nothing is proposed for them.
-func (c *checker) inTestFile(pos token.Pos) bool {
+func (c *Engine) inTestFile(pos token.Pos) bool {
 	return strings.HasSuffix(c.pass.Fset.Position(pos).Filename, "_test.go")
 }

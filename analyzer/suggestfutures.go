@@ -90,11 +90,11 @@ func (s *suggester) proposeCompletions() []proposal {
 // on it (Complete). The result is made here: fn allocates it, or gets it
 // from a method of a value it allocates (p.Future() of p := NewPromise()),
 // not from a future it was handed. It returns "" when there is none.
-func (s *suggester) completedOffOwner(fn *ssa.Function, w *walk) string {
+func (s *suggester) completedOffOwner(fn *ssa.Function, w *Walk) string {
 	from := newWalker(s.c, fn)
 	made := make(map[ssa.Value]bool)
 	own := func(v ssa.Value) {
-		if from.originOf(v).owned() {
+		if from.originOf(v).Owned() {
 			made[v] = true
 		}
 	}
@@ -116,21 +116,21 @@ func (s *suggester) completedOffOwner(fn *ssa.Function, w *walk) string {
 	}
 	// A callback completes the future when it calls a method (Complete) on
 	// a value the result is made from; filling its fields is not that.
-	captures := func(t funcValue) bool {
-		for i, b := range t.bindings.values {
+	captures := func(t FuncValue) bool {
+		for i, b := range t.Bindings.Values {
 			cell, isCell := b.(*ssa.Alloc)
 			if made[b] || isCell && slices.ContainsFunc(storedValues(cell), func(x ssa.Value) bool { return made[x] }) {
-				if i < len(t.fn.FreeVars) && callsMethodOn(t.fn.FreeVars[i]) {
+				if i < len(t.Fn.FreeVars) && callsMethodOn(t.Fn.FreeVars[i]) {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	for _, sp := range w.spawns {
-		for _, t := range sp.targets {
+	for _, sp := range w.Spawns {
+		for _, t := range sp.Targets {
 			if captures(t) {
-				return sp.sink
+				return sp.Sink
 			}
 		}
 	}
@@ -257,12 +257,12 @@ func (s *suggester) inherits(fn *types.Func, i int) bool {
 // callsParam reports whether the closure v calls p, captured.
 func callsParam(v ssa.Value, p *ssa.Parameter) bool {
 	for _, t := range funcTargets(v) {
-		for i, b := range t.bindings.values {
+		for i, b := range t.Bindings.Values {
 			cell, isCell := b.(*ssa.Alloc)
 			if b != p && !(isCell && slices.Contains(storedValues(cell), ssa.Value(p))) {
 				continue
 			}
-			free := t.fn.FreeVars[i]
+			free := t.Fn.FreeVars[i]
 			for _, ref := range *free.Referrers() {
 				if c, ok := ref.(ssa.CallInstruction); ok && c.Common().Value == free {
 					return true

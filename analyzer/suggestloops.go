@@ -148,12 +148,12 @@ func (s *suggester) startedThrough(call *ssa.Call, spawners map[*ssa.Function]in
 	}
 	var out []started
 	for _, t := range funcTargets(call.Common().Args[i]) {
-		fn := t.fn
+		fn := t.Fn
 		if obj, ok := fn.Object().(*types.Func); ok && isWrapper(fn) {
 			fn = s.c.prog.FuncValue(obj)
 		}
 		if fn != nil && !isFuncLit(fn) {
-			out = append(out, started{fn, t.bindings.values})
+			out = append(out, started{fn, t.Bindings.Values})
 		}
 	}
 	return out
@@ -185,11 +185,11 @@ func (s *suggester) startedBy(g *ssa.Go) []started {
 	}
 	var out []started
 	for _, t := range funcTargets(call.Value) {
-		if !isFuncLit(t.fn) {
-			out = append(out, started{t.fn, call.Args})
+		if !isFuncLit(t.Fn) {
+			out = append(out, started{t.Fn, call.Args})
 			continue
 		}
-		for _, b := range t.fn.Blocks {
+		for _, b := range t.Fn.Blocks {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(*ssa.Call); ok && !c.Common().IsInvoke() {
 					if callee := c.Common().StaticCallee(); callee != nil && declaredFunc(callee) != nil {

@@ -7,7 +7,7 @@ package analyzer
 // callback, and what they call, in the package and through writesFact)
 // writes its fields without holding a lock, no other code writes them
 // through a value it did not allocate, and the package sends none of its
-// values on a channel (messages are handed over, not owned) (constructors write fresh values;
+// values on a channel (messages are handed off, not owned) (constructors write fresh values;
 // goroutines and callbacks off every owner are what the check will then
 // report). A field of a proposed owner of the package that nothing writes
 // but where its value is built, and that code off the owner reads, is
@@ -53,7 +53,7 @@ type fieldAccesses struct {
 
 // candidate reports whether values of named could be confined: a struct
 // type of the module, not confined yet, without a mutex field guarding it.
-func (c *checker) candidate(named *types.Named) bool {
+func (c *Engine) candidate(named *types.Named) bool {
 	if !isStruct(named) || named.Obj().Pkg() == nil || !c.inModule(named.Obj().Pkg().Path()) || c.confinedNamed(named) != nil {
 		return false
 	}
@@ -89,7 +89,7 @@ func (s *suggester) computeAccesses(fn *ssa.Function) fieldAccesses {
 	note := func(x ssa.Value, index int, write bool) {
 		named := derefNamed(x.Type())
 		st, ok := derefUnder(x.Type()).(*types.Struct)
-		if named == nil || !ok || index >= st.NumFields() || !s.c.candidate(named) || w.originOf(x).fresh() {
+		if named == nil || !ok || index >= st.NumFields() || !s.c.candidate(named) || w.originOf(x).Fresh() {
 			return
 		}
 		key := fieldKey(named, st.Field(index).Name())
@@ -192,7 +192,7 @@ func (s *suggester) writesOf(fn *ssa.Function) fieldSet {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
 				for _, t := range funcTargets(call.Common().Value) {
-					maps.Copy(out, s.writesOf(t.fn))
+					maps.Copy(out, s.writesOf(t.Fn))
 				}
 			}
 		}
@@ -229,9 +229,9 @@ func (s *suggester) ownerRoots() []ownerRoot {
 			roots = append(roots, ownerRoot{fn, domain})
 		}
 		if w := s.c.walks[fn]; w != nil {
-			for _, sp := range w.hops {
-				for _, t := range sp.targets {
-					roots = append(roots, ownerRoot{t.fn, *sp.on})
+			for _, sp := range w.Hops {
+				for _, t := range sp.Targets {
+					roots = append(roots, ownerRoot{t.Fn, *sp.On})
 				}
 			}
 		}
@@ -277,9 +277,9 @@ func (s *suggester) proposeOwners() {
 	}
 	for _, fn := range s.fns {
 		if w := s.c.walks[fn]; w != nil {
-			for _, sp := range w.spawns {
-				for _, t := range sp.targets {
-					spawned = append(spawned, t.fn)
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					spawned = append(spawned, t.Fn)
 				}
 			}
 		}
@@ -472,23 +472,23 @@ func (s *suggester) proposeInferredSinks() {
 			continue
 		}
 		k := s.c.contract(obj)
-		sinkParams := func(o origin) []string {
+		sinkParams := func(o Origin) []string {
 			var params []string
 			for i, p := range fn.Params {
-				if isFuncTyped(p.Type()) && o.has(paramSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
+				if isFuncTyped(p.Type()) && o.Has(paramSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
 					params = append(params, p.Name())
 				}
 			}
 			return params
 		}
-		if params := sinkParams(w.sum.Async); len(params) > 0 {
+		if params := sinkParams(w.Sum.Async); len(params) > 0 {
 			s.propose(proposal{obj: obj, verb: verbAsync, args: params, evidence: fmt.Sprintf(
 				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), pronoun(len(params)))})
 		}
-		if params := sinkParams(w.sum.Hop); len(params) > 0 {
+		if params := sinkParams(w.Sum.Hop); len(params) > 0 {
 			var args []string
-			if w.sum.HopTo != "" {
-				args = []string{"@" + w.sum.HopTo}
+			if w.Sum.HopTo != "" {
+				args = []string{"@" + w.Sum.HopTo}
 			}
 			s.propose(proposal{obj: obj, verb: verbHop, args: append(args, params...), evidence: fmt.Sprintf(
 				"it hands %s to a hop, which runs %s on the owner", strings.Join(params, ", "), pronoun(len(params)))})
@@ -518,7 +518,7 @@ func (s *suggester) proposeInterfaceSinks() {
 					continue
 				}
 				for _, impl := range s.c.implementations(m) {
-					if sum := s.c.summaryOf(impl); sum != nil && sum.Async.has(paramSource(arg)) {
+					if sum := s.c.summaryOf(impl); sum != nil && sum.Async.Has(paramSource(arg)) {
 						s.propose(proposal{obj: m, verb: verbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
 							"its implementation %s runs %s off the owner", ssaFuncName(impl), sig.Params().At(i).Name())})
 						break

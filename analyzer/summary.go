@@ -136,16 +136,16 @@ func compareTouch(t touch, src source, domain string) int {
 	return strings.Compare(t.Witness.Domain, domain)
 }
 
-// A summary is what calling a function may do.
-type summary struct {
+// A Summary is what calling a function may do.
+type Summary struct {
 	Touches []touch // at most one per source and domain, sorted by both
-	Invokes origin  // func-valued sources it calls on the caller's goroutine
-	Async   origin  // func-valued sources it sends off the owner
-	Hop     origin  // func-valued sources it sends to the owner
+	Invokes Origin  // func-valued sources it calls on the caller's goroutine
+	Async   Origin  // func-valued sources it sends off the owner
+	Hop     Origin  // func-valued sources it sends to the owner
 	HopTo   string  // the domain of that owner
-	Result  origin  // where its results come from
+	Result  Origin  // where its results come from
 	// Where the future it returns completes.
-	Completes completion
+	Completes Completion
 	// Confined data it reaches through its sources, deepest first.
 	Reaches []reach
 	// Touches by callbacks it registers on futures it is handed, which
@@ -163,7 +163,7 @@ type futureTouch struct {
 // maxFutureTouches bounds FutureTouches to keep summaries small.
 const maxFutureTouches = 8
 
-func (s *summary) addFutureTouch(ft futureTouch) {
+func (s *Summary) addFutureTouch(ft futureTouch) {
 	if len(s.FutureTouches) >= maxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x futureTouch) bool {
 		return x.Future == ft.Future && x.Source == ft.Source
 	}) {
@@ -174,8 +174,8 @@ func (s *summary) addFutureTouch(ft futureTouch) {
 
 // addTouches records wit for every source in o that has no witness yet, and
 // the data it reaches.
-func (s *summary) addTouches(o origin, wit witness) {
-	if o.fresh() {
+func (s *Summary) addTouches(o Origin, wit witness) {
+	if o.Fresh() {
 		return
 	}
 	for _, src := range o.sources() {
@@ -190,7 +190,7 @@ func (s *summary) addTouches(o origin, wit witness) {
 	}
 }
 
-func (s *summary) addTouch(src source, wit witness) {
+func (s *Summary) addTouch(src source, wit witness) {
 	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return compareTouch(t, src, wit.Domain) })
 	switch {
 	case !found:
@@ -203,7 +203,7 @@ func (s *summary) addTouch(src source, wit witness) {
 // clone returns a copy of s that shares no slice with it: summaries that
 // come from facts are read by other passes at the same time, and merging
 // sorts slices in place.
-func (s *summary) clone() summary {
+func (s *Summary) clone() Summary {
 	out := *s
 	out.Touches = slices.Clone(s.Touches)
 	out.Reaches = slices.Clone(s.Reaches)
@@ -212,7 +212,7 @@ func (s *summary) clone() summary {
 }
 
 // merge adds what t says to s, for a call that may reach either.
-func (s *summary) merge(t *summary) {
+func (s *Summary) merge(t *Summary) {
 	for _, tc := range t.Touches {
 		s.addTouch(tc.Source, tc.Witness)
 	}
@@ -220,7 +220,7 @@ func (s *summary) merge(t *summary) {
 	s.Async = s.Async.union(t.Async)
 	s.addHop(t.Hop, t.HopTo)
 	s.Result = s.Result.union(t.Result)
-	s.Completes = s.Completes.join(t.Completes)
+	s.Completes = s.Completes.Join(t.Completes)
 	for _, r := range t.Reaches {
 		s.Reaches = addReach(s.Reaches, r)
 	}
@@ -232,11 +232,11 @@ func (s *summary) merge(t *summary) {
 // addHop records that the function sends the func values of o to the
 // owner domain. A function hopping to two domains is rare; the greater name
 // is kept, so that the result does not depend on the order of calls.
-func (s *summary) addHop(o origin, domain string) {
-	if o.fresh() {
+func (s *Summary) addHop(o Origin, domain string) {
+	if o.Fresh() {
 		return
 	}
-	if s.Hop.fresh() || domain > s.HopTo {
+	if s.Hop.Fresh() || domain > s.HopTo {
 		s.HopTo = domain
 	}
 	s.Hop = s.Hop.union(o)
@@ -244,13 +244,13 @@ func (s *summary) addHop(o origin, domain string) {
 
 // untrack drops handed from the origins of a walked function's summary:
 // what its callers learn is where values come from in their terms.
-func (s *summary) untrack() {
+func (s *Summary) untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
 }
 
 // sameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
-func (s *summary) sameShape(t *summary) bool {
+func (s *Summary) sameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
@@ -263,17 +263,17 @@ func (s *summary) sameShape(t *summary) bool {
 	return true
 }
 
-func (s *summary) String() string {
+func (s *Summary) String() string {
 	var parts []string
 	for _, t := range s.Touches {
 		parts = append(parts, fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, atDomain(t.Witness.Domain)))
 	}
 	for _, set := range []struct {
 		name   string
-		o      origin
+		o      Origin
 		domain string
 	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}} {
-		if !set.o.fresh() {
+		if !set.o.Fresh() {
 			var names []string
 			for _, src := range set.o.sources() {
 				names = append(names, sourceName(src))
@@ -305,7 +305,7 @@ func sourceName(s source) string {
 // reporting when the function turns out to run off the owner.
 type site struct {
 	pos     token.Pos
-	origin  origin
+	origin  Origin
 	witness witness
 	// The instruction and the value touched through, for telling touches
 	// after a send (see sends.go); value is nil for the ambient world.
@@ -316,22 +316,22 @@ type site struct {
 	// inner is that literal and innerSources maps its sources to ours, so
 	// that the finding can be reported inside it.
 	inner        *ssa.Function
-	innerSources func(source) origin
+	innerSources func(source) Origin
 }
 
-// A spawn is a place where a function sends func values off the owner.
-type spawn struct {
+// A Entry is a place where a function sends func values off the owner.
+type Entry struct {
 	pos     token.Pos
-	sink    string // what moves the code off the owner, for the message
+	Sink    string // what moves the code off the owner, for the message
 	future  bool   // the code is a callback of a future
-	targets []funcValue
+	Targets []FuncValue
 	// direct is set when the spawned call itself touches confined state
 	// (go s.method(), go ownerOnly()).
 	direct *witness
-	// on is set for code that runs on a known owner rather than off every
+	// On is set for code that runs On a known owner rather than off every
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
-	on *string
+	On *string
 	// call is the instruction that hands the code to a hop, for telling
 	// touches after it (see sends.go).
 	call ssa.Instruction
@@ -339,25 +339,25 @@ type spawn struct {
 
 // reports says whether touching state of domain is a finding for the code
 // at sp: off every owner any state is, on an owner another owner's.
-func (sp spawn) reports(domain string) bool {
-	return sp.on == nil || *sp.on != domain
+func (sp Entry) reports(domain string) bool {
+	return sp.On == nil || *sp.On != domain
 }
 
-// A walk is everything learnt from one function's body.
-type walk struct {
-	sum      summary
+// A Walk is everything learnt from one function's body.
+type Walk struct {
+	Sum      Summary
 	sites    []site
-	spawns   []spawn
-	hops     []spawn     // func values sent to an owner: they run there
+	Spawns   []Entry
+	Hops     []Entry     // func values sent to an owner: they run there
 	sends    []*ssa.Send // values sent on channels, which a loop may receive
-	handoffs []handoff   // with -explain only
+	evidence []sinkEvidence   // with -explain only
 }
 
-// A handoff is the evidence that a function is a sink: it hands func
+// A sinkEvidence is the evidence that a function is a sink: it hands func
 // values from sources to sink at pos, which runs them off the owner or,
 // for a hop, on it.
-type handoff struct {
-	sources origin
+type sinkEvidence struct {
+	sources Origin
 	sink    string
 	pos     token.Pos
 	hop     bool
@@ -366,7 +366,7 @@ type handoff struct {
 
 // summarize computes walks for fns and everything they reference, callees
 // before callers, iterating recursive groups until they settle.
-func (c *checker) summarize(fns []*ssa.Function) {
+func (c *Engine) summarize(fns []*ssa.Function) {
 	t := &tarjan{c: c, index: make(map[*ssa.Function]int), low: make(map[*ssa.Function]int), onStack: make(map[*ssa.Function]bool)}
 	for _, fn := range fns {
 		if _, seen := t.index[fn]; !seen {
@@ -376,7 +376,7 @@ func (c *checker) summarize(fns []*ssa.Function) {
 }
 
 type tarjan struct {
-	c       *checker
+	c       *Engine
 	next    int
 	index   map[*ssa.Function]int
 	low     map[*ssa.Function]int
@@ -417,13 +417,13 @@ func (t *tarjan) visit(fn *ssa.Function) {
 // summarizeGroup walks a strongly connected group of functions until their
 // summaries stop changing. Summaries only grow, so this terminates; the
 // bound is a guard against a bug turning into a hang.
-func (c *checker) summarizeGroup(scc []*ssa.Function) {
+func (c *Engine) summarizeGroup(scc []*ssa.Function) {
 	recursive := len(scc) > 1 || slices.Contains(c.referencedFuncs(scc[0]), scc[0])
 	for range 10 {
 		changed := false
 		for _, fn := range scc {
 			w := c.walkFunc(fn)
-			if old := c.walks[fn]; old == nil || !old.sum.sameShape(&w.sum) {
+			if old := c.walks[fn]; old == nil || !old.Sum.sameShape(&w.Sum) {
 				changed = true
 			}
 			c.walks[fn] = w
@@ -438,11 +438,11 @@ func (c *checker) summarizeGroup(scc []*ssa.Function) {
 // callees, closures, method values and the implementations of the interface
 // methods it calls, in instruction order. The call graph is walked more
 // than once (SCCs, recursion checks, callback fields), so it is kept.
-func (c *checker) referencedFuncs(fn *ssa.Function) []*ssa.Function {
+func (c *Engine) referencedFuncs(fn *ssa.Function) []*ssa.Function {
 	return memoized(c.refs, fn, c.computeReferencedFuncs)
 }
 
-func (c *checker) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
@@ -464,9 +464,9 @@ func (c *checker) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 // summaryOf returns what calling fn may do: from this package's walks, or
 // from the fact exported by fn's own package. It returns nil when nothing is
 // known.
-func (c *checker) summaryOf(fn *ssa.Function) *summary {
+func (c *Engine) summaryOf(fn *ssa.Function) *Summary {
 	if w := c.walks[fn]; w != nil {
-		return &w.sum
+		return &w.Sum
 	}
 	if obj := declaredFunc(fn); obj != nil {
 		return c.importedSummary(obj)
@@ -480,24 +480,24 @@ func (c *checker) summaryOf(fn *ssa.Function) *summary {
 //
 // So a missing fact on an exported function of a package that took the SSA
 // path means "nothing to say" (see bodyInView).
-func (c *checker) exportSummaries() {
+func (c *Engine) exportSummaries() {
 	for fn, w := range c.walks {
 		obj := declaredFunc(fn)
 		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
 			continue
 		}
-		if len(w.sum.Touches) == 0 && w.sum.sameShape(unknownSummary(fn)) {
+		if len(w.Sum.Touches) == 0 && w.Sum.sameShape(unknownSummary(fn)) {
 			continue
 		}
-		c.pass.ExportObjectFact(obj, &summaryFact{Summary: w.sum})
+		c.pass.ExportObjectFact(obj, &summaryFact{Summary: w.Sum})
 	}
 }
 
 // unknownSummary is what callers assume of a function they know nothing
 // about: it calls its func arguments on the caller's goroutine and its result
 // derives from its arguments.
-func unknownSummary(fn *ssa.Function) *summary {
-	var s summary
+func unknownSummary(fn *ssa.Function) *Summary {
+	var s Summary
 	returns := fn.Signature.Results().Len() > 0
 	for i, p := range fn.Params {
 		if isFuncTyped(p.Type()) {
@@ -511,7 +511,7 @@ func unknownSummary(fn *ssa.Function) *summary {
 }
 
 // importedSummary returns the summary another package exported for fn.
-func (c *checker) importedSummary(fn *types.Func) *summary {
+func (c *Engine) importedSummary(fn *types.Func) *Summary {
 	if fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
@@ -519,7 +519,7 @@ func (c *checker) importedSummary(fn *types.Func) *summary {
 		return s
 	}
 	var fact summaryFact
-	var s *summary
+	var s *Summary
 	if c.pass.ImportObjectFact(fn, &fact) {
 		s = &fact.Summary
 	}

@@ -19,7 +19,7 @@ import (
 
 // confinedInReach reports whether the package or a dependency declares any
 // directive, so that SSA is worth building.
-func (c *checker) confinedInReach() bool {
+func (c *Engine) confinedInReach() bool {
 	if len(c.dirs.objects) > 0 {
 		return true
 	}
@@ -41,7 +41,7 @@ func (c *checker) confinedInReach() bool {
 // package's off-owner code calls (the rules in callbackfields.go), within
 // the package to a fixed point, and exports what it found for the exported
 // ones.
-func (c *checker) exportSyntaxSinks() {
+func (c *Engine) exportSyntaxSinks() {
 	var decls []*ast.FuncDecl
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
@@ -50,7 +50,7 @@ func (c *checker) exportSyntaxSinks() {
 			}
 		}
 	}
-	found := make(map[*types.Func]*summary)
+	found := make(map[*types.Func]*Summary)
 	var fields map[*types.Var]bool
 	// Stores into fields called off the owner make sinks, and sinks may
 	// start more code off the owner: a few rounds, as on the SSA path. Only
@@ -76,7 +76,7 @@ func (c *checker) exportSyntaxSinks() {
 // syntaxFixedPoint updates found until the sinks it records settle. It
 // reports whether some function stores a func parameter in a func-typed
 // field: only then can the fields called off the owner change a sink.
-func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) (storesParam bool) {
+func (c *Engine) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (storesParam bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -86,7 +86,7 @@ func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]
 			}
 			s, stores := c.syntaxSinks(fn, fd, found, fields)
 			storesParam = storesParam || stores
-			if old := found[fn]; (old == nil && !s.sameShape(new(summary))) || (old != nil && !old.sameShape(s)) {
+			if old := found[fn]; (old == nil && !s.sameShape(new(Summary))) || (old != nil && !old.sameShape(s)) {
 				found[fn] = s
 				changed = true
 			}
@@ -99,7 +99,7 @@ func (c *checker) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]
 // owner or to it, and whether it stores one in a func-typed field. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
-func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary, fields map[*types.Var]bool) (s *summary, storesParam bool) {
+func (c *Engine) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (s *Summary, storesParam bool) {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -111,12 +111,12 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			params[p] = paramSource(i + offset)
 		}
 	}
-	s = new(summary)
+	s = new(Summary)
 	if len(params) == 0 {
 		return s, false
 	}
-	mentioned := func(n ast.Node) origin {
-		var o origin
+	mentioned := func(n ast.Node) Origin {
+		var o Origin
 		ast.Inspect(n, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
@@ -135,7 +135,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 			return
 		}
 		o := mentioned(value)
-		storesParam = storesParam || !o.fresh()
+		storesParam = storesParam || !o.Fresh()
 		if fields[f] {
 			s.Async = s.Async.union(o)
 		}
@@ -184,7 +184,7 @@ func (c *checker) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types
 }
 
 // appendSources adds the parameter sources in o to indices.
-func appendSources(indices []int, o origin) []int {
+func appendSources(indices []int, o Origin) []int {
 	for _, s := range o.sources() {
 		if s < freeBase {
 			indices = append(indices, int(s))
@@ -196,7 +196,7 @@ func appendSources(indices []int, o origin) []int {
 // syntaxSinkParams returns the receiver-inclusive indices of callee's
 // parameters that run off the owner and on it, and the domain of that
 // owner: declared, found in this package so far, or imported.
-func (c *checker) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary) (async, hop []int, hopTo string) {
+func (c *Engine) syntaxSinkParams(callee *types.Func, found map[*types.Func]*Summary) (async, hop []int, hopTo string) {
 	callee = callee.Origin()
 	k := c.contract(callee)
 	async, hop = k.Async, k.Hop
@@ -232,7 +232,7 @@ func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
-func (c *checker) selectedField(e ast.Expr) *types.Var {
+func (c *Engine) selectedField(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -244,7 +244,7 @@ func (c *checker) selectedField(e ast.Expr) *types.Var {
 }
 
 // calledFuncField returns the func-typed field a call calls (x.f()), if any.
-func (c *checker) calledFuncField(call *ast.CallExpr) *types.Var {
+func (c *Engine) calledFuncField(call *ast.CallExpr) *types.Var {
 	if f := c.selectedField(call.Fun); f != nil && isFuncTyped(f.Type()) {
 		return f
 	}
@@ -259,7 +259,7 @@ func (c *checker) calledFuncField(call *ast.CallExpr) *types.Var {
 // x.f() makes f such a field wherever it is. Calls through interfaces are
 // not followed here (the SSA path resolves them to the implementations).
 // This package has no directives, so it has no loops.
-func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*summary) map[*types.Var]bool {
+func (c *Engine) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) map[*types.Var]bool {
 	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
 	for _, fd := range decls {
 		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
@@ -367,7 +367,7 @@ func (c *checker) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.F
 }
 
 // isFuncExpr reports whether e is a func value.
-func (c *checker) isFuncExpr(e ast.Expr) bool {
+func (c *Engine) isFuncExpr(e ast.Expr) bool {
 	t := c.pass.TypesInfo.TypeOf(e)
 	return t != nil && isFuncTyped(t)
 }

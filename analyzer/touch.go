@@ -14,7 +14,7 @@ import (
 )
 
 // confinedNamed returns the confined named type of t or *t, or nil.
-func (c *checker) confinedNamed(t types.Type) *types.Named {
+func (c *Engine) confinedNamed(t types.Type) *types.Named {
 	named := derefNamed(t)
 	if named == nil {
 		return nil
@@ -32,7 +32,7 @@ func (c *checker) confinedNamed(t types.Type) *types.Named {
 // confined type is that state's API: calling one whose body only sends on a
 // channel or uses :any members touches nothing (docs/directives.md, "Method
 // calls"). The witness names the method and, inside, the data it reaches.
-func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
+func (c *Engine) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 	obj := declaredFunc(fn)
 	if obj == nil {
 		return nil
@@ -59,7 +59,7 @@ func (c *checker) callTouch(fn *ssa.Function, pos token.Pos) *witness {
 
 // ownerOnly reports whether fn is marked //confined:owner: it must run on
 // the owner whatever its body does.
-func (c *checker) ownerOnly(fn *types.Func) bool {
+func (c *Engine) ownerOnly(fn *types.Func) bool {
 	d := c.directives(fn)
 	return d != nil && d.Owner
 }
@@ -70,14 +70,14 @@ func (c *checker) ownerOnly(fn *types.Func) bool {
 // a confined method's package always takes the SSA path. Methods reached
 // only through embedding in another package (unexported ones), and those
 // of types confined by a declaration, stay out of view.
-func (c *checker) bodyInView(fn *types.Func) bool {
+func (c *Engine) bodyInView(fn *types.Func) bool {
 	return fn.Pkg() != c.pass.Pkg && fn.Exported() && !c.confinedByDeclaration(receiverNamed(fn))
 }
 
 // confinedByDeclaration reports whether named is confined by a declaration
 // its own package may not see: its methods were summarized as touching
 // nothing.
-func (c *checker) confinedByDeclaration(named *types.Named) bool {
+func (c *Engine) confinedByDeclaration(named *types.Named) bool {
 	if named == nil {
 		return false
 	}
@@ -90,7 +90,7 @@ func (c *checker) confinedByDeclaration(named *types.Named) bool {
 }
 
 // confinedMethod reports whether fn is a method of a confined type.
-func (c *checker) confinedMethod(fn *types.Func) bool {
+func (c *Engine) confinedMethod(fn *types.Func) bool {
 	recv := receiverNamed(fn)
 	return recv != nil && c.confinedNamed(recv) != nil
 }
@@ -103,7 +103,7 @@ func (c *checker) confinedMethod(fn *types.Func) bool {
 //
 // The domain touched is the one m names, else that of m's interface, else
 // that of recv.
-func (c *checker) interfaceCallTouches(m *types.Func, recv types.Type) (domain string, touches bool) {
+func (c *Engine) interfaceCallTouches(m *types.Func, recv types.Type) (domain string, touches bool) {
 	d := c.directives(m)
 	switch {
 	case d != nil && d.Any:
@@ -121,7 +121,7 @@ func (c *checker) interfaceCallTouches(m *types.Func, recv types.Type) (domain s
 
 // isAny reports whether fn is a //confined:any method: safe from anywhere,
 // so neither a touch nor something to look into.
-func (c *checker) isAny(fn *ssa.Function) bool {
+func (c *Engine) isAny(fn *ssa.Function) bool {
 	obj := declaredFunc(fn)
 	if obj == nil {
 		return false

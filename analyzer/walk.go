@@ -13,25 +13,25 @@ import (
 )
 
 type walker struct {
-	c           *checker
+	c           *Engine
 	fn          *ssa.Function
-	origins     map[ssa.Value]origin
-	allocStores map[*ssa.Alloc]origin
+	origins     map[ssa.Value]Origin
+	allocStores map[*ssa.Alloc]Origin
 	// What is stored into each local allocation, built on first use.
 	storesByAlloc map[*ssa.Alloc][]ssa.Value
-	completions   map[ssa.Value]completion
+	completions   map[ssa.Value]Completion
 	returned      []ssa.Value     // the first result of every return
 	at            ssa.Instruction // the instruction being walked
-	walk
+	Walk
 }
 
 // newWalker returns a walker of fn that has walked nothing yet: enough to
 // ask where values come from.
-func newWalker(c *checker, fn *ssa.Function) *walker {
-	return &walker{c: c, fn: fn, origins: make(map[ssa.Value]origin), allocStores: make(map[*ssa.Alloc]origin), completions: make(map[ssa.Value]completion)}
+func newWalker(c *Engine, fn *ssa.Function) *walker {
+	return &walker{c: c, fn: fn, origins: make(map[ssa.Value]Origin), allocStores: make(map[*ssa.Alloc]Origin), completions: make(map[ssa.Value]Completion)}
 }
 
-func (c *checker) walkFunc(fn *ssa.Function) *walk {
+func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
 	w := newWalker(c, fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -39,14 +39,14 @@ func (c *checker) walkFunc(fn *ssa.Function) *walk {
 			w.instr(instr)
 		}
 	}
-	w.sum.Completes = w.joinCompletions(w.returned)
-	w.sum.untrack()
-	if len(w.hops) == 0 && len(w.sends) == 0 {
+	w.Sum.Completes = w.joinCompletions(w.returned)
+	w.Sum.untrack()
+	if len(w.Hops) == 0 && len(w.sends) == 0 {
 		// Touches of the function's own values matter only after it hands
 		// them over (sends.go): keep the walk small.
-		w.sites = slices.DeleteFunc(w.sites, func(s site) bool { return s.inner == nil && s.origin.owned() })
+		w.sites = slices.DeleteFunc(w.sites, func(s site) bool { return s.inner == nil && s.origin.Owned() })
 	}
-	return &w.walk
+	return &w.Walk
 }
 
 func (w *walker) instr(instr ssa.Instruction) {
@@ -59,7 +59,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.call(in.Common(), in.Pos())
 	case *ssa.Return:
 		for _, r := range in.Results {
-			w.sum.Result = w.sum.Result.union(w.originOf(r))
+			w.Sum.Result = w.Sum.Result.union(w.originOf(r))
 		}
 		if len(in.Results) > 0 {
 			w.returned = append(w.returned, in.Results[0])
@@ -83,43 +83,43 @@ func (w *walker) goStmt(in *ssa.Go) {
 		w.call(call, in.Pos()) // it runs while this function waits
 		return
 	}
-	at := spawn{pos: in.Pos(), sink: "a go statement"}
+	at := Entry{pos: in.Pos(), Sink: "a go statement"}
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
 		return
 	}
 	sources := w.funcSources(call.Value)
-	w.sum.Async = w.sum.Async.union(sources)
-	w.handOff(sources, handoff{sink: at.sink, pos: at.pos})
+	w.Sum.Async = w.Sum.Async.union(sources)
+	w.noteEvidence(sources, sinkEvidence{sink: at.Sink, pos: at.pos})
 	for _, t := range funcTargets(call.Value) {
-		if w.c.isLoop(t.fn) {
+		if w.c.isLoop(t.Fn) {
 			continue // starting the owner's loop: that goroutine is the owner
 		}
 		// Func arguments of the spawned call run on the new goroutine too,
 		// unless the callee hands them to the owner.
-		sum := w.c.summaryOf(t.fn)
-		k := w.c.contract(declaredFunc(t.fn))
+		sum := w.c.summaryOf(t.Fn)
+		k := w.c.contract(declaredFunc(t.Fn))
 		for i, a := range call.Args {
-			if isFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.has(paramSource(i))) {
-				w.spawn(a, at)
+			if isFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.Has(paramSource(i))) {
+				w.sendOff(a, at)
 			}
 		}
-		if wit := w.c.callTouch(t.fn, in.Pos()); wit != nil {
+		if wit := w.c.callTouch(t.Fn, in.Pos()); wit != nil {
 			direct := at
 			direct.direct = wit
-			w.spawns = append(w.spawns, direct)
+			w.Spawns = append(w.Spawns, direct)
 			continue
 		}
-		at.targets = append(at.targets, t)
+		at.Targets = append(at.Targets, t)
 	}
-	if len(at.targets) > 0 {
-		w.spawns = append(w.spawns, at)
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
 	}
 }
 
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
-func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
+func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
 	if domain, touches := w.c.interfaceCallTouches(call.Method, call.Value.Type()); touches {
 		at.direct = &witness{Action: actionCalls, Member: invokedName(call), Domain: domain, Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
@@ -127,7 +127,7 @@ func (w *walker) goInvoke(call *ssa.CallCommon, at spawn) {
 		at.direct = &wit
 	}
 	if at.direct != nil {
-		w.spawns = append(w.spawns, at)
+		w.Spawns = append(w.Spawns, at)
 	}
 }
 
@@ -144,7 +144,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	targets := funcTargets(call.Value)
 	if len(targets) == 0 {
 		// A func value from a parameter or capture: the caller decides.
-		w.sum.Invokes = w.sum.Invokes.union(w.originOf(call.Value))
+		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(call.Value))
 		w.syncArgs(args, pos)
 		return
 	}
@@ -162,22 +162,22 @@ func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 	sum := w.c.interfaceSummary(call.Method)
 	settled := w.declaredArgs(call.Method, args, pos, sum)
 	if sum != nil {
-		w.applySummary(sum, args, captures{}, callSite{w: w, method: call.Method, pos: pos}, settled, true)
+		w.applySummary(sum, args, Captures{}, callSite{w: w, method: call.Method, pos: pos}, settled, true)
 	}
 }
 
 // callTarget handles a call of a known function.
-func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
-	if w.c.isLoop(t.fn) {
+func (w *walker) callTarget(t FuncValue, args []ssa.Value, pos token.Pos) {
+	if w.c.isLoop(t.Fn) {
 		return // running the owner's loop makes this goroutine the owner
 	}
-	obj := declaredFunc(t.fn)
-	if w.c.isAny(t.fn) {
+	obj := declaredFunc(t.Fn)
+	if w.c.isAny(t.Fn) {
 		w.declaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
 		return
 	}
-	sum := w.c.summaryOf(t.fn)
-	whole := w.c.callTouch(t.fn, pos)
+	sum := w.c.summaryOf(t.Fn)
+	whole := w.c.callTouch(t.Fn, pos)
 	if whole != nil && (sum == nil || w.c.ownerOnly(obj)) {
 		// Nothing to look into, or a contract that holds whatever the
 		// body does: the call itself touches what its receiver reaches.
@@ -193,12 +193,12 @@ func (w *walker) callTarget(t funcValue, args []ssa.Value, pos token.Pos) {
 	if sum == nil {
 		return
 	}
-	lit := isFuncLit(t.fn)
-	w.applySummary(sum, args, t.bindings, callSite{w: w, callee: t.fn, pos: pos, whole: whole}, settled, !lit)
+	lit := isFuncLit(t.Fn)
+	w.applySummary(sum, args, t.Bindings, callSite{w: w, callee: t.Fn, pos: pos, whole: whole}, settled, !lit)
 	if lit {
 		// A literal called in place: its touches are ours, but they are
 		// reported inside it if this runs off the owner.
-		w.sites = append(w.sites, site{pos: pos, inner: t.fn, innerSources: w.sourceMapper(args, t.bindings)})
+		w.sites = append(w.sites, site{pos: pos, inner: t.Fn, innerSources: w.sourceMapper(args, t.Bindings)})
 	}
 }
 
@@ -241,24 +241,24 @@ func (cs callSite) extend(wit witness) witness {
 // touches through the arguments and captures given (as sites to report at
 // the call when asSites), and what it does with the func values it is
 // handed (unless the callee's contract settled them).
-func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures, call callSite, settled origin, asSites bool) {
+func (w *walker) applySummary(sum *Summary, args []ssa.Value, bindings Captures, call callSite, settled Origin, asSites bool) {
 	for _, tc := range sum.Touches {
 		wit := call.extend(tc.Witness)
 		if o := w.mapSource(tc.Source, args, bindings); asSites {
 			w.touch(call.pos, sourceValue(tc.Source, args, bindings), o, wit)
 		} else {
-			w.sum.addTouches(o, wit)
+			w.Sum.addTouches(o, wit)
 		}
 	}
-	handed := func(o origin, do func(ssa.Value)) {
+	handed := func(o Origin, do func(ssa.Value)) {
 		for _, s := range o.sources() {
-			if v := sourceValue(s, args, bindings); v != nil && !settled.has(s) {
+			if v := sourceValue(s, args, bindings); v != nil && !settled.Has(s) {
 				do(v)
 			}
 		}
 	}
 	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
-	handed(sum.Async, func(v ssa.Value) { w.spawn(v, spawn{pos: call.pos, sink: call.name()}) })
+	handed(sum.Async, func(v ssa.Value) { w.sendOff(v, Entry{pos: call.pos, Sink: call.name()}) })
 	handed(sum.Hop, func(v ssa.Value) {
 		domain := sum.HopTo
 		w.hopTo(v, call.name(), &domain, call.pos)
@@ -272,24 +272,24 @@ func (w *walker) applySummary(sum *summary, args []ssa.Value, bindings captures,
 // stores callbacks in structs (sort.Slice) or returns closures calling them
 // (sync.OnceFunc) cannot see the call, so running here is the safe default.
 // It returns the sources it settled, which summaries do not override.
-func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary) origin {
+func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *Summary) Origin {
 	k := w.c.contract(fn)
-	var settled origin
+	var settled Origin
 	if k.Combinator {
-		w.inheritCallbacks(fn, k, args, spawn{pos: pos})
+		w.inheritCallbacks(fn, k, args, Entry{pos: pos})
 		for _, i := range k.Inherit {
 			settled = settled.union(originOf(paramSource(i)))
 		}
 	}
 	for i, a := range args {
-		if settled.has(paramSource(i)) {
+		if settled.Has(paramSource(i)) {
 			continue
 		}
 		switch {
 		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
 			w.syncInvoke(a, pos) // on another goroutine, while this one waits
 		case slices.Contains(k.Async, i):
-			w.spawn(a, spawn{pos: pos, sink: funcName(fn)}) // fn != nil: nil has no contract
+			w.sendOff(a, Entry{pos: pos, Sink: funcName(fn)}) // fn != nil: nil has no contract
 		case slices.Contains(k.Hop, i):
 			domain := w.c.hopDomain(fn)
 			w.hopTo(a, funcName(fn), &domain, pos)
@@ -317,7 +317,7 @@ func (w *walker) syncArgs(args []ssa.Value, pos token.Pos) {
 func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 	targets := funcTargets(v)
 	if len(targets) == 0 {
-		w.sum.Invokes = w.sum.Invokes.union(w.originOf(v))
+		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(v))
 		return
 	}
 	for _, t := range targets {
@@ -327,18 +327,18 @@ func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 }
 
 // sourceMapper maps a callee's sources to origins in this function.
-func (w *walker) sourceMapper(args []ssa.Value, bindings captures) func(source) origin {
-	return func(s source) origin { return w.mapSource(s, args, bindings) }
+func (w *walker) sourceMapper(args []ssa.Value, bindings Captures) func(source) Origin {
+	return func(s source) Origin { return w.mapSource(s, args, bindings) }
 }
 
 // sourceValue returns the caller's value for a callee's source, or nil.
-func sourceValue(s source, args []ssa.Value, bindings captures) ssa.Value {
+func sourceValue(s source, args []ssa.Value, bindings Captures) ssa.Value {
 	switch {
 	case s == ambient:
 		return nil
 	case s >= freeBase:
-		if i := int(s - freeBase); i < len(bindings.values) {
-			return bindings.values[i]
+		if i := int(s - freeBase); i < len(bindings.Values) {
+			return bindings.Values[i]
 		}
 	case int(s) < len(args):
 		return args[s]
@@ -349,11 +349,11 @@ func sourceValue(s source, args []ssa.Value, bindings captures) ssa.Value {
 // touch records that this function touches confined state reached from o
 // through v (nil when it is not one value). The function's own values
 // (ownership follows the value) are not touches for its callers, but the
-// place is kept: code on another owner may not touch what was handed over
+// place is kept: code on another owner may not touch what was handed off
 // to it, and the function itself not what it sent away (see sends.go).
-func (w *walker) touch(pos token.Pos, v ssa.Value, o origin, wit witness) {
+func (w *walker) touch(pos token.Pos, v ssa.Value, o Origin, wit witness) {
 	w.sites = append(w.sites, site{pos: pos, origin: o, witness: wit, instr: w.at, value: v})
-	w.sum.addTouches(o, wit)
+	w.Sum.addTouches(o, wit)
 }
 
 func (w *walker) position(pos token.Pos) position {
