@@ -181,29 +181,6 @@ func (s *suggester) report() {
 	}
 }
 
-// directiveInsertion is the edit that puts lines, directives, at the end
-// of obj's doc comment: on lines of their own just above its declaration,
-// indented as a struct field is (gofmt's tabs).
-func (c *Engine) directiveInsertion(obj types.Object, lines []string) (analysis.TextEdit, bool) {
-	tf := c.pass.Fset.File(obj.Pos())
-	if tf == nil {
-		return analysis.TextEdit{}, false
-	}
-	pos := c.pass.Fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
-	indent := ""
-	if v, ok := obj.(*types.Var); ok && v.IsField() {
-		indent = strings.Repeat("\t", max(pos.Column-1, 0))
-	} else if _, ok := obj.(*types.TypeName); ok && pos.Column != len("type ")+1 {
-		indent = "\t" // a spec of a grouped type declaration
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(indent + l + "\n")
-	}
-	start := tf.LineStart(pos.Line)
-	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
-}
-
 // inModule reports whether the package path is of the package's module,
 // or, without module information, is the package.
 func (c *Engine) inModule(path string) bool {

@@ -84,24 +84,6 @@ func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 	return callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v
 }
 
-// inLoop reports whether b can run more than once: it reaches itself.
-func inLoop(b *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	queue := slices.Clone(b.Succs)
-	for len(queue) > 0 {
-		next := queue[0]
-		queue = queue[1:]
-		if next == b {
-			return true
-		}
-		if !seen[next] {
-			seen[next] = true
-			queue = append(queue, next.Succs...)
-		}
-	}
-	return false
-}
-
 // joined reports whether this function waits for the goroutine the go
 // statement starts, right after starting it: the goroutine closes or sends
 // on a channel this function then receives from, or calls Done on a group
@@ -217,11 +199,4 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-func referrersOf(v ssa.Value) []ssa.Instruction {
-	if refs := v.Referrers(); refs != nil {
-		return *refs
-	}
-	return nil
 }

@@ -534,10 +534,3 @@ func union(a, b fieldSet) fieldSet {
 	maps.Copy(out, b)
 	return out
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -321,28 +321,3 @@ func (c *Engine) fieldSink(call fieldCall, stores []fieldStore) string {
 	}
 	return b.String()
 }
-
-// loadedField returns the field v was loaded from, if any.
-func loadedField(v ssa.Value) *types.Var {
-	switch v := v.(type) {
-	case *ssa.UnOp:
-		if v.Op == token.MUL {
-			return fieldOf(v.X)
-		}
-	case *ssa.Field:
-		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
-			return st.Field(v.Field).Origin()
-		}
-	}
-	return nil
-}
-
-// fieldOf returns the field whose address addr is, if any.
-func fieldOf(addr ssa.Value) *types.Var {
-	if fa, ok := addr.(*ssa.FieldAddr); ok {
-		if st, ok := derefUnder(fa.X.Type()).(*types.Struct); ok {
-			return st.Field(fa.Field).Origin()
-		}
-	}
-	return nil
-}

@@ -11,25 +11,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// domainName is how messages name a domain.
-func domainName(domain string) string {
-	if domain == "" {
-		return "the default owner"
-	}
-	return "@" + domain
-}
-
 // hopSinkFor is how a hop by sink to domain is named as a root of findings.
 func hopSinkFor(sink, domain string) string {
 	return "code that " + sink + " runs on " + domainName(domain)
-}
-
-// atDomain is how summaries and facts print a domain: "" for the default.
-func atDomain(domain string) string {
-	if domain == "" {
-		return ""
-	}
-	return " @" + domain
 }
 
 // typeDomain is the domain values of the confined type named belong to.

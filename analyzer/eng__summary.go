@@ -348,9 +348,9 @@ type Walk struct {
 	Sum      Summary
 	sites    []site
 	Spawns   []Entry
-	Hops     []Entry     // func values sent to an owner: they run there
-	sends    []*ssa.Send // values sent on channels, which a loop may receive
-	evidence []sinkEvidence   // with -explain only
+	Hops     []Entry        // func values sent to an owner: they run there
+	sends    []*ssa.Send    // values sent on channels, which a loop may receive
+	evidence []sinkEvidence // with -explain only
 }
 
 // A sinkEvidence is the evidence that a function is a sink: it hands func

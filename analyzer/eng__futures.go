@@ -12,37 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A Completion says where a future completes.
-type Completion uint8
-
-const (
-	completesUnknown Completion = iota // not declared or not traceable
-	completesOnOwner
-	completesOffOwner
-)
-
-func (where Completion) String() string {
-	return [...]string{"unknown", "owner", "async"}[where]
-}
-
-// Join is where a future completes when it may be one that completes at
-// where or one that completes at other.
-func (where Completion) Join(other Completion) Completion {
-	switch {
-	case where == completesOffOwner || other == completesOffOwner:
-		return completesOffOwner
-	case where == completesUnknown || other == completesUnknown:
-		return completesUnknown
-	}
-	return completesOnOwner
-}
-
-// OffOwner decides whether callbacks on a future run off the owner.
-// Futures nobody declared are taken to complete on the owner unless -strict.
-func (where Completion) OffOwner(strict bool) bool {
-	return where == completesOffOwner || (where == completesUnknown && strict)
-}
-
 // completionOf returns where the future v completes.
 func (w *walker) completionOf(v ssa.Value) Completion {
 	return memoized(w.completions, v, w.computeCompletion)

@@ -305,24 +305,3 @@ func (c *Engine) implementedContract(fn *types.Func, k *directiveFact) {
 		}
 	}
 }
-
-// mergeFact adds what src says about where func parameters run to dst.
-func mergeFact(dst, src *directiveFact) {
-	dst.Async = mergeParams(dst.Async, src.Async)
-	dst.Hop = mergeParams(dst.Hop, src.Hop)
-	if dst.HopTo == "" {
-		dst.HopTo = src.HopTo
-	}
-	dst.Sync = mergeParams(dst.Sync, src.Sync)
-	dst.Inherit = mergeParams(dst.Inherit, src.Inherit)
-	dst.Combinator = dst.Combinator || src.Combinator
-	if dst.Completes == completesUnknown {
-		dst.Completes = src.Completes
-	}
-}
-
-// isType reports whether m is a type.
-func (m member) isType() bool {
-	_, ok := m.obj.(*types.TypeName)
-	return ok
-}

@@ -1,35 +1,13 @@
 package analyzer
 
-// This file builds the suggested fixes of directive findings: an unknown
-// verb becomes the nearest known one, and a directive that means nothing
-// where it stands (an ignore that suppresses nothing, :any on a member of
-// an unconfined type) is removed.
-
 import (
 	"bytes"
-	"go/ast"
 	"go/token"
-	"slices"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/confinecheck/confinecheck/internal/nearest"
 )
-
-// reportMalformed reports the malformed directive c, offering the nearest
-// verb when its verb is unknown and one known verb is near.
-func (p *directiveParser) reportMalformed(c *ast.Comment, verb string, err error) {
-	d := analysis.Diagnostic{Pos: c.Pos(), Message: err.Error()}
-	if near := nearest.Names(verb, verbs); len(near) == 1 && verb != "" && !slices.Contains(verbs, verb) {
-		start := c.Pos() + token.Pos(len("//confined:"))
-		d.SuggestedFixes = []analysis.SuggestedFix{{
-			Message:   "write //confined:" + near[0],
-			TextEdits: []analysis.TextEdit{{Pos: start, End: start + token.Pos(len(verb)), NewText: []byte(near[0])}},
-		}}
-	}
-	p.pass.Report(d)
-}
 
 // removal is the fix that deletes the comment from pos to end: its whole
 // line when nothing else is on it, else the comment and the blanks before.
@@ -60,4 +38,27 @@ func removal(pass *analysis.Pass, pos, end token.Pos, message string) []analysis
 		Message:   message,
 		TextEdits: []analysis.TextEdit{{Pos: file.Pos(startOff), End: file.Pos(endOff)}},
 	}}
+}
+
+// directiveInsertion is the edit that puts lines, directives, at the end
+// of obj's doc comment: on lines of their own just above its declaration,
+// indented as a struct field is (gofmt's tabs).
+func (c *Engine) directiveInsertion(obj types.Object, lines []string) (analysis.TextEdit, bool) {
+	tf := c.pass.Fset.File(obj.Pos())
+	if tf == nil {
+		return analysis.TextEdit{}, false
+	}
+	pos := c.pass.Fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
+	indent := ""
+	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		indent = strings.Repeat("\t", max(pos.Column-1, 0))
+	} else if _, ok := obj.(*types.TypeName); ok && pos.Column != len("type ")+1 {
+		indent = "\t" // a spec of a grouped type declaration
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent + l + "\n")
+	}
+	start := tf.LineStart(pos.Line)
+	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
 }

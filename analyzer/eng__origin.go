@@ -90,19 +90,6 @@ func (w *walker) originOf(v ssa.Value) Origin {
 	return memoized(w.origins, v, w.computeOrigin)
 }
 
-// memoized returns m[k], computing it first if needed. While it is being
-// computed m[k] holds the zero value, which cuts cycles through phis.
-func memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
-	if v, ok := m[k]; ok {
-		return v
-	}
-	var zero V
-	m[k] = zero
-	v := compute(k)
-	m[k] = v
-	return v
-}
-
 func (w *walker) computeOrigin(v ssa.Value) Origin {
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -178,24 +165,6 @@ func (w *walker) computeStoredInto(alloc *ssa.Alloc) Origin {
 	return w.unionOf(w.storesByAlloc[alloc])
 }
 
-// allocRoot returns the local allocation an address points into, if any.
-func allocRoot(addr ssa.Value) *ssa.Alloc {
-	for {
-		switch a := addr.(type) {
-		case *ssa.Alloc:
-			return a
-		case *ssa.FieldAddr:
-			addr = a.X
-		case *ssa.IndexAddr:
-			addr = a.X
-		case *ssa.Slice:
-			addr = a.X
-		default:
-			return nil
-		}
-	}
-}
-
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
 // arguments (getters do; constructors of confined values carry summaries).
@@ -249,24 +218,4 @@ func (w *walker) mapSource(s source, args []ssa.Value, bindings Captures) Origin
 		}
 		return Origin{} // supplied by whoever calls the func value: not ours to track
 	}
-}
-
-// callArgs returns a call's arguments with the receiver first, for static
-// method calls and interface invocations alike.
-func callArgs(call *ssa.CallCommon) []ssa.Value {
-	if call.IsInvoke() {
-		return append([]ssa.Value{call.Value}, call.Args...)
-	}
-	return call.Args
-}
-
-// storedValues lists what was stored into a local variable cell.
-func storedValues(alloc *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-			out = append(out, st.Val)
-		}
-	}
-	return out
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -99,18 +100,6 @@ func (c *Engine) report(fns []*ssa.Function) {
 		c.pass.Report(d)
 	}
 	c.reportUnusedIgnores()
-}
-
-func (c *Engine) reportUnusedIgnores() {
-	for _, ig := range c.dirs.ignores {
-		if !ig.used {
-			c.pass.Report(analysis.Diagnostic{
-				Pos:            ig.pos,
-				Message:        "this //confined:ignore suppresses nothing: no finding on its line or the next; remove it",
-				SuggestedFixes: removal(c.pass, ig.pos, ig.end, "remove the directive"),
-			})
-		}
-	}
 }
 
 // add keeps one finding per line, the most telling: "s.n++" both reads and
@@ -475,63 +464,32 @@ func hopAdvice(via, domain string, fromOwner bool) string {
 	return "hop back to the owner through " + via + " and touch the state there"
 }
 
-// qualifier names packages by their name, as users write them.
-func qualifier(p *types.Package) string { return p.Name() }
-
-// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
-// types, as method receivers show them.
-func typeName(named *types.Named) string {
-	name := qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
-	if tps := named.TypeParams(); tps.Len() > 0 {
-		var params []string
-		for tp := range tps.TypeParams() {
-			params = append(params, tp.Obj().Name())
-		}
-		name += "[" + strings.Join(params, ", ") + "]"
+// findingFixes returns the hop fixes of findings, by position.
+func (c *Engine) findingFixes(findings []finding) map[token.Pos]hopFix {
+	fixes := make(map[token.Pos]hopFix)
+	// The findings of one literal that touch one domain's state hop to it
+	// together.
+	type fixGroup struct {
+		lit    *ssa.Function
+		domain string
 	}
-	return name
-}
-
-// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
-func funcName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		return "(" + types.TypeString(recv.Type(), qualifier) + ")." + fn.Name()
-	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
-}
-
-// invokedName renders an interface method call as the caller sees it:
-// "(actor.Context).Send", through the interface the caller holds, not the
-// embedded (maybe unexported) one that declares Send.
-func invokedName(call *ssa.CallCommon) string {
-	if named, ok := types.Unalias(call.Value.Type()).(*types.Named); ok {
-		return "(" + types.TypeString(named, qualifier) + ")." + call.Method.Name()
-	}
-	return funcName(call.Method)
-}
-
-// ssaFuncName renders an SSA function for call paths.
-func ssaFuncName(fn *ssa.Function) string {
-	if obj := declaredFunc(fn); obj != nil {
-		return funcName(obj)
-	}
-	if parent := fn.Parent(); parent != nil {
-		return "func literal in " + ssaFuncName(parent)
-	}
-	return fn.RelString(nil)
-}
-
-// suppress reports whether an ignore directive covers a finding at p,
-// marking the directive used.
-func (s *directiveSet) suppress(p token.Position) bool {
-	for _, ig := range s.ignores {
-		if ig.file == p.Filename && (ig.line == p.Line || (ig.line == p.Line-1 && !ig.trailing)) {
-			ig.used = true
-			return true
+	var groups []fixGroup
+	for _, f := range findings {
+		g := fixGroup{f.lit, f.witness.Domain}
+		if f.lit != nil && !slices.Contains(groups, g) {
+			groups = append(groups, g)
 		}
 	}
-	return false
+	for _, g := range groups {
+		var positions []token.Pos
+		future := false
+		for _, f := range findings {
+			if f.lit == g.lit && f.witness.Domain == g.domain {
+				positions = append(positions, f.pos)
+				future = f.entry.future
+			}
+		}
+		maps.Copy(fixes, c.hopFixes(g.lit, future, g.domain, positions))
+	}
+	return fixes
 }

@@ -17,7 +17,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,36 +32,6 @@ import (
 type hopFix struct {
 	via string
 	fix *analysis.SuggestedFix
-}
-
-// findingFixes returns the hop fixes of findings, by position.
-func (c *Engine) findingFixes(findings []finding) map[token.Pos]hopFix {
-	fixes := make(map[token.Pos]hopFix)
-	// The findings of one literal that touch one domain's state hop to it
-	// together.
-	type fixGroup struct {
-		lit    *ssa.Function
-		domain string
-	}
-	var groups []fixGroup
-	for _, f := range findings {
-		g := fixGroup{f.lit, f.witness.Domain}
-		if f.lit != nil && !slices.Contains(groups, g) {
-			groups = append(groups, g)
-		}
-	}
-	for _, g := range groups {
-		var positions []token.Pos
-		future := false
-		for _, f := range findings {
-			if f.lit == g.lit && f.witness.Domain == g.domain {
-				positions = append(positions, f.pos)
-				future = f.entry.future
-			}
-		}
-		maps.Copy(fixes, c.hopFixes(g.lit, future, g.domain, positions))
-	}
-	return fixes
 }
 
 // hopFixes returns, for the findings of one off-owner literal that touch
@@ -466,25 +435,6 @@ func wrapShape(sig *types.Signature, hop []int, returning bool) (owner *types.Va
 	return owner, true
 }
 
-// hopTarget returns the arguments fn runs on an owner, and that owner's
-// domain, from its contract or, for a package-level function of a package
-// imported only indirectly, whose object facts do not reach here, from the
-// hop sinks passed on.
-func (c *Engine) hopTarget(fn *types.Func) (hop []int, domain string) {
-	if hop := c.contract(fn).Hop; len(hop) > 0 {
-		return hop, c.hopDomain(fn)
-	}
-	if fn.Signature().Recv() == nil {
-		key := funcKey(fn)
-		for _, s := range c.importedHopSinks() {
-			if s.Key == key {
-				return s.Hop, s.Domain
-			}
-		}
-	}
-	return nil, ""
-}
-
 // hopMethod returns a hop method to domain that the fix can call on a
 // value of type t.
 func (c *Engine) hopMethod(t types.Type, domain string) *types.Func {
@@ -533,16 +483,6 @@ func (c *Engine) valuesInScope(lit *ast.FuncLit) []scopeValue {
 	return out
 }
 
-// readableAnywhere reports whether field f of a value of type t may be
-// read off the owner: t is not confined, or f is :any.
-func (c *Engine) readableAnywhere(t types.Type, f *types.Var) bool {
-	if c.confinedNamed(t) == nil {
-		return true
-	}
-	d := c.directives(f)
-	return d != nil && d.Any
-}
-
 // getters are the calls of the methods of a value of type t named expr
 // that take nothing, return one value and are safe from anywhere: marked
 // //confined:any, or of a type that is not confined.
@@ -563,4 +503,18 @@ func (c *Engine) getters(expr string, t types.Type) []scopeValue {
 		}
 	}
 	return out
+}
+
+// hopSinkName is a hop sink as fix hints render it.
+type hopSinkName struct {
+	Name    string // as funcName renders it, e.g. "actor.Hop"
+	Key     string // as funcKey gives it, e.g. "example.com/runtime/actor.Hop"
+	Hop     []int  // the argument indices it runs on the owner
+	Domain  string // that owner's domain ("" for the default)
+	Returns bool   // it returns a value (a future to chain on)
+	Plain   bool   // a func it runs takes no arguments (see hopSink)
+	// Wraps says a fix can call it (see wrapShape); Owner is then the type
+	// of its owner parameter, if it has one, as types.TypeString writes it.
+	Wraps bool
+	Owner string
 }

@@ -311,23 +311,31 @@ func atomicOnly(instr ssa.Instruction) bool {
 	return true
 }
 
-// instrPos returns the best position for instr: its own, or that of its
-// first user (promoted fields have none of their own).
-func instrPos(instr ssa.Instruction) token.Pos {
-	if pos := instr.Pos(); pos.IsValid() {
-		return pos
+// hopTarget returns the arguments fn runs on an owner, and that owner's
+// domain, from its contract or, for a package-level function of a package
+// imported only indirectly, whose object facts do not reach here, from the
+// hop sinks passed on.
+func (c *Engine) hopTarget(fn *types.Func) (hop []int, domain string) {
+	if hop := c.contract(fn).Hop; len(hop) > 0 {
+		return hop, c.hopDomain(fn)
 	}
-	if v, ok := instr.(ssa.Value); ok && v.Referrers() != nil {
-		for _, ref := range *v.Referrers() {
-			if pos := ref.Pos(); pos.IsValid() {
-				return pos
+	if fn.Signature().Recv() == nil {
+		key := funcKey(fn)
+		for _, s := range c.importedHopSinks() {
+			if s.Key == key {
+				return s.Hop, s.Domain
 			}
 		}
 	}
-	return token.NoPos
+	return nil, ""
 }
 
-func isStruct(named *types.Named) bool {
-	_, ok := named.Underlying().(*types.Struct)
-	return ok
+// readableAnywhere reports whether field f of a value of type t may be
+// read off the owner: t is not confined, or f is :any.
+func (c *Engine) readableAnywhere(t types.Type, f *types.Var) bool {
+	if c.confinedNamed(t) == nil {
+		return true
+	}
+	d := c.directives(f)
+	return d != nil && d.Any
 }
