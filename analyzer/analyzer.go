@@ -1,10 +1,10 @@
 package analyzer
 
 import (
-	"go/types"
-
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/suggest"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 )
 
 // Analyzer reports code that runs off its owner's execution context and
@@ -19,45 +19,49 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directiveFact), new(summaryFact), new(hopSinksFact), new(declarationsFact), new(writesFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(engine.SummaryFact), new(engine.HopSinksFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
 }
 
+// run is the one pipeline of a pass. The check, -explain and -suggest
+// share it: they differ in what they do with the summarized package.
 func run(pass *analysis.Pass, cfg *config) (any, error) {
-	c := &Engine{
-		pass:         pass,
-		cfg:          cfg,
-		dirs:         parseDirectives(pass),
-		factCache:    make(map[types.Object]*directiveFact),
-		contracts:    make(map[*types.Func]*directiveFact),
-		importedSums: make(map[*types.Func]*Summary),
-		walks:        make(map[*ssa.Function]*Walk),
-		impls:        make(map[*types.Func][]*ssa.Function),
-		refs:         make(map[*ssa.Function][]*ssa.Function),
+	e := engine.New(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: cfg.declarations()})
+	var s *suggest.Suggester
+	if cfg.suggest {
+		if s = suggest.New(e); s == nil {
+			e.ExportDirectives() // not the user's to annotate: what is written travels on
+			return nil, nil
+		}
 	}
-	c.packageFacts = c.importedPackageFacts()
-	c.resolveDeclarations()
-	if c.cfg.suggest {
-		return nil, c.suggest()
-	}
-	c.exportDirectives()
-	// -explain needs the walks, which the syntax-only path skips.
-	if !c.cfg.explain && !c.confinedInReach() {
-		c.exportSyntaxSinks()
-		c.reportUnusedIgnores()
+	// A package with nothing confined in reach needs no SSA; -explain and
+	// -suggest need the walks.
+	if s == nil && !cfg.explain && !e.ConfinedInReach() {
+		e.ExportDirectives()
+		e.ExportSyntaxSinks()
+		e.ReportUnusedIgnores()
 		return nil, nil
 	}
-	prog, fns := buildSSA(pass)
-	c.prog = prog
-	c.summarize(fns)
-	c.storedCallbacks(fns)
-	c.exportSummaries()
-	c.exportInterfaceSummaries()
-	c.report(fns)
-	if c.cfg.explain {
-		c.explain()
+	e.BuildSSA()
+	if s != nil {
+		s.ProposeStructure() // adopted as if written: the summaries see them
+	}
+	e.Summarize()
+	if s != nil {
+		s.ProposeCompletions() // for the importers: this package is summarized
+	}
+	e.ExportDirectives()
+	e.SettleStoredCallbacks()
+	e.ExportSummaries()
+	if s != nil {
+		s.Finish()
+		return nil, nil
+	}
+	e.Report()
+	if cfg.explain {
+		e.Explain()
 	}
 	return nil, nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/confinecheck/confinecheck/internal/engine"
 	"golang.org/x/tools/go/analysis"
 	analysischecker "golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -80,10 +81,10 @@ func TestFactsEncodeDeterministically(t *testing.T) {
 	// order could come from a map: touches through six parameters, futures
 	// with callbacks, and interface methods merged from two implementations.
 	for _, want := range []string{
-		"actor Hop *analyzer.directiveFact", "future Future.M1 *analyzer.directiveFact",
-		"chain/netstate Gateway *analyzer.directiveFact", "chain/rpc Client.M0 *analyzer.summaryFact",
-		"ifaces/raft Node.UM2 *analyzer.summaryFact", "ifaces/app buffer *analyzer.directiveFact",
-		"wide Many *analyzer.directiveFact",
+		"actor Hop *directive.Fact", "future Future.M1 *directive.Fact",
+		"chain/netstate Gateway *directive.Fact", "chain/rpc Client.M0 *engine.SummaryFact",
+		"ifaces/raft Node.UM2 *engine.SummaryFact", "ifaces/app buffer *directive.Fact",
+		"wide Many *directive.Fact",
 	} {
 		if _, ok := first[want]; !ok {
 			t.Errorf("no fact %q; facts:\n%s", want, factKeys(first))
@@ -93,12 +94,12 @@ func TestFactsEncodeDeterministically(t *testing.T) {
 		key     string
 		touches int
 	}{
-		{"wide Touch *analyzer.summaryFact", 6},
-		{"wide Later *analyzer.summaryFact", 0}, // three future touches
-		{"wide Surface.UM0 *analyzer.summaryFact", 2},
-		{"wide Surface.UM1 *analyzer.summaryFact", 2},
+		{"wide Touch *engine.SummaryFact", 6},
+		{"wide Later *engine.SummaryFact", 0}, // three future touches
+		{"wide Surface.UM0 *engine.SummaryFact", 2},
+		{"wide Surface.UM1 *engine.SummaryFact", 2},
 	} {
-		f, ok := first[want.key].fact.(*summaryFact)
+		f, ok := first[want.key].fact.(*engine.SummaryFact)
 		if !ok {
 			t.Errorf("no fact %q; facts:\n%s", want.key, factKeys(first))
 			continue

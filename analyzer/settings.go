@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/confinecheck/confinecheck/internal/directive"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -38,9 +39,9 @@ type Settings struct {
 // by New never changes it; the flag-driven Analyzer changes it only while
 // flags are parsed, before any package is analyzed.
 type config struct {
-	async, hop, sync, inherit, completesAsync, completesOwner funcList
-	declareFile                                               declareFile   // -declare
-	settingDeclarations                                       []declaration // Settings.Declare
+	async, hop, sync, inherit, completesAsync, completesOwner directive.FuncList
+	declareFile                                               directive.DeclareFile   // -declare
+	settingDeclarations                                       []directive.Declaration // Settings.Declare
 	strict, explain, suggest                                  bool
 }
 
@@ -56,7 +57,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 			}
 		}
 	}
-	decls, err := parseDeclarationLines(s.Declare, func(i int) string { return fmt.Sprintf("declare setting %q", strings.TrimSpace(s.Declare[i])) })
+	decls, err := directive.ParseDeclarationLines(s.Declare, func(i int) string { return fmt.Sprintf("declare setting %q", strings.TrimSpace(s.Declare[i])) })
 	if err != nil {
 		return nil, err
 	}
@@ -67,14 +68,18 @@ func New(s Settings) (*analysis.Analyzer, error) {
 
 // declarations are the declarations the settings make: -declare's file,
 // Settings.Declare and the function-list flags.
-func (cfg *config) declarations() []declaration {
-	return slices.Concat(cfg.declareFile.decls, cfg.settingDeclarations, cfg.flagDeclarations())
+func (cfg *config) declarations() []directive.Declaration {
+	out := slices.Concat(cfg.declareFile.Declarations(), cfg.settingDeclarations)
+	for _, l := range cfg.lists() {
+		out = append(out, l.list.Declarations(l.flag)...)
+	}
+	return out
 }
 
 // namedList ties a config list to its flag and its Settings field.
 type namedList struct {
 	flag, usage string
-	list        *funcList
+	list        *directive.FuncList
 	entries     func(*Settings) *[]string
 }
 
@@ -100,4 +105,4 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.suggest, "suggest", cfg.suggest, "instead of findings, propose the directives the code suggests (loops, hops, owners, :any fields, async sinks), each with a fix that inserts it; -suggest -fix annotates the module")
 }
 
-var _ flag.Value = (*funcList)(nil)
+var _ flag.Value = (*directive.FuncList)(nil)

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -75,7 +77,7 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 			t.Fatal(r.Err)
 		}
 		for _, of := range r.Action.AllObjectFacts() {
-			sf, ok := of.Fact.(*summaryFact)
+			sf, ok := of.Fact.(*engine.SummaryFact)
 			fn, isFunc := of.Object.(*types.Func)
 			if !ok || !isFunc || fn.Pkg().Path() != pkg {
 				continue
@@ -83,14 +85,14 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 			var parts []string
 			for _, set := range []struct {
 				name string
-				o    Origin
+				o    engine.Origin
 			}{{"async", sf.Summary.Async}, {"hop", sf.Summary.Hop}} {
 				if !set.o.Fresh() {
-					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.sources()))
+					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.Sources()))
 				}
 			}
 			if len(parts) > 0 {
-				out[funcName(fn)] = strings.Join(parts, "; ")
+				out[names.FuncName(fn)] = strings.Join(parts, "; ")
 			}
 		}
 	}

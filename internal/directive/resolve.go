@@ -1,0 +1,327 @@
+package directive
+
+// This file resolves declarations (declare.go) in a pass. Each NAME is
+// looked up among the packages in view (the package and its
+// dependencies), the way users write it: a method promoted into an
+// interface or a struct is found through the type that promotes it. What
+// it names is checked by the directives' rules (addDirective); a NAME in
+// view that names nothing, or a verb that does not fit, is reported with
+// the nearest names. directives() then sees what declarations say next to
+// what doc comments and facts say.
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/nearest"
+)
+
+// Declared is what the declarations in view say, by the object they name.
+type Declared struct {
+	// Objects holds, for each declared object, what its directives and
+	// its declarations say together.
+	Objects map[types.Object]*Fact
+	// methods are the declared interface methods, in declaration order:
+	// their implementations in view follow them (see implementedContract).
+	methods []*types.Func
+	// names keeps how the user wrote a declared function, which fix hints
+	// can show: actor.Context.ReenterAfter is a method of an unexported
+	// interface that Context embeds.
+	Names map[types.Object]string
+	// sources says where each declaration came from, for -explain.
+	sources []resolvedDeclaration
+}
+
+// A resolvedDeclaration is a declaration and what it named.
+type resolvedDeclaration struct {
+	Declaration
+	member member // obj is nil when NAME's package is not in view
+	report bool   // this pass reports what is wrong with it
+	err    error  // what is wrong with it
+}
+
+// A resolver resolves the declarations of one pass.
+type resolver struct {
+	pass     *analysis.Pass
+	set      *Set
+	declared *Declared
+	diags    []analysis.Diagnostic
+}
+
+// Resolve resolves the declarations in view: the package's own (in set),
+// those its imports pass on in facts (imported) and the settings', in that
+// order. It returns what they say and, for the caller to report, what is
+// wrong with those of the package and the settings.
+func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, settings []Declaration) (*Declared, []analysis.Diagnostic) {
+	c := &resolver{pass: pass, set: set, declared: new(Declared)}
+	var decls []resolvedDeclaration
+	for _, d := range set.declarations {
+		decls = append(decls, resolvedDeclaration{Declaration: d, report: true})
+	}
+	decls = append(decls, importedDeclarations(imported)...)
+	for _, d := range settings {
+		decls = append(decls, resolvedDeclaration{Declaration: d, report: true})
+	}
+	if len(decls) == 0 {
+		return c.declared, nil
+	}
+	view := names.PackagesInView(c.pass.Pkg)
+	c.declared.Objects = make(map[types.Object]*Fact)
+	c.declared.Names = make(map[types.Object]string)
+	for i := range decls {
+		d := &decls[i]
+		d.member, d.err = resolveName(view, d.Declaration)
+		if d.err != nil {
+			c.reportDeclaration(*d)
+		}
+	}
+	// Types first: whether a member may be :any depends on them (and
+	// directives caches only the types' facts, final by then).
+	for _, typesPhase := range []bool{true, false} {
+		for i := range decls {
+			d := &decls[i]
+			if d.member.obj == nil || d.member.isType() != typesPhase {
+				continue
+			}
+			if !typesPhase && d.member.parent != nil {
+				d.member.confined = c.confined(d.member.parent)
+			}
+			if d.err = addDirective(c.declaredFact(d.member.obj), d.member, d.directive); d.err != nil {
+				c.reportDeclaration(*d)
+			}
+		}
+	}
+	for _, d := range decls {
+		if fn, ok := d.member.obj.(*types.Func); ok {
+			if names.IsInterfaceMethod(fn) && !slices.Contains(c.declared.methods, fn) {
+				c.declared.methods = append(c.declared.methods, fn)
+			}
+			if _, ok := c.declared.Names[fn]; !ok {
+				c.declared.Names[fn] = d.member.written
+			}
+		}
+	}
+	c.declared.sources = decls
+	return c.declared, c.diags
+}
+
+// confined reports whether named is confined by its directives or by a
+// declaration resolved so far.
+func (c *resolver) confined(named *types.Named) bool {
+	obj := named.Origin().Obj()
+	f := c.declared.Objects[obj]
+	if f == nil {
+		f = SourceFact(c.pass, c.set, obj)
+	}
+	return f != nil && f.Owner
+}
+
+// SourceFact returns what the doc comments of obj's package say about it:
+// set's, for an object of the pass's package, else the fact its package
+// exported; nil when they say nothing.
+func SourceFact(pass *analysis.Pass, set *Set, obj types.Object) *Fact {
+	if f := set.Objects[obj]; f != nil || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+		return f
+	}
+	var imported Fact
+	if pass.ImportObjectFact(obj, &imported) {
+		return &imported
+	}
+	return nil
+}
+
+// declaredFact returns the fact declarations add to for obj: a copy of
+// what its directives say, so that a declaration contradicting a
+// directive is reported as two directives contradicting each other are.
+func (c *resolver) declaredFact(obj types.Object) *Fact {
+	if f := c.declared.Objects[obj]; f != nil {
+		return f
+	}
+	f := new(Fact)
+	if d := SourceFact(c.pass, c.set, obj); d != nil {
+		*f = *d
+	}
+	c.declared.Objects[obj] = f
+	return f
+}
+
+// importedDeclarations are the declarations of the packages this one
+// depends on, by package path. Another package reports what is wrong
+// with its own.
+func importedDeclarations(imported []analysis.PackageFact) []resolvedDeclaration {
+	var out []resolvedDeclaration
+	for _, line := range importedDeclarationLines(imported) {
+		if d, err := parseDeclaration(strings.Fields(line.Text)); err == nil {
+			d.source = line.Source
+			out = append(out, resolvedDeclaration{Declaration: d})
+		}
+	}
+	return out
+}
+
+// importedDeclarationLines are the lines of the imports' declarationsFacts,
+// each once.
+func importedDeclarationLines(imported []analysis.PackageFact) []declarationLine {
+	var lines []declarationLine
+	for _, pf := range imported {
+		if f, ok := pf.Fact.(*DeclarationsFact); ok {
+			for _, line := range f.Lines {
+				if !slices.Contains(lines, line) {
+					lines = append(lines, line)
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// ExportDeclarations publishes the package's //confined:declare lines, and
+// those it received, to the packages importing it.
+func ExportDeclarations(pass *analysis.Pass, set *Set, imported []analysis.PackageFact) {
+	f := DeclarationsFact{Lines: importedDeclarationLines(imported)}
+	if len(set.declarations) == 0 && len(f.Lines) == 0 {
+		return
+	}
+	for _, d := range set.declarations {
+		p := pass.Fset.Position(d.pos)
+		source := fmt.Sprintf("%s/%s:%d", pass.Pkg.Path(), baseName(p.Filename), p.Line)
+		f.Lines = append(f.Lines, declarationLine{Text: d.text(), Source: source})
+	}
+	pass.ExportPackageFact(&f)
+}
+
+func baseName(path string) string {
+	return path[strings.LastIndexAny(path, `/\`)+1:]
+}
+
+// reportDeclaration reports what is wrong with d, at its line in Go
+// source, else (a flag or a line of a file) at no position, prefixed with
+// where it was written: drivers print such a finding once per run (the
+// standalone checker) or once per package (go vet).
+func (c *resolver) reportDeclaration(d resolvedDeclaration) {
+	if !d.report {
+		return
+	}
+	msg := d.err.Error()
+	if !d.pos.IsValid() && d.source != d.form {
+		msg = d.source + ": " + msg
+	}
+	c.diags = append(c.diags, analysis.Diagnostic{Pos: d.pos, Message: msg})
+}
+
+// resolveName finds what d's NAME names. It returns a member with a nil
+// obj, and no error, when NAME's package is not in view: there is nothing
+// to check it against, or to apply it to.
+func resolveName(view map[string]*types.Package, d Declaration) (member, error) {
+	pkg, rest := splitPackage(view, d.name)
+	if pkg == nil {
+		return member{}, nil
+	}
+	parts := strings.Split(rest, ".")
+	subject := d.form + " " + d.name
+	scope := pkg.Scope()
+	obj := scope.Lookup(parts[0])
+	if len(parts) > 2 {
+		return member{}, fmt.Errorf("%s: a name is path.Func, path.Type or path.Type.Member, not %d parts after the package", subject, len(parts))
+	}
+	if len(parts) == 1 {
+		switch obj := obj.(type) {
+		case *types.Func:
+			return member{obj: obj, written: pkg.Name() + "." + obj.Name()}, nil
+		case *types.TypeName:
+			if named, ok := types.Unalias(obj.Type()).(*types.Named); ok {
+				return member{obj: named.Obj(), written: pkg.Name() + "." + obj.Name()}, nil
+			}
+		}
+		return member{}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+	}
+	tn, _ := obj.(*types.TypeName)
+	var named *types.Named
+	if tn != nil {
+		named, _ = types.Unalias(tn.Type()).(*types.Named)
+	}
+	if named == nil {
+		return member{}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+	}
+	written := pkg.Name() + "." + parts[0] + "." + parts[1]
+	switch found, _, _ := types.LookupFieldOrMethod(named, true, pkg, parts[1]); found := found.(type) {
+	case *types.Func:
+		if _, ptr := found.Signature().Recv().Type().(*types.Pointer); ptr {
+			// As a method expression would say it.
+			written = "(*" + pkg.Name() + "." + parts[0] + ")." + parts[1]
+		}
+		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
+	case *types.Var:
+		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
+	}
+	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
+}
+
+// splitPackage splits "path.Rest" at the longest package path in view.
+func splitPackage(view map[string]*types.Package, name string) (*types.Package, string) {
+	slash := strings.LastIndex(name, "/")
+	for i := len(name) - 1; i > slash; i-- {
+		if name[i] == '.' {
+			if pkg := view[name[:i]]; pkg != nil {
+				return pkg, name[i+1:]
+			}
+		}
+	}
+	return nil, ""
+}
+
+// scopeNames are the functions and types of pkg, as "pkg.Name".
+func scopeNames(pkg *types.Package) []string {
+	var out []string
+	for _, name := range pkg.Scope().Names() {
+		switch pkg.Scope().Lookup(name).(type) {
+		case *types.Func, *types.TypeName:
+			out = append(out, pkg.Name()+"."+name)
+		}
+	}
+	return out
+}
+
+// memberNames are the methods and fields of named (and *named), as
+// "prefix.Name", in a fixed order.
+func memberNames(prefix string, named *types.Named) []string {
+	var found []string
+	mset := names.AddressableMethodSet(named)
+	for sel := range mset.Methods() {
+		found = append(found, sel.Obj().Name())
+	}
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for field := range st.Fields() {
+			found = append(found, field.Name())
+		}
+	}
+	slices.Sort(found)
+	for i, name := range found {
+		found[i] = prefix + "." + name
+	}
+	return found
+}
+
+// AddImplemented adds to k what declarations say about the interface
+// methods fn implements: a declaration on an interface method covers the
+// implementations in view.
+func (c *Declared) AddImplemented(fn *types.Func, k *Fact) {
+	recv := fn.Signature().Recv()
+	if recv == nil || names.IsInterfaceMethod(fn) {
+		return
+	}
+	for _, m := range c.methods {
+		if m.Name() != fn.Name() {
+			continue
+		}
+		iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+		if iface != nil && (types.Implements(recv.Type(), iface) || types.Implements(types.NewPointer(recv.Type()), iface)) {
+			mergeFact(k, c.Objects[m])
+		}
+	}
+}

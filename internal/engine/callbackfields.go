@@ -1,0 +1,326 @@
+package engine
+
+// Callbacks stored in struct fields. A func value stored in a field runs
+// wherever the field's func is called: a connection's read goroutine calling
+// its onMessage handler runs every func stored in onMessage off the owner.
+// This is found within one package, after a first round of summaries shows
+// which code runs off the owner; fields called from other packages are not
+// tracked.
+//
+// What makes a function an async sink (the rules both evaluators apply: the
+// SSA walk with this file, and syntaxsinks.go for packages with nothing
+// confined in reach; sinks_test.go compares what they export):
+//
+//  1. it hands a func parameter to a parameter that runs off the owner: a go
+//     statement (the spawned function or its func arguments), a built-in or
+//     declared async sink, or a function inferred to be one;
+//  2. it hands to such a sink a closure that calls the parameter;
+//  3. it stores the parameter (or a closure calling it) in a struct field
+//     whose func the package calls off the owner: from a go statement
+//     (go c.onMessage()) or from code that runs off the owner (a read loop
+//     started by a go statement calling c.onMessage()).
+//
+// A hop sink is the same with "runs on the owner" (rules 1 and 2 only).
+//
+// Code runs off the owner when a go statement or an async sink starts it, or
+// when code running off the owner calls it (directly, through a func value
+// it resolves, through an interface method, or by handing it to a function
+// that runs it in place). Creating a func value runs nothing: a closure that
+// off-owner code builds and stores is not called there. A //confined:loop
+// function is the owner, and code handed to a hop sink runs on the owner:
+// the search stops at both.
+//
+// The finding for a stored func is reported at the off-owner call of the
+// field (or at the go statement), the place that runs it off the owner,
+// naming the funcs stored in the field: a store alone runs nothing, and a
+// test goroutine calling a field must not turn the production code that
+// fills it into findings.
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A fieldStore is a func value stored into a struct field.
+type fieldStore struct {
+	field *types.Var
+	val   ssa.Value
+	pos   token.Pos
+}
+
+// A fieldCall is a call of the func held in a struct field that runs off
+// the owner: made by off-owner code, or started by a go statement.
+type fieldCall struct {
+	field *types.Var
+	fn    *ssa.Function // the function making the call
+	pos   token.Pos
+	goes  bool // go x.f(): off the owner wherever fn runs
+}
+
+// callbackFields is what the package does with func-typed fields.
+type callbackFields struct {
+	stores map[*types.Var][]fieldStore // every store, in source order
+	goes   []fieldCall                 // go x.f() anywhere in the package
+	// Found by the off-owner search: the fields whose funcs run off the
+	// owner, and the calls that run them there, by position.
+	offOwner map[*types.Var]bool
+	calls    []fieldCall
+}
+
+// indexCallbackFields records the stores into func-typed fields and the go
+// statements calling one, in the package's functions.
+func indexCallbackFields(fns []*ssa.Function) *callbackFields {
+	cf := &callbackFields{stores: make(map[*types.Var][]fieldStore)}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					if f := flow.FieldOf(in.Addr); f != nil && names.IsFuncTyped(in.Val.Type()) {
+						cf.stores[f] = append(cf.stores[f], fieldStore{field: f, val: in.Val, pos: storePos(in)})
+					}
+				case *ssa.Go:
+					if f := calledField(in.Common()); f != nil {
+						cf.goes = append(cf.goes, fieldCall{field: f, fn: fn, pos: in.Pos(), goes: true})
+					}
+				}
+			}
+		}
+	}
+	for _, s := range cf.stores {
+		slices.SortStableFunc(s, func(a, b fieldStore) int { return cmp.Compare(a.pos, b.pos) })
+	}
+	return cf
+}
+
+// storePos is where a store happens in the source: a composite literal's
+// element has no position of its own, the value stored does.
+func storePos(in *ssa.Store) token.Pos {
+	if in.Pos().IsValid() {
+		return in.Pos()
+	}
+	return in.Val.Pos()
+}
+
+// calledField returns the field whose func a call calls, if any.
+func calledField(call *ssa.CallCommon) *types.Var {
+	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
+		return nil
+	}
+	if _, ok := call.Value.(*ssa.Builtin); ok || len(flow.FuncTargets(call.Value)) > 0 {
+		return nil
+	}
+	return flow.LoadedField(call.Value)
+}
+
+// storedCallbacks finds the fields whose funcs run off the owner and
+// summarizes the package again while that set grows, so that functions
+// storing their func parameters there become async sinks (which may start
+// more code off the owner). It is bounded: each round costs a summary of
+// the whole package.
+func (c *Engine) storedCallbacks(fns []*ssa.Function) {
+	cf := indexCallbackFields(fns)
+	if len(cf.stores) == 0 && len(cf.goes) == 0 {
+		return
+	}
+	// The walks read cf.offOwner (see storeCallback) only while the package
+	// is summarized again, never while the search below rebuilds it.
+	c.callbackFields = cf
+	for range 3 {
+		before := len(cf.offOwner)
+		c.findCallbackFields(fns, cf)
+		if len(cf.offOwner) == before {
+			return // the set only grows: the same size is the same set
+		}
+		c.walks = make(map[*ssa.Function]*Walk)
+		c.summarize(fns)
+	}
+}
+
+// findCallbackFields searches the code that runs off the owner for calls
+// of func-typed fields, filling cf.offOwner and cf.calls.
+func (c *Engine) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
+	cf.offOwner = make(map[*types.Var]bool)
+	cf.calls = nil
+	visited := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	push := func(v ssa.Value) {
+		for _, t := range flow.FuncTargets(v) {
+			queue = append(queue, t.Fn)
+		}
+	}
+	addField := func(call fieldCall) {
+		cf.calls = append(cf.calls, call)
+		if !cf.offOwner[call.field] {
+			cf.offOwner[call.field] = true
+			for _, s := range cf.stores[call.field] {
+				push(s.val) // the funcs stored there run off the owner
+			}
+		}
+	}
+	for _, fn := range fns {
+		if w := c.walks[fn]; w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					queue = append(queue, t.Fn)
+				}
+			}
+		}
+	}
+	for _, g := range cf.goes {
+		addField(g)
+	}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		if visited[fn] || c.walks[fn] == nil || c.m.IsLoop(fn) {
+			continue
+		}
+		visited[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if _, isGo := instr.(*ssa.Go); isGo {
+					continue // its targets are spawns already; its field calls are in cf.goes
+				}
+				queue = c.offOwnerCallees(fn, call, queue, addField)
+			}
+		}
+	}
+	slices.SortStableFunc(cf.calls, func(a, b fieldCall) int { return cmp.Compare(a.pos, b.pos) })
+}
+
+// offOwnerCallees appends to queue what a call in off-owner code runs on
+// the same goroutine: its callees, and the func values it hands them unless
+// they go to the owner (or off it, which their walk recorded as a spawn).
+// A call of a func-typed field is reported to addField.
+func (c *Engine) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(fieldCall)) []*ssa.Function {
+	common := call.Common()
+	args := flow.CallArgs(common)
+	var k *directive.Fact
+	var sum *Summary
+	switch {
+	case common.IsInvoke():
+		queue = append(queue, c.Implementations(common.Method)...)
+		k, sum = c.m.Contract(common.Method), c.interfaceSummary(common.Method)
+	default:
+		if _, ok := common.Value.(*ssa.Builtin); ok {
+			return queue
+		}
+		targets := flow.FuncTargets(common.Value)
+		if f := calledField(common); f != nil {
+			addField(fieldCall{field: f, fn: fn, pos: call.Pos()})
+		}
+		for _, t := range targets {
+			if c.m.IsLoop(t.Fn) {
+				return queue // the owner's loop: nothing it is handed runs here
+			}
+			queue = append(queue, t.Fn)
+		}
+		if len(targets) == 1 {
+			k, sum = c.m.Contract(flow.DeclaredFunc(targets[0].Fn)), c.SummaryOf(targets[0].Fn)
+		}
+	}
+	for i, a := range args {
+		if names.IsFuncTyped(a.Type()) && runsHere(k, sum, i) {
+			for _, t := range flow.FuncTargets(a) {
+				queue = append(queue, t.Fn)
+			}
+		}
+	}
+	return queue
+}
+
+// storeCallback handles a store of a func value into a field whose funcs
+// run off the owner: the func parameters it sends along make this function
+// an async sink for them (rule 3). The funcs themselves are reported where
+// the field is called off the owner (see reportFieldCalls), not here.
+func (w *walker) storeCallback(in *ssa.Store) {
+	cf := w.c.callbackFields
+	if cf == nil || !names.IsFuncTyped(in.Val.Type()) || !cf.offOwner[flow.FieldOf(in.Addr)] {
+		return
+	}
+	var o Origin
+	for _, s := range w.funcSources(in.Val).Sources() {
+		if s >= freeBase && s != ambient {
+			o = o.union(originOf(s)) // a captured func value, for the enclosing function
+		} else if int(s) < len(w.fn.Params) && names.IsFuncTyped(w.fn.Params[s].Type()) {
+			o = o.union(originOf(s))
+		}
+	}
+	w.Sum.Async = w.Sum.Async.union(o)
+	w.noteEvidence(o, sinkEvidence{sink: "a stored callback field called off the owner", pos: in.Pos()})
+}
+
+// reportFieldCalls reports, at each call of a field that runs off the
+// owner, what the funcs stored in that field touch.
+func (r *reporter) reportFieldCalls() {
+	cf := r.c.callbackFields
+	if cf == nil {
+		return
+	}
+	for _, call := range cf.calls {
+		stores := cf.stores[call.field]
+		sp := Entry{pos: call.pos, Sink: r.c.fieldSink(call, stores)}
+		for _, s := range stores {
+			for _, t := range flow.FuncTargets(s.val) {
+				r.storedFunc(t, sp, 0)
+			}
+		}
+	}
+}
+
+// storedFunc reports at the field's call what the stored func t touches,
+// and what the captured func values it calls touch: a store is not where
+// the func runs, so even a literal's touches are reported at the call.
+func (r *reporter) storedFunc(t flow.FuncValue, sp Entry, depth int) {
+	sum := r.rootSummary(t, sp, depth)
+	if sum == nil {
+		return
+	}
+	r.atSink(t, sp, sum)
+	for _, inner := range capturedFuncs(t, sum) {
+		r.storedFunc(inner, sp, depth+1)
+	}
+}
+
+// maxNamedStores bounds how many stored funcs a message names.
+const maxNamedStores = 3
+
+// fieldSink describes a field's call as the sink that moves the funcs
+// stored in the field off the owner, from the input alone: the stores are
+// in source order.
+func (c *Engine) fieldSink(call fieldCall, stores []fieldStore) string {
+	var named []string
+	for _, s := range stores {
+		for _, t := range flow.FuncTargets(s.val) {
+			named = append(named, fmt.Sprintf("%s at %s", flow.Name(t.Fn), c.m.Position(s.pos)))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the func stored in field %s", call.field.Name())
+	if len(named) > 0 {
+		if len(named) > maxNamedStores {
+			named = append(named[:maxNamedStores], fmt.Sprintf("%d more", len(named)-maxNamedStores))
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(named, ", "))
+	}
+	if call.goes {
+		fmt.Fprintf(&b, ", started by a go statement in %s", flow.Name(call.fn))
+	} else {
+		fmt.Fprintf(&b, ", called off the owner by %s", flow.Name(call.fn))
+	}
+	return b.String()
+}

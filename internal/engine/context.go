@@ -1,0 +1,173 @@
+package engine
+
+// This file is the model of where code runs. Code runs on the owner unless
+// it is started by a go statement or handed to an async sink (built in,
+// declared with //confined:async or -async, or inferred from a summary); code
+// handed to a hop sink runs on the owner again; a //confined:loop function is
+// the owner itself. Func values passed to anything else are taken to run on
+// the caller's goroutine (sync.Once.Do, sort.Slice, a helper that calls them).
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// builtinAsync lists the standard library's async sinks with the parameters
+// they run off the caller's goroutine (docs/directives.md, "Built-in async sinks").
+var builtinAsync = builtinList(
+	"time.AfterFunc:f",
+	"context.AfterFunc:f",
+	"sync.(*WaitGroup).Go:f",
+	"golang.org/x/sync/errgroup.(*Group).Go:f",
+	"golang.org/x/sync/errgroup.(*Group).TryGo:f",
+	"runtime.SetFinalizer:finalizer",
+	"runtime.AddCleanup:cleanup",
+)
+
+// builtinSync lists the standard library's sync sinks: they run the
+// callback on another goroutine but wait for it (docs/directives.md, "Built-in
+// sync sinks"). They win over what their bodies suggest (go tRunner(t, f)).
+var builtinSync = builtinList(
+	"testing.(*T).Run:f",
+	"testing.(*B).Run:f",
+	"testing.(*F).Fuzz:ff",
+)
+
+// builtinList reads specs written as for the flags; they are constants, so
+// one that does not read is a bug.
+func builtinList(specs ...string) *directive.FuncList {
+	var l directive.FuncList
+	for _, spec := range specs {
+		if err := l.Set(spec); err != nil {
+			panic(err)
+		}
+	}
+	return &l
+}
+
+// contract returns what fn's declaration promises about where code runs:
+// its directives and declarations, those of the interface methods it
+// implements, and the built-in sinks.
+// Inferred sinks come from summaries instead.
+func (m *Model) Contract(fn *types.Func) *directive.Fact {
+	if fn == nil {
+		return &directive.Fact{}
+	}
+	if k, ok := m.contracts[fn]; ok {
+		return k
+	}
+	k := new(directive.Fact)
+	if d := m.Directives(fn); d != nil {
+		*k = *d
+	}
+	if names, ok := builtinAsync.Lookup(fn); ok {
+		k.Async = directive.MergeParams(k.Async, builtinParams(fn, names))
+	}
+	if names, ok := builtinSync.Lookup(fn); ok {
+		k.Sync = directive.MergeParams(k.Sync, builtinParams(fn, names))
+	}
+	m.declared.AddImplemented(fn, k)
+	m.contracts[fn] = k
+	return k
+}
+
+// builtinParams resolves the parameter names of a built-in sink to
+// argument indices. They need not be func-typed: runtime.SetFinalizer's
+// finalizer is an any.
+func builtinParams(fn *types.Func, params []string) []int {
+	sig := fn.Signature()
+	var out []int
+	for i := range sig.Params().Len() {
+		if slices.Contains(params, sig.Params().At(i).Name()) {
+			out = append(out, names.ArgIndex(sig, i))
+		}
+	}
+	return out
+}
+
+// sendOff records that v is sent off the owner by sink at the call.
+func (w *walker) sendOff(v ssa.Value, at Entry) {
+	sources := w.funcSources(v)
+	w.Sum.Async = w.Sum.Async.union(sources)
+	w.noteEvidence(sources, sinkEvidence{sink: at.Sink, pos: at.pos})
+	at.Targets = flow.FuncTargets(v)
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// hopTo records that v is sent to the owner by sink at pos: it is not
+// code that runs here, but code that runs on domain, when that is known
+// (a future that completes on the owner does not say which).
+func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
+	sources := w.funcSources(v)
+	h := sinkEvidence{sink: sink, pos: pos, hop: true}
+	if domain != nil {
+		w.Sum.addHop(sources, *domain)
+		if targets := flow.FuncTargets(v); len(targets) > 0 {
+			w.Hops = append(w.Hops, Entry{pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, call: w.at})
+		}
+		h.to = *domain
+	} else {
+		w.Sum.addHop(sources, "")
+	}
+	w.noteEvidence(sources, h)
+}
+
+// noteEvidence keeps, for -explain, the evidence that the function is a sink
+// of its func parameters among sources.
+func (w *walker) noteEvidence(sources Origin, h sinkEvidence) {
+	if w.c.cfg.Explain && !sources.Fresh() {
+		h.sources = sources
+		w.evidence = append(w.evidence, h)
+	}
+}
+
+// funcSources is where a func value comes from, for inferring sinks: the
+// sources of an unresolved value, or the func-valued sources a resolved
+// closure calls (a closure sent off the owner that calls f sends f along).
+func (w *walker) funcSources(v ssa.Value) Origin {
+	targets := flow.FuncTargets(v)
+	if len(targets) == 0 {
+		return w.originOf(v)
+	}
+	var o Origin
+	for _, t := range targets {
+		if sum := w.c.SummaryOf(t.Fn); sum != nil {
+			o = o.union(w.mapOrigin(sum.Invokes, nil, t.Bindings))
+		}
+	}
+	return o
+}
+
+// runsHere reports whether a callee with contract k and summary sum (nil
+// when unknown) runs its func argument i on the caller's goroutine, or while
+// the caller waits: declared sync, or neither declared nor inferred to send
+// it off the owner or to it. A summary cannot see a callback stored in a
+// struct (sort.Slice) or called by a returned closure (sync.OnceFunc), so
+// running here is the default.
+func runsHere(k *directive.Fact, sum *Summary, i int) bool {
+	switch {
+	case k != nil && slices.Contains(k.Sync, i):
+		return true
+	case k != nil && (slices.Contains(k.Async, i) || slices.Contains(k.Hop, i)):
+		return false
+	}
+	return sum == nil || !sum.Async.union(sum.Hop).Has(ParamSource(i))
+}
+
+// isLoop reports whether fn is declared as the owner's loop.
+func (m *Model) IsLoop(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return false
+	}
+	d := m.Directives(obj)
+	return d != nil && d.Loop
+}

@@ -1,0 +1,218 @@
+package engine
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Config is what a pass of the engine is told besides the code.
+type Config struct {
+	// Strict treats futures nobody declared as completing anywhere and
+	// resolves interface calls to every implementation.
+	Strict bool
+	// Explain keeps the evidence -explain reports.
+	Explain bool
+	// Declarations are the settings' declarations (flags, -declare).
+	Declarations []directive.Declaration
+}
+
+// A Model is what the directives in view say: what is confined and to which
+// owner, and where the funcs handed to a function run. It answers for the
+// package's own directives, its declarations and those in view, and the
+// facts of other packages, and knows nothing of function bodies.
+type Model struct {
+	pass         *analysis.Pass
+	dirs         *directive.Set
+	declared     *directive.Declared
+	packageFacts []analysis.PackageFact // see importedPackageFacts
+	factCache    map[types.Object]*directive.Fact
+	contracts    map[*types.Func]*directive.Fact
+}
+
+// An Engine holds what one pass knows of the package's code: its SSA, the
+// walks of its functions and their summaries. It lives only as long as
+// the pass, so the analyzer keeps no state between packages.
+type Engine struct {
+	pass         *analysis.Pass
+	cfg          Config
+	m            *Model
+	importedSums map[*types.Func]*Summary
+	fns          []*ssa.Function // the package's, in source order (see BuildSSA)
+	walks        map[*ssa.Function]*Walk
+	prog         *ssa.Program
+	impls        map[*types.Func][]*ssa.Function
+	refs         map[*ssa.Function][]*ssa.Function
+	// Func-typed fields and the calls that run their funcs off the owner
+	// (see callbackfields.go).
+	callbackFields *callbackFields
+}
+
+// New reads the pass's directives and resolves the declarations in view,
+// reporting what is wrong with them.
+func New(pass *analysis.Pass, cfg Config) *Engine {
+	dirs, diags := directive.Parse(pass)
+	m := &Model{
+		pass:         pass,
+		dirs:         dirs,
+		packageFacts: importedPackageFacts(pass),
+		factCache:    make(map[types.Object]*directive.Fact),
+		contracts:    make(map[*types.Func]*directive.Fact),
+	}
+	declared, more := directive.Resolve(pass, dirs, m.packageFacts, cfg.Declarations)
+	m.declared = declared
+	for _, d := range append(diags, more...) {
+		pass.Report(d)
+	}
+	return &Engine{
+		pass:         pass,
+		cfg:          cfg,
+		m:            m,
+		importedSums: make(map[*types.Func]*Summary),
+		walks:        make(map[*ssa.Function]*Walk),
+		impls:        make(map[*types.Func][]*ssa.Function),
+		refs:         make(map[*ssa.Function][]*ssa.Function),
+	}
+}
+
+// Model is what the directives in view say.
+func (c *Engine) Model() *Model { return c.m }
+
+// Pass is the pass the engine analyses.
+func (c *Engine) Pass() *analysis.Pass { return c.pass }
+
+// BuildSSA builds the package's SSA: the steps below need it.
+func (c *Engine) BuildSSA() {
+	c.prog, c.fns = buildSSA(c.pass)
+}
+
+// Functions are the package's functions, function literals included, in
+// source order.
+func (c *Engine) Functions() []*ssa.Function { return c.fns }
+
+// Program is the package's SSA program.
+func (c *Engine) Program() *ssa.Program { return c.prog }
+
+// Summarize walks the package's functions, callees first.
+func (c *Engine) Summarize() { c.summarize(c.fns) }
+
+// SettleStoredCallbacks summarizes the package again while the set of
+// func-typed fields that run off the owner grows (see callbackfields.go).
+func (c *Engine) SettleStoredCallbacks() { c.storedCallbacks(c.fns) }
+
+// ExportSummaries publishes the summaries other packages can use.
+func (c *Engine) ExportSummaries() {
+	c.exportSummaries()
+	c.exportInterfaceSummaries()
+}
+
+// Report reports the package's findings, and the ignore directives that
+// suppress none.
+func (c *Engine) Report() { c.report(c.fns) }
+
+// ReportUnusedIgnores reports the ignore directives that suppress nothing.
+func (c *Engine) ReportUnusedIgnores() {
+	for _, d := range c.m.dirs.UnusedIgnores(c.pass) {
+		c.pass.Report(d)
+	}
+}
+
+// Walk is what the walk of fn, a function of the package, found, or nil.
+func (c *Engine) Walk(fn *ssa.Function) *Walk { return c.walks[fn] }
+
+// ValueOrigins returns where the values of fn come from, relative to fn
+// (see origin.go), without walking its body.
+func (c *Engine) ValueOrigins(fn *ssa.Function) func(ssa.Value) Origin {
+	return newWalker(c, fn).originOf
+}
+
+// Adopt makes the directive verb args on obj, of the package, part of the
+// package's directives, as if written (-suggest's proposals), or returns
+// why it does not fit what is written.
+func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
+	f := new(directive.Fact)
+	if old := m.dirs.Objects[obj]; old != nil {
+		*f = *old
+	}
+	confined := false
+	if fn, ok := obj.(*types.Func); ok {
+		if named := names.ReceiverNamed(fn); named != nil {
+			confined = m.ConfinedNamed(named) != nil
+		}
+	}
+	if err := directive.Adopt(f, obj, confined, verb, args); err != nil {
+		return err
+	}
+	m.dirs.Objects[obj] = f
+	// What the caches hold may have changed.
+	clear(m.factCache)
+	clear(m.contracts)
+	return nil
+}
+
+// ExportDirectives publishes directives for other packages: on every type
+// (values of unexported types still travel), and on the fields, functions
+// and methods they can name.
+func (c *Engine) ExportDirectives() {
+	for obj, fact := range c.m.dirs.Objects {
+		if _, isType := obj.(*types.TypeName); isType || obj.Exported() {
+			c.pass.ExportObjectFact(obj, fact)
+		}
+	}
+	if c.pass.Pkg.Name() != "main" { // nothing imports a command: its package facts would go nowhere
+		directive.ExportDeclarations(c.pass, c.m.dirs, c.m.packageFacts)
+		c.exportHopSinks()
+	}
+}
+
+// exportHopSinks publishes the package's exported package-level hop sinks,
+// and those it learnt from its imports, as a package fact (see
+// hopSinksFact). Only a directive or a declaration makes one, so most
+// packages, unannotated, skip the scan.
+func (c *Engine) exportHopSinks() {
+	sinks := c.m.ImportedHopSinks()
+	if len(c.m.dirs.Objects) > 0 || len(c.m.declared.Objects) > 0 {
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			fn, ok := scope.Lookup(name).(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if hop := c.m.Contract(fn).Hop; len(hop) > 0 {
+				sinks = append(sinks, c.m.describeHop(names.FuncName(fn), fn, hop))
+			}
+		}
+	}
+	slices.SortFunc(sinks, func(a, b fix.HopSink) int { return strings.Compare(a.Name, b.Name) })
+	sinks = slices.CompactFunc(sinks, func(a, b fix.HopSink) bool { return a.Name == b.Name })
+	if len(sinks) > 0 {
+		c.pass.ExportPackageFact(&HopSinksFact{Sinks: sinks})
+	}
+}
+
+// ImportedHopSinks are the hop sinks the package's imports publish.
+func (m *Model) ImportedHopSinks() []fix.HopSink {
+	var sinks []fix.HopSink
+	for _, pf := range m.packageFacts {
+		if f, ok := pf.Fact.(*HopSinksFact); ok {
+			sinks = append(sinks, f.Sinks...)
+		}
+	}
+	return sinks
+}
+
+// importedPackageFacts are the package facts of the packages this one
+// depends on, by path. The go vet driver passes on only those of direct
+// imports, so hopSinksFact and declarationsFact carry along what they
+// received: what a package declares reaches every package above it.
+func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
+	facts := slices.DeleteFunc(pass.AllPackageFacts(), func(pf analysis.PackageFact) bool { return pf.Package == pass.Pkg })
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	return facts
+}

@@ -1,0 +1,58 @@
+package engine
+
+// This file is -explain: it reports what the analyzer took from the
+// package's directives, from the declarations in view and from the
+// package's function bodies, so that a user can see why code is or is
+// not reported. Each report starts with "explain:".
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Explain reports directives, declarations and inferred sinks.
+func (c *Engine) Explain() {
+	for _, d := range slices.Concat(c.m.dirs.Explanations(), c.m.declared.Explanations()) {
+		c.pass.Report(d)
+	}
+	c.explainInferredSinks()
+}
+
+// explainInferredSinks reports, at each function of the package, the func
+// parameters its body hands off the owner or to it, and where.
+func (c *Engine) explainInferredSinks() {
+	var fns []*ssa.Function
+	for fn, w := range c.walks {
+		if obj := flow.DeclaredFunc(fn); obj != nil && obj.Pkg() == c.pass.Pkg && fn.Synthetic == "" && len(w.evidence) > 0 {
+			fns = append(fns, fn)
+		}
+	}
+	slices.SortFunc(fns, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
+		for _, h := range c.walks[fn].evidence {
+			kind := "async"
+			switch {
+			case h.hop && h.to != "":
+				kind = "hop (to @" + h.to + ")"
+			case h.hop:
+				kind = "hop"
+			}
+			var params []string
+			for _, s := range h.sources.Sources() {
+				if int(s) < len(fn.Params) && names.IsFuncTyped(fn.Params[s].Type()) {
+					params = append(params, fn.Params[s].Name())
+				}
+			}
+			if len(params) == 0 {
+				continue // only captured funcs: nothing for callers to declare
+			}
+			c.pass.Reportf(fn.Pos(), "explain: %s is an inferred %s sink of %s: it hands %s to %s (%s)",
+				names.FuncName(flow.DeclaredFunc(fn)), kind, strings.Join(params, ", "), names.Pronoun(len(params)), h.sink, c.m.Position(h.pos))
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package engine
+
+// This file resolves calls through interface methods. Real code hides
+// confined state behind an interface with an unexported implementation (a
+// Node interface implemented only by *node), so a call through an interface
+// method stands for the implementations declared in the interface's own
+// package; its package exports their merged summary on the interface method.
+// Implementations elsewhere are not considered unless -strict, so that
+// widely implemented interfaces (io.Writer, fmt.Stringer) never drag
+// unrelated confined types into every call.
+
+import (
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Implementations returns the methods of this package's types that a call
+// of the interface method m may reach: for interfaces of this package, or
+// for any interface under -strict.
+func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
+	if impls, ok := c.impls[m]; ok {
+		return impls
+	}
+	var impls []*ssa.Function
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if iface != nil && (m.Pkg() == c.pass.Pkg || c.cfg.Strict) {
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue // only instantiations implement anything
+			}
+			ptr := types.NewPointer(tn.Type())
+			if !types.Implements(ptr, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.Pkg(), m.Name())
+			if method, ok := obj.(*types.Func); ok {
+				if fn := c.prog.FuncValue(method); fn != nil {
+					impls = append(impls, fn)
+				}
+			}
+		}
+	}
+	c.impls[m] = impls
+	return impls
+}
+
+// interfaceSummary merges what the implementations of m may do, naming
+// each implementation in its witnesses; for interfaces of other packages it
+// adds the fact their package exported. It returns nil when nothing is known.
+func (c *Engine) interfaceSummary(m *types.Func) *Summary {
+	var sums []*Summary
+	if m.Pkg() != c.pass.Pkg {
+		var fact SummaryFact
+		if c.pass.ImportObjectFact(m, &fact) {
+			sums = append(sums, &fact.Summary)
+		}
+	}
+	for _, impl := range c.Implementations(m) {
+		sums = append(sums, c.implSummary(impl))
+	}
+	if len(sums) == 0 {
+		return nil
+	}
+	// Summaries from facts are shared with other passes: change a copy.
+	merged := sums[0].clone()
+	for _, s := range sums[1:] {
+		merged.merge(s)
+	}
+	return &merged
+}
+
+// implSummary is what calling impl through an interface may do.
+func (c *Engine) implSummary(impl *ssa.Function) *Summary {
+	if c.m.isAny(impl) {
+		return new(Summary)
+	}
+	name := flow.Name(impl)
+	sum := c.SummaryOf(impl)
+	whole := c.callTouch(impl, impl.Pos())
+	if whole != nil && sum == nil {
+		s := new(Summary)
+		s.addTouch(ParamSource(0), *whole)
+		return s
+	}
+	if sum == nil {
+		return new(Summary)
+	}
+	out := *sum // callers merge into a copy (see interfaceSummary)
+	out.Touches = nil
+	for _, t := range sum.Touches {
+		wit := t.Witness.through(name, c.m.Position(impl.Pos()))
+		if whole != nil {
+			wit = *whole
+		}
+		out.Touches = append(out.Touches, touch{Source: t.Source, Witness: wit})
+	}
+	return &out
+}
+
+// exportInterfaceSummaries publishes, on each interface method of this
+// package, the merged summary of its implementations here.
+func (c *Engine) exportInterfaceSummaries() {
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.ExplicitMethods() {
+			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(Summary)) {
+				c.pass.ExportObjectFact(m, &SummaryFact{Summary: *sum})
+			}
+		}
+	}
+}

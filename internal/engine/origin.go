@@ -1,0 +1,222 @@
+package engine
+
+// This file implements "ownership follows the value": for every SSA value it
+// finds where the value came from, relative to the function it lives in. A
+// confined value that a function allocates itself (and so an off-owner
+// goroutine that builds and drives its own actor) is fresh; values reached
+// through parameters, captured variables or package-level variables are not.
+
+import (
+	"go/token"
+	"math/bits"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A source is where a function gets a value from outside: one of its
+// parameters (receiver first), one of its captured variables, or the
+// ambient world (package-level variables, owner-only functions). handed
+// marks values received from a channel: they are the function's own, a
+// transfer of ownership, unless its code runs on another owner than the
+// one they belong to (see domains.go). Summaries never carry it.
+type source uint8
+
+const (
+	maxParams          = 64
+	freeBase    source = maxParams
+	ambient     source = 2 * maxParams
+	handed      source = ambient + 1
+	sourceCount        = 2*maxParams + 2
+)
+
+func ParamSource(i int) source {
+	if i >= maxParams {
+		return ambient // beyond what we track: treat as coming from anywhere
+	}
+	return source(i)
+}
+
+func freeSource(i int) source {
+	if i >= maxParams {
+		return ambient
+	}
+	return freeBase + source(i)
+}
+
+// An Origin is a set of sources. An Origin without sources but handed is
+// fresh: allocated by the function itself (or a constant), or handed off
+// through a channel.
+type Origin [3]uint64
+
+func originOf(s source) Origin {
+	var o Origin
+	o[s/64] |= 1 << (s % 64)
+	return o
+}
+
+func (o Origin) union(p Origin) Origin {
+	return Origin{o[0] | p[0], o[1] | p[1], o[2] | p[2]}
+}
+
+func (o Origin) Has(s source) bool { return o[s/64]&(1<<(s%64)) != 0 }
+
+func (o Origin) Fresh() bool { return o.tracked() == Origin{} }
+
+// Owned reports whether o is fresh and not handed off: the function
+// allocated the value itself.
+func (o Origin) Owned() bool { return o == Origin{} }
+
+// tracked is o without handed: what summaries say.
+func (o Origin) tracked() Origin {
+	o[handed/64] &^= 1 << (handed % 64)
+	return o
+}
+
+// Sources lists o's members but handed in increasing order.
+func (o Origin) Sources() []source {
+	var out []source
+	for w, word := range o.tracked() {
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			out = append(out, source(w*64+b))
+			word &^= 1 << b
+		}
+	}
+	return out
+}
+
+// originOf returns where v comes from, relative to the walked function.
+func (w *walker) originOf(v ssa.Value) Origin {
+	return flow.Memoized(w.origins, v, w.computeOrigin)
+}
+
+func (w *walker) computeOrigin(v ssa.Value) Origin {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range w.fn.Params {
+			if p == v {
+				return originOf(ParamSource(i))
+			}
+		}
+	case *ssa.FreeVar:
+		for i, fv := range w.fn.FreeVars {
+			if fv == v {
+				return originOf(freeSource(i))
+			}
+		}
+	case *ssa.Global:
+		return originOf(ambient)
+	case *ssa.Const, *ssa.Function, *ssa.Builtin,
+		*ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure:
+		return Origin{}
+	case *ssa.UnOp:
+		switch v.Op {
+		case token.MUL: // a load
+			if alloc := flow.AllocRoot(v.X); alloc != nil {
+				return w.storedInto(alloc)
+			}
+		case token.ARROW:
+			return originOf(handed) // a transfer of ownership
+		}
+	case *ssa.Select:
+		return originOf(handed) // likewise for the values a select receives
+	case *ssa.Call:
+		return w.callResultOrigin(v.Common())
+	case *ssa.Extract:
+		return w.originOf(v.Tuple)
+	}
+	// Field and element selections, conversions, phis, type assertions and
+	// the like: the union of the operands.
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return Origin{}
+	}
+	var o Origin
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if *op != nil {
+			o = o.union(w.originOf(*op))
+		}
+	}
+	return o
+}
+
+// storedInto is the union of what was stored into a local allocation: a
+// variable cell, or any field or element of a struct, array or slice the
+// function allocated (h := &hub{srv: s} holds s, however fresh h is).
+func (w *walker) storedInto(alloc *ssa.Alloc) Origin {
+	return flow.Memoized(w.allocStores, alloc, w.computeStoredInto)
+}
+
+func (w *walker) computeStoredInto(alloc *ssa.Alloc) Origin {
+	if w.storesByAlloc == nil {
+		// One scan of the body serves every allocation.
+		w.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
+		for _, b := range w.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if root := flow.AllocRoot(st.Addr); root != nil {
+						w.storesByAlloc[root] = append(w.storesByAlloc[root], st.Val)
+					}
+				}
+			}
+		}
+	}
+	return w.unionOf(w.storesByAlloc[alloc])
+}
+
+// callResultOrigin maps the callee's result origin onto the call's
+// arguments. Without a summary, the result is assumed to derive from the
+// arguments (getters do; constructors of confined values carry summaries).
+func (w *walker) callResultOrigin(call *ssa.CallCommon) Origin {
+	args := flow.CallArgs(call)
+	if call.IsInvoke() {
+		return w.unionOf(args)
+	}
+	for _, target := range flow.FuncTargets(call.Value) {
+		if sum := w.c.SummaryOf(target.Fn); sum != nil {
+			return w.mapOrigin(sum.Result, args, target.Bindings)
+		}
+	}
+	return w.unionOf(args)
+}
+
+func (w *walker) unionOf(vs []ssa.Value) Origin {
+	var o Origin
+	for _, v := range vs {
+		o = o.union(w.originOf(v))
+	}
+	return o
+}
+
+// mapOrigin translates a callee-relative origin into the caller's terms.
+func (w *walker) mapOrigin(o Origin, args []ssa.Value, bindings flow.Captures) Origin {
+	var out Origin
+	for _, s := range o.Sources() {
+		out = out.union(w.mapSource(s, args, bindings))
+	}
+	return out
+}
+
+func (w *walker) mapSource(s source, args []ssa.Value, bindings flow.Captures) Origin {
+	switch {
+	case s == ambient:
+		return originOf(ambient)
+	case s >= freeBase:
+		if i := int(s - freeBase); i < len(bindings.Values) {
+			if cell, ok := bindings.Values[i].(*ssa.Alloc); ok && bindings.Cells {
+				// A variable captured by reference: what the closure
+				// reaches through it is what was stored in it.
+				return w.storedInto(cell)
+			}
+			return w.originOf(bindings.Values[i])
+		}
+		return originOf(ambient)
+	default:
+		if i := int(s); i < len(args) {
+			return w.originOf(args[i])
+		}
+		return Origin{} // supplied by whoever calls the func value: not ours to track
+	}
+}

@@ -1,0 +1,327 @@
+package engine
+
+// This file reports confined values touched after they were sent to
+// another owner (docs/directives.md, "Domains"). A value a callback handed
+// to another domain's hop captures and touches, or one sent on a channel that
+// another domain's loop receives from, is that domain's code's to touch from
+// then on: the sender touching it again, in the same function or in a
+// callee it hands the value to, races with the receiver. A value sent and
+// left is a handoff, and fine. Only the sending function is followed; a
+// send in a callee is not seen from its caller.
+
+import (
+	"cmp"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A handoff is a place where a function hands confined values to the code
+// of another domain.
+type handoff struct {
+	instr  ssa.Instruction
+	to     string      // the domain it hands them to
+	values []valuePath // the values, as the function reaches them
+	what   string      // the type of what it hands over, for messages
+}
+
+// A valuePath names a value by how the function reaches it: a root value
+// and the field selections and loads from it (c.book is c, "1.*").
+type valuePath struct {
+	root ssa.Value
+	path string
+}
+
+// pathOf follows v's field selections and loads back to their root.
+func pathOf(v ssa.Value) valuePath {
+	var steps []string
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				steps, v = append(steps, "*"), x.X
+				continue
+			}
+		case *ssa.FieldAddr:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.Field:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	slices.Reverse(steps)
+	p := valuePath{root: v}
+	for i, s := range steps {
+		if i > 0 {
+			p.path += "."
+		}
+		p.path += s
+	}
+	return p
+}
+
+// load is the value stored at the address p.
+func (p valuePath) load() valuePath {
+	if p.path == "" {
+		return valuePath{p.root, "*"}
+	}
+	return valuePath{p.root, p.path + ".*"}
+}
+
+// covers reports whether q is p or reached from it.
+func (p valuePath) covers(q valuePath) bool {
+	if p.root != q.root {
+		return false
+	}
+	return q.path == p.path || p.path == "" || len(q.path) > len(p.path) && q.path[:len(p.path)+1] == p.path+"."
+}
+
+// reportSends reports, in every function of the package that hands
+// confined values to another domain, the touches of them that may follow.
+func (r *reporter) reportSends(fns []*ssa.Function) {
+	var receivers map[*types.Var]string // built on the first channel send
+	var hopped map[*ssa.Function]string // likewise, on the first handoff
+	for _, fn := range fns {
+		w := r.c.walks[fn]
+		if w == nil || len(w.Hops) == 0 && len(w.sends) == 0 {
+			continue
+		}
+		if receivers == nil && len(w.sends) > 0 {
+			receivers = r.c.loopReceivers(fns)
+		}
+		if hopped == nil {
+			hopped = r.hoppedFuncs(fns)
+		}
+		from, known := r.c.m.RunsOn(fn)
+		if !known {
+			from, known = hopped[fn]
+		}
+		// Code whose owner is unknown hands values over to a named domain
+		// only: a program without names has no other owner.
+		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
+		for _, h := range r.c.handoffs(w, receivers, toAnother) {
+			r.touchedAfter(w, h)
+		}
+	}
+}
+
+// hoppedFuncs maps the functions the package hands to hops to the domain
+// they run on.
+func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
+	out := make(map[*ssa.Function]string)
+	for _, fn := range fns {
+		if w := r.c.walks[fn]; w != nil {
+			for _, sp := range w.Hops {
+				for _, t := range sp.Targets {
+					out[t.Fn] = *sp.On
+				}
+			}
+		}
+	}
+	return out
+}
+
+// touchedAfter reports the touches of what h hands over that w's function
+// may make after it, unless the function stores a new value there first,
+// or waits for the receiver before: a receive from a channel of a sent
+// value, or a call on one that touches nothing (reply.Wait(),
+// future.Error()), hands it back, as a request answered is.
+func (r *reporter) touchedAfter(w *Walk, h handoff) {
+	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(h.instr, p) })
+	sent := func(v ssa.Value) bool {
+		return slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(pathOf(v)) })
+	}
+	touching := make(map[ssa.Instruction]bool)
+	for _, s := range w.sites {
+		touching[s.instr] = true
+	}
+	waits := func(instr ssa.Instruction) bool {
+		switch in := instr.(type) {
+		case *ssa.UnOp:
+			return in.Op == token.ARROW && sent(in.X)
+		case *ssa.Select:
+			return slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && sent(st.Chan) })
+		case ssa.CallInstruction:
+			return !touching[instr] && slices.ContainsFunc(flow.CallArgs(in.Common()), sent)
+		}
+		return false
+	}
+	after := runsAfter(h.instr, waits)
+	for _, s := range w.sites {
+		if s.value != nil && after[s.instr] && sent(s.value) {
+			r.add(finding{pos: s.pos, witness: s.witness, sent: &h})
+		}
+	}
+}
+
+// runsAfter returns the instructions of from's function that may run after
+// it without passing through an instruction stop accepts.
+func runsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
+	out := make(map[ssa.Instruction]bool)
+	seen := make(map[*ssa.BasicBlock]bool)
+	var visit func(instrs []ssa.Instruction, succs []*ssa.BasicBlock)
+	visit = func(instrs []ssa.Instruction, succs []*ssa.BasicBlock) {
+		for _, instr := range instrs {
+			out[instr] = true
+			if stop(instr) {
+				return
+			}
+		}
+		for _, b := range succs {
+			if !seen[b] {
+				seen[b] = true
+				visit(b.Instrs, b.Succs)
+			}
+		}
+	}
+	b := from.Block()
+	visit(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs)
+	return out
+}
+
+// replacedAfter reports whether the function stores a new value into
+// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
+func replacedAfter(from ssa.Instruction, p valuePath) bool {
+	after := runsAfter(from, func(ssa.Instruction) bool { return false })
+	for instr := range after {
+		if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr).load() == p {
+			return true
+		}
+	}
+	return false
+}
+
+// handoffs lists where w's function hands confined values to the code of
+// a domain that toAnother accepts: captured by a hop's callbacks, sent on a
+// channel a loop of the package receives from (receivers).
+func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+	var out []handoff
+	for _, sp := range w.Hops {
+		if sp.call == nil || !toAnother(*sp.On) {
+			continue
+		}
+		h := handoff{instr: sp.call, to: *sp.On}
+		for _, t := range sp.Targets {
+			for _, b := range c.touchedCaptures(t) {
+				p, typ := pathOf(b), b.Type()
+				if alloc, ok := b.(*ssa.Alloc); ok && t.Bindings.Cells {
+					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
+				}
+				if c.m.ConfinedNamed(typ) != nil {
+					h.values = append(h.values, p)
+					h.what = cmp.Or(h.what, types.TypeString(typ, names.Qualifier))
+				}
+			}
+		}
+		if len(h.values) > 0 {
+			out = append(out, h)
+		}
+	}
+	for _, send := range w.sends {
+		to, ok := receivers[flow.LoadedField(send.Chan)]
+		if !ok || !toAnother(to) {
+			continue
+		}
+		h := handoff{instr: send, to: to}
+		for _, v := range c.carried(send.X, 2) {
+			h.values = append(h.values, pathOf(v))
+			h.what = cmp.Or(h.what, types.TypeString(v.Type(), names.Qualifier))
+		}
+		if len(h.values) > 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// touchedCaptures lists the captured values (or the bound receiver) that
+// the function t denotes touches confined state through: those it takes
+// over. What it only holds or passes on stays the sender's.
+func (c *Engine) touchedCaptures(t flow.FuncValue) []ssa.Value {
+	sum := c.SummaryOf(t.Fn)
+	if sum == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, tc := range sum.Touches {
+		if i := int(tc.Source - freeBase); tc.Source >= freeBase && tc.Source != ambient && i < len(t.Bindings.Values) {
+			out = append(out, t.Bindings.Values[i])
+		}
+	}
+	return slices.Compact(out)
+}
+
+// carried lists the confined values v carries: v itself, or what a message
+// built in place holds (auditMsg{Book: c.book}), depth levels down.
+func (c *Engine) carried(v ssa.Value, depth int) []ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return c.carried(x.X, depth)
+	case *ssa.ChangeType:
+		return c.carried(x.X, depth)
+	}
+	if c.m.ConfinedNamed(v.Type()) != nil {
+		return []ssa.Value{v}
+	}
+	alloc, _ := v.(*ssa.Alloc)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		alloc, _ = load.X.(*ssa.Alloc)
+	}
+	if alloc == nil || depth == 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok {
+			for _, st := range *fa.Referrers() {
+				if st, ok := st.(*ssa.Store); ok && st.Addr == fa {
+					out = append(out, c.carried(st.Val, depth-1)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loopReceivers maps the channel fields that the package's loops receive
+// from to the loops' domains.
+func (c *Engine) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+	out := make(map[*types.Var]string)
+	for _, fn := range fns {
+		if !c.m.IsLoop(fn) {
+			continue
+		}
+		domain, _ := c.m.RunsOn(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.UnOp:
+					if in.Op == token.ARROW {
+						out[flow.LoadedField(in.X)] = domain
+					}
+				case *ssa.Select:
+					for _, st := range in.States {
+						if st.Dir == types.RecvOnly {
+							out[flow.LoadedField(st.Chan)] = domain
+						}
+					}
+				}
+			}
+		}
+	}
+	delete(out, nil)
+	return out
+}

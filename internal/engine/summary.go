@@ -1,0 +1,531 @@
+package engine
+
+// This file computes per-function summaries bottom-up over the package's
+// functions: which of a function's sources (parameters, captured variables,
+// the ambient world) it touches confined state through, with one witness
+// call path each; which of its func-valued sources it calls, sends off the
+// owner (an inferred async sink) or sends to the owner (an inferred hop
+// sink); and where its result comes from. Summaries of declared functions
+// are exported as facts for other packages.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxVia bounds witness paths so that summaries stay small.
+const maxVia = 8
+
+// A position is a token.Position that survives gob encoding.
+type position struct {
+	File      string
+	Line, Col int
+}
+
+func (p position) String() string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
+}
+
+// A step is one call on the way from a function to the touch it leads to.
+type step struct {
+	Callee string   // the function called
+	Call   position // where it is called
+}
+
+// An action is what a witness does to confined state. The order is the
+// rank of advice (see tells): a write over a call over a read.
+type action uint8
+
+const (
+	actionReads action = iota
+	actionCalls
+	actionWrites
+)
+
+// String returns the verb messages use for a.
+func (a action) String() string {
+	return [...]string{"reads", "calls", "writes"}[a]
+}
+
+// A witness shows one way a function touches confined state.
+type witness struct {
+	Action action   // actionReads, actionCalls or actionWrites
+	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
+	Domain string   // the owner the member belongs to ("" for the default)
+	Site   position // where the touch happens
+	Via    []step   // the calls leading to Site
+	// For a call of a confined method: the confined data it goes on to
+	// reach, so that the finding names the state that actually races.
+	Reaches []reach
+}
+
+// A reach is confined data (a field or value) written or read depth calls
+// down.
+type reach struct {
+	Member string
+	Write  bool
+	Depth  int
+}
+
+// maxReaches bounds the reaches a summary keeps: writes before reads, then
+// the deepest, which is the state behind layers of confined managers.
+const maxReaches = 4
+
+func addReach(rs []reach, r reach) []reach {
+	if i := slices.IndexFunc(rs, func(x reach) bool { return x.Member == r.Member }); i >= 0 {
+		r.Write = r.Write || rs[i].Write
+		r.Depth = max(r.Depth, rs[i].Depth)
+		rs[i] = r
+	} else {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, func(a, b reach) int {
+		switch {
+		case a.Write != b.Write:
+			if a.Write {
+				return -1
+			}
+			return 1
+		case a.Depth != b.Depth:
+			return b.Depth - a.Depth
+		}
+		return strings.Compare(a.Member, b.Member)
+	})
+	return rs[:min(len(rs), maxReaches)]
+}
+
+// tells reports whether wit is better advice than other: a write over a call
+// over a read ("s.n++" reads and writes s.n), then the shorter path.
+func (wit witness) tells(other witness) bool {
+	if wit.Action != other.Action {
+		return wit.Action > other.Action
+	}
+	return len(wit.Via) < len(other.Via)
+}
+
+// through returns wit as seen from a caller that reaches it by calling callee at call.
+func (wit witness) through(callee string, call position) witness {
+	via := make([]step, 0, len(wit.Via)+1)
+	via = append(via, step{Callee: callee, Call: call})
+	via = append(via, wit.Via...)
+	if len(via) > maxVia {
+		via = append(via[:maxVia-1], via[len(via)-1])
+	}
+	wit.Via = via
+	return wit
+}
+
+// A touch says that a function touches confined state of one domain
+// (Witness.Domain) reached from Source.
+type touch struct {
+	Source  source
+	Witness witness
+}
+
+// compareTouch orders touches by source, then domain.
+func compareTouch(t touch, src source, domain string) int {
+	if t.Source != src {
+		return int(t.Source) - int(src)
+	}
+	return strings.Compare(t.Witness.Domain, domain)
+}
+
+// A Summary is what calling a function may do.
+type Summary struct {
+	Touches []touch // at most one per source and domain, sorted by both
+	Invokes Origin  // func-valued sources it calls on the caller's goroutine
+	Async   Origin  // func-valued sources it sends off the owner
+	Hop     Origin  // func-valued sources it sends to the owner
+	HopTo   string  // the domain of that owner
+	Result  Origin  // where its results come from
+	// Where the future it returns completes.
+	Completes directive.Completion
+	// Confined data it reaches through its sources, deepest first.
+	Reaches []reach
+	// Touches by callbacks it registers on futures it is handed, which
+	// run wherever the caller's future completes.
+	FutureTouches []futureTouch
+}
+
+// A futureTouch says that a callback a function registers on the future
+// it receives from source Future touches confined state through Source.
+type futureTouch struct {
+	Future, Source source
+	Witness        witness
+}
+
+// maxFutureTouches bounds FutureTouches to keep summaries small.
+const maxFutureTouches = 8
+
+func (s *Summary) addFutureTouch(ft futureTouch) {
+	if len(s.FutureTouches) >= maxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x futureTouch) bool {
+		return x.Future == ft.Future && x.Source == ft.Source
+	}) {
+		return
+	}
+	s.FutureTouches = append(s.FutureTouches, ft)
+}
+
+// addTouches records wit for every source in o that has no witness yet, and
+// the data it reaches.
+func (s *Summary) addTouches(o Origin, wit witness) {
+	if o.Fresh() {
+		return
+	}
+	for _, src := range o.Sources() {
+		s.addTouch(src, wit)
+	}
+	if wit.Action != actionCalls {
+		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == actionWrites, Depth: len(wit.Via)})
+	}
+	for _, r := range wit.Reaches {
+		r.Depth += len(wit.Via) + 1
+		s.Reaches = addReach(s.Reaches, r)
+	}
+}
+
+func (s *Summary) addTouch(src source, wit witness) {
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return compareTouch(t, src, wit.Domain) })
+	switch {
+	case !found:
+		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: wit})
+	case wit.tells(s.Touches[i].Witness):
+		s.Touches[i].Witness = wit
+	}
+}
+
+// clone returns a copy of s that shares no slice with it: summaries that
+// come from facts are read by other passes at the same time, and merging
+// sorts slices in place.
+func (s *Summary) clone() Summary {
+	out := *s
+	out.Touches = slices.Clone(s.Touches)
+	out.Reaches = slices.Clone(s.Reaches)
+	out.FutureTouches = slices.Clone(s.FutureTouches)
+	return out
+}
+
+// merge adds what t says to s, for a call that may reach either.
+func (s *Summary) merge(t *Summary) {
+	for _, tc := range t.Touches {
+		s.addTouch(tc.Source, tc.Witness)
+	}
+	s.Invokes = s.Invokes.union(t.Invokes)
+	s.Async = s.Async.union(t.Async)
+	s.addHop(t.Hop, t.HopTo)
+	s.Result = s.Result.union(t.Result)
+	s.Completes = s.Completes.Join(t.Completes)
+	for _, r := range t.Reaches {
+		s.Reaches = addReach(s.Reaches, r)
+	}
+	for _, ft := range t.FutureTouches {
+		s.addFutureTouch(ft)
+	}
+}
+
+// addHop records that the function sends the func values of o to the
+// owner domain. A function hopping to two domains is rare; the greater name
+// is kept, so that the result does not depend on the order of calls.
+func (s *Summary) addHop(o Origin, domain string) {
+	if o.Fresh() {
+		return
+	}
+	if s.Hop.Fresh() || domain > s.HopTo {
+		s.HopTo = domain
+	}
+	s.Hop = s.Hop.union(o)
+}
+
+// untrack drops handed from the origins of a walked function's summary:
+// what its callers learn is where values come from in their terms.
+func (s *Summary) untrack() {
+	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
+}
+
+// sameShape reports whether two summaries say the same things, ignoring
+// which witness was found first; it decides when recursion has settled.
+func (s *Summary) sameShape(t *Summary) bool {
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
+		return false
+	}
+	for i := range s.Touches {
+		if s.Touches[i].Source != t.Touches[i].Source || s.Touches[i].Witness.Domain != t.Touches[i].Witness.Domain {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, t := range s.Touches {
+		parts = append(parts, fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain)))
+	}
+	for _, set := range []struct {
+		name   string
+		o      Origin
+		domain string
+	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}} {
+		if !set.o.Fresh() {
+			var srcs []string
+			for _, src := range set.o.Sources() {
+				srcs = append(srcs, sourceName(src))
+			}
+			parts = append(parts, set.name+" "+strings.Join(srcs, " ")+names.AtDomain(set.domain))
+		}
+	}
+	if s.Completes != directive.CompletesUnknown {
+		parts = append(parts, "completes "+s.Completes.String())
+	}
+	for _, ft := range s.FutureTouches {
+		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", sourceName(ft.Future), sourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
+	}
+	return "summary(" + strings.Join(parts, "; ") + ")"
+}
+
+func sourceName(s source) string {
+	switch {
+	case s == ambient:
+		return "global"
+	case s >= freeBase:
+		return fmt.Sprintf("free%d", s-freeBase)
+	default:
+		return fmt.Sprintf("arg%d", s)
+	}
+}
+
+// A site is a place in a function that touches confined state, kept for
+// reporting when the function turns out to run off the owner.
+type site struct {
+	pos     token.Pos
+	origin  Origin
+	witness witness
+	// The instruction and the value touched through, for telling touches
+	// after a send (see sends.go); value is nil for the ambient world.
+	instr ssa.Instruction
+	value ssa.Value
+	// When the touch is inside a func literal that this function invokes
+	// on its own goroutine (sync.Once.Do(func(){...}), a deferred closure),
+	// inner is that literal and innerSources maps its sources to ours, so
+	// that the finding can be reported inside it.
+	inner        *ssa.Function
+	innerSources func(source) Origin
+}
+
+// A Entry is a place where a function sends func values off the owner.
+type Entry struct {
+	pos     token.Pos
+	Sink    string // what moves the code off the owner, for the message
+	future  bool   // the code is a callback of a future
+	Targets []flow.FuncValue
+	// direct is set when the spawned call itself touches confined state
+	// (go s.method(), go ownerOnly()).
+	direct *witness
+	// On is set for code that runs On a known owner rather than off every
+	// owner: a hop's callbacks, a loop's or owner-only function's body. It
+	// names that owner's domain; such code touches other domains' state only.
+	On *string
+	// call is the instruction that hands the code to a hop, for telling
+	// touches after it (see sends.go).
+	call ssa.Instruction
+}
+
+// reports says whether touching state of domain is a finding for the code
+// at sp: off every owner any state is, on an owner another owner's.
+func (sp Entry) reports(domain string) bool {
+	return sp.On == nil || *sp.On != domain
+}
+
+// A Walk is everything learnt from one function's body.
+type Walk struct {
+	Sum      Summary
+	sites    []site
+	Spawns   []Entry
+	Hops     []Entry        // func values sent to an owner: they run there
+	sends    []*ssa.Send    // values sent on channels, which a loop may receive
+	evidence []sinkEvidence // with -explain only
+}
+
+// A sinkEvidence is the evidence that a function is a sink: it hands func
+// values from sources to sink at pos, which runs them off the owner or,
+// for a hop, on it.
+type sinkEvidence struct {
+	sources Origin
+	sink    string
+	pos     token.Pos
+	hop     bool
+	to      string // for a hop, the owner's domain when named
+}
+
+// summarize computes walks for fns and everything they reference, callees
+// before callers, iterating recursive groups until they settle.
+func (c *Engine) summarize(fns []*ssa.Function) {
+	t := &tarjan{c: c, index: make(map[*ssa.Function]int), low: make(map[*ssa.Function]int), onStack: make(map[*ssa.Function]bool)}
+	for _, fn := range fns {
+		if _, seen := t.index[fn]; !seen {
+			t.visit(fn)
+		}
+	}
+}
+
+type tarjan struct {
+	c       *Engine
+	next    int
+	index   map[*ssa.Function]int
+	low     map[*ssa.Function]int
+	onStack map[*ssa.Function]bool
+	stack   []*ssa.Function
+}
+
+func (t *tarjan) visit(fn *ssa.Function) {
+	t.index[fn], t.low[fn] = t.next, t.next
+	t.next++
+	t.stack = append(t.stack, fn)
+	t.onStack[fn] = true
+	for _, callee := range t.c.ReferencedFuncs(fn) {
+		if _, seen := t.index[callee]; !seen {
+			t.visit(callee)
+			t.low[fn] = min(t.low[fn], t.low[callee])
+		} else if t.onStack[callee] {
+			t.low[fn] = min(t.low[fn], t.index[callee])
+		}
+	}
+	if t.low[fn] != t.index[fn] {
+		return
+	}
+	var scc []*ssa.Function
+	for {
+		top := t.stack[len(t.stack)-1]
+		t.stack = t.stack[:len(t.stack)-1]
+		t.onStack[top] = false
+		scc = append(scc, top)
+		if top == fn {
+			break
+		}
+	}
+	slices.Reverse(scc)
+	t.c.summarizeGroup(scc)
+}
+
+// summarizeGroup walks a strongly connected group of functions until their
+// summaries stop changing. Summaries only grow, so this terminates; the
+// bound is a guard against a bug turning into a hang.
+func (c *Engine) summarizeGroup(scc []*ssa.Function) {
+	recursive := len(scc) > 1 || slices.Contains(c.ReferencedFuncs(scc[0]), scc[0])
+	for range 10 {
+		changed := false
+		for _, fn := range scc {
+			w := c.walkFunc(fn)
+			if old := c.walks[fn]; old == nil || !old.Sum.sameShape(&w.Sum) {
+				changed = true
+			}
+			c.walks[fn] = w
+		}
+		if !recursive || !changed {
+			return
+		}
+	}
+}
+
+// ReferencedFuncs lists the functions with bodies that fn refers to: its
+// callees, closures, method values and the implementations of the interface
+// methods it calls, in instruction order. The call graph is walked more
+// than once (SCCs, recursion checks, callback fields), so it is kept.
+func (c *Engine) ReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+	return flow.Memoized(c.refs, fn, c.computeReferencedFuncs)
+}
+
+func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+				out = append(out, c.Implementations(call.Common().Method)...)
+			}
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
+				if f, ok := (*op).(*ssa.Function); ok && f.Blocks != nil {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// SummaryOf returns what calling fn may do: from this package's walks, or
+// from the fact exported by fn's own package. It returns nil when nothing is
+// known.
+func (c *Engine) SummaryOf(fn *ssa.Function) *Summary {
+	if w := c.walks[fn]; w != nil {
+		return &w.Sum
+	}
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		return c.importedSummary(obj)
+	}
+	return nil
+}
+
+// exportSummaries publishes the summaries of this package's exported
+// functions and methods, the only ones other packages can call. A summary that says no more than what callers assume without
+// one (see unknownSummary) is left out to keep facts small.
+//
+// So a missing fact on an exported function of a package that took the SSA
+// path means "nothing to say" (see bodyInView).
+func (c *Engine) exportSummaries() {
+	for fn, w := range c.walks {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
+			continue
+		}
+		if len(w.Sum.Touches) == 0 && w.Sum.sameShape(unknownSummary(fn)) {
+			continue
+		}
+		c.pass.ExportObjectFact(obj, &SummaryFact{Summary: w.Sum})
+	}
+}
+
+// unknownSummary is what callers assume of a function they know nothing
+// about: it calls its func arguments on the caller's goroutine and its result
+// derives from its arguments.
+func unknownSummary(fn *ssa.Function) *Summary {
+	var s Summary
+	returns := fn.Signature.Results().Len() > 0
+	for i, p := range fn.Params {
+		if names.IsFuncTyped(p.Type()) {
+			s.Invokes = s.Invokes.union(originOf(ParamSource(i)))
+		}
+		if returns {
+			s.Result = s.Result.union(originOf(ParamSource(i)))
+		}
+	}
+	return &s
+}
+
+// importedSummary returns the summary another package exported for fn.
+func (c *Engine) importedSummary(fn *types.Func) *Summary {
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	if s, ok := c.importedSums[fn]; ok {
+		return s
+	}
+	var fact SummaryFact
+	var s *Summary
+	if c.pass.ImportObjectFact(fn, &fact) {
+		s = &fact.Summary
+	}
+	c.importedSums[fn] = s
+	return s
+}

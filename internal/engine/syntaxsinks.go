@@ -1,0 +1,375 @@
+package engine
+
+// This file is the cheap path for packages with nothing confined in reach:
+// no directive of their own and none in their dependencies. They cannot
+// touch confined state, so they need no SSA; all their callers need from
+// them is which func parameters their functions send off the owner (a
+// util.Go(f) wrapper around a go statement) or to it (a wrapper around a
+// -hop function), which a walk over the syntax finds. It applies the
+// same rules as the SSA path (listed in callbackfields.go), stored
+// callbacks included; sinks_test.go checks that the two agree.
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// ConfinedInReach reports whether the package or a dependency declares any
+// directive, so that SSA is worth building.
+func (c *Engine) ConfinedInReach() bool {
+	if len(c.m.dirs.Objects) > 0 {
+		return true
+	}
+	for _, f := range c.m.declared.Objects {
+		if f.Owner {
+			return true
+		}
+	}
+	for _, of := range c.pass.AllObjectFacts() {
+		if _, ok := of.Fact.(*directive.Fact); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ExportSyntaxSinks finds the functions that pass a func parameter to a go
+// statement, an async sink or a hop sink, or store it in a field that the
+// package's off-owner code calls (the rules in callbackfields.go), within
+// the package to a fixed point, and exports what it found for the exported
+// ones.
+func (c *Engine) ExportSyntaxSinks() {
+	var decls []*ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	found := make(map[*types.Func]*Summary)
+	var fields map[*types.Var]bool
+	// Stores into fields called off the owner make sinks, and sinks may
+	// start more code off the owner: a few rounds, as on the SSA path. Only
+	// a func parameter stored in a field can make a sink so; most packages
+	// store none, and skip the search.
+	for range 3 {
+		if !c.syntaxFixedPoint(decls, found, fields) {
+			break
+		}
+		next := c.syntaxCallbackFields(decls, found)
+		if len(next) == len(fields) {
+			break // the set only grows: the same size is the same set
+		}
+		fields = next
+	}
+	for fn, s := range found {
+		if fn.Exported() {
+			c.pass.ExportObjectFact(fn, &SummaryFact{Summary: *s})
+		}
+	}
+}
+
+// syntaxFixedPoint updates found until the sinks it records settle. It
+// reports whether some function stores a func parameter in a func-typed
+// field: only then can the fields called off the owner change a sink.
+func (c *Engine) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (storesParam bool) {
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			s, stores := c.syntaxSinks(fn, fd, found, fields)
+			storesParam = storesParam || stores
+			if old := found[fn]; (old == nil && !s.sameShape(new(Summary))) || (old != nil && !old.sameShape(s)) {
+				found[fn] = s
+				changed = true
+			}
+		}
+	}
+	return storesParam
+}
+
+// syntaxSinks returns which of fn's func parameters its body sends off the
+// owner or to it, and whether it stores one in a func-typed field. It errs
+// towards async: a parameter mentioned anywhere in a go statement is taken
+// to run on the new goroutine.
+func (c *Engine) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (s *Summary, storesParam bool) {
+	params := make(map[*types.Var]source)
+	sig := fn.Signature()
+	offset := 0
+	if sig.Recv() != nil {
+		offset = 1
+	}
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); names.IsFuncTyped(p.Type()) {
+			params[p] = ParamSource(i + offset)
+		}
+	}
+	s = new(Summary)
+	if len(params) == 0 {
+		return s, false
+	}
+	mentioned := func(n ast.Node) Origin {
+		var o Origin
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
+					if src, ok := params[v]; ok {
+						o = o.union(originOf(src))
+					}
+				}
+			}
+			return true
+		})
+		return o
+	}
+	// stored handles rule 3: a func parameter stored in the field f.
+	stored := func(f *types.Var, value ast.Expr) {
+		if f == nil || !names.IsFuncTyped(f.Type()) {
+			return
+		}
+		o := mentioned(value)
+		storesParam = storesParam || !o.Fresh()
+		if fields[f] {
+			s.Async = s.Async.union(o)
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt: // c.onMessage = h
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					stored(c.selectedField(lhs), n.Rhs[i])
+				}
+			}
+		case *ast.CompositeLit: // &conn{onMessage: h}
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+							stored(f.Origin(), kv.Value)
+						}
+					}
+				}
+			}
+		case *ast.GoStmt:
+			s.Async = s.Async.union(mentioned(n.Call))
+			return false
+		case *ast.CallExpr:
+			callee, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			if callee == nil {
+				return true
+			}
+			async, hop, hopTo := c.syntaxSinkParams(callee, found)
+			args := receiverInclusive(callee, n.Args)
+			for i, arg := range args {
+				switch {
+				case arg == nil:
+				case slices.Contains(async, i):
+					s.Async = s.Async.union(mentioned(arg))
+				case slices.Contains(hop, i):
+					s.addHop(mentioned(arg), hopTo)
+				}
+			}
+		}
+		return true
+	})
+	return s, storesParam
+}
+
+// appendSources adds the parameter sources in o to indices.
+func appendSources(indices []int, o Origin) []int {
+	for _, s := range o.Sources() {
+		if s < freeBase {
+			indices = append(indices, int(s))
+		}
+	}
+	return indices
+}
+
+// syntaxSinkParams returns the receiver-inclusive indices of callee's
+// parameters that run off the owner and on it, and the domain of that
+// owner: declared, found in this package so far, or imported.
+func (c *Engine) syntaxSinkParams(callee *types.Func, found map[*types.Func]*Summary) (async, hop []int, hopTo string) {
+	callee = callee.Origin()
+	k := c.m.Contract(callee)
+	async, hop = k.Async, k.Hop
+	if len(hop) > 0 {
+		hopTo = c.m.hopDomain(callee)
+	}
+	sum := found[callee]
+	if sum == nil {
+		sum = c.importedSummary(callee)
+	}
+	if sum != nil {
+		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
+		if len(k.Hop) == 0 {
+			hopTo = sum.HopTo
+		}
+	}
+	// A declared sync wins over an inferred async (testing.T.Run's body
+	// starts a goroutine, and waits for it). Few callees declare one: copy
+	// only for them, since this runs for every call of the package.
+	if len(k.Sync) > 0 {
+		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return slices.Contains(k.Sync, i) })
+	}
+	return async, hop, hopTo
+}
+
+// receiverInclusive returns a call's arguments indexed like summaries: a
+// method's receiver (nil here) first.
+func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
+	if callee.Signature().Recv() != nil {
+		return append([]ast.Expr{nil}, args...)
+	}
+	return args
+}
+
+// selectedField returns the struct field e selects (x.f), if any.
+func (c *Engine) selectedField(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+		return s.Obj().(*types.Var).Origin()
+	}
+	return nil
+}
+
+// calledFuncField returns the func-typed field a call calls (x.f()), if any.
+func (c *Engine) calledFuncField(call *ast.CallExpr) *types.Var {
+	if f := c.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
+		return f
+	}
+	return nil
+}
+
+// syntaxCallbackFields is the syntax evaluator of the off-owner search of
+// callbackfields.go: from the go statements and the func values handed to
+// async sinks, it follows what that code calls (package functions, function
+// literals called in place or handed to a function that runs them here, but
+// not literals merely created) and collects the func fields it calls; go
+// x.f() makes f such a field wherever it is. Calls through interfaces are
+// not followed here (the SSA path resolves them to the implementations).
+// This package has no directives, so it has no loops.
+func (c *Engine) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) map[*types.Var]bool {
+	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
+	for _, fd := range decls {
+		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			declOf[fn] = fd
+		}
+	}
+	fields := make(map[*types.Var]bool)
+	visited := make(map[*ast.BlockStmt]bool)
+	var queue []*ast.BlockStmt
+	// enqueue adds the code a func-valued expression denotes.
+	enqueue := func(e ast.Expr) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.FuncLit:
+			queue = append(queue, e.Body)
+		case *ast.Ident, *ast.SelectorExpr:
+			var obj types.Object
+			if sel, ok := e.(*ast.SelectorExpr); ok {
+				obj = c.pass.TypesInfo.Uses[sel.Sel]
+			} else {
+				obj = c.pass.TypesInfo.Uses[e.(*ast.Ident)]
+			}
+			if fn, ok := obj.(*types.Func); ok {
+				if fd := declOf[fn.Origin()]; fd != nil {
+					queue = append(queue, fd.Body)
+				}
+			}
+		}
+	}
+	callee := func(call *ast.CallExpr) *types.Func {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		return fn
+	}
+	// Roots: go statements and func values handed to async sinks, anywhere.
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				if fld := c.calledFuncField(n.Call); fld != nil {
+					fields[fld] = true
+				}
+				enqueue(n.Call.Fun)
+				var hop []int
+				fn := callee(n.Call)
+				if fn != nil {
+					_, hop, _ = c.syntaxSinkParams(fn, found)
+				}
+				args := n.Call.Args
+				if fn != nil {
+					args = receiverInclusive(fn, args)
+				}
+				for i, a := range args {
+					if a != nil && !slices.Contains(hop, i) && c.isFuncExpr(a) {
+						enqueue(a)
+					}
+				}
+			case *ast.CallExpr:
+				if fn := callee(n); fn != nil {
+					async, _, _ := c.syntaxSinkParams(fn, found)
+					for i, a := range receiverInclusive(fn, n.Args) {
+						if a != nil && slices.Contains(async, i) {
+							enqueue(a)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for len(queue) > 0 {
+		body := queue[0]
+		queue = queue[1:]
+		if visited[body] {
+			continue
+		}
+		visited[body] = true
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt:
+				return false // created, not called; go statements are roots
+			case *ast.CallExpr:
+				if fld := c.calledFuncField(n); fld != nil {
+					fields[fld] = true
+				}
+				enqueue(n.Fun)
+				fn := callee(n)
+				if fn == nil {
+					for _, a := range n.Args {
+						if c.isFuncExpr(a) {
+							enqueue(a) // an unknown func value runs its func arguments here
+						}
+					}
+					return true
+				}
+				async, hop, _ := c.syntaxSinkParams(fn, found)
+				for i, a := range receiverInclusive(fn, n.Args) {
+					if a != nil && !slices.Contains(async, i) && !slices.Contains(hop, i) && c.isFuncExpr(a) {
+						enqueue(a) // run here, like sync.Once.Do's
+					}
+				}
+			}
+			return true
+		})
+	}
+	return fields
+}
+
+// isFuncExpr reports whether e is a func value.
+func (c *Engine) isFuncExpr(e ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(e)
+	return t != nil && names.IsFuncTyped(t)
+}

@@ -1,0 +1,388 @@
+package engine
+
+// This file decides what counts as touching confined state: calling a
+// method of a confined type or an owner-only function, and reading or
+// writing a confined field or value. Members marked //confined:any are
+// exempt, and so are uses (not assignments) of fields whose type is a
+// channel or comes from sync or sync/atomic.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// confinedNamed returns the confined named type of t or *t, or nil.
+func (m *Model) ConfinedNamed(t types.Type) *types.Named {
+	named := names.DerefNamed(t)
+	if named == nil {
+		return nil
+	}
+	if d := m.Directives(named.Obj()); d != nil && d.Owner {
+		return named
+	}
+	return nil
+}
+
+// callTouch returns the witness for calling fn when the call as a whole
+// touches confined state: fn is marked //confined:owner (a contract for its
+// callers, whatever its body does), or it is a method of a confined type
+// whose body is out of view or touches confined state. A method of a
+// confined type is that state's API: calling one whose body only sends on a
+// channel or uses :any members touches nothing (docs/directives.md, "Method
+// calls"). The witness names the method and, inside, the data it reaches.
+func (c *Engine) callTouch(fn *ssa.Function, pos token.Pos) *witness {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return nil
+	}
+	sum := c.SummaryOf(fn)
+	switch d := c.m.Directives(obj); {
+	case d != nil && (d.Loop || d.Any):
+		return nil
+	case d != nil && d.Owner:
+	case !c.m.confinedMethod(obj):
+		return nil
+	case sum != nil && len(sum.Touches) == 0, sum == nil && c.m.bodyInView(obj):
+		return nil
+	}
+	wit := &witness{Action: actionCalls, Member: names.FuncName(obj), Domain: c.m.receiverDomain(obj), Site: c.m.Position(pos)}
+	if c.m.ownerOnly(obj) {
+		wit.Domain = c.m.ownerFuncDomain(obj)
+	}
+	if sum != nil {
+		wit.Reaches = sum.Reaches
+	}
+	return wit
+}
+
+// ownerOnly reports whether fn is marked //confined:owner: it must run on
+// the owner whatever its body does.
+func (m *Model) ownerOnly(fn *types.Func) bool {
+	d := m.Directives(fn)
+	return d != nil && d.Owner
+}
+
+// bodyInView reports whether fn's package has told what fn's body does even
+// without a summary fact: it exports the summary of every exported function
+// that says more than callers assume without one (see exportSummaries), and
+// a confined method's package always takes the SSA path. Methods reached
+// only through embedding in another package (unexported ones), and those
+// of types confined by a declaration, stay out of view.
+func (m *Model) bodyInView(fn *types.Func) bool {
+	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.confinedByDeclaration(names.ReceiverNamed(fn))
+}
+
+// confinedByDeclaration reports whether named is confined by a declaration
+// its own package may not see: its methods were summarized as touching
+// nothing.
+func (m *Model) confinedByDeclaration(named *types.Named) bool {
+	if named == nil {
+		return false
+	}
+	f := m.declared.Objects[named.Origin().Obj()]
+	if f == nil || !f.Owner {
+		return false // most types: no fact import on this path
+	}
+	src := m.sourceDirectives(named.Origin().Obj())
+	return src == nil || !src.Owner
+}
+
+// confinedMethod reports whether fn is a method of a confined type.
+func (m *Model) confinedMethod(fn *types.Func) bool {
+	recv := names.ReceiverNamed(fn)
+	return recv != nil && m.ConfinedNamed(recv) != nil
+}
+
+// interfaceCallTouches reports whether calling the interface method m on
+// a value of type recv touches confined state whatever the implementation
+// does: recv or the interface declaring m is confined, or m is marked
+// //confined:owner, and m is not :any. Such a method has no body to look
+// into. recv matters when m is promoted into it from an embedded interface.
+//
+// The domain touched is the one m names, else that of m's interface, else
+// that of recv.
+func (m *Model) interfaceCallTouches(method *types.Func, recv types.Type) (domain string, touches bool) {
+	d := m.Directives(method)
+	switch {
+	case d != nil && d.Any:
+		return "", false
+	case d != nil && d.Owner:
+		return m.ownerFuncDomain(method), true
+	case m.confinedMethod(method):
+		return m.receiverDomain(method), true
+	}
+	if named := m.ConfinedNamed(recv); named != nil {
+		return m.typeDomain(named), true
+	}
+	return "", false
+}
+
+// isAny reports whether fn is a //confined:any method: safe from anywhere,
+// so neither a touch nor something to look into.
+func (m *Model) isAny(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return false
+	}
+	d := m.Directives(obj)
+	return d != nil && d.Any
+}
+
+// access handles the instructions that read or write values.
+func (w *walker) access(instr ssa.Instruction) {
+	pos := flow.InstrPos(instr)
+	switch in := instr.(type) {
+	case *ssa.FieldAddr, *ssa.Field:
+		if x, index, write, ok := FieldTouch(instr); ok {
+			w.field(instr, x, index, write)
+		}
+	case *ssa.UnOp:
+		if in.Op == token.MUL && !onlyFieldsRead(in) {
+			w.wholeStruct(pos, in.X, actionReads)
+		}
+	case *ssa.Store:
+		w.wholeStruct(pos, in.Addr, actionWrites)
+	case *ssa.MapUpdate:
+		w.value(pos, in.Map, actionWrites)
+	case *ssa.Lookup:
+		w.value(pos, in.X, actionReads)
+	case *ssa.Index:
+		w.value(pos, in.X, actionReads)
+	case *ssa.IndexAddr:
+		w.value(pos, in.X, accessKind(in))
+	case *ssa.Range:
+		w.value(pos, in.X, actionReads)
+	case *ssa.Slice:
+		w.value(pos, in.X, actionReads)
+	}
+}
+
+// field handles a selection of field index of the struct x (or *x).
+func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
+	st, ok := names.DerefUnder(x.Type()).(*types.Struct)
+	if !ok {
+		return
+	}
+	f := st.Field(index)
+	d := w.c.m.Directives(f.Origin())
+	named := w.c.m.ConfinedNamed(x.Type())
+	fieldConfined := d != nil && d.Owner
+	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
+		return
+	}
+	action := actionReads
+	if write {
+		action = actionWrites
+	} else if !fieldConfined && ConcurrencySafe(f.Type()) {
+		return
+	}
+	member := f.Name()
+	if owner := names.DerefNamed(x.Type()); owner != nil {
+		member = names.TypeName(owner) + "." + member
+	}
+	var domain string
+	if fieldConfined {
+		domain = d.Domain
+	} else {
+		domain = w.c.m.typeDomain(named)
+	}
+	pos := flow.InstrPos(instr)
+	w.touch(pos, x, w.originOf(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos)})
+}
+
+// value handles map, slice and channel operations on x, a value of a
+// confined non-struct type.
+func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
+	if named := w.c.m.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
+		w.touch(pos, x, w.originOf(x), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
+	}
+}
+
+// onlyFieldsRead reports whether the value v loads is used only to read
+// its fields (m.self of a captured struct value m): those reads are the
+// touches, and :any fields are not.
+func onlyFieldsRead(v *ssa.UnOp) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.Field); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeStruct handles copying a confined struct out of, or into, the
+// address ptr. (Loading a captured variable that holds a confined map is
+// not a touch: the map operations that follow are.)
+func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action action) {
+	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
+		return
+	}
+	if named := w.c.m.ConfinedNamed(ptr.Type()); named != nil && names.IsStruct(named) {
+		w.touch(pos, ptr, w.originOf(ptr), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
+	}
+}
+
+// builtinCall handles len, delete, clear and friends on confined values.
+func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
+	if len(call.Args) == 0 {
+		return
+	}
+	action := actionReads
+	if writesFirstArgument(call.Value.(*ssa.Builtin)) {
+		action = actionWrites
+	}
+	w.value(pos, call.Args[0], action)
+}
+
+// writesFirstArgument reports whether the built-in b writes what its first
+// argument refers to: delete and clear a map's entries, copy a slice's
+// elements.
+func writesFirstArgument(b *ssa.Builtin) bool {
+	switch b.Name() {
+	case "delete", "clear", "copy":
+		return true
+	}
+	return false
+}
+
+// FieldTouch is the one model of a field touch, which the check and
+// -suggest share: instr, a FieldAddr or a Field, selects field index of the
+// struct (or struct address) x, and write says whether the selection is
+// written (stored to, or a map or slice loaded from it updated). ok is
+// false for other instructions and for reads that only sync/atomic
+// functions make, which do not race.
+func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		x, index = in.X, in.Field
+	case *ssa.Field:
+		x, index = in.X, in.Field
+	default:
+		return nil, 0, false, false
+	}
+	write = accessKind(instr) == actionWrites
+	if !write && atomicOnly(instr) {
+		return nil, 0, false, false
+	}
+	return x, index, write, true
+}
+
+// accessKind tells whether the value or address instr computes is written:
+// stored to, or (for maps and slices loaded from it) updated.
+func accessKind(instr ssa.Instruction) action {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil {
+		return actionReads
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == v {
+				return actionWrites
+			}
+		case *ssa.MapUpdate:
+			if r.Map == v {
+				return actionWrites
+			}
+		case *ssa.UnOp, *ssa.IndexAddr:
+			if accessKind(r) == actionWrites {
+				return actionWrites
+			}
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && writesFirstArgument(b) && r.Call.Args[0] == v {
+				return actionWrites
+			}
+		}
+	}
+	return actionReads
+}
+
+// concurrencySafe reports whether a field of type t may be used from any
+// goroutine: channels and the types of sync and sync/atomic.
+func ConcurrencySafe(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Chan); ok {
+		return true
+	}
+	named := names.DerefNamed(t)
+	if named == nil || named.Obj().Pkg() == nil {
+		return false
+	}
+	path := named.Obj().Pkg().Path()
+	return path == "sync" || path == "sync/atomic"
+}
+
+// atomicOnly reports whether the address instr computes is only handed to
+// sync/atomic functions (atomic.AddInt64(&s.n, 1)), itself or through the
+// addresses of its fields (&r.leaderState.inProgress): an atomic access
+// does not race, whether the field is confined or its struct is.
+func atomicOnly(instr ssa.Instruction) bool {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil || len(*v.Referrers()) == 0 {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok {
+			if !atomicOnly(fa) {
+				return false
+			}
+			continue
+		}
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || flow.DeclaredFunc(callee) == nil || flow.DeclaredFunc(callee).Pkg().Path() != "sync/atomic" {
+			return false
+		}
+	}
+	return true
+}
+
+// hopTarget returns the arguments fn runs on an owner, and that owner's
+// domain, from its contract or, for a package-level function of a package
+// imported only indirectly, whose object facts do not reach here, from the
+// hop sinks passed on.
+func (m *Model) HopTarget(fn *types.Func) (hop []int, domain string) {
+	if hop := m.Contract(fn).Hop; len(hop) > 0 {
+		return hop, m.hopDomain(fn)
+	}
+	if fn.Signature().Recv() == nil {
+		key := directive.FuncKey(fn)
+		for _, s := range m.ImportedHopSinks() {
+			if s.Key == key {
+				return s.Hop, s.Domain
+			}
+		}
+	}
+	return nil, ""
+}
+
+// ReadableAnywhere reports whether field f of a value of type t may be
+// read off the owner: t is not confined, or f is :any.
+func (m *Model) ReadableAnywhere(t types.Type, f *types.Var) bool {
+	if m.ConfinedNamed(t) == nil {
+		return true
+	}
+	d := m.Directives(f)
+	return d != nil && d.Any
+}
+
+// CallableAnywhere reports whether calling the method fn touches no
+// confined state whatever its body does: it is :any, or a method of a type
+// that is neither confined nor an interface.
+func (m *Model) CallableAnywhere(fn *types.Func) bool {
+	if d := m.Directives(fn); d != nil && d.Any {
+		return true
+	}
+	return !m.confinedMethod(fn) && !names.IsInterfaceMethod(fn)
+}

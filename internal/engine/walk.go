@@ -1,0 +1,367 @@
+package engine
+
+// This file walks one function's SSA body, feeding the touch model
+// (touch.go), the where-code-runs model (context.go) and callee summaries
+// into the function's walk.
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+type walker struct {
+	c           *Engine
+	fn          *ssa.Function
+	origins     map[ssa.Value]Origin
+	allocStores map[*ssa.Alloc]Origin
+	// What is stored into each local allocation, built on first use.
+	storesByAlloc map[*ssa.Alloc][]ssa.Value
+	completions   map[ssa.Value]directive.Completion
+	returned      []ssa.Value     // the first result of every return
+	at            ssa.Instruction // the instruction being walked
+	Walk
+}
+
+// newWalker returns a walker of fn that has walked nothing yet: enough to
+// ask where values come from.
+func newWalker(c *Engine, fn *ssa.Function) *walker {
+	return &walker{c: c, fn: fn, origins: make(map[ssa.Value]Origin), allocStores: make(map[*ssa.Alloc]Origin), completions: make(map[ssa.Value]directive.Completion)}
+}
+
+func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
+	w := newWalker(c, fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			w.at = instr
+			w.instr(instr)
+		}
+	}
+	w.Sum.Completes = w.joinCompletions(w.returned)
+	w.Sum.untrack()
+	if len(w.Hops) == 0 && len(w.sends) == 0 {
+		// Touches of the function's own values matter only after it hands
+		// them over (sends.go): keep the walk small.
+		w.sites = slices.DeleteFunc(w.sites, func(s site) bool { return s.inner == nil && s.origin.Owned() })
+	}
+	return &w.Walk
+}
+
+func (w *walker) instr(instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Go:
+		w.goStmt(in)
+	case *ssa.Call:
+		w.call(in.Common(), in.Pos())
+	case *ssa.Defer:
+		w.call(in.Common(), in.Pos())
+	case *ssa.Return:
+		for _, r := range in.Results {
+			w.Sum.Result = w.Sum.Result.union(w.originOf(r))
+		}
+		if len(in.Results) > 0 {
+			w.returned = append(w.returned, in.Results[0])
+		}
+	case *ssa.Store:
+		w.storeCallback(in)
+		w.access(instr)
+	case *ssa.Send:
+		w.sends = append(w.sends, in)
+		w.access(instr)
+	default:
+		w.access(instr)
+	}
+}
+
+// goStmt handles "go f(args)": the call runs off the owner, with its
+// arguments and captured variables coming from here.
+func (w *walker) goStmt(in *ssa.Go) {
+	call := in.Common()
+	if w.joined(in) {
+		w.call(call, in.Pos()) // it runs while this function waits
+		return
+	}
+	at := Entry{pos: in.Pos(), Sink: "a go statement"}
+	if call.IsInvoke() {
+		w.goInvoke(call, at)
+		return
+	}
+	sources := w.funcSources(call.Value)
+	w.Sum.Async = w.Sum.Async.union(sources)
+	w.noteEvidence(sources, sinkEvidence{sink: at.Sink, pos: at.pos})
+	for _, t := range flow.FuncTargets(call.Value) {
+		if w.c.m.IsLoop(t.Fn) {
+			continue // starting the owner's loop: that goroutine is the owner
+		}
+		// Func arguments of the spawned call run on the new goroutine too,
+		// unless the callee hands them to the owner.
+		sum := w.c.SummaryOf(t.Fn)
+		k := w.c.m.Contract(flow.DeclaredFunc(t.Fn))
+		for i, a := range call.Args {
+			if names.IsFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.Has(ParamSource(i))) {
+				w.sendOff(a, at)
+			}
+		}
+		if wit := w.c.callTouch(t.Fn, in.Pos()); wit != nil {
+			direct := at
+			direct.direct = wit
+			w.Spawns = append(w.Spawns, direct)
+			continue
+		}
+		at.Targets = append(at.Targets, t)
+	}
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// goInvoke handles "go x.M(args)" through an interface: the finding is
+// what the method or its implementations touch, reported at the go statement.
+func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
+	if domain, touches := w.c.m.interfaceCallTouches(call.Method, call.Value.Type()); touches {
+		at.direct = &witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(at.pos)}
+	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
+		wit := sum.Touches[0].Witness
+		at.direct = &wit
+	}
+	if at.direct != nil {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
+	args := flow.CallArgs(call)
+	if call.IsInvoke() {
+		w.invoke(call, args, pos)
+		return
+	}
+	if _, ok := call.Value.(*ssa.Builtin); ok {
+		w.builtinCall(call, pos)
+		return
+	}
+	targets := flow.FuncTargets(call.Value)
+	if len(targets) == 0 {
+		// A func value from a parameter or capture: the caller decides.
+		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(call.Value))
+		w.syncArgs(args, pos)
+		return
+	}
+	for _, t := range targets {
+		w.callTarget(t, args, pos)
+	}
+}
+
+// invoke handles a call through an interface method.
+func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
+	if domain, touches := w.c.m.interfaceCallTouches(call.Method, call.Value.Type()); touches {
+		w.touch(pos, args[0], w.originOf(args[0]), witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
+		return
+	}
+	sum := w.c.interfaceSummary(call.Method)
+	settled := w.declaredArgs(call.Method, args, pos, sum)
+	if sum != nil {
+		w.applySummary(sum, args, flow.Captures{}, callSite{w: w, method: call.Method, pos: pos}, settled, true)
+	}
+}
+
+// callTarget handles a call of a known function.
+func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
+	if w.c.m.IsLoop(t.Fn) {
+		return // running the owner's loop makes this goroutine the owner
+	}
+	obj := flow.DeclaredFunc(t.Fn)
+	if w.c.m.isAny(t.Fn) {
+		w.declaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
+		return
+	}
+	sum := w.c.SummaryOf(t.Fn)
+	whole := w.c.callTouch(t.Fn, pos)
+	if whole != nil && (sum == nil || w.c.m.ownerOnly(obj)) {
+		// Nothing to look into, or a contract that holds whatever the
+		// body does: the call itself touches what its receiver reaches.
+		var recv ssa.Value
+		o := originOf(ambient)
+		if obj.Signature().Recv() != nil && len(args) > 0 {
+			recv, o = args[0], w.originOf(args[0])
+		}
+		w.touch(pos, recv, o, *whole)
+		return
+	}
+	settled := w.declaredArgs(obj, args, pos, sum)
+	if sum == nil {
+		return
+	}
+	lit := flow.IsFuncLit(t.Fn)
+	w.applySummary(sum, args, t.Bindings, callSite{w: w, callee: t.Fn, pos: pos, whole: whole}, settled, !lit)
+	if lit {
+		// A literal called in place: its touches are ours, but they are
+		// reported inside it if this runs off the owner.
+		w.sites = append(w.sites, site{pos: pos, inner: t.Fn, innerSources: w.sourceMapper(args, t.Bindings)})
+	}
+}
+
+// A callSite is a call whose callee's summary is applied. Its name and
+// position are rendered only when a witness or a sink needs them, which
+// most calls never do.
+type callSite struct {
+	w      *walker
+	callee *ssa.Function // nil for a call through an interface method
+	method *types.Func   // the interface method, when callee is nil
+	pos    token.Pos
+	// whole is set for a call of a confined method: its callers are told
+	// that they call it, and what it reaches inside, rather than the path.
+	whole *witness
+}
+
+// name is what the call calls, for messages.
+func (cs callSite) name() string {
+	if cs.callee == nil {
+		return names.FuncName(cs.method)
+	}
+	return flow.Name(cs.callee)
+}
+
+// extend returns wit as seen from the caller. Interface calls and wrappers
+// add no step: the implementation's or the wrapped method's name is
+// already in the witness. A call of a confined method stands for what it
+// touches of its own owner's state; another owner's it leads to by path.
+func (cs callSite) extend(wit witness) witness {
+	if cs.whole != nil && cs.whole.Domain == wit.Domain {
+		return *cs.whole
+	}
+	if cs.callee == nil || flow.IsWrapper(cs.callee) {
+		return wit
+	}
+	return wit.through(cs.name(), cs.w.position(cs.pos))
+}
+
+// applySummary makes a callee's summary part of this function's: its
+// touches through the arguments and captures given (as sites to report at
+// the call when asSites), and what it does with the func values it is
+// handed (unless the callee's contract settled them).
+func (w *walker) applySummary(sum *Summary, args []ssa.Value, bindings flow.Captures, call callSite, settled Origin, asSites bool) {
+	for _, tc := range sum.Touches {
+		wit := call.extend(tc.Witness)
+		if o := w.mapSource(tc.Source, args, bindings); asSites {
+			w.touch(call.pos, sourceValue(tc.Source, args, bindings), o, wit)
+		} else {
+			w.Sum.addTouches(o, wit)
+		}
+	}
+	handed := func(o Origin, do func(ssa.Value)) {
+		for _, s := range o.Sources() {
+			if v := sourceValue(s, args, bindings); v != nil && !settled.Has(s) {
+				do(v)
+			}
+		}
+	}
+	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
+	handed(sum.Async, func(v ssa.Value) { w.sendOff(v, Entry{pos: call.pos, Sink: call.name()}) })
+	handed(sum.Hop, func(v ssa.Value) {
+		domain := sum.HopTo
+		w.hopTo(v, call.name(), &domain, call.pos)
+	})
+	w.checkFutureTouches(sum, args, bindings, call)
+}
+
+// declaredArgs applies declared async and hop parameters of a call's
+// target and takes the remaining func arguments to run here, unless the
+// callee's summary says it sends them elsewhere: summaries of code that
+// stores callbacks in structs (sort.Slice) or returns closures calling them
+// (sync.OnceFunc) cannot see the call, so running here is the safe default.
+// It returns the sources it settled, which summaries do not override.
+func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *Summary) Origin {
+	k := w.c.m.Contract(fn)
+	var settled Origin
+	if k.Combinator {
+		w.inheritCallbacks(fn, k, args, Entry{pos: pos})
+		for _, i := range k.Inherit {
+			settled = settled.union(originOf(ParamSource(i)))
+		}
+	}
+	for i, a := range args {
+		if settled.Has(ParamSource(i)) {
+			continue
+		}
+		switch {
+		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
+			w.syncInvoke(a, pos) // on another goroutine, while this one waits
+		case slices.Contains(k.Async, i):
+			w.sendOff(a, Entry{pos: pos, Sink: names.FuncName(fn)}) // fn != nil: nil has no contract
+		case slices.Contains(k.Hop, i):
+			domain := w.c.m.hopDomain(fn)
+			w.hopTo(a, names.FuncName(fn), &domain, pos)
+		case names.IsFuncTyped(a.Type()) && runsHere(k, sum, i):
+			w.syncInvoke(a, pos)
+		default:
+			continue
+		}
+		settled = settled.union(originOf(ParamSource(i)))
+	}
+	return settled
+}
+
+// syncArgs takes the func arguments of an unknown call to run here.
+func (w *walker) syncArgs(args []ssa.Value, pos token.Pos) {
+	for _, a := range args {
+		if names.IsFuncTyped(a.Type()) {
+			w.syncInvoke(a, pos)
+		}
+	}
+}
+
+// syncInvoke handles a func value called on this goroutine: its touches
+// are this function's touches.
+func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
+	targets := flow.FuncTargets(v)
+	if len(targets) == 0 {
+		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(v))
+		return
+	}
+	for _, t := range targets {
+		// The callee supplies the arguments: they are not ours to track.
+		w.callTarget(t, nil, pos)
+	}
+}
+
+// sourceMapper maps a callee's sources to origins in this function.
+func (w *walker) sourceMapper(args []ssa.Value, bindings flow.Captures) func(source) Origin {
+	return func(s source) Origin { return w.mapSource(s, args, bindings) }
+}
+
+// sourceValue returns the caller's value for a callee's source, or nil.
+func sourceValue(s source, args []ssa.Value, bindings flow.Captures) ssa.Value {
+	switch {
+	case s == ambient:
+		return nil
+	case s >= freeBase:
+		if i := int(s - freeBase); i < len(bindings.Values) {
+			return bindings.Values[i]
+		}
+	case int(s) < len(args):
+		return args[s]
+	}
+	return nil
+}
+
+// touch records that this function touches confined state reached from o
+// through v (nil when it is not one value). The function's own values
+// (ownership follows the value) are not touches for its callers, but the
+// place is kept: code on another owner may not touch what was handed off
+// to it, and the function itself not what it sent away (see sends.go).
+func (w *walker) touch(pos token.Pos, v ssa.Value, o Origin, wit witness) {
+	w.sites = append(w.sites, site{pos: pos, origin: o, witness: wit, instr: w.at, value: v})
+	w.Sum.addTouches(o, wit)
+}
+
+func (w *walker) position(pos token.Pos) position {
+	if !pos.IsValid() {
+		pos = w.fn.Pos()
+	}
+	return w.c.m.Position(pos)
+}

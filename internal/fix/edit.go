@@ -1,0 +1,72 @@
+package fix
+
+import (
+	"bytes"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Removal is the fix that deletes the comment from pos to end: its whole
+// line when nothing else is on it, else the comment and the blanks before.
+func Removal(pass *analysis.Pass, pos, end token.Pos, message string) []analysis.SuggestedFix {
+	file := pass.Fset.File(pos)
+	if file == nil || pass.ReadFile == nil {
+		return nil
+	}
+	src, err := pass.ReadFile(file.Name())
+	if err != nil || file.Offset(end) > len(src) {
+		return nil
+	}
+	startOff, endOff := file.Offset(pos), file.Offset(end)
+	lineStart := bytes.LastIndexByte(src[:startOff], '\n') + 1
+	before := src[lineStart:startOff]
+	after := src[endOff:]
+	lineEnd := bytes.IndexByte(after, '\n')
+	if lineEnd < 0 {
+		lineEnd = len(after)
+	}
+	switch {
+	case len(bytes.TrimSpace(before)) == 0 && len(bytes.TrimSpace(after[:lineEnd])) == 0:
+		startOff, endOff = lineStart, min(endOff+lineEnd+1, len(src))
+	default:
+		startOff = lineStart + len(strings.TrimRight(string(before), " \t"))
+	}
+	return []analysis.SuggestedFix{{
+		Message:   message,
+		TextEdits: []analysis.TextEdit{{Pos: file.Pos(startOff), End: file.Pos(endOff)}},
+	}}
+}
+
+// DirectiveInsertion is the edit that puts lines, directives, at the end
+// of obj's doc comment: on lines of their own just above its declaration,
+// indented as a struct field is (gofmt's tabs).
+func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (analysis.TextEdit, bool) {
+	tf := fset.File(obj.Pos())
+	if tf == nil {
+		return analysis.TextEdit{}, false
+	}
+	pos := fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
+	indent := ""
+	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		indent = strings.Repeat("\t", max(pos.Column-1, 0))
+	} else if _, ok := obj.(*types.TypeName); ok && pos.Column != len("type ")+1 {
+		indent = "\t" // a spec of a grouped type declaration
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(indent + l + "\n")
+	}
+	start := tf.LineStart(pos.Line)
+	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
+}
+
+// Replacement is the fix that replaces the text from pos to end with text.
+func Replacement(pos, end token.Pos, text, message string) []analysis.SuggestedFix {
+	return []analysis.SuggestedFix{{
+		Message:   message,
+		TextEdits: []analysis.TextEdit{{Pos: pos, End: end, NewText: []byte(text)}},
+	}}
+}

@@ -1,0 +1,238 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A FuncValue is a function a func value may denote, with what its closure
+// captured.
+type FuncValue struct {
+	Fn       *ssa.Function
+	Bindings Captures
+}
+
+// Captures are the values a closure was made with. A function literal
+// Captures the cells of variables, and reaches what is stored in them; a
+// method value binds its receiver, a value like any other (of c := &conn{srv:
+// s}; f(c.apply), c is the function's own whatever c.srv holds).
+type Captures struct {
+	Values []ssa.Value
+	Cells  bool
+}
+
+// capturesOf returns what the closure mc captured.
+func capturesOf(mc *ssa.MakeClosure) Captures {
+	return Captures{Values: mc.Bindings, Cells: IsFuncLit(mc.Fn.(*ssa.Function))}
+}
+
+// funcTargets resolves a func value to the functions it may denote,
+// following local variables, phis, conversions and interface boxing.
+func FuncTargets(v ssa.Value) []FuncValue {
+	// Most calls name their callee directly: answer those without the
+	// bookkeeping of the general walk below.
+	switch v := v.(type) {
+	case *ssa.Function:
+		return []FuncValue{{Fn: v}}
+	case *ssa.MakeClosure:
+		return []FuncValue{{Fn: v.Fn.(*ssa.Function), Bindings: capturesOf(v)}}
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Call:
+		return nil
+	}
+	var out []FuncValue
+	seen := make(map[ssa.Value]bool)
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Function:
+			out = append(out, FuncValue{Fn: v})
+		case *ssa.MakeClosure:
+			out = append(out, FuncValue{Fn: v.Fn.(*ssa.Function), Bindings: capturesOf(v)})
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				visit(e)
+			}
+		case *ssa.MakeInterface:
+			visit(v.X)
+		case *ssa.ChangeType:
+			visit(v.X)
+		case *ssa.UnOp:
+			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+				for _, stored := range StoredValues(alloc) {
+					visit(stored)
+				}
+			}
+		}
+	}
+	visit(v)
+	return out
+}
+
+// declaredFunc returns the declared function or method fn stands for
+// (generic instantiations resolve to their origin), or nil for func
+// literals, bound method values and method expressions.
+func DeclaredFunc(fn *ssa.Function) *types.Func {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || (fn.Signature.Recv() == nil && obj.Signature().Recv() != nil) {
+		return nil
+	}
+	return obj.Origin()
+}
+
+// isFuncLit reports whether fn is a function literal of the package being
+// analysed, where findings are reported inside its body.
+func IsFuncLit(fn *ssa.Function) bool {
+	return fn.Parent() != nil && fn.Synthetic == ""
+}
+
+// isWrapper reports whether fn is a wrapper SSA made (a method value, a
+// method expression, an instantiation of a generic function).
+func IsWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Blocks != nil
+}
+
+// memoized returns m[k], computing it first if needed. While it is being
+// computed m[k] holds the zero value, which cuts cycles through phis.
+func Memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	var zero V
+	m[k] = zero
+	v := compute(k)
+	m[k] = v
+	return v
+}
+
+// allocRoot returns the local allocation an address points into, if any.
+func AllocRoot(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.Alloc:
+			return a
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Slice:
+			addr = a.X
+		default:
+			return nil
+		}
+	}
+}
+
+// callArgs returns a call's arguments with the receiver first, for static
+// method calls and interface invocations alike.
+func CallArgs(call *ssa.CallCommon) []ssa.Value {
+	if call.IsInvoke() {
+		return append([]ssa.Value{call.Value}, call.Args...)
+	}
+	return call.Args
+}
+
+// storedValues lists what was stored into a local variable cell.
+func StoredValues(alloc *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
+
+// loadedField returns the field v was loaded from, if any.
+func LoadedField(v ssa.Value) *types.Var {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return FieldOf(v.X)
+		}
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(v.Field).Origin()
+		}
+	}
+	return nil
+}
+
+// fieldOf returns the field whose address addr is, if any.
+func FieldOf(addr ssa.Value) *types.Var {
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		if st, ok := names.DerefUnder(fa.X.Type()).(*types.Struct); ok {
+			return st.Field(fa.Field).Origin()
+		}
+	}
+	return nil
+}
+
+// instrPos returns the best position for instr: its own, or that of its
+// first user (promoted fields have none of their own).
+func InstrPos(instr ssa.Instruction) token.Pos {
+	if pos := instr.Pos(); pos.IsValid() {
+		return pos
+	}
+	if v, ok := instr.(ssa.Value); ok && v.Referrers() != nil {
+		for _, ref := range *v.Referrers() {
+			if pos := ref.Pos(); pos.IsValid() {
+				return pos
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// inLoop reports whether b can run more than once: it reaches itself.
+func InLoop(b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := slices.Clone(b.Succs)
+	for len(queue) > 0 {
+		next := queue[0]
+		queue = queue[1:]
+		if next == b {
+			return true
+		}
+		if !seen[next] {
+			seen[next] = true
+			queue = append(queue, next.Succs...)
+		}
+	}
+	return false
+}
+
+func Referrers(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
+}
+
+// invokedName renders an interface method call as the caller sees it:
+// "(actor.Context).Send", through the interface the caller holds, not the
+// embedded (maybe unexported) one that declares Send.
+func InvokedName(call *ssa.CallCommon) string {
+	if named, ok := types.Unalias(call.Value.Type()).(*types.Named); ok {
+		return "(" + types.TypeString(named, names.Qualifier) + ")." + call.Method.Name()
+	}
+	return names.FuncName(call.Method)
+}
+
+// ssaFuncName renders an SSA function for call paths.
+func Name(fn *ssa.Function) string {
+	if obj := DeclaredFunc(fn); obj != nil {
+		return names.FuncName(obj)
+	}
+	if parent := fn.Parent(); parent != nil {
+		return "func literal in " + Name(parent)
+	}
+	return fn.RelString(nil)
+}

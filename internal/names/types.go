@@ -1,0 +1,65 @@
+package names
+
+// This file holds the helpers that look through pointers to the type
+// behind them.
+
+import "go/types"
+
+// derefNamed returns the named type of t or *t, resolving generic
+// instantiations to their origin.
+func DerefNamed(t types.Type) *types.Named {
+	if ptr, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	if named != nil {
+		named = named.Origin()
+	}
+	return named
+}
+
+// derefUnder returns the underlying type of t, or of *t when t is a
+// pointer: the struct a field selection on t selects from.
+func DerefUnder(t types.Type) types.Type {
+	t = t.Underlying()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem().Underlying()
+	}
+	return t
+}
+
+// receiverNamed returns the named type of fn's receiver (the origin of a
+// generic one), or nil.
+func ReceiverNamed(fn *types.Func) *types.Named {
+	if recv := fn.Signature().Recv(); recv != nil {
+		return DerefNamed(recv.Type())
+	}
+	return nil
+}
+
+// addressableMethodSet is the method set of a variable of type t: that of
+// *t, unless t is a pointer or an interface already.
+func AddressableMethodSet(t types.Type) *types.MethodSet {
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr || types.IsInterface(t) {
+		return types.NewMethodSet(t)
+	}
+	return types.NewMethodSet(types.NewPointer(t))
+}
+
+// PackagesInView maps the import path of pkg and of every package it
+// depends on to the package.
+func PackagesInView(pkg *types.Package) map[string]*types.Package {
+	view := map[string]*types.Package{pkg.Path(): pkg}
+	queue := []*types.Package{pkg}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, imp := range p.Imports() {
+			if view[imp.Path()] == nil {
+				view[imp.Path()] = imp
+				queue = append(queue, imp)
+			}
+		}
+	}
+	return view
+}

@@ -1,0 +1,484 @@
+package suggest
+
+// This file proposes loops and hops from the shape of the code. A loop is a
+// function of the package that a goroutine runs (go x.run(), or a go
+// statement whose literal calls it) and whose body receives from a channel
+// inside a loop; a goroutine started inside a loop is a worker of a pool,
+// not an owner. A hop is a function handing its func parameter to such a
+// loop: passing it to the go statement that starts the loop, which calls
+// it (an actor's Start(receive)), sending it on a channel the loop receives
+// from and calls what it receives (a mailbox's Post), or putting it in a
+// struct field that the loop calls (Execute's envelope{fn: f}).
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A loopStart is a go statement, or a call of a function spawning its
+// func argument, that starts a loop candidate.
+type loopStart struct {
+	def  *ssa.Function // the function with the go statement
+	call ssa.CallInstruction
+	pool bool // the go statement is inside a loop
+}
+
+// proposeLoops proposes //confined:loop on the functions of the package
+// that goroutines run receiving from channels in a loop. With several in
+// the package, each is named after its receiver type (@NAME).
+func (s *Suggester) proposeLoops() {
+	starts := make(map[*ssa.Function][]loopStart)
+	var order []*ssa.Function
+	spawners := s.spawners()
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue // tests start code in their own ways
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var ts []started
+				switch in := instr.(type) {
+				case *ssa.Go:
+					ts = s.startedBy(in)
+				case *ssa.Call:
+					ts = s.startedThrough(in, spawners)
+				}
+				for _, t := range ts {
+					if starts[t.fn] == nil {
+						order = append(order, t.fn)
+					}
+					starts[t.fn] = append(starts[t.fn], loopStart{def: fn, call: instr.(ssa.CallInstruction), pool: flow.InLoop(b)})
+				}
+			}
+		}
+	}
+	s.loops = make(map[*ssa.Function]string)
+	type found struct {
+		fn      *ssa.Function
+		start   loopStart
+		receive token.Pos
+	}
+	var loops []found
+	for _, fn := range s.e.Functions() {
+		if s.m.IsLoop(fn) {
+			s.loops[fn] = s.m.Directives(flow.DeclaredFunc(fn)).Domain
+		}
+	}
+	for _, fn := range order {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || obj.Pkg() != s.pass.Pkg || s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
+			continue
+		}
+		ss := starts[fn]
+		if pooled(ss) {
+			continue
+		}
+		if recv := receiveInLoop(fn); recv.IsValid() {
+			loops = append(loops, found{fn, ss[0], recv})
+		}
+	}
+	// A loop owns something: code handed to it, or state it writes
+	// without a lock. A timer's or a relay's goroutine does not.
+	loops = slices.DeleteFunc(loops, func(l found) bool {
+		return len(s.hopsInto(l.fn)) == 0 && len(s.writesOf(l.fn)) == 0
+	})
+	for _, l := range loops {
+		var args []string
+		domain := ""
+		if len(loops)+len(s.loops) > 1 {
+			domain = domainFor(l.fn, slices.ContainsFunc(loops, func(o found) bool {
+				return o.fn != l.fn && names.ReceiverNamed(flow.DeclaredFunc(o.fn)) != nil && names.ReceiverNamed(flow.DeclaredFunc(o.fn)) == names.ReceiverNamed(flow.DeclaredFunc(l.fn))
+			}))
+			args = []string{"@" + domain}
+		}
+		s.loops[l.fn] = domain
+		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
+			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
+			s.startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
+	}
+}
+
+// startName names what starts a loop, for evidence.
+func (s *Suggester) startName(st loopStart) string {
+	if call, ok := st.call.(*ssa.Call); ok {
+		return "call of " + flow.Name(call.Common().StaticCallee()) + " in " + flow.Name(st.def)
+	}
+	return "go statement in " + flow.Name(st.def)
+}
+
+// spawners maps the package's functions that run a func parameter on a
+// goroutine of their own (raft's goFunc: go func() { defer ...; f() }())
+// to that parameter's argument index.
+func (s *Suggester) spawners() map[*ssa.Function]int {
+	out := make(map[*ssa.Function]int)
+	for _, fn := range s.e.Functions() {
+		if flow.DeclaredFunc(fn) == nil {
+			continue
+		}
+		for i, p := range fn.Params {
+			if !names.IsFuncTyped(p.Type()) {
+				continue
+			}
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if g, ok := instr.(*ssa.Go); ok && (g.Call.Value == p || callsParam(g.Call.Value, p)) {
+						out[fn] = i
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// startedThrough lists what a call of a spawner starts: the function its
+// func argument denotes (a method value's method).
+func (s *Suggester) startedThrough(call *ssa.Call, spawners map[*ssa.Function]int) []started {
+	callee := call.Common().StaticCallee()
+	i, ok := spawners[callee]
+	if !ok || i >= len(call.Common().Args) {
+		return nil
+	}
+	var out []started
+	for _, t := range flow.FuncTargets(call.Common().Args[i]) {
+		fn := t.Fn
+		if obj, ok := fn.Object().(*types.Func); ok && flow.IsWrapper(fn) {
+			fn = s.e.Program().FuncValue(obj)
+		}
+		if fn != nil && !flow.IsFuncLit(fn) {
+			out = append(out, started{fn, t.Bindings.Values})
+		}
+	}
+	return out
+}
+
+// pooled reports whether any of the go statements starting a function
+// runs in a loop: many goroutines of one function are a pool.
+func pooled(starts []loopStart) bool {
+	for _, st := range starts {
+		if st.pool {
+			return true
+		}
+	}
+	return false
+}
+
+// A started function and the arguments it is started with.
+type started struct {
+	fn   *ssa.Function
+	args []ssa.Value
+}
+
+// startedBy lists the declared functions of the package the go statement g
+// runs: its callee, or the ones a go statement's literal calls directly.
+func (s *Suggester) startedBy(g *ssa.Go) []started {
+	call := g.Common()
+	if call.IsInvoke() {
+		return nil
+	}
+	var out []started
+	for _, t := range flow.FuncTargets(call.Value) {
+		if !flow.IsFuncLit(t.Fn) {
+			out = append(out, started{t.Fn, call.Args})
+			continue
+		}
+		for _, b := range t.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok && !c.Common().IsInvoke() {
+					if callee := c.Common().StaticCallee(); callee != nil && flow.DeclaredFunc(callee) != nil {
+						out = append(out, started{callee, c.Common().Args})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// domainFor names a proposed loop's domain after its receiver type, or
+// after the function when it has none or shares it with another loop
+// (raft's run, runFSM and runSnapshots).
+func domainFor(fn *ssa.Function, sharedReceiver bool) string {
+	obj := flow.DeclaredFunc(fn)
+	name := obj.Name()
+	if named := names.ReceiverNamed(obj); named != nil && !sharedReceiver {
+		name = named.Obj().Name()
+	}
+	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// receiveInLoop returns the position of a channel receive (or a select
+// that receives) inside a loop of fn's body, or NoPos.
+func receiveInLoop(fn *ssa.Function) token.Pos {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if receives(instr) && flow.InLoop(b) {
+				return flow.InstrPos(instr)
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func receives(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		return in.Op == token.ARROW
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.RecvOnly {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proposeHops proposes //confined:hop on the functions that hand a func
+// parameter to a loop of the package (see the file comment).
+func (s *Suggester) proposeHops() {
+	loops := slices.SortedFunc(maps.Keys(s.loops), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, loop := range loops {
+		for _, h := range s.hopsInto(loop) {
+			if d := s.loops[loop]; d != "" {
+				h.args = append([]string{"@" + d}, h.args...)
+			}
+			s.propose(h)
+		}
+	}
+}
+
+// hopsInto lists the hops that hand func parameters to loop.
+func (s *Suggester) hopsInto(loop *ssa.Function) []proposal {
+	calls := loopCalls(loop)
+	var out []proposal
+	for fn, p := range s.funcParams {
+		if how := s.handsToLoop(fn, p, loop, calls); how != "" {
+			out = append(out, proposal{obj: flow.DeclaredFunc(fn), verb: directive.VerbHop, args: []string{p.Name()}, evidence: fmt.Sprintf(
+				"it %s, which the loop %s calls", how, flow.Name(loop))})
+		}
+	}
+	return out
+}
+
+// funcParams yields the func parameters of the package's declared
+// functions outside test files, with their function.
+func (s *Suggester) funcParams(yield func(*ssa.Function, *ssa.Parameter) bool) {
+	for _, fn := range s.e.Functions() {
+		if flow.DeclaredFunc(fn) == nil || s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, p := range fn.Params {
+			if names.IsFuncTyped(p.Type()) && !yield(fn, p) {
+				return
+			}
+		}
+	}
+}
+
+// The funcs a loop calls that come from elsewhere: its func parameters,
+// func fields of what it reads, and values it receives from channels.
+type calledByLoop struct {
+	params   map[int]bool
+	fields   map[*types.Var]bool // fields whose func values it calls (e.fn())
+	channels map[*types.Var]bool // channel fields whose received funcs it calls
+}
+
+func loopCalls(loop *ssa.Function) calledByLoop {
+	calls := calledByLoop{params: make(map[int]bool), fields: make(map[*types.Var]bool), channels: make(map[*types.Var]bool)}
+	for _, b := range loop.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+				continue
+			}
+			v := c.Common().Value
+			for {
+				if f := flow.LoadedField(v); f != nil {
+					calls.fields[f] = true
+					break
+				}
+				switch x := v.(type) {
+				case *ssa.Parameter:
+					for i, p := range loop.Params {
+						if p == x {
+							calls.params[i] = true
+						}
+					}
+				case *ssa.UnOp:
+					if x.Op == token.ARROW {
+						calls.channels[flow.LoadedField(x.X)] = true
+					}
+				case *ssa.Extract:
+					v = x.Tuple
+					continue
+				case *ssa.TypeAssert:
+					v = x.X
+					continue
+				}
+				break
+			}
+		}
+	}
+	delete(calls.channels, nil)
+	return calls
+}
+
+// handsToLoop says how fn hands its func parameter p to loop, or "".
+func (s *Suggester) handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls calledByLoop) string {
+	for _, ref := range *p.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Go:
+			for _, st := range s.startedBy(r) {
+				if st.fn != loop {
+					continue
+				}
+				for i, a := range st.args {
+					if a == p && calls.params[i] {
+						return "passes " + p.Name() + " to the go statement that starts " + flow.Name(loop)
+					}
+				}
+			}
+		case *ssa.Send:
+			if f := flow.LoadedField(r.Chan); f != nil && calls.channels[f] {
+				return "sends " + p.Name() + " on " + f.Name()
+			}
+		case *ssa.MakeInterface:
+			for _, ref := range *r.Referrers() {
+				if send, ok := ref.(*ssa.Send); ok {
+					if f := flow.LoadedField(send.Chan); f != nil && calls.channels[f] {
+						return "sends " + p.Name() + " on " + f.Name()
+					}
+				}
+			}
+		case *ssa.Store:
+			if r.Val == p {
+				if f := flow.FieldOf(r.Addr); f != nil && calls.fields[f] {
+					return "stores " + p.Name() + " in the field " + f.Name()
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// proposeQueued proposes //confined:async on the functions that keep
+// their func parameter in a struct field whose funcs a goroutine that is
+// not a loop calls: a timer's task queue (scheduled{task: task}, run by the
+// timer's goroutine through the queue's due()). They are the async
+// counterpart of a mailbox's hop.
+func (s *Suggester) proposeQueued() {
+	called := s.calledByGoroutines()
+	if len(called) == 0 {
+		return
+	}
+	for fn, p := range s.funcParams {
+		for _, ref := range *p.Referrers() {
+			st, ok := ref.(*ssa.Store)
+			if !ok || st.Val != p {
+				continue
+			}
+			if f := flow.FieldOf(st.Addr); f != nil && called[f] != "" {
+				s.propose(proposal{obj: flow.DeclaredFunc(fn), verb: directive.VerbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
+					"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
+			}
+		}
+	}
+}
+
+// calledByGoroutines maps the func fields whose values goroutines of the
+// package (not loops) call, directly or through a function returning
+// them, to such a goroutine's function.
+func (s *Suggester) calledByGoroutines() map[*types.Var]string {
+	out := make(map[*types.Var]string)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g, ok := instr.(*ssa.Go)
+				if !ok {
+					continue
+				}
+				for _, t := range s.startedBy(g) {
+					if _, loop := s.loops[t.fn]; loop || t.fn.Blocks == nil {
+						continue
+					}
+					for _, f := range calledFields(t.fn) {
+						if out[f] == "" {
+							out[f] = flow.Name(t.fn)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// calledFields lists the func fields whose values fn calls: loaded from
+// the field, or from what a function of the package returns after
+// loading them (due() collecting scheduled.task).
+func calledFields(fn *ssa.Function) []*types.Var {
+	var out []*types.Var
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+				continue
+			}
+			v := c.Common().Value
+			for v != nil {
+				if f := flow.LoadedField(v); f != nil {
+					out = append(out, f)
+					break
+				}
+				switch x := v.(type) {
+				case *ssa.UnOp:
+					v = x.X
+				case *ssa.IndexAddr:
+					v = x.X
+				case *ssa.Call:
+					if callee := x.Common().StaticCallee(); callee != nil && callee.Blocks != nil {
+						out = append(out, funcFieldsRead(callee)...)
+					}
+					v = nil
+				default:
+					v = nil
+				}
+			}
+		}
+	}
+	return out
+}
+
+// funcFieldsRead lists the func-typed fields fn reads.
+func funcFieldsRead(fn *ssa.Function) []*types.Var {
+	var out []*types.Var
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var f *types.Var
+			switch x := instr.(type) {
+			case *ssa.Field:
+				f = flow.LoadedField(x)
+			case *ssa.FieldAddr:
+				f = flow.FieldOf(x)
+			}
+			if f != nil && names.IsFuncTyped(f.Type()) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,521 @@
+package suggest
+
+// This file proposes owners, :any fields and async sinks for -suggest.
+//
+// A struct type of the main module, without a mutex field, is proposed as
+// //confined:owner when code on one owner (a loop's body, a hop's
+// callback, and what they call, in the package and through writesFact)
+// writes its fields without holding a lock, no other code writes them
+// through a value it did not allocate, and the package sends none of its
+// values on a channel (messages are handed off, not owned) (constructors write fresh values;
+// goroutines and callbacks off every owner are what the check will then
+// report). A field of a proposed owner of the package that nothing writes
+// but where its value is built, and that code off the owner reads, is
+// proposed :any. An exported function whose summary sends a func parameter
+// off the owner is proposed //confined:async.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A fieldSet holds fields by key, "pkgpath.T.f".
+type fieldSet map[string]bool
+
+// fieldKey is how facts and fieldSets name field index of named.
+func fieldKey(named *types.Named, field string) string {
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
+}
+
+// writesFact lists the fields of candidate types (see candidate) a function
+// writes through values it was handed, itself or in what it calls: what
+// -suggest needs of the packages below. Only -suggest exports it.
+type WritesFact struct {
+	Fields []string // sorted keys
+}
+
+func (*WritesFact) AFact() {}
+
+func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields, ", ") }
+
+// fieldAccesses is what one function does to fields of candidate types
+// through values it did not allocate, in its own body.
+type fieldAccesses struct {
+	writes, reads fieldSet
+	locks         bool // it takes a lock: its writes are taken as guarded
+}
+
+// candidate reports whether values of named could be confined: a struct
+// type of the module, not confined yet, without a mutex field guarding it.
+func (s *Suggester) candidate(named *types.Named) bool {
+	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !s.inModule(named.Obj().Pkg().Path()) || s.m.ConfinedNamed(named) != nil {
+		return false
+	}
+	return !hasMutex(named)
+}
+
+// hasMutex reports whether the struct type named has a sync.Mutex or
+// sync.RWMutex field.
+func hasMutex(named *types.Named) bool {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if n := names.DerefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
+			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
+			return true
+		}
+	}
+	return false
+}
+
+// accesses returns what fn's body reads and writes of candidate types
+// through values it was handed: not those it allocated or received from a
+// channel, which are its own.
+func (s *Suggester) accesses(fn *ssa.Function) fieldAccesses {
+	return flow.Memoized(s.access, fn, s.computeAccesses)
+}
+
+func (s *Suggester) computeAccesses(fn *ssa.Function) fieldAccesses {
+	originOf := s.e.ValueOrigins(fn)
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if callee := call.Common().StaticCallee(); callee != nil && isLock(callee) {
+					acc.locks = true
+				}
+			}
+			x, index, write, ok := engine.FieldTouch(instr)
+			if !ok {
+				continue
+			}
+			named := names.DerefNamed(x.Type())
+			st, ok := names.DerefUnder(x.Type()).(*types.Struct)
+			if named == nil || !ok || index >= st.NumFields() || !s.candidate(named) || originOf(x).Fresh() {
+				continue
+			}
+			key := fieldKey(named, st.Field(index).Name())
+			if write {
+				acc.writes[key] = true
+			} else {
+				acc.reads[key] = true
+			}
+		}
+	}
+	if acc.locks {
+		clear(acc.writes)
+	}
+	return acc
+}
+
+// fieldUnder finds the field an address or a loaded map or slice comes
+// from: t.f, t.f[i], t.f[k] (through the load of t.f).
+func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
+	for {
+		switch a := v.(type) {
+		case *ssa.FieldAddr:
+			return a.X, a.Field, true
+		case *ssa.Field:
+			return a.X, a.Field, true
+		case *ssa.IndexAddr:
+			v = a.X
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return nil, 0, false
+			}
+			v = a.X
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+// isLock reports whether fn takes a lock of package sync.
+func isLock(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Lock" || obj.Name() == "RLock")
+}
+
+// writesOf returns the fields fn writes, itself and in the functions it
+// calls: in this package from their bodies, elsewhere from writesFact. A
+// function that takes a lock is taken to hold it around all it does.
+func (s *Suggester) writesOf(fn *ssa.Function) fieldSet {
+	if ws, ok := s.writes[fn]; ok {
+		return ws
+	}
+	out := make(fieldSet)
+	s.writes[fn] = out // cuts recursion
+	if fn.Blocks == nil {
+		if obj := flow.DeclaredFunc(fn); obj != nil {
+			var f WritesFact
+			if s.pass.ImportObjectFact(obj, &f) {
+				for _, k := range f.Fields {
+					out[k] = true
+				}
+			}
+		}
+		return out
+	}
+	acc := s.accesses(fn)
+	maps.Copy(out, acc.writes)
+	if acc.locks {
+		return out // what it calls runs under its lock too
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					maps.Copy(out, s.writesOf(t.Fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exportWrites publishes writesFact on the package's exported functions
+// that write fields of candidate types.
+func (s *Suggester) exportWrites() {
+	for _, fn := range s.e.Functions() {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || !obj.Exported() || fn.Synthetic != "" {
+			continue
+		}
+		if ws := s.writesOf(fn); len(ws) > 0 {
+			s.pass.ExportObjectFact(obj, &WritesFact{Fields: slices.Sorted(maps.Keys(ws))})
+		}
+	}
+}
+
+// ownerRoot is code known to run on an owner: a loop, or a func handed to
+// a hop.
+type ownerRoot struct {
+	fn     *ssa.Function
+	domain string
+}
+
+// ownerRoots lists the package's loops and hop callbacks, in source order.
+func (s *Suggester) ownerRoots() []ownerRoot {
+	var roots []ownerRoot
+	for _, fn := range s.e.Functions() {
+		if domain, ok := s.loops[fn]; ok {
+			roots = append(roots, ownerRoot{fn, domain})
+		}
+		if w := s.e.Walk(fn); w != nil {
+			for _, sp := range w.Hops {
+				for _, t := range sp.Targets {
+					roots = append(roots, ownerRoot{t.Fn, *sp.On})
+				}
+			}
+		}
+	}
+	return roots
+}
+
+// rootName names owner code for evidence: a method value by its method.
+func rootName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && flow.IsWrapper(fn) {
+		return "the method value " + names.FuncName(obj)
+	}
+	return flow.Name(fn)
+}
+
+// reachable is the set of functions fns refer to, transitively.
+func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		for _, callee := range s.e.ReferencedFuncs(fn) {
+			visit(callee)
+		}
+	}
+	for _, fn := range fns {
+		visit(fn)
+	}
+	return seen
+}
+
+// proposeOwners proposes //confined:owner on the types owner code writes
+// and nothing else does, and :any on the fields of those of the package
+// that only their constructors write and code off the owner reads.
+func (s *Suggester) proposeOwners() {
+	roots := s.ownerRoots()
+	var rootFns, spawned []*ssa.Function
+	for _, r := range roots {
+		rootFns = append(rootFns, r.fn)
+	}
+	for _, fn := range s.e.Functions() {
+		if w := s.e.Walk(fn); w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					spawned = append(spawned, t.Fn)
+				}
+			}
+		}
+	}
+	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned)
+
+	// What owner code writes, by type: its domains, the writers, the fields.
+	type written struct {
+		domains map[string]bool
+		roots   []string
+		fields  fieldSet
+	}
+	byType := make(map[string]*written)
+	for _, r := range roots {
+		for key := range s.writesOf(r.fn) {
+			tk := key[:strings.LastIndex(key, ".")]
+			wt := byType[tk]
+			if wt == nil {
+				wt = &written{domains: make(map[string]bool), fields: make(fieldSet)}
+				byType[tk] = wt
+			}
+			wt.domains[r.domain] = true
+			wt.fields[key] = true
+			if name := rootName(r.fn); !slices.Contains(wt.roots, name) {
+				wt.roots = append(wt.roots, name)
+			}
+		}
+	}
+	// What other code writes and reads through values it was handed.
+	otherWriters := make(map[string][]string) // by type
+	readOff := make(map[string]string)        // field -> a reader off the owner
+	allWrites := make(fieldSet)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		acc := s.accesses(fn)
+		maps.Copy(allWrites, acc.writes)
+		if !onOwner[fn] {
+			for key := range acc.reads {
+				if _, ok := readOff[key]; !ok {
+					readOff[key] = flow.Name(fn)
+				}
+			}
+		}
+		if onOwner[fn] || offOwner[fn] {
+			continue
+		}
+		writes := acc.writes
+		for _, b := range fn.Blocks { // and through calls into other packages
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+					if callee := call.Common().StaticCallee(); callee != nil && callee.Blocks == nil {
+						writes = union(writes, s.writesOf(callee))
+					}
+				}
+			}
+		}
+		for key := range writes {
+			tk := key[:strings.LastIndex(key, ".")]
+			otherWriters[tk] = append(otherWriters[tk], flow.Name(fn))
+		}
+	}
+	sent := s.sentTypes()
+	for _, tk := range slices.Sorted(maps.Keys(byType)) {
+		wt := byType[tk]
+		obj := s.typeObject(tk)
+		if obj == nil || len(wt.domains) != 1 || len(otherWriters[tk]) > 0 || sent[tk] {
+			continue
+		}
+		var domain []string
+		for d := range wt.domains {
+			if d != "" {
+				domain = []string{"@" + d}
+			}
+		}
+		var fields []string
+		for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+			fields = append(fields, key[strings.LastIndex(key, ".")+1:])
+		}
+		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: fmt.Sprintf(
+			"code on the owner (%s) writes %s without a lock, and no other code writes it but where a value is built",
+			strings.Join(wt.roots, ", "), names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))})
+		if obj.Pkg() == s.pass.Pkg {
+			s.proposeAnyFields(obj, allWrites, readOff)
+		}
+	}
+}
+
+// sentTypes are the types, by key, whose values the package hands from
+// one goroutine to another, which owns none of them: sent on channels
+// (requests, replies, messages), or kept in a container a lock guards (a
+// map of a type with a mutex: a store).
+func (s *Suggester) sentTypes() map[string]bool {
+	out := make(map[string]bool)
+	for _, fn := range s.e.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Send:
+					noteSent(out, in.X)
+				case *ssa.Select:
+					for _, st := range in.States {
+						if st.Dir == types.SendOnly {
+							noteSent(out, st.Send)
+						}
+					}
+				case *ssa.MapUpdate:
+					if s.guarded(in.Map) {
+						noteSent(out, in.Value)
+					}
+				case *ssa.Store:
+					if s.guarded(in.Addr) {
+						noteSent(out, in.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// guarded reports whether v is, or is in, a field of a struct with a
+// mutex.
+func (s *Suggester) guarded(v ssa.Value) bool {
+	x, _, ok := fieldUnder(v)
+	if !ok {
+		return false
+	}
+	named := names.DerefNamed(x.Type())
+	return named != nil && hasMutex(named)
+}
+
+// noteSent records the type of a value sent on a channel.
+func noteSent(types map[string]bool, x ssa.Value) {
+	if mi, ok := x.(*ssa.MakeInterface); ok {
+		x = mi.X
+	}
+	if named := names.DerefNamed(x.Type()); named != nil && named.Obj().Pkg() != nil {
+		types[named.Obj().Pkg().Path()+"."+named.Obj().Name()] = true
+	}
+}
+
+// proposeAnyFields proposes :any on the fields of the proposed owner obj
+// that nothing writes but where a value is built and that code off the
+// owner reads.
+func (s *Suggester) proposeAnyFields(obj *types.TypeName, allWrites fieldSet, readOff map[string]string) {
+	named := obj.Type().(*types.Named)
+	for f := range named.Underlying().(*types.Struct).Fields() {
+		key := fieldKey(named, f.Name())
+		reader, read := readOff[key]
+		if allWrites[key] || !read || engine.ConcurrencySafe(f.Type()) {
+			continue
+		}
+		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf(
+			"only code building a %s writes it, and %s reads it off the owner", obj.Name(), reader)})
+	}
+}
+
+// typeObject resolves a type key, "pkgpath.T", to a type of the main
+// module in view, or nil.
+func (s *Suggester) typeObject(key string) *types.TypeName {
+	i := strings.LastIndex(key, ".")
+	path, name := key[:i], key[i+1:]
+	pkg := s.pass.Pkg
+	if !s.inModule(path) {
+		return nil
+	}
+	if path != pkg.Path() {
+		pkg = names.PackagesInView(s.pass.Pkg)[path]
+	}
+	if pkg == nil {
+		return nil
+	}
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	return obj
+}
+
+// proposeInferredSinks proposes //confined:async and //confined:hop on the
+// package's exported functions whose summaries send a func parameter off
+// the owner or to it: inferred sinks work without, but importers read the
+// directive, and so do reviewers. An interface method is async where an
+// implementation of the package is.
+func (s *Suggester) proposeInferredSinks() {
+	s.proposeInterfaceSinks()
+	for _, fn := range s.e.Functions() {
+		obj := flow.DeclaredFunc(fn)
+		w := s.e.Walk(fn)
+		if obj == nil || !obj.Exported() || w == nil || s.inTestFile(fn.Pos()) {
+			continue
+		}
+		k := s.m.Contract(obj)
+		sinkParams := func(o engine.Origin) []string {
+			var params []string
+			for i, p := range fn.Params {
+				if names.IsFuncTyped(p.Type()) && o.Has(engine.ParamSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
+					params = append(params, p.Name())
+				}
+			}
+			return params
+		}
+		if params := sinkParams(w.Sum.Async); len(params) > 0 {
+			s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: params, evidence: fmt.Sprintf(
+				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), names.Pronoun(len(params)))})
+		}
+		if params := sinkParams(w.Sum.Hop); len(params) > 0 {
+			var args []string
+			if w.Sum.HopTo != "" {
+				args = []string{"@" + w.Sum.HopTo}
+			}
+			s.propose(proposal{obj: obj, verb: directive.VerbHop, args: append(args, params...), evidence: fmt.Sprintf(
+				"it hands %s to a hop, which runs %s on the owner", strings.Join(params, ", "), names.Pronoun(len(params)))})
+		}
+	}
+}
+
+// proposeInterfaceSinks proposes //confined:async on the methods of the
+// package's interfaces whose func parameter an implementation of the
+// package sends off the owner (a Timer's Schedule, for the SerialTimer's).
+func (s *Suggester) proposeInterfaceSinks() {
+	scope := s.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || s.inTestFile(tn.Pos()) {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.ExplicitMethods() {
+			sig := m.Signature()
+			for i := range sig.Params().Len() {
+				arg := names.ArgIndex(sig, i)
+				if !names.IsFuncTyped(sig.Params().At(i).Type()) || slices.Contains(s.m.Contract(m).Async, arg) {
+					continue
+				}
+				for _, impl := range s.e.Implementations(m) {
+					if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(engine.ParamSource(arg)) {
+						s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
+							"its implementation %s runs %s off the owner", flow.Name(impl), sig.Params().At(i).Name())})
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+func union(a, b fieldSet) fieldSet {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}

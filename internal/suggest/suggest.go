@@ -1,0 +1,197 @@
+package suggest
+
+// This file is -suggest: instead of findings, the analyzer proposes the
+// directives that the shape of unannotated code suggests, each as a
+// diagnostic with the evidence in its message and a fix that inserts it.
+// Loops, hops and futures are structural and come first (suggestloops.go,
+// suggestfutures.go); they are exported as facts, as if written, so that the packages above see
+// the code they hand to a hop run on the owner. Owners and :any fields come
+// from what that owner code writes and reads (suggestowners.go), across
+// packages through writesFact. Nothing is proposed outside the main module,
+// and the plain run is not affected: it never sets cfg.suggest.
+
+import (
+	"cmp"
+	"fmt"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Category marks -suggest's diagnostics, for drivers that collect them
+// (cmd/confinecheck applies their fixes across packages).
+const Category = "suggest"
+
+// A proposal is one directive -suggest proposes on obj, with its evidence.
+type proposal struct {
+	obj      types.Object
+	verb     string   // as after "//confined:"
+	args     []string // @DOMAIN first, then PARAMs
+	evidence string
+}
+
+// text is the directive line the proposal inserts.
+func (p proposal) text() string {
+	return strings.Join(append([]string{"//confined:" + p.verb}, p.args...), " ")
+}
+
+// A Suggester proposes the directives of one package. The analyzer's
+// pipeline calls its steps between its own (see analyzer.run): what it
+// proposes first is adopted, as if written, before the package is
+// summarized; owners come last, from what the summarized code writes.
+type Suggester struct {
+	e         *engine.Engine
+	m         *engine.Model // e's, read-only but for Adopt
+	pass      *analysis.Pass
+	proposals []proposal
+	loops     map[*ssa.Function]string        // proposed and declared loops, by domain
+	writes    map[*ssa.Function]fieldSet      // see writesOf
+	access    map[*ssa.Function]fieldAccesses // see accesses
+}
+
+// New returns the suggester of e's package, or nil when the package is not
+// the user's to annotate: it is outside the main module.
+func New(e *engine.Engine) *Suggester {
+	if !inMainModule(e.Pass()) {
+		return nil
+	}
+	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
+}
+
+// ProposeStructure proposes loops, hops, combinators and queued async
+// sinks, and adopts them, so that the summaries see them. It needs the
+// package's SSA.
+func (s *Suggester) ProposeStructure() {
+	s.proposeLoops()
+	s.proposeHops()
+	s.proposeCombinators()
+	s.proposeQueued()
+	s.adopt(s.proposals)
+}
+
+// ProposeCompletions proposes and adopts where futures complete, for the
+// packages importing this one; it reads the summaries.
+func (s *Suggester) ProposeCompletions() {
+	s.adopt(s.proposeCompletions())
+}
+
+// Finish proposes owners, :any fields and inferred sinks, exports what the
+// package's functions write, and reports every proposal.
+func (s *Suggester) Finish() {
+	// Found before the summaries, which tell more values fresh.
+	clear(s.writes)
+	clear(s.access)
+	s.exportWrites()
+	s.proposeOwners()
+	s.proposeInferredSinks()
+	s.report()
+}
+
+// inMainModule reports whether the package is the user's to annotate: in
+// a main module (or, without module information, as drivers that do not
+// load it give, not in GOROOT).
+func inMainModule(pass *analysis.Pass) bool {
+	if m := pass.Module; m != nil && m.Path != "" {
+		return m.Main
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].FileStart).Name()
+	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
+}
+
+// propose records a proposal unless obj already says as much, or is
+// declared in a test file. It reports whether it recorded it.
+func (s *Suggester) propose(p proposal) bool {
+	if s.inTestFile(p.obj.Pos()) {
+		return false
+	}
+	if d := s.m.Directives(p.obj); d != nil {
+		switch {
+		case p.verb == directive.VerbOwner && d.Owner, p.verb == directive.VerbAny && d.Any, p.verb == directive.VerbLoop && d.Loop,
+			p.verb == directive.VerbHop && len(d.Hop) > 0, p.verb == directive.VerbAsync && len(d.Async) > 0,
+			p.verb == directive.VerbCompletes && d.Completes != directive.CompletesUnknown, p.verb == directive.VerbInherit && d.Combinator:
+			return false
+		}
+	}
+	if slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == p.obj && q.verb == p.verb }) {
+		return false
+	}
+	s.proposals = append(s.proposals, p)
+	return true
+}
+
+// adopt makes proposals directives of the package, so that the rest of the
+// pass, and the packages importing it, take them as written. A proposal
+// that contradicts what is written is dropped.
+func (s *Suggester) adopt(ps []proposal) {
+	type key struct {
+		obj  types.Object
+		verb string
+	}
+	dropped := make(map[key]bool)
+	for _, p := range ps {
+		if s.m.Adopt(p.obj, p.verb, p.args) != nil {
+			dropped[key{p.obj, p.verb}] = true
+		}
+	}
+	s.proposals = slices.DeleteFunc(s.proposals, func(p proposal) bool { return dropped[key{p.obj, p.verb}] })
+}
+
+// report turns the proposals into diagnostics, one per object, in source
+// order, each with the fix that inserts its directives.
+func (s *Suggester) report() {
+	byObj := make(map[types.Object][]proposal)
+	var objs []types.Object
+	for _, p := range s.proposals {
+		if byObj[p.obj] == nil {
+			objs = append(objs, p.obj)
+		}
+		byObj[p.obj] = append(byObj[p.obj], p)
+	}
+	slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, obj := range objs {
+		ps := byObj[obj]
+		var lines, why []string
+		for _, p := range ps {
+			lines = append(lines, p.text())
+			why = append(why, p.text()+": "+p.evidence)
+		}
+		edit, ok := fix.DirectiveInsertion(s.pass.Fset, obj, lines)
+		d := analysis.Diagnostic{
+			Pos:      obj.Pos(),
+			Category: Category,
+			Message:  fmt.Sprintf("suggest for %s: %s", names.ObjectName(obj), strings.Join(why, "; ")),
+		}
+		if ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "insert " + strings.Join(lines, ", "), TextEdits: []analysis.TextEdit{edit}}}
+		}
+		s.pass.Report(d)
+	}
+}
+
+// inModule reports whether the package path is of the package's module,
+// or, without module information, is the package.
+func (s *Suggester) inModule(path string) bool {
+	if m := s.pass.Module; m != nil && m.Path != "" {
+		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+	}
+	return path == s.pass.Pkg.Path()
+}
+
+// inTestFile reports whether pos is in a _test.go file: tests drive the
+// code from outside, and nothing is proposed for them.
+func (s *Suggester) inTestFile(pos token.Pos) bool {
+	return strings.HasSuffix(s.pass.Fset.Position(pos).Filename, "_test.go")
+}
