@@ -31,7 +31,7 @@ type Settings struct {
 	Explain bool // report every directive, declaration and inferred sink, and what it resolved to
 	// Suggest reports, instead of findings, the directives the code's
 	// shape suggests (loops, hops, owners, :any fields, async sinks), each
-	// with a fix that inserts it (see suggest.go).
+	// with a fix that inserts it (see internal/suggest).
 	Suggest bool
 }
 

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -15,10 +13,9 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/confinecheck/confinecheck/analyzer"
+	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/suggest"
 )
-
-// suggestCategory is the category of the analyzer's -suggest diagnostics.
-const suggestCategory = "suggest"
 
 // wantsSuggest reports whether the command line asks for -suggest, outside
 // go vet (which runs the tool on one package's .cfg file at a time).
@@ -43,14 +40,7 @@ type suggestion struct {
 	file         string
 	line, column int
 	message      string
-	edits        []insertion
-}
-
-// An insertion is a text edit that only inserts, as -suggest's do.
-type insertion struct {
-	file   string
-	offset int
-	text   string
+	edits        []fix.Insertion
 }
 
 // runSuggest is confinecheck -suggest. The analyzer proposes a type's
@@ -63,7 +53,7 @@ type insertion struct {
 func runSuggest(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("confinecheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fix := fs.Bool("fix", false, "insert the proposed directives")
+	apply := fs.Bool("fix", false, "insert the proposed directives")
 	tests := fs.Bool("test", true, "also load the packages' tests")
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		fs.Var(f.Value, f.Name, f.Usage)
@@ -87,7 +77,7 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	suggestions := collectSuggestions(graph)
-	if !*fix {
+	if !*apply {
 		for _, s := range suggestions {
 			fmt.Fprintf(stderr, "%s:%d:%d: %s\n", s.file, s.line, s.column, s.message)
 		}
@@ -96,7 +86,11 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	files, err := applyInsertions(suggestions)
+	var edits []fix.Insertion
+	for _, s := range suggestions {
+		edits = append(edits, s.edits...)
+	}
+	files, err := fix.Insert(edits)
 	if err != nil {
 		fmt.Fprintln(stderr, "confinecheck:", err)
 		return 1
@@ -114,14 +108,14 @@ func collectSuggestions(graph *checker.Graph) []suggestion {
 	for act := range graph.All() {
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			if d.Category != suggestCategory {
+			if d.Category != suggest.Category {
 				continue
 			}
 			p := fset.Position(d.Pos)
 			s := suggestion{file: p.Filename, line: p.Line, column: p.Column, message: d.Message}
 			for _, f := range d.SuggestedFixes {
 				for _, e := range f.TextEdits {
-					s.edits = append(s.edits, insertion{file: fset.Position(e.Pos).Filename, offset: fset.Position(e.Pos).Offset, text: string(e.NewText)})
+					s.edits = append(s.edits, fix.Insertion{File: fset.Position(e.Pos).Filename, Offset: fset.Position(e.Pos).Offset, Text: string(e.NewText)})
 				}
 			}
 			all = append(all, s)
@@ -134,41 +128,4 @@ func collectSuggestions(graph *checker.Graph) []suggestion {
 	return slices.CompactFunc(all, func(a, b suggestion) bool {
 		return a.file == b.file && a.line == b.line && a.column == b.column && slices.Equal(a.edits, b.edits)
 	})
-}
-
-// applyInsertions writes the insertions of suggestions into their files,
-// each distinct insertion once, and returns how many files it changed.
-func applyInsertions(suggestions []suggestion) (int, error) {
-	byFile := make(map[string][]insertion)
-	for _, s := range suggestions {
-		for _, e := range s.edits {
-			if !slices.Contains(byFile[e.file], e) {
-				byFile[e.file] = append(byFile[e.file], e)
-			}
-		}
-	}
-	for _, file := range slices.Sorted(maps.Keys(byFile)) {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			return 0, err
-		}
-		edits := byFile[file]
-		// From the end, so that offsets stay valid; at one offset, in the
-		// order of their text.
-		slices.SortFunc(edits, func(a, b insertion) int { return cmp.Or(cmp.Compare(b.offset, a.offset), cmp.Compare(b.text, a.text)) })
-		for _, e := range edits {
-			if e.offset > len(src) {
-				return 0, fmt.Errorf("%s changed while it was analysed", file)
-			}
-			src = slices.Concat(src[:e.offset], []byte(e.text), src[e.offset:])
-		}
-		info, err := os.Stat(file)
-		if err != nil {
-			return 0, err
-		}
-		if err := os.WriteFile(file, src, info.Mode().Perm()); err != nil {
-			return 0, err
-		}
-	}
-	return len(byFile), nil
 }

@@ -7,28 +7,7 @@ package engine
 // which code runs off the owner; fields called from other packages are not
 // tracked.
 //
-// What makes a function an async sink (the rules both evaluators apply: the
-// SSA walk with this file, and syntaxsinks.go for packages with nothing
-// confined in reach; sinks_test.go compares what they export):
-//
-//  1. it hands a func parameter to a parameter that runs off the owner: a go
-//     statement (the spawned function or its func arguments), a built-in or
-//     declared async sink, or a function inferred to be one;
-//  2. it hands to such a sink a closure that calls the parameter;
-//  3. it stores the parameter (or a closure calling it) in a struct field
-//     whose func the package calls off the owner: from a go statement
-//     (go c.onMessage()) or from code that runs off the owner (a read loop
-//     started by a go statement calling c.onMessage()).
-//
-// A hop sink is the same with "runs on the owner" (rules 1 and 2 only).
-//
-// Code runs off the owner when a go statement or an async sink starts it, or
-// when code running off the owner calls it (directly, through a func value
-// it resolves, through an interface method, or by handing it to a function
-// that runs it in place). Creating a func value runs nothing: a closure that
-// off-owner code builds and stores is not called there. A //confined:loop
-// function is the owner, and code handed to a hop sink runs on the owner:
-// the search stops at both.
+// The rules that make a function a sink are in doc.go.
 //
 // The finding for a stored func is reported at the off-owner call of the
 // field (or at the go statement), the place that runs it off the owner,
@@ -122,12 +101,17 @@ func calledField(call *ssa.CallCommon) *types.Var {
 	return flow.LoadedField(call.Value)
 }
 
-// storedCallbacks finds the fields whose funcs run off the owner and
+// maxCallbackRounds bounds how often a package is searched for the fields
+// whose funcs run off the owner (and, on the SSA path, summarized again):
+// each round costs a summary of the whole package.
+const maxCallbackRounds = 3
+
+// SettleStoredCallbacks finds the fields whose funcs run off the owner and
 // summarizes the package again while that set grows, so that functions
 // storing their func parameters there become async sinks (which may start
-// more code off the owner). It is bounded: each round costs a summary of
-// the whole package.
-func (c *Engine) storedCallbacks(fns []*ssa.Function) {
+// more code off the owner).
+func (c *Engine) SettleStoredCallbacks() {
+	fns := c.fns
 	cf := indexCallbackFields(fns)
 	if len(cf.stores) == 0 && len(cf.goes) == 0 {
 		return
@@ -135,9 +119,9 @@ func (c *Engine) storedCallbacks(fns []*ssa.Function) {
 	// The walks read cf.offOwner (see storeCallback) only while the package
 	// is summarized again, never while the search below rebuilds it.
 	c.callbackFields = cf
-	for range 3 {
+	for range maxCallbackRounds {
 		before := len(cf.offOwner)
-		c.findCallbackFields(fns, cf)
+		cf.search(c, fns)
 		if len(cf.offOwner) == before {
 			return // the set only grows: the same size is the same set
 		}
@@ -146,9 +130,9 @@ func (c *Engine) storedCallbacks(fns []*ssa.Function) {
 	}
 }
 
-// findCallbackFields searches the code that runs off the owner for calls
-// of func-typed fields, filling cf.offOwner and cf.calls.
-func (c *Engine) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
+// search searches the code of fns that runs off the owner for calls of
+// func-typed fields, filling cf.offOwner and cf.calls.
+func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 	cf.offOwner = make(map[*types.Var]bool)
 	cf.calls = nil
 	visited := make(map[*ssa.Function]bool)
@@ -195,7 +179,7 @@ func (c *Engine) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
 				if _, isGo := instr.(*ssa.Go); isGo {
 					continue // its targets are spawns already; its field calls are in cf.goes
 				}
-				queue = c.offOwnerCallees(fn, call, queue, addField)
+				queue = offOwnerCallees(c, fn, call, queue, addField)
 			}
 		}
 	}
@@ -206,7 +190,7 @@ func (c *Engine) findCallbackFields(fns []*ssa.Function, cf *callbackFields) {
 // the same goroutine: its callees, and the func values it hands them unless
 // they go to the owner (or off it, which their walk recorded as a spawn).
 // A call of a func-typed field is reported to addField.
-func (c *Engine) offOwnerCallees(fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(fieldCall)) []*ssa.Function {
+func offOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(fieldCall)) []*ssa.Function {
 	common := call.Common()
 	args := flow.CallArgs(common)
 	var k *directive.Fact
@@ -273,7 +257,7 @@ func (r *reporter) reportFieldCalls() {
 	}
 	for _, call := range cf.calls {
 		stores := cf.stores[call.field]
-		sp := Entry{pos: call.pos, Sink: r.c.fieldSink(call, stores)}
+		sp := Entry{pos: call.pos, Sink: r.fieldSink(call, stores)}
 		for _, s := range stores {
 			for _, t := range flow.FuncTargets(s.val) {
 				r.storedFunc(t, sp, 0)
@@ -302,7 +286,8 @@ const maxNamedStores = 3
 // fieldSink describes a field's call as the sink that moves the funcs
 // stored in the field off the owner, from the input alone: the stores are
 // in source order.
-func (c *Engine) fieldSink(call fieldCall, stores []fieldStore) string {
+func (r *reporter) fieldSink(call fieldCall, stores []fieldStore) string {
+	c := r.c
 	var named []string
 	for _, s := range stores {
 		for _, t := range flow.FuncTargets(s.val) {

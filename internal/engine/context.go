@@ -1,11 +1,8 @@
 package engine
 
-// This file is the model of where code runs. Code runs on the owner unless
-// it is started by a go statement or handed to an async sink (built in,
-// declared with //confined:async or -async, or inferred from a summary); code
-// handed to a hop sink runs on the owner again; a //confined:loop function is
-// the owner itself. Func values passed to anything else are taken to run on
-// the caller's goroutine (sync.Once.Do, sort.Slice, a helper that calls them).
+// This file is where the walk learns where code runs: the contracts of
+// callees (Contract, from directives, declarations and the built-in table
+// in builtins.go) and the func values handed to sinks (see doc.go).
 
 import (
 	"go/token"
@@ -18,40 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// builtinAsync lists the standard library's async sinks with the parameters
-// they run off the caller's goroutine (docs/directives.md, "Built-in async sinks").
-var builtinAsync = builtinList(
-	"time.AfterFunc:f",
-	"context.AfterFunc:f",
-	"sync.(*WaitGroup).Go:f",
-	"golang.org/x/sync/errgroup.(*Group).Go:f",
-	"golang.org/x/sync/errgroup.(*Group).TryGo:f",
-	"runtime.SetFinalizer:finalizer",
-	"runtime.AddCleanup:cleanup",
-)
-
-// builtinSync lists the standard library's sync sinks: they run the
-// callback on another goroutine but wait for it (docs/directives.md, "Built-in
-// sync sinks"). They win over what their bodies suggest (go tRunner(t, f)).
-var builtinSync = builtinList(
-	"testing.(*T).Run:f",
-	"testing.(*B).Run:f",
-	"testing.(*F).Fuzz:ff",
-)
-
-// builtinList reads specs written as for the flags; they are constants, so
-// one that does not read is a bug.
-func builtinList(specs ...string) *directive.FuncList {
-	var l directive.FuncList
-	for _, spec := range specs {
-		if err := l.Set(spec); err != nil {
-			panic(err)
-		}
-	}
-	return &l
-}
-
-// contract returns what fn's declaration promises about where code runs:
+// Contract returns what fn's declaration promises about where code runs:
 // its directives and declarations, those of the interface methods it
 // implements, and the built-in sinks.
 // Inferred sinks come from summaries instead.
@@ -66,11 +30,10 @@ func (m *Model) Contract(fn *types.Func) *directive.Fact {
 	if d := m.Directives(fn); d != nil {
 		*k = *d
 	}
-	if names, ok := builtinAsync.Lookup(fn); ok {
-		k.Async = directive.MergeParams(k.Async, builtinParams(fn, names))
-	}
-	if names, ok := builtinSync.Lookup(fn); ok {
-		k.Sync = directive.MergeParams(k.Sync, builtinParams(fn, names))
+	for _, b := range builtins {
+		if params, ok := b.list.Lookup(fn); ok {
+			b.merge(k, builtinParams(fn, params))
+		}
 	}
 	m.declared.AddImplemented(fn, k)
 	m.contracts[fn] = k
@@ -135,12 +98,12 @@ func (w *walker) noteEvidence(sources Origin, h sinkEvidence) {
 func (w *walker) funcSources(v ssa.Value) Origin {
 	targets := flow.FuncTargets(v)
 	if len(targets) == 0 {
-		return w.originOf(v)
+		return w.origins.of(v)
 	}
 	var o Origin
 	for _, t := range targets {
 		if sum := w.c.SummaryOf(t.Fn); sum != nil {
-			o = o.union(w.mapOrigin(sum.Invokes, nil, t.Bindings))
+			o = o.union(w.origins.mapOrigin(sum.Invokes, nil, t.Bindings))
 		}
 	}
 	return o

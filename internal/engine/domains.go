@@ -89,7 +89,8 @@ func stateName(wit witness) string {
 
 // ownBody is the code of fn, known to run on domain (see runsOn), as a
 // root of findings: it may touch only that domain's state.
-func (c *Engine) ownBody(fn *ssa.Function, domain string) Entry {
+func (r *reporter) ownBody(fn *ssa.Function, domain string) Entry {
+	c := r.c
 	sink := "the @" + domain + " loop"
 	if domain == "" {
 		sink = "the default owner's loop"

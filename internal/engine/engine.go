@@ -102,19 +102,11 @@ func (c *Engine) Program() *ssa.Program { return c.prog }
 // Summarize walks the package's functions, callees first.
 func (c *Engine) Summarize() { c.summarize(c.fns) }
 
-// SettleStoredCallbacks summarizes the package again while the set of
-// func-typed fields that run off the owner grows (see callbackfields.go).
-func (c *Engine) SettleStoredCallbacks() { c.storedCallbacks(c.fns) }
-
 // ExportSummaries publishes the summaries other packages can use.
 func (c *Engine) ExportSummaries() {
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
 }
-
-// Report reports the package's findings, and the ignore directives that
-// suppress none.
-func (c *Engine) Report() { c.report(c.fns) }
 
 // ReportUnusedIgnores reports the ignore directives that suppress nothing.
 func (c *Engine) ReportUnusedIgnores() {
@@ -129,7 +121,7 @@ func (c *Engine) Walk(fn *ssa.Function) *Walk { return c.walks[fn] }
 // ValueOrigins returns where the values of fn come from, relative to fn
 // (see origin.go), without walking its body.
 func (c *Engine) ValueOrigins(fn *ssa.Function) func(ssa.Value) Origin {
-	return newWalker(c, fn).originOf
+	return newOriginTracker(c, fn).of
 }
 
 // Adopt makes the directive verb args on obj, of the package, part of the

@@ -15,17 +15,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Explain reports directives, declarations and inferred sinks.
+// Explain reports the package's directives, the declarations in view and,
+// at each function of the package, the func parameters its body hands off
+// the owner or to it, and where: the sinks inferred.
 func (c *Engine) Explain() {
 	for _, d := range slices.Concat(c.m.dirs.Explanations(), c.m.declared.Explanations()) {
 		c.pass.Report(d)
 	}
-	c.explainInferredSinks()
-}
-
-// explainInferredSinks reports, at each function of the package, the func
-// parameters its body hands off the owner or to it, and where.
-func (c *Engine) explainInferredSinks() {
 	var fns []*ssa.Function
 	for fn, w := range c.walks {
 		if obj := flow.DeclaredFunc(fn); obj != nil && obj.Pkg() == c.pass.Pkg && fn.Synthetic == "" && len(w.evidence) > 0 {

@@ -15,39 +15,46 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// completionOf returns where the future v completes.
-func (w *walker) completionOf(v ssa.Value) directive.Completion {
-	return flow.Memoized(w.completions, v, w.computeCompletion)
+// A completionTracker finds where the futures of one function complete.
+type completionTracker struct {
+	c    *Engine
+	fn   *ssa.Function
+	memo map[ssa.Value]directive.Completion
 }
 
-func (w *walker) computeCompletion(v ssa.Value) directive.Completion {
+// of returns where the future v completes.
+func (ct *completionTracker) of(v ssa.Value) directive.Completion {
+	return flow.Memoized(ct.memo, v, ct.compute)
+}
+
+func (ct *completionTracker) compute(v ssa.Value) directive.Completion {
 	switch v := v.(type) {
 	case *ssa.Call:
-		return w.callCompletion(v.Common())
+		return ct.callCompletion(v.Common())
 	case *ssa.Extract:
-		return w.completionOf(v.Tuple)
+		return ct.of(v.Tuple)
 	case *ssa.Phi:
-		return w.joinCompletions(v.Edges)
+		return ct.join(v.Edges)
 	case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.TypeAssert:
-		return w.completionOf(*v.(ssa.Instruction).Operands(nil)[0]) // a conversion of X
+		return ct.of(*v.(ssa.Instruction).Operands(nil)[0]) // a conversion of X
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok {
-			return w.joinCompletions(flow.StoredValues(alloc))
+			return ct.join(flow.StoredValues(alloc))
 		}
 	}
 	if slice, ok := v.Type().Underlying().(*types.Slice); ok {
-		return w.elementCompletion(slice.Elem())
+		return ct.elementCompletion(slice.Elem())
 	}
 	return directive.CompletesUnknown
 }
 
-func (w *walker) joinCompletions(vs []ssa.Value) directive.Completion {
+func (ct *completionTracker) join(vs []ssa.Value) directive.Completion {
 	if len(vs) == 0 {
 		return directive.CompletesUnknown
 	}
-	where := w.completionOf(vs[0])
+	where := ct.of(vs[0])
 	for _, v := range vs[1:] {
-		where = where.Join(w.completionOf(v))
+		where = where.Join(ct.of(v))
 	}
 	return where
 }
@@ -55,9 +62,9 @@ func (w *walker) joinCompletions(vs []ssa.Value) directive.Completion {
 // elementCompletion approximates where the futures in a slice complete: the
 // join of every future of that element type the function stores into a
 // slice or array (what append and slice literals compile to).
-func (w *walker) elementCompletion(elem types.Type) directive.Completion {
+func (ct *completionTracker) elementCompletion(elem types.Type) directive.Completion {
 	var stored []ssa.Value
-	for _, b := range w.fn.Blocks {
+	for _, b := range ct.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if st, ok := instr.(*ssa.Store); ok {
 				if _, ok := st.Addr.(*ssa.IndexAddr); ok && types.Identical(st.Val.Type(), elem) {
@@ -66,36 +73,36 @@ func (w *walker) elementCompletion(elem types.Type) directive.Completion {
 			}
 		}
 	}
-	return w.joinCompletions(stored)
+	return ct.join(stored)
 }
 
 // callCompletion is where the future a call returns completes.
-func (w *walker) callCompletion(call *ssa.CallCommon) directive.Completion {
+func (ct *completionTracker) callCompletion(call *ssa.CallCommon) directive.Completion {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		return w.declaredCompletion(call.Method, args, nil)
+		return ct.declaredCompletion(call.Method, args, nil)
 	}
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
 		return directive.CompletesUnknown
 	}
-	where := w.declaredCompletion(flow.DeclaredFunc(targets[0].Fn), args, w.c.SummaryOf(targets[0].Fn))
+	where := ct.declaredCompletion(flow.DeclaredFunc(targets[0].Fn), args, ct.c.SummaryOf(targets[0].Fn))
 	for _, t := range targets[1:] {
-		where = where.Join(w.declaredCompletion(flow.DeclaredFunc(t.Fn), args, w.c.SummaryOf(t.Fn)))
+		where = where.Join(ct.declaredCompletion(flow.DeclaredFunc(t.Fn), args, ct.c.SummaryOf(t.Fn)))
 	}
 	return where
 }
 
 // declaredCompletion applies fn's contract, or else its summary.
-func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *Summary) directive.Completion {
-	k := w.c.m.Contract(fn)
+func (ct *completionTracker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *Summary) directive.Completion {
+	k := ct.c.m.Contract(fn)
 	switch {
 	case k.Completes != directive.CompletesUnknown:
 		return k.Completes
 	case len(k.Hop) > 0:
 		return directive.CompletesOnOwner // a hop's future completes when the owner ran the work
 	case k.Combinator:
-		return w.inheritedCompletion(fn, k, args)
+		return ct.inheritedCompletion(fn, k, args)
 	case sum != nil:
 		return sum.Completes
 	}
@@ -105,14 +112,14 @@ func (w *walker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *Summa
 // inheritedCompletion is where the future an inherit combinator returns
 // completes: where its callbacks' futures complete when they say, else
 // where the receiver (or the future arguments) complete.
-func (w *walker) inheritedCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
-	if where, ok := w.callbackCompletion(k, args); ok {
+func (ct *completionTracker) inheritedCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
+	if where, ok := ct.callbackCompletion(k, args); ok {
 		return where
 	}
-	return w.sourceCompletion(fn, k, args)
+	return ct.sourceCompletion(fn, k, args)
 }
 
-func (w *walker) callbackCompletion(k *directive.Fact, args []ssa.Value) (directive.Completion, bool) {
+func (ct *completionTracker) callbackCompletion(k *directive.Fact, args []ssa.Value) (directive.Completion, bool) {
 	var wheres []directive.Completion
 	for _, i := range k.Inherit {
 		if i >= len(args) {
@@ -123,7 +130,7 @@ func (w *walker) callbackCompletion(k *directive.Fact, args []ssa.Value) (direct
 			return directive.CompletesUnknown, false
 		}
 		for _, t := range targets {
-			sum := w.c.SummaryOf(t.Fn)
+			sum := ct.c.SummaryOf(t.Fn)
 			if sum == nil || sum.Completes == directive.CompletesUnknown {
 				return directive.CompletesUnknown, false
 			}
@@ -143,9 +150,9 @@ func (w *walker) callbackCompletion(k *directive.Fact, args []ssa.Value) (direct
 // sourceCompletion is where an inherit combinator's input futures complete:
 // the receiver of a method, or the arguments of a func that have its result's
 // future type (or are slices of it).
-func (w *walker) sourceCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
+func (ct *completionTracker) sourceCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
 	if fn.Signature().Recv() != nil && len(args) > 0 {
-		return w.completionOf(args[0])
+		return ct.of(args[0])
 	}
 	var future *types.Named
 	if res := fn.Signature().Results(); res.Len() > 0 {
@@ -157,7 +164,7 @@ func (w *walker) sourceCompletion(fn *types.Func, k *directive.Fact, args []ssa.
 			inputs = append(inputs, a)
 		}
 	}
-	return w.joinCompletions(inputs)
+	return ct.join(inputs)
 }
 
 func isFutureOf(t types.Type, future *types.Named) bool {
@@ -171,7 +178,7 @@ func isFutureOf(t types.Type, future *types.Named) bool {
 // inheritCallbacks handles the callbacks of an inherit combinator: they run
 // where the receiver completes.
 func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.Value, at Entry) {
-	where := w.sourceCompletion(fn, k, args)
+	where := w.completions.sourceCompletion(fn, k, args)
 	at.Sink = "a callback of " + names.FuncName(fn) + " on a future that completes off the owner"
 	at.future = true
 	for _, i := range k.Inherit {
@@ -193,14 +200,14 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.
 // future this function was handed: whoever hands it a future that completes
 // off the owner is told (see checkFutureTouches).
 func (w *walker) deferToCaller(future, callback ssa.Value) {
-	futures := w.originOf(future)
+	futures := w.origins.of(future)
 	for _, t := range flow.FuncTargets(callback) {
 		sum := w.c.SummaryOf(t.Fn)
 		if sum == nil {
 			continue
 		}
 		for _, tc := range sum.Touches {
-			for _, src := range w.mapSource(tc.Source, nil, t.Bindings).Sources() {
+			for _, src := range w.origins.mapSource(tc.Source, nil, t.Bindings).Sources() {
 				for _, fut := range futures.Sources() {
 					if fut < freeBase {
 						w.Sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: tc.Witness.through(flow.Name(t.Fn), w.position(callback.Pos()))})
@@ -222,13 +229,13 @@ func (w *walker) checkFutureTouches(sum *Summary, args []ssa.Value, bindings flo
 			continue
 		}
 		wit := call.extend(ft.Witness)
-		switch where := w.completionOf(future); {
+		switch where := w.completions.of(future); {
 		case where.OffOwner(w.c.cfg.Strict):
 			w.Spawns = append(w.Spawns, Entry{pos: call.pos, future: true, direct: &wit,
 				Sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case where == directive.CompletesUnknown:
-			for _, src := range w.mapSource(ft.Source, args, bindings).Sources() {
-				for _, fut := range w.originOf(future).Sources() {
+			for _, src := range w.origins.mapSource(ft.Source, args, bindings).Sources() {
+				for _, fut := range w.origins.of(future).Sources() {
 					if fut < freeBase {
 						w.Sum.addFutureTouch(futureTouch{Future: fut, Source: src, Witness: wit})
 					}

@@ -86,21 +86,35 @@ func (o Origin) Sources() []source {
 	return out
 }
 
-// originOf returns where v comes from, relative to the walked function.
-func (w *walker) originOf(v ssa.Value) Origin {
-	return flow.Memoized(w.origins, v, w.computeOrigin)
+// An originTracker finds where the values of one function come from.
+type originTracker struct {
+	c           *Engine
+	fn          *ssa.Function
+	memo        map[ssa.Value]Origin
+	allocStores map[*ssa.Alloc]Origin
+	// What is stored into each local allocation, built on first use.
+	storesByAlloc map[*ssa.Alloc][]ssa.Value
 }
 
-func (w *walker) computeOrigin(v ssa.Value) Origin {
+func newOriginTracker(c *Engine, fn *ssa.Function) *originTracker {
+	return &originTracker{c: c, fn: fn, memo: make(map[ssa.Value]Origin), allocStores: make(map[*ssa.Alloc]Origin)}
+}
+
+// of returns where v comes from, relative to the function.
+func (ot *originTracker) of(v ssa.Value) Origin {
+	return flow.Memoized(ot.memo, v, ot.compute)
+}
+
+func (ot *originTracker) compute(v ssa.Value) Origin {
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		for i, p := range w.fn.Params {
+		for i, p := range ot.fn.Params {
 			if p == v {
 				return originOf(ParamSource(i))
 			}
 		}
 	case *ssa.FreeVar:
-		for i, fv := range w.fn.FreeVars {
+		for i, fv := range ot.fn.FreeVars {
 			if fv == v {
 				return originOf(freeSource(i))
 			}
@@ -114,7 +128,7 @@ func (w *walker) computeOrigin(v ssa.Value) Origin {
 		switch v.Op {
 		case token.MUL: // a load
 			if alloc := flow.AllocRoot(v.X); alloc != nil {
-				return w.storedInto(alloc)
+				return ot.storedInto(alloc)
 			}
 		case token.ARROW:
 			return originOf(handed) // a transfer of ownership
@@ -122,9 +136,9 @@ func (w *walker) computeOrigin(v ssa.Value) Origin {
 	case *ssa.Select:
 		return originOf(handed) // likewise for the values a select receives
 	case *ssa.Call:
-		return w.callResultOrigin(v.Common())
+		return ot.callResultOrigin(v.Common())
 	case *ssa.Extract:
-		return w.originOf(v.Tuple)
+		return ot.of(v.Tuple)
 	}
 	// Field and element selections, conversions, phis, type assertions and
 	// the like: the union of the operands.
@@ -136,7 +150,7 @@ func (w *walker) computeOrigin(v ssa.Value) Origin {
 	var ops [8]*ssa.Value
 	for _, op := range instr.Operands(ops[:0]) {
 		if *op != nil {
-			o = o.union(w.originOf(*op))
+			o = o.union(ot.of(*op))
 		}
 	}
 	return o
@@ -145,61 +159,61 @@ func (w *walker) computeOrigin(v ssa.Value) Origin {
 // storedInto is the union of what was stored into a local allocation: a
 // variable cell, or any field or element of a struct, array or slice the
 // function allocated (h := &hub{srv: s} holds s, however fresh h is).
-func (w *walker) storedInto(alloc *ssa.Alloc) Origin {
-	return flow.Memoized(w.allocStores, alloc, w.computeStoredInto)
+func (ot *originTracker) storedInto(alloc *ssa.Alloc) Origin {
+	return flow.Memoized(ot.allocStores, alloc, ot.computeStoredInto)
 }
 
-func (w *walker) computeStoredInto(alloc *ssa.Alloc) Origin {
-	if w.storesByAlloc == nil {
+func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) Origin {
+	if ot.storesByAlloc == nil {
 		// One scan of the body serves every allocation.
-		w.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
-		for _, b := range w.fn.Blocks {
+		ot.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
+		for _, b := range ot.fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
 					if root := flow.AllocRoot(st.Addr); root != nil {
-						w.storesByAlloc[root] = append(w.storesByAlloc[root], st.Val)
+						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st.Val)
 					}
 				}
 			}
 		}
 	}
-	return w.unionOf(w.storesByAlloc[alloc])
+	return ot.unionOf(ot.storesByAlloc[alloc])
 }
 
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
 // arguments (getters do; constructors of confined values carry summaries).
-func (w *walker) callResultOrigin(call *ssa.CallCommon) Origin {
+func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) Origin {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		return w.unionOf(args)
+		return ot.unionOf(args)
 	}
 	for _, target := range flow.FuncTargets(call.Value) {
-		if sum := w.c.SummaryOf(target.Fn); sum != nil {
-			return w.mapOrigin(sum.Result, args, target.Bindings)
+		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
+			return ot.mapOrigin(sum.Result, args, target.Bindings)
 		}
 	}
-	return w.unionOf(args)
+	return ot.unionOf(args)
 }
 
-func (w *walker) unionOf(vs []ssa.Value) Origin {
+func (ot *originTracker) unionOf(vs []ssa.Value) Origin {
 	var o Origin
 	for _, v := range vs {
-		o = o.union(w.originOf(v))
+		o = o.union(ot.of(v))
 	}
 	return o
 }
 
 // mapOrigin translates a callee-relative origin into the caller's terms.
-func (w *walker) mapOrigin(o Origin, args []ssa.Value, bindings flow.Captures) Origin {
+func (ot *originTracker) mapOrigin(o Origin, args []ssa.Value, bindings flow.Captures) Origin {
 	var out Origin
 	for _, s := range o.Sources() {
-		out = out.union(w.mapSource(s, args, bindings))
+		out = out.union(ot.mapSource(s, args, bindings))
 	}
 	return out
 }
 
-func (w *walker) mapSource(s source, args []ssa.Value, bindings flow.Captures) Origin {
+func (ot *originTracker) mapSource(s source, args []ssa.Value, bindings flow.Captures) Origin {
 	switch {
 	case s == ambient:
 		return originOf(ambient)
@@ -208,14 +222,14 @@ func (w *walker) mapSource(s source, args []ssa.Value, bindings flow.Captures) O
 			if cell, ok := bindings.Values[i].(*ssa.Alloc); ok && bindings.Cells {
 				// A variable captured by reference: what the closure
 				// reaches through it is what was stored in it.
-				return w.storedInto(cell)
+				return ot.storedInto(cell)
 			}
-			return w.originOf(bindings.Values[i])
+			return ot.of(bindings.Values[i])
 		}
 		return originOf(ambient)
 	default:
 		if i := int(s); i < len(args) {
-			return w.originOf(args[i])
+			return ot.of(args[i])
 		}
 		return Origin{} // supplied by whoever calls the func value: not ours to track
 	}

@@ -49,8 +49,16 @@ type lineKey struct {
 	line int
 }
 
-func (c *Engine) report(fns []*ssa.Function) {
+// Report reports the package's findings, and the ignore directives that
+// suppress none.
+func (c *Engine) Report() {
 	r := &reporter{c: c, findings: make(map[lineKey]finding)}
+	r.run(c.fns)
+}
+
+// run reports the findings of fns.
+func (r *reporter) run(fns []*ssa.Function) {
+	c := r.c
 	for _, fn := range fns {
 		w := c.walks[fn]
 		if w == nil {
@@ -71,7 +79,7 @@ func (c *Engine) report(fns []*ssa.Function) {
 			}
 		}
 		if domain, ok := c.m.RunsOn(fn); ok {
-			r.inside(nil, fn, c.ownBody(fn, domain), func(s source) Origin { return originOf(s) })
+			r.inside(nil, fn, r.ownBody(fn, domain), func(s source) Origin { return originOf(s) })
 		}
 	}
 	r.reportFieldCalls()
@@ -85,9 +93,9 @@ func (c *Engine) report(fns []*ssa.Function) {
 	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
 	var hops []hopSink
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
-		hops = c.hopSinks()
+		hops = r.hopSinks()
 	}
-	fixes := c.findingFixes(out)
+	fixes := r.findingFixes(out)
 	for _, f := range out {
 		hint := sentAdvice
 		if f.sent == nil {
@@ -97,7 +105,7 @@ func (c *Engine) report(fns []*ssa.Function) {
 		if ok { // a hop in reach is the best advice
 			hint = hopAdvice(hop.Via, f.witness.Domain, f.entry.On != nil)
 		}
-		d := c.diagnostic(f, hint)
+		d := r.diagnostic(f, hint)
 		if hop.Fix != nil {
 			d.SuggestedFixes = []analysis.SuggestedFix{*hop.Fix}
 		}
@@ -230,7 +238,8 @@ func (r *reporter) findingPos(s site, lit *ssa.Function) token.Pos {
 
 // diagnostic renders a finding as one line of advice, with the call path
 // also given as related positions.
-func (c *Engine) diagnostic(f finding, hint string) analysis.Diagnostic {
+func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
+	c := r.c
 	wit := f.witness
 	var b strings.Builder
 	switch {
@@ -329,7 +338,8 @@ func (m *Model) describeHop(name string, fn *types.Func, hop []int) fix.HopSink 
 // see through facts, each group by name, leaving out those the user cannot
 // name here. Object facts reach only direct importers of a package-level
 // function's package, so those come from the packages' hopSinksFacts.
-func (c *Engine) hopSinks() []hopSink {
+func (r *reporter) hopSinks() []hopSink {
+	c := r.c
 	seen := make(map[string]bool)
 	var hops []hopSink
 	add := func(h hopSink) {
@@ -469,7 +479,8 @@ func hopAdvice(via, domain string, fromOwner bool) string {
 }
 
 // findingFixes returns the hop fixes of findings, by position.
-func (c *Engine) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
+func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
+	c := r.c
 	fixes := make(map[token.Pos]fix.HopFix)
 	// The findings of one literal that touch one domain's state hop to it
 	// together.

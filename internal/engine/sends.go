@@ -100,7 +100,7 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 			continue
 		}
 		if receivers == nil && len(w.sends) > 0 {
-			receivers = r.c.loopReceivers(fns)
+			receivers = r.loopReceivers(fns)
 		}
 		if hopped == nil {
 			hopped = r.hoppedFuncs(fns)
@@ -112,7 +112,7 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		// Code whose owner is unknown hands values over to a named domain
 		// only: a program without names has no other owner.
 		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
-		for _, h := range r.c.handoffs(w, receivers, toAnother) {
+		for _, h := range r.handoffs(w, receivers, toAnother) {
 			r.touchedAfter(w, h)
 		}
 	}
@@ -207,7 +207,8 @@ func replacedAfter(from ssa.Instruction, p valuePath) bool {
 // handoffs lists where w's function hands confined values to the code of
 // a domain that toAnother accepts: captured by a hop's callbacks, sent on a
 // channel a loop of the package receives from (receivers).
-func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+func (r *reporter) handoffs(w *Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+	c := r.c
 	var out []handoff
 	for _, sp := range w.Hops {
 		if sp.call == nil || !toAnother(*sp.On) {
@@ -215,7 +216,7 @@ func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother fu
 		}
 		h := handoff{instr: sp.call, to: *sp.On}
 		for _, t := range sp.Targets {
-			for _, b := range c.touchedCaptures(t) {
+			for _, b := range r.touchedCaptures(t) {
 				p, typ := pathOf(b), b.Type()
 				if alloc, ok := b.(*ssa.Alloc); ok && t.Bindings.Cells {
 					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
@@ -236,7 +237,7 @@ func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother fu
 			continue
 		}
 		h := handoff{instr: send, to: to}
-		for _, v := range c.carried(send.X, 2) {
+		for _, v := range r.carried(send.X, 2) {
 			h.values = append(h.values, pathOf(v))
 			h.what = cmp.Or(h.what, types.TypeString(v.Type(), names.Qualifier))
 		}
@@ -250,7 +251,8 @@ func (c *Engine) handoffs(w *Walk, receivers map[*types.Var]string, toAnother fu
 // touchedCaptures lists the captured values (or the bound receiver) that
 // the function t denotes touches confined state through: those it takes
 // over. What it only holds or passes on stays the sender's.
-func (c *Engine) touchedCaptures(t flow.FuncValue) []ssa.Value {
+func (r *reporter) touchedCaptures(t flow.FuncValue) []ssa.Value {
+	c := r.c
 	sum := c.SummaryOf(t.Fn)
 	if sum == nil {
 		return nil
@@ -266,12 +268,13 @@ func (c *Engine) touchedCaptures(t flow.FuncValue) []ssa.Value {
 
 // carried lists the confined values v carries: v itself, or what a message
 // built in place holds (auditMsg{Book: c.book}), depth levels down.
-func (c *Engine) carried(v ssa.Value, depth int) []ssa.Value {
+func (r *reporter) carried(v ssa.Value, depth int) []ssa.Value {
+	c := r.c
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
-		return c.carried(x.X, depth)
+		return r.carried(x.X, depth)
 	case *ssa.ChangeType:
-		return c.carried(x.X, depth)
+		return r.carried(x.X, depth)
 	}
 	if c.m.ConfinedNamed(v.Type()) != nil {
 		return []ssa.Value{v}
@@ -288,7 +291,7 @@ func (c *Engine) carried(v ssa.Value, depth int) []ssa.Value {
 		if fa, ok := ref.(*ssa.FieldAddr); ok {
 			for _, st := range *fa.Referrers() {
 				if st, ok := st.(*ssa.Store); ok && st.Addr == fa {
-					out = append(out, c.carried(st.Val, depth-1)...)
+					out = append(out, r.carried(st.Val, depth-1)...)
 				}
 			}
 		}
@@ -298,7 +301,8 @@ func (c *Engine) carried(v ssa.Value, depth int) []ssa.Value {
 
 // loopReceivers maps the channel fields that the package's loops receive
 // from to the loops' domains.
-func (c *Engine) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+func (r *reporter) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+	c := r.c
 	out := make(map[*types.Var]string)
 	for _, fn := range fns {
 		if !c.m.IsLoop(fn) {

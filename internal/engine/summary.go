@@ -417,12 +417,16 @@ func (t *tarjan) visit(fn *ssa.Function) {
 	t.c.summarizeGroup(scc)
 }
 
+// maxRecursionRounds bounds the walks of a recursive group of functions.
+// Summaries only grow, so the rounds end anyway; the bound is a guard
+// against a bug turning into a hang.
+const maxRecursionRounds = 10
+
 // summarizeGroup walks a strongly connected group of functions until their
-// summaries stop changing. Summaries only grow, so this terminates; the
-// bound is a guard against a bug turning into a hang.
+// summaries stop changing, at most maxRecursionRounds times.
 func (c *Engine) summarizeGroup(scc []*ssa.Function) {
 	recursive := len(scc) > 1 || slices.Contains(c.ReferencedFuncs(scc[0]), scc[0])
-	for range 10 {
+	for range maxRecursionRounds {
 		changed := false
 		for _, fn := range scc {
 			w := c.walkFunc(fn)

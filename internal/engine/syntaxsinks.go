@@ -7,7 +7,7 @@ package engine
 // util.Go(f) wrapper around a go statement) or to it (a wrapper around a
 // -hop function), which a walk over the syntax finds. It applies the
 // same rules as the SSA path (listed in callbackfields.go), stored
-// callbacks included; sinks_test.go checks that the two agree.
+// callbacks included; analyzer/sinks_test.go checks that the two agree.
 
 import (
 	"go/ast"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -38,12 +39,27 @@ func (c *Engine) ConfinedInReach() bool {
 	return false
 }
 
-// ExportSyntaxSinks finds the functions that pass a func parameter to a go
+// A syntaxPass finds sinks in the syntax of a package with nothing
+// confined in reach.
+type syntaxPass struct {
+	pass *analysis.Pass
+	m    *Model
+	e    *Engine // for the summaries of other packages
+}
+
+// ExportSyntaxSinks exports what the package's syntax tells of its
+// functions' func parameters (see export), for a package that takes no
+// SSA.
+func (c *Engine) ExportSyntaxSinks() {
+	(&syntaxPass{pass: c.pass, m: c.m, e: c}).export()
+}
+
+// export finds the functions that pass a func parameter to a go
 // statement, an async sink or a hop sink, or store it in a field that the
 // package's off-owner code calls (the rules in callbackfields.go), within
 // the package to a fixed point, and exports what it found for the exported
 // ones.
-func (c *Engine) ExportSyntaxSinks() {
+func (c *syntaxPass) export() {
 	var decls []*ast.FuncDecl
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
@@ -58,7 +74,7 @@ func (c *Engine) ExportSyntaxSinks() {
 	// start more code off the owner: a few rounds, as on the SSA path. Only
 	// a func parameter stored in a field can make a sink so; most packages
 	// store none, and skip the search.
-	for range 3 {
+	for range maxCallbackRounds {
 		if !c.syntaxFixedPoint(decls, found, fields) {
 			break
 		}
@@ -78,7 +94,7 @@ func (c *Engine) ExportSyntaxSinks() {
 // syntaxFixedPoint updates found until the sinks it records settle. It
 // reports whether some function stores a func parameter in a func-typed
 // field: only then can the fields called off the owner change a sink.
-func (c *Engine) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (storesParam bool) {
+func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (storesParam bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -101,7 +117,7 @@ func (c *Engine) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*
 // owner or to it, and whether it stores one in a func-typed field. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
-func (c *Engine) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (s *Summary, storesParam bool) {
+func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (s *Summary, storesParam bool) {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -198,7 +214,7 @@ func appendSources(indices []int, o Origin) []int {
 // syntaxSinkParams returns the receiver-inclusive indices of callee's
 // parameters that run off the owner and on it, and the domain of that
 // owner: declared, found in this package so far, or imported.
-func (c *Engine) syntaxSinkParams(callee *types.Func, found map[*types.Func]*Summary) (async, hop []int, hopTo string) {
+func (c *syntaxPass) syntaxSinkParams(callee *types.Func, found map[*types.Func]*Summary) (async, hop []int, hopTo string) {
 	callee = callee.Origin()
 	k := c.m.Contract(callee)
 	async, hop = k.Async, k.Hop
@@ -207,7 +223,7 @@ func (c *Engine) syntaxSinkParams(callee *types.Func, found map[*types.Func]*Sum
 	}
 	sum := found[callee]
 	if sum == nil {
-		sum = c.importedSummary(callee)
+		sum = c.e.importedSummary(callee)
 	}
 	if sum != nil {
 		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
@@ -234,7 +250,7 @@ func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
-func (c *Engine) selectedField(e ast.Expr) *types.Var {
+func (c *syntaxPass) selectedField(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -246,7 +262,7 @@ func (c *Engine) selectedField(e ast.Expr) *types.Var {
 }
 
 // calledFuncField returns the func-typed field a call calls (x.f()), if any.
-func (c *Engine) calledFuncField(call *ast.CallExpr) *types.Var {
+func (c *syntaxPass) calledFuncField(call *ast.CallExpr) *types.Var {
 	if f := c.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
 		return f
 	}
@@ -261,7 +277,7 @@ func (c *Engine) calledFuncField(call *ast.CallExpr) *types.Var {
 // x.f() makes f such a field wherever it is. Calls through interfaces are
 // not followed here (the SSA path resolves them to the implementations).
 // This package has no directives, so it has no loops.
-func (c *Engine) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) map[*types.Var]bool {
+func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) map[*types.Var]bool {
 	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
 	for _, fd := range decls {
 		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
@@ -369,7 +385,7 @@ func (c *Engine) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Fu
 }
 
 // isFuncExpr reports whether e is a func value.
-func (c *Engine) isFuncExpr(e ast.Expr) bool {
+func (c *syntaxPass) isFuncExpr(e ast.Expr) bool {
 	t := c.pass.TypesInfo.TypeOf(e)
 	return t != nil && names.IsFuncTyped(t)
 }

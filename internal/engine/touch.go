@@ -192,14 +192,14 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 		domain = w.c.m.typeDomain(named)
 	}
 	pos := flow.InstrPos(instr)
-	w.touch(pos, x, w.originOf(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos)})
+	w.touch(pos, x, w.origins.of(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos)})
 }
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
 func (w *walker) value(pos token.Pos, x ssa.Value, action action) {
 	if named := w.c.m.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
-		w.touch(pos, x, w.originOf(x), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
+		w.touch(pos, x, w.origins.of(x), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
 	}
 }
 
@@ -227,7 +227,7 @@ func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action action) {
 		return
 	}
 	if named := w.c.m.ConfinedNamed(ptr.Type()); named != nil && names.IsStruct(named) {
-		w.touch(pos, ptr, w.originOf(ptr), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
+		w.touch(pos, ptr, w.origins.of(ptr), witness{Action: action, Member: names.TypeName(named), Domain: w.c.m.typeDomain(named), Site: w.position(pos)})
 	}
 }
 

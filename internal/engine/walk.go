@@ -18,20 +18,16 @@ import (
 type walker struct {
 	c           *Engine
 	fn          *ssa.Function
-	origins     map[ssa.Value]Origin
-	allocStores map[*ssa.Alloc]Origin
-	// What is stored into each local allocation, built on first use.
-	storesByAlloc map[*ssa.Alloc][]ssa.Value
-	completions   map[ssa.Value]directive.Completion
-	returned      []ssa.Value     // the first result of every return
-	at            ssa.Instruction // the instruction being walked
+	origins     *originTracker
+	completions *completionTracker
+	returned    []ssa.Value     // the first result of every return
+	at          ssa.Instruction // the instruction being walked
 	Walk
 }
 
-// newWalker returns a walker of fn that has walked nothing yet: enough to
-// ask where values come from.
+// newWalker returns a walker of fn that has walked nothing yet.
 func newWalker(c *Engine, fn *ssa.Function) *walker {
-	return &walker{c: c, fn: fn, origins: make(map[ssa.Value]Origin), allocStores: make(map[*ssa.Alloc]Origin), completions: make(map[ssa.Value]directive.Completion)}
+	return &walker{c: c, fn: fn, origins: newOriginTracker(c, fn), completions: &completionTracker{c: c, fn: fn, memo: make(map[ssa.Value]directive.Completion)}}
 }
 
 func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
@@ -42,7 +38,7 @@ func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
 			w.instr(instr)
 		}
 	}
-	w.Sum.Completes = w.joinCompletions(w.returned)
+	w.Sum.Completes = w.completions.join(w.returned)
 	w.Sum.untrack()
 	if len(w.Hops) == 0 && len(w.sends) == 0 {
 		// Touches of the function's own values matter only after it hands
@@ -62,7 +58,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.call(in.Common(), in.Pos())
 	case *ssa.Return:
 		for _, r := range in.Results {
-			w.Sum.Result = w.Sum.Result.union(w.originOf(r))
+			w.Sum.Result = w.Sum.Result.union(w.origins.of(r))
 		}
 		if len(in.Results) > 0 {
 			w.returned = append(w.returned, in.Results[0])
@@ -147,7 +143,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
 		// A func value from a parameter or capture: the caller decides.
-		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(call.Value))
+		w.Sum.Invokes = w.Sum.Invokes.union(w.origins.of(call.Value))
 		w.syncArgs(args, pos)
 		return
 	}
@@ -159,7 +155,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
 	if domain, touches := w.c.m.interfaceCallTouches(call.Method, call.Value.Type()); touches {
-		w.touch(pos, args[0], w.originOf(args[0]), witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
+		w.touch(pos, args[0], w.origins.of(args[0]), witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
 		return
 	}
 	sum := w.c.interfaceSummary(call.Method)
@@ -187,7 +183,7 @@ func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
 		var recv ssa.Value
 		o := originOf(ambient)
 		if obj.Signature().Recv() != nil && len(args) > 0 {
-			recv, o = args[0], w.originOf(args[0])
+			recv, o = args[0], w.origins.of(args[0])
 		}
 		w.touch(pos, recv, o, *whole)
 		return
@@ -247,7 +243,7 @@ func (cs callSite) extend(wit witness) witness {
 func (w *walker) applySummary(sum *Summary, args []ssa.Value, bindings flow.Captures, call callSite, settled Origin, asSites bool) {
 	for _, tc := range sum.Touches {
 		wit := call.extend(tc.Witness)
-		if o := w.mapSource(tc.Source, args, bindings); asSites {
+		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
 			w.touch(call.pos, sourceValue(tc.Source, args, bindings), o, wit)
 		} else {
 			w.Sum.addTouches(o, wit)
@@ -320,7 +316,7 @@ func (w *walker) syncArgs(args []ssa.Value, pos token.Pos) {
 func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 	targets := flow.FuncTargets(v)
 	if len(targets) == 0 {
-		w.Sum.Invokes = w.Sum.Invokes.union(w.originOf(v))
+		w.Sum.Invokes = w.Sum.Invokes.union(w.origins.of(v))
 		return
 	}
 	for _, t := range targets {
@@ -331,7 +327,7 @@ func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 
 // sourceMapper maps a callee's sources to origins in this function.
 func (w *walker) sourceMapper(args []ssa.Value, bindings flow.Captures) func(source) Origin {
-	return func(s source) Origin { return w.mapSource(s, args, bindings) }
+	return func(s source) Origin { return w.origins.mapSource(s, args, bindings) }
 }
 
 // sourceValue returns the caller's value for a callee's source, or nil.

@@ -38,7 +38,7 @@ func (s *Suggester) proposeCombinators() {
 		if obj == nil || s.inTestFile(fn.Pos()) {
 			continue
 		}
-		for _, p := range s.registered(fn) {
+		for _, p := range registered(fn) {
 			s.propose(proposal{obj: obj, verb: directive.VerbInherit, args: []string{p.Name()}, evidence: fmt.Sprintf(
 				"it keeps %s among its receiver's callbacks, which run where the receiver completes", p.Name())})
 		}
@@ -185,7 +185,7 @@ func callsMethodOn(v *ssa.FreeVar) bool {
 
 // registered lists the func parameters of method fn that it keeps in a
 // slice field of its receiver holding funcs of their type.
-func (s *Suggester) registered(fn *ssa.Function) []*ssa.Parameter {
+func registered(fn *ssa.Function) []*ssa.Parameter {
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil || obj.Signature().Recv() == nil || len(fn.Params) == 0 {
 		return nil

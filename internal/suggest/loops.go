@@ -49,7 +49,7 @@ func (s *Suggester) proposeLoops() {
 				var ts []started
 				switch in := instr.(type) {
 				case *ssa.Go:
-					ts = s.startedBy(in)
+					ts = startedBy(in)
 				case *ssa.Call:
 					ts = s.startedThrough(in, spawners)
 				}
@@ -90,7 +90,7 @@ func (s *Suggester) proposeLoops() {
 	// A loop owns something: code handed to it, or state it writes
 	// without a lock. A timer's or a relay's goroutine does not.
 	loops = slices.DeleteFunc(loops, func(l found) bool {
-		return len(s.hopsInto(l.fn)) == 0 && len(s.writesOf(l.fn)) == 0
+		return len(s.hopsInto(l.fn)) == 0 && len(s.written.of(l.fn)) == 0
 	})
 	for _, l := range loops {
 		var args []string
@@ -104,12 +104,12 @@ func (s *Suggester) proposeLoops() {
 		s.loops[l.fn] = domain
 		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
 			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
-			s.startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
+			startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
 	}
 }
 
 // startName names what starts a loop, for evidence.
-func (s *Suggester) startName(st loopStart) string {
+func startName(st loopStart) string {
 	if call, ok := st.call.(*ssa.Call); ok {
 		return "call of " + flow.Name(call.Common().StaticCallee()) + " in " + flow.Name(st.def)
 	}
@@ -181,7 +181,7 @@ type started struct {
 
 // startedBy lists the declared functions of the package the go statement g
 // runs: its callee, or the ones a go statement's literal calls directly.
-func (s *Suggester) startedBy(g *ssa.Go) []started {
+func startedBy(g *ssa.Go) []started {
 	call := g.Common()
 	if call.IsInvoke() {
 		return nil
@@ -263,7 +263,7 @@ func (s *Suggester) hopsInto(loop *ssa.Function) []proposal {
 	calls := loopCalls(loop)
 	var out []proposal
 	for fn, p := range s.funcParams {
-		if how := s.handsToLoop(fn, p, loop, calls); how != "" {
+		if how := handsToLoop(fn, p, loop, calls); how != "" {
 			out = append(out, proposal{obj: flow.DeclaredFunc(fn), verb: directive.VerbHop, args: []string{p.Name()}, evidence: fmt.Sprintf(
 				"it %s, which the loop %s calls", how, flow.Name(loop))})
 		}
@@ -335,11 +335,11 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 }
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
-func (s *Suggester) handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls calledByLoop) string {
+func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls calledByLoop) string {
 	for _, ref := range *p.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Go:
-			for _, st := range s.startedBy(r) {
+			for _, st := range startedBy(r) {
 				if st.fn != loop {
 					continue
 				}
@@ -411,7 +411,7 @@ func (s *Suggester) calledByGoroutines() map[*types.Var]string {
 				if !ok {
 					continue
 				}
-				for _, t := range s.startedBy(g) {
+				for _, t := range startedBy(g) {
 					if _, loop := s.loops[t.fn]; loop || t.fn.Blocks == nil {
 						continue
 					}

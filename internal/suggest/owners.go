@@ -16,7 +16,6 @@ package suggest
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -28,176 +27,6 @@ import (
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
-
-// A fieldSet holds fields by key, "pkgpath.T.f".
-type fieldSet map[string]bool
-
-// fieldKey is how facts and fieldSets name field index of named.
-func fieldKey(named *types.Named, field string) string {
-	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
-}
-
-// writesFact lists the fields of candidate types (see candidate) a function
-// writes through values it was handed, itself or in what it calls: what
-// -suggest needs of the packages below. Only -suggest exports it.
-type WritesFact struct {
-	Fields []string // sorted keys
-}
-
-func (*WritesFact) AFact() {}
-
-func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields, ", ") }
-
-// fieldAccesses is what one function does to fields of candidate types
-// through values it did not allocate, in its own body.
-type fieldAccesses struct {
-	writes, reads fieldSet
-	locks         bool // it takes a lock: its writes are taken as guarded
-}
-
-// candidate reports whether values of named could be confined: a struct
-// type of the module, not confined yet, without a mutex field guarding it.
-func (s *Suggester) candidate(named *types.Named) bool {
-	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !s.inModule(named.Obj().Pkg().Path()) || s.m.ConfinedNamed(named) != nil {
-		return false
-	}
-	return !hasMutex(named)
-}
-
-// hasMutex reports whether the struct type named has a sync.Mutex or
-// sync.RWMutex field.
-func hasMutex(named *types.Named) bool {
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if n := names.DerefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
-			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
-			return true
-		}
-	}
-	return false
-}
-
-// accesses returns what fn's body reads and writes of candidate types
-// through values it was handed: not those it allocated or received from a
-// channel, which are its own.
-func (s *Suggester) accesses(fn *ssa.Function) fieldAccesses {
-	return flow.Memoized(s.access, fn, s.computeAccesses)
-}
-
-func (s *Suggester) computeAccesses(fn *ssa.Function) fieldAccesses {
-	originOf := s.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok {
-				if callee := call.Common().StaticCallee(); callee != nil && isLock(callee) {
-					acc.locks = true
-				}
-			}
-			x, index, write, ok := engine.FieldTouch(instr)
-			if !ok {
-				continue
-			}
-			named := names.DerefNamed(x.Type())
-			st, ok := names.DerefUnder(x.Type()).(*types.Struct)
-			if named == nil || !ok || index >= st.NumFields() || !s.candidate(named) || originOf(x).Fresh() {
-				continue
-			}
-			key := fieldKey(named, st.Field(index).Name())
-			if write {
-				acc.writes[key] = true
-			} else {
-				acc.reads[key] = true
-			}
-		}
-	}
-	if acc.locks {
-		clear(acc.writes)
-	}
-	return acc
-}
-
-// fieldUnder finds the field an address or a loaded map or slice comes
-// from: t.f, t.f[i], t.f[k] (through the load of t.f).
-func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
-	for {
-		switch a := v.(type) {
-		case *ssa.FieldAddr:
-			return a.X, a.Field, true
-		case *ssa.Field:
-			return a.X, a.Field, true
-		case *ssa.IndexAddr:
-			v = a.X
-		case *ssa.UnOp:
-			if a.Op != token.MUL {
-				return nil, 0, false
-			}
-			v = a.X
-		default:
-			return nil, 0, false
-		}
-	}
-}
-
-// isLock reports whether fn takes a lock of package sync.
-func isLock(fn *ssa.Function) bool {
-	obj := flow.DeclaredFunc(fn)
-	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Lock" || obj.Name() == "RLock")
-}
-
-// writesOf returns the fields fn writes, itself and in the functions it
-// calls: in this package from their bodies, elsewhere from writesFact. A
-// function that takes a lock is taken to hold it around all it does.
-func (s *Suggester) writesOf(fn *ssa.Function) fieldSet {
-	if ws, ok := s.writes[fn]; ok {
-		return ws
-	}
-	out := make(fieldSet)
-	s.writes[fn] = out // cuts recursion
-	if fn.Blocks == nil {
-		if obj := flow.DeclaredFunc(fn); obj != nil {
-			var f WritesFact
-			if s.pass.ImportObjectFact(obj, &f) {
-				for _, k := range f.Fields {
-					out[k] = true
-				}
-			}
-		}
-		return out
-	}
-	acc := s.accesses(fn)
-	maps.Copy(out, acc.writes)
-	if acc.locks {
-		return out // what it calls runs under its lock too
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
-				for _, t := range flow.FuncTargets(call.Common().Value) {
-					maps.Copy(out, s.writesOf(t.Fn))
-				}
-			}
-		}
-	}
-	return out
-}
-
-// exportWrites publishes writesFact on the package's exported functions
-// that write fields of candidate types.
-func (s *Suggester) exportWrites() {
-	for _, fn := range s.e.Functions() {
-		obj := flow.DeclaredFunc(fn)
-		if obj == nil || !obj.Exported() || fn.Synthetic != "" {
-			continue
-		}
-		if ws := s.writesOf(fn); len(ws) > 0 {
-			s.pass.ExportObjectFact(obj, &WritesFact{Fields: slices.Sorted(maps.Keys(ws))})
-		}
-	}
-}
 
 // ownerRoot is code known to run on an owner: a loop, or a func handed to
 // a hop.
@@ -279,7 +108,7 @@ func (s *Suggester) proposeOwners() {
 	}
 	byType := make(map[string]*written)
 	for _, r := range roots {
-		for key := range s.writesOf(r.fn) {
+		for key := range s.written.of(r.fn) {
 			tk := key[:strings.LastIndex(key, ".")]
 			wt := byType[tk]
 			if wt == nil {
@@ -301,7 +130,7 @@ func (s *Suggester) proposeOwners() {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
-		acc := s.accesses(fn)
+		acc := s.written.accesses(fn)
 		maps.Copy(allWrites, acc.writes)
 		if !onOwner[fn] {
 			for key := range acc.reads {
@@ -318,7 +147,7 @@ func (s *Suggester) proposeOwners() {
 			for _, instr := range b.Instrs {
 				if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
 					if callee := call.Common().StaticCallee(); callee != nil && callee.Blocks == nil {
-						writes = union(writes, s.writesOf(callee))
+						writes = union(writes, s.written.of(callee))
 					}
 				}
 			}
@@ -373,11 +202,11 @@ func (s *Suggester) sentTypes() map[string]bool {
 						}
 					}
 				case *ssa.MapUpdate:
-					if s.guarded(in.Map) {
+					if guarded(in.Map) {
 						noteSent(out, in.Value)
 					}
 				case *ssa.Store:
-					if s.guarded(in.Addr) {
+					if guarded(in.Addr) {
 						noteSent(out, in.Val)
 					}
 				}
@@ -389,7 +218,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 
 // guarded reports whether v is, or is in, a field of a struct with a
 // mutex.
-func (s *Suggester) guarded(v ssa.Value) bool {
+func guarded(v ssa.Value) bool {
 	x, _, ok := fieldUnder(v)
 	if !ok {
 		return false
@@ -430,7 +259,7 @@ func (s *Suggester) typeObject(key string) *types.TypeName {
 	i := strings.LastIndex(key, ".")
 	path, name := key[:i], key[i+1:]
 	pkg := s.pass.Pkg
-	if !s.inModule(path) {
+	if !inModule(s.pass, path) {
 		return nil
 	}
 	if path != pkg.Path() {
@@ -512,10 +341,4 @@ func (s *Suggester) proposeInterfaceSinks() {
 			}
 		}
 	}
-}
-
-func union(a, b fieldSet) fieldSet {
-	out := maps.Clone(a)
-	maps.Copy(out, b)
-	return out
 }

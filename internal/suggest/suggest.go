@@ -1,14 +1,12 @@
 package suggest
 
-// This file is -suggest: instead of findings, the analyzer proposes the
-// directives that the shape of unannotated code suggests, each as a
-// diagnostic with the evidence in its message and a fix that inserts it.
-// Loops, hops and futures are structural and come first (suggestloops.go,
-// suggestfutures.go); they are exported as facts, as if written, so that the packages above see
-// the code they hand to a hop run on the owner. Owners and :any fields come
-// from what that owner code writes and reads (suggestowners.go), across
-// packages through writesFact. Nothing is proposed outside the main module,
-// and the plain run is not affected: it never sets cfg.suggest.
+// Loops, hops and futures are structural and come first (loops.go,
+// futures.go); they are adopted and exported as facts, as if written, so
+// that the packages above see the code they hand to a hop run on the
+// owner. Owners and :any fields come from what that owner code writes and
+// reads (owners.go, writes.go), across packages through WritesFact.
+// Nothing is proposed outside the main module, and the plain run is not
+// affected: it makes no Suggester.
 
 import (
 	"cmp"
@@ -54,9 +52,8 @@ type Suggester struct {
 	m         *engine.Model // e's, read-only but for Adopt
 	pass      *analysis.Pass
 	proposals []proposal
-	loops     map[*ssa.Function]string        // proposed and declared loops, by domain
-	writes    map[*ssa.Function]fieldSet      // see writesOf
-	access    map[*ssa.Function]fieldAccesses // see accesses
+	loops     map[*ssa.Function]string // proposed and declared loops, by domain
+	written   *writeIndex
 }
 
 // New returns the suggester of e's package, or nil when the package is not
@@ -65,7 +62,7 @@ func New(e *engine.Engine) *Suggester {
 	if !inMainModule(e.Pass()) {
 		return nil
 	}
-	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
+	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e)}
 }
 
 // ProposeStructure proposes loops, hops, combinators and queued async
@@ -88,10 +85,8 @@ func (s *Suggester) ProposeCompletions() {
 // Finish proposes owners, :any fields and inferred sinks, exports what the
 // package's functions write, and reports every proposal.
 func (s *Suggester) Finish() {
-	// Found before the summaries, which tell more values fresh.
-	clear(s.writes)
-	clear(s.access)
-	s.exportWrites()
+	s.written.reset() // found before the summaries, which tell more values fresh
+	s.written.export()
 	s.proposeOwners()
 	s.proposeInferredSinks()
 	s.report()
@@ -183,11 +178,11 @@ func (s *Suggester) report() {
 
 // inModule reports whether the package path is of the package's module,
 // or, without module information, is the package.
-func (s *Suggester) inModule(path string) bool {
-	if m := s.pass.Module; m != nil && m.Path != "" {
+func inModule(pass *analysis.Pass, path string) bool {
+	if m := pass.Module; m != nil && m.Path != "" {
 		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
 	}
-	return path == s.pass.Pkg.Path()
+	return path == pass.Pkg.Path()
 }
 
 // inTestFile reports whether pos is in a _test.go file: tests drive the

@@ -1,0 +1,4 @@
+// Package names holds the type helpers every stage shares (the named type
+// behind a pointer, a receiver's type, the packages in view) and the one
+// way findings, facts and proposals render types, functions and domains.
+package names

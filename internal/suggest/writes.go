@@ -1,0 +1,213 @@
+package suggest
+
+import (
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file finds what the package's functions write and read of the
+// fields of candidate types: the evidence of owners (owners.go).
+
+// A fieldSet holds fields by key, "pkgpath.T.f".
+type fieldSet map[string]bool
+
+// fieldKey is how facts and fieldSets name field index of named.
+func fieldKey(named *types.Named, field string) string {
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
+}
+
+// writesFact lists the fields of candidate types (see candidate) a function
+// writes through values it was handed, itself or in what it calls: what
+// -suggest needs of the packages below. Only -suggest exports it.
+type WritesFact struct {
+	Fields []string // sorted keys
+}
+
+func (*WritesFact) AFact() {}
+
+func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields, ", ") }
+
+// fieldAccesses is what one function does to fields of candidate types
+// through values it did not allocate, in its own body.
+type fieldAccesses struct {
+	writes, reads fieldSet
+	locks         bool // it takes a lock: its writes are taken as guarded
+}
+
+// candidate reports whether values of named could be confined: a struct
+// type of the module, not confined yet, without a mutex field guarding it.
+func (x *writeIndex) candidate(named *types.Named) bool {
+	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !inModule(x.pass, named.Obj().Pkg().Path()) || x.m.ConfinedNamed(named) != nil {
+		return false
+	}
+	return !hasMutex(named)
+}
+
+// hasMutex reports whether the struct type named has a sync.Mutex or
+// sync.RWMutex field.
+func hasMutex(named *types.Named) bool {
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if n := names.DerefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
+			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
+			return true
+		}
+	}
+	return false
+}
+
+// accesses returns what fn's body reads and writes of candidate types
+// through values it was handed: not those it allocated or received from a
+// channel, which are its own.
+func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
+	return flow.Memoized(x.access, fn, x.computeAccesses)
+}
+
+func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
+	originOf := x.e.ValueOrigins(fn)
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if callee := call.Common().StaticCallee(); callee != nil && isLock(callee) {
+					acc.locks = true
+				}
+			}
+			v, index, write, ok := engine.FieldTouch(instr)
+			if !ok {
+				continue
+			}
+			named := names.DerefNamed(v.Type())
+			st, ok := names.DerefUnder(v.Type()).(*types.Struct)
+			if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || originOf(v).Fresh() {
+				continue
+			}
+			key := fieldKey(named, st.Field(index).Name())
+			if write {
+				acc.writes[key] = true
+			} else {
+				acc.reads[key] = true
+			}
+		}
+	}
+	if acc.locks {
+		clear(acc.writes)
+	}
+	return acc
+}
+
+// fieldUnder finds the field an address or a loaded map or slice comes
+// from: t.f, t.f[i], t.f[k] (through the load of t.f).
+func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
+	for {
+		switch a := v.(type) {
+		case *ssa.FieldAddr:
+			return a.X, a.Field, true
+		case *ssa.Field:
+			return a.X, a.Field, true
+		case *ssa.IndexAddr:
+			v = a.X
+		case *ssa.UnOp:
+			if a.Op != token.MUL {
+				return nil, 0, false
+			}
+			v = a.X
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+// isLock reports whether fn takes a lock of package sync.
+func isLock(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Lock" || obj.Name() == "RLock")
+}
+
+// of returns the fields fn writes, itself and in the functions it
+// calls: in this package from their bodies, elsewhere from writesFact. A
+// function that takes a lock is taken to hold it around all it does.
+func (x *writeIndex) of(fn *ssa.Function) fieldSet {
+	if ws, ok := x.writes[fn]; ok {
+		return ws
+	}
+	out := make(fieldSet)
+	x.writes[fn] = out // cuts recursion
+	if fn.Blocks == nil {
+		if obj := flow.DeclaredFunc(fn); obj != nil {
+			var f WritesFact
+			if x.pass.ImportObjectFact(obj, &f) {
+				for _, k := range f.Fields {
+					out[k] = true
+				}
+			}
+		}
+		return out
+	}
+	acc := x.accesses(fn)
+	maps.Copy(out, acc.writes)
+	if acc.locks {
+		return out // what it calls runs under its lock too
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					maps.Copy(out, x.of(t.Fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// export publishes writesFact on the package's exported functions
+// that write fields of candidate types.
+func (x *writeIndex) export() {
+	for _, fn := range x.e.Functions() {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || !obj.Exported() || fn.Synthetic != "" {
+			continue
+		}
+		if ws := x.of(fn); len(ws) > 0 {
+			x.pass.ExportObjectFact(obj, &WritesFact{Fields: slices.Sorted(maps.Keys(ws))})
+		}
+	}
+}
+
+func union(a, b fieldSet) fieldSet {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}
+
+// A writeIndex knows what the package's functions write of candidate types.
+type writeIndex struct {
+	e      *engine.Engine
+	m      *engine.Model
+	pass   *analysis.Pass
+	writes map[*ssa.Function]fieldSet      // see of
+	access map[*ssa.Function]fieldAccesses // see accesses
+}
+
+func newWriteIndex(e *engine.Engine) *writeIndex {
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
+}
+
+// reset forgets what the index found.
+func (x *writeIndex) reset() {
+	clear(x.writes)
+	clear(x.access)
+}
