@@ -30,7 +30,7 @@ type Declaration struct {
 }
 
 // declarableVerbs are the verbs a declaration may carry.
-var declarableVerbs = []string{VerbOwner, VerbAny, VerbAsync, VerbHop, VerbSync, VerbInherit, VerbCompletes, VerbLoop}
+var declarableVerbs = []string{VerbOwner, VerbAny, VerbAsync, VerbHop, VerbSync, VerbInherit, VerbCompletes, VerbOffOwner, VerbLoop}
 
 // parseDeclaration reads the words of "VERB [@DOMAIN] [ARGS] NAME[:param+param]".
 func parseDeclaration(words []string) (Declaration, error) {
@@ -93,7 +93,7 @@ func (d Declaration) text() string {
 }
 
 // declaration records a //confined:declare line of the package.
-func (p *directiveParser) Declaration(c *ast.Comment, words []string) {
+func (p *directiveParser) declaration(c *ast.Comment, words []string) {
 	d, err := parseDeclaration(words)
 	if err != nil {
 		p.pass.Reportf(c.Pos(), "%v", err)

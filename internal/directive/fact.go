@@ -5,12 +5,16 @@ import (
 	"strings"
 )
 
-// directiveFact records what //confined directives (or analyzer flags) say
+// A Fact records what //confined directives (or analyzer flags) say
 // about a type, struct field, function, method or interface method.
 type Fact struct {
 	Owner bool // a confined type or field, or a function that must run on the owner
 	Any   bool // a member of a confined type that is safe from any goroutine
 	Loop  bool // the owner's loop itself
+	// OffOwner marks a framework entry point: a function whose body, an
+	// interface method whose implementations, or a func type whose values
+	// run off the owner on goroutines their caller does not control.
+	OffOwner bool
 	// Domain is the owner, by name, that an owner or loop directive names
 	// ("" for the default owner); HopTo is the one a hop names.
 	Domain, HopTo string
@@ -41,6 +45,7 @@ func (f *Fact) String() string {
 	flag(f.Owner, VerbOwner+at(f.Domain))
 	flag(f.Any, VerbAny)
 	flag(f.Loop, VerbLoop+at(f.Domain))
+	flag(f.OffOwner, VerbOffOwner)
 	params := func(verb string, ps []int) {
 		if len(ps) > 0 || (verb == VerbInherit && f.Combinator) {
 			parts = append(parts, fmt.Sprintf("%s%v", verb, ps))

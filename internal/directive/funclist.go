@@ -122,3 +122,12 @@ func FuncKey(fn *types.Func) string {
 	}
 	return fn.Pkg().Path() + "." + fn.Name()
 }
+
+// LookupKey is Lookup for a name in FuncKey's form: a type's too.
+func (l *FuncList) LookupKey(key string) ([]string, bool) {
+	if l == nil || len(l.specs) == 0 {
+		return nil, false
+	}
+	params, ok := l.specs[key]
+	return params, ok
+}

@@ -19,7 +19,7 @@ import (
 // (docs/directives.md), spelled out here rather than taken from the
 // parser, so that a parser accepting anything else fails the fuzzer.
 var contractVerbs = []string{
-	"owner", "any", "async", "hop", "sync", "inherit", "completes", "loop", "ignore", "declare",
+	"owner", "any", "async", "hop", "sync", "inherit", "completes", "offowner", "loop", "ignore", "declare",
 }
 
 // printDirective writes a parsed directive back in its canonical spelling.
@@ -79,8 +79,8 @@ func FuzzParseDirective(f *testing.F) {
 			}
 		}
 		switch verb {
-		case VerbOwner, VerbAny, VerbLoop:
-			if domain, rest, _ := SplitDomain(verb, "", args); len(rest) != 0 || (verb == VerbAny && domain != "") {
+		case VerbOwner, VerbAny, VerbOffOwner, VerbLoop:
+			if domain, rest, _ := SplitDomain(verb, "", args); len(rest) != 0 || ((verb == VerbAny || verb == VerbOffOwner) && domain != "") {
 				t.Fatalf("ParseComment(%q): %s accepted arguments %q", text, verb, args)
 			}
 		case VerbCompletes:

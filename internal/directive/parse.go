@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,6 +34,7 @@ type ignoreDirective struct {
 type Set struct {
 	// Objects holds what the directives say of each object they are on.
 	Objects      map[types.Object]*Fact
+	loopLiterals map[token.Pos]string // //confined:loop above go func(){...}(): the literal's position, its domain
 	ignores      []*ignoreDirective
 	declarations []Declaration // its //confined:declare lines, in source order
 }
@@ -74,6 +76,9 @@ func Parse(pass *analysis.Pass) (*Set, []analysis.Diagnostic) {
 		for _, decl := range f.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				p.funcDecl(fd)
+				if fd.Body != nil && mentionsConfined(f) {
+					p.goLoops(f, fd.Body)
+				}
 			}
 		}
 	}
@@ -273,7 +278,7 @@ func (p *directiveParser) leftovers(f *ast.File) {
 				continue
 			}
 			if verb == VerbDeclare {
-				p.Declaration(c, args)
+				p.declaration(c, args)
 				continue
 			}
 			if verb == VerbIgnore {
@@ -342,4 +347,53 @@ func (s *Set) Suppress(p token.Position) bool {
 		}
 	}
 	return false
+}
+
+// goLoops attaches a //confined:loop on the line above a go statement whose
+// function is a literal to that literal: the goroutine is the owner's loop.
+func (p *directiveParser) goLoops(f *ast.File, body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		g, ok := n.(*ast.GoStmt)
+		if !ok {
+			return true
+		}
+		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		line := p.pass.Fset.Position(g.Pos()).Line
+		// The comment group that ends right before the statement.
+		i := sort.Search(len(f.Comments), func(i int) bool { return f.Comments[i].End() > g.Pos() }) - 1
+		if i < 0 {
+			return true
+		}
+		for _, c := range f.Comments[i].List {
+			if p.consumed[c] || p.pass.Fset.Position(c.Pos()).Line != line-1 {
+				continue
+			}
+			verb, args, ok, err := ParseComment(c.Text)
+			if !ok || verb != VerbLoop {
+				continue
+			}
+			p.consumed[c] = true
+			if err != nil {
+				p.reportMalformed(c, verb, err)
+				continue
+			}
+			domain, _, _ := SplitDomain(verb, "", args) // ParseComment checked it
+			if p.set.loopLiterals == nil {
+				p.set.loopLiterals = make(map[token.Pos]string)
+			}
+			p.set.loopLiterals[lit.Pos()] = domain
+		}
+		return true
+	})
+}
+
+// LoopLiteral reports whether the func literal at pos is an owner's loop
+// (a //confined:loop stands above the go statement running it), and its
+// domain.
+func (s *Set) LoopLiteral(pos token.Pos) (domain string, ok bool) {
+	domain, ok = s.loopLiterals[pos]
+	return domain, ok
 }

@@ -218,7 +218,7 @@ func (c *resolver) reportDeclaration(d resolvedDeclaration) {
 // obj, and no error, when NAME's package is not in view: there is nothing
 // to check it against, or to apply it to.
 func resolveName(view map[string]*types.Package, d Declaration) (member, error) {
-	pkg, rest := splitPackage(view, d.name)
+	pkg, rest := SplitPackage(view, d.name)
 	if pkg == nil {
 		return member{}, nil
 	}
@@ -262,8 +262,8 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
 }
 
-// splitPackage splits "path.Rest" at the longest package path in view.
-func splitPackage(view map[string]*types.Package, name string) (*types.Package, string) {
+// SplitPackage splits "path.Rest" at the longest package path in view.
+func SplitPackage(view map[string]*types.Package, name string) (*types.Package, string) {
 	slash := strings.LastIndex(name, "/")
 	for i := len(name) - 1; i > slash; i-- {
 		if name[i] == '.' {

@@ -35,8 +35,14 @@ func (m member) name() string {
 func addDirective(f *Fact, m member, d directive) error {
 	switch obj := m.obj.(type) {
 	case *types.TypeName:
+		if d.verb == VerbOffOwner {
+			return addOffOwnerType(f, obj, m, d)
+		}
 		if d.verb != VerbOwner {
-			return fmt.Errorf("%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type", d.spelling())
+			return fmt.Errorf("%s does not apply to a type; only //confined:owner (or the bare //confined) marks a type, and //confined:offowner an interface or func type", d.spelling())
+		}
+		if f.OffOwner {
+			return fmt.Errorf("%s is marked both //confined:owner and //confined:offowner; keep the one that is true", m.name())
 		}
 		if err := setDomain(&f.Domain, f.Owner, m, d); err != nil {
 			return err
@@ -56,6 +62,9 @@ func addDirective(f *Fact, m member, d directive) error {
 		}
 	}
 	if d.verb == VerbOwner {
+		if f.OffOwner {
+			return offOwnerConflict(m, d)
+		}
 		if err := setDomain(&f.Domain, f.Owner || f.Loop, m, d); err != nil {
 			return err
 		}
@@ -96,10 +105,18 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 		if iface {
 			return fmt.Errorf("%s does not apply to an interface method", d.spelling())
 		}
+		if f.OffOwner {
+			return offOwnerConflict(m, d)
+		}
 		if err := setDomain(&f.Domain, f.Owner || f.Loop, m, d); err != nil {
 			return err
 		}
 		f.Loop = true
+	case VerbOffOwner:
+		if f.Owner || f.Loop {
+			return offOwnerConflict(m, d)
+		}
+		f.OffOwner = true
 	case VerbAsync, VerbHop, VerbSync, VerbInherit:
 		params, err := funcParams(fn, m.name(), d)
 		if err != nil {
@@ -260,4 +277,25 @@ func Adopt(f *Fact, obj types.Object, confined bool, verb string, args []string)
 		}
 	}
 	return addDirective(f, m, d)
+}
+
+// addOffOwnerType records //confined:offowner on the type obj, which must
+// be an interface (every implementation's methods run off the owner) or a
+// func type (every value of it does).
+func addOffOwnerType(f *Fact, obj *types.TypeName, m member, d directive) error {
+	switch obj.Type().Underlying().(type) {
+	case *types.Interface, *types.Signature:
+	default:
+		return fmt.Errorf("%s on %s, which is neither an interface nor a func type; on a type it marks an interface whose implementations, or a func type whose values, run off the owner", d.spelling(), m.name())
+	}
+	if f.Owner {
+		return offOwnerConflict(m, d)
+	}
+	f.OffOwner = true
+	return nil
+}
+
+// offOwnerConflict says that m cannot both run off the owner and on it.
+func offOwnerConflict(m member, d directive) error {
+	return fmt.Errorf("%s contradicts what %s already says: code marked //confined:offowner runs off every owner, so it is neither an owner's loop nor owner-only; keep the one that is true", d.spelling(), m.name())
 }

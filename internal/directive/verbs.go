@@ -18,13 +18,14 @@ const (
 	VerbSync      = "sync"
 	VerbInherit   = "inherit"
 	VerbCompletes = "completes"
+	VerbOffOwner  = "offowner"
 	VerbLoop      = "loop"
 	VerbIgnore    = "ignore"
 	VerbDeclare   = "declare"
 )
 
 // verbs lists the directive verbs in the order messages name them.
-var verbs = []string{VerbOwner, VerbAny, VerbAsync, VerbHop, VerbSync, VerbInherit, VerbCompletes, VerbLoop, VerbIgnore, VerbDeclare}
+var verbs = []string{VerbOwner, VerbAny, VerbAsync, VerbHop, VerbSync, VerbInherit, VerbCompletes, VerbOffOwner, VerbLoop, VerbIgnore, VerbDeclare}
 
 // knownVerbs is verbs as a message lists them.
 func knownVerbs(vs []string) string {
@@ -73,7 +74,7 @@ func ParseComment(text string) (verb string, args []string, ok bool, err error) 
 	}
 	verb, args = fields[0], fields[1:]
 	switch verb {
-	case VerbOwner, VerbAny, VerbLoop:
+	case VerbOwner, VerbAny, VerbOffOwner, VerbLoop:
 		if _, rest, err := SplitDomain(verb, "//confined:"+verb, args); err != nil {
 			return verb, args, true, err
 		} else if len(rest) > 0 {
@@ -164,7 +165,9 @@ func placeFor(verb string) string {
 	case VerbAny:
 		return "method or struct field of a confined type"
 	case VerbLoop:
-		return "func or method"
+		return "func or method, or on the line above a go statement whose function is a literal"
+	case VerbOffOwner:
+		return "func, method, interface method, or interface or func type"
 	case VerbCompletes:
 		return "func or method returning a future"
 	default:

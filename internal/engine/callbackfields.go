@@ -159,6 +159,9 @@ func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 				}
 			}
 		}
+		if _, ok := c.m.EntryPoint(fn); ok {
+			queue = append(queue, fn)
+		}
 	}
 	for _, g := range cf.goes {
 		addField(g)

@@ -5,6 +5,7 @@ package engine
 // in builtins.go) and the func values handed to sinks (see doc.go).
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -127,10 +128,26 @@ func runsHere(k *directive.Fact, sum *Summary, i int) bool {
 
 // isLoop reports whether fn is declared as the owner's loop.
 func (m *Model) IsLoop(fn *ssa.Function) bool {
+	_, ok := m.LoopDomain(fn)
+	return ok
+}
+
+// LoopDomain reports whether fn is declared as an owner's loop (a
+// //confined:loop function, or a goroutine literal with //confined:loop
+// above its go statement), and that owner's domain.
+func (m *Model) LoopDomain(fn *ssa.Function) (domain string, ok bool) {
+	if flow.IsFuncLit(fn) {
+		if lit, isLit := fn.Syntax().(*ast.FuncLit); isLit {
+			return m.dirs.LoopLiteral(lit.Pos())
+		}
+		return "", false
+	}
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil {
-		return false
+		return "", false
 	}
-	d := m.Directives(obj)
-	return d != nil && d.Loop
+	if d := m.Directives(obj); d != nil && d.Loop {
+		return d.Domain, true
+	}
+	return "", false
 }

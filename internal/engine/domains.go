@@ -58,16 +58,14 @@ func (m *Model) receiverDomain(fn *types.Func) string {
 // runsOn returns the domain fn is known to run on: a loop's, an owner-only
 // function's. ok is false for code whose place depends on its caller.
 func (m *Model) RunsOn(fn *ssa.Function) (domain string, ok bool) {
+	if domain, ok := m.LoopDomain(fn); ok {
+		return domain, true
+	}
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil {
 		return "", false
 	}
-	switch d := m.Directives(obj); {
-	case d == nil:
-		return "", false
-	case d.Loop:
-		return d.Domain, true
-	case d.Owner:
+	if d := m.Directives(obj); d != nil && d.Owner {
 		return m.ownerFuncDomain(obj), true
 	}
 	return "", false

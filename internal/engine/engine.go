@@ -34,6 +34,7 @@ type Model struct {
 	packageFacts []analysis.PackageFact // see importedPackageFacts
 	factCache    map[types.Object]*directive.Fact
 	contracts    map[*types.Func]*directive.Fact
+	entries      *[]entryMethod // see entryMethods; nil until asked
 }
 
 // An Engine holds what one pass knows of the package's code: its SSA, the
@@ -145,6 +146,7 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	// What the caches hold may have changed.
 	clear(m.factCache)
 	clear(m.contracts)
+	m.entries = nil
 	return nil
 }
 

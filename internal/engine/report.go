@@ -30,8 +30,8 @@ type finding struct {
 	root    string // the off-owner function the path starts from
 	witness witness
 	entry   Entry
-	// lit is the off-owner func literal the finding is inside, if any:
-	// where a fix can hop back to the owner.
+	// lit is the off-owner function the finding is inside, if any: a func
+	// literal, where a fix can hop back to the owner, or an entry point.
 	lit *ssa.Function
 	// sent is set for a touch of a value after sending it to another
 	// owner (see sends.go); entry is then unset.
@@ -80,6 +80,9 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 		if domain, ok := c.m.RunsOn(fn); ok {
 			r.inside(nil, fn, r.ownBody(fn, domain), func(s source) Origin { return originOf(s) })
+		}
+		if sink, ok := c.m.EntryPoint(fn); ok {
+			r.inside(fn, fn, Entry{pos: fn.Pos(), Sink: sink}, func(s source) Origin { return originOf(s) })
 		}
 	}
 	r.reportFieldCalls()

@@ -180,6 +180,12 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 			s.Async = s.Async.union(mentioned(n.Call))
 			return false
 		case *ast.CallExpr:
+			if tv := c.pass.TypesInfo.Types[n.Fun]; tv.IsType() && len(n.Args) == 1 {
+				if _, ok := c.m.offOwnerValue(tv.Type); ok { // http.HandlerFunc(f)
+					s.Async = s.Async.union(mentioned(n.Args[0]))
+				}
+				return true
+			}
 			callee, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
 			if callee == nil {
 				return true

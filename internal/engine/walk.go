@@ -69,6 +69,11 @@ func (w *walker) instr(instr ssa.Instruction) {
 	case *ssa.Send:
 		w.sends = append(w.sends, in)
 		w.access(instr)
+	case *ssa.ChangeType:
+		if sink, ok := w.c.m.offOwnerValue(in.Type()); ok {
+			w.sendOff(in.X, Entry{pos: flow.InstrPos(in), Sink: sink})
+		}
+		w.access(instr)
 	default:
 		w.access(instr)
 	}
@@ -288,7 +293,7 @@ func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
 			w.syncInvoke(a, pos) // on another goroutine, while this one waits
 		case slices.Contains(k.Async, i):
-			w.sendOff(a, Entry{pos: pos, Sink: names.FuncName(fn)}) // fn != nil: nil has no contract
+			w.sendOff(a, Entry{pos: pos, Sink: w.c.m.sinkName(fn)}) // fn != nil: nil has no contract
 		case slices.Contains(k.Hop, i):
 			domain := w.c.m.hopDomain(fn)
 			w.hopTo(a, names.FuncName(fn), &domain, pos)

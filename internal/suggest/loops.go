@@ -70,8 +70,8 @@ func (s *Suggester) proposeLoops() {
 	}
 	var loops []found
 	for _, fn := range s.e.Functions() {
-		if s.m.IsLoop(fn) {
-			s.loops[fn] = s.m.Directives(flow.DeclaredFunc(fn)).Domain
+		if domain, ok := s.m.LoopDomain(fn); ok {
+			s.loops[fn] = domain
 		}
 	}
 	for _, fn := range order {

@@ -6,7 +6,7 @@ import "time"
 
 // ---- Malformed on their own ----
 
-// want +2 `unknown directive //confined:bogus; known verbs are owner, any, async, hop, sync, inherit, completes, loop, ignore and declare`
+// want +2 `unknown directive //confined:bogus; known verbs are owner, any, async, hop, sync, inherit, completes, offowner, loop, ignore and declare`
 //
 //confined:bogus
 func unknownVerb() {}

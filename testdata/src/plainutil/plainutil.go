@@ -4,6 +4,7 @@
 package plainutil
 
 import (
+	"net/http"
 	"sync"
 	"time"
 )
@@ -24,3 +25,9 @@ func (p *Pool) Submit(f func()) { p.wg.Go(f) } // want Submit:`summary\(async ar
 
 // Now calls f where it is: not a sink.
 func Now(f func()) { f() }
+
+// Route registers h as a handler: net/http runs it per request.
+func Route(pattern string, h func(http.ResponseWriter, *http.Request)) { http.HandleFunc(pattern, h) } // want Route:`summary\(async arg1\)`
+
+// Mount converts h to an http.HandlerFunc, which net/http runs per request.
+func Mount(mux *http.ServeMux, h func(http.ResponseWriter, *http.Request)) { mux.Handle("/", http.HandlerFunc(h)) } // want Mount:`summary\(async arg1\)`

@@ -1,0 +1,157 @@
+package engine
+
+// This file is where code runs from the outside in: the entry points a
+// framework calls on goroutines of its own. A function or method marked
+// //confined:offowner, an implementation (in this package) of an interface
+// method so marked, declared or built in (net/http's ServeHTTP), runs off
+// the owner whoever calls it; so does every value of a func type so marked
+// (net/http.HandlerFunc), from where it is converted to that type.
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// An entryMethod is an interface method whose implementations run off the
+// owner.
+type entryMethod struct {
+	method *types.Func
+	iface  *types.Interface // the interface marked, which may embed method's
+	why    string           // for messages
+}
+
+// markedOffOwner is how messages say a directive made code an entry point.
+const markedOffOwner = "marked //confined:offowner"
+
+// EntryPoint reports whether the body of fn, a function of the package,
+// runs off the owner whoever calls it, and names it as the root of the
+// findings in it.
+func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || fn.Synthetic != "" {
+		return "", false
+	}
+	if m.Contract(obj).OffOwner {
+		return m.sinkName(obj), true
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil || names.IsInterfaceMethod(obj) {
+		return "", false
+	}
+	for _, e := range m.entryMethods() {
+		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
+			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
+		}
+	}
+	return "", false
+}
+
+// offOwnerValue reports whether values of type t, a named func type, run
+// off the owner, and names where they do.
+func (m *Model) offOwnerValue(t types.Type) (sink string, ok bool) {
+	named, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed {
+		return "", false
+	}
+	if _, isFunc := named.Underlying().(*types.Signature); !isFunc {
+		return "", false
+	}
+	obj := named.Origin().Obj()
+	what := "a value of " + names.TypeName(named.Origin())
+	if d := m.Directives(obj); d != nil && d.OffOwner {
+		return what + ", " + markedOffOwner, true
+	}
+	if obj.Pkg() == nil {
+		return "", false
+	}
+	key := obj.Pkg().Path() + "." + obj.Name()
+	if _, ok := builtinOffOwner().LookupKey(key); ok {
+		return what + ", " + builtinWhy[key], true
+	}
+	return "", false
+}
+
+// sinkName names fn as a sink or an entry point, with the built-in
+// table's reason or the directive that makes it one.
+func (m *Model) sinkName(fn *types.Func) string {
+	name := names.FuncName(fn)
+	if why := builtinWhy[directive.FuncKey(fn)]; why != "" {
+		return name + ", " + why
+	}
+	if d := m.Directives(fn); d != nil && d.OffOwner {
+		return name + ", " + markedOffOwner
+	}
+	return name
+}
+
+// entryMethods lists the interface methods in view whose implementations
+// run off the owner: marked offowner (on the method or its interface) by
+// the package's directives, the declarations in view or the facts of other
+// packages, or built in. It is computed once.
+func (m *Model) entryMethods() []entryMethod {
+	if m.entries != nil {
+		return *m.entries
+	}
+	var out []entryMethod
+	add := func(obj types.Object, why string) {
+		switch obj := obj.(type) {
+		case *types.Func:
+			if recv := obj.Signature().Recv(); recv != nil {
+				if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
+					out = append(out, entryMethod{obj, iface, why})
+				}
+			}
+		case *types.TypeName:
+			if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
+				for method := range iface.Methods() {
+					out = append(out, entryMethod{method, iface, why})
+				}
+			}
+		}
+	}
+	marked := func(objs map[types.Object]*directive.Fact) {
+		for obj, f := range objs {
+			if f.OffOwner {
+				add(obj, markedOffOwner)
+			}
+		}
+	}
+	marked(m.dirs.Objects)
+	marked(m.declared.Objects)
+	for _, of := range m.pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*directive.Fact); ok && f.OffOwner {
+			add(of.Object, markedOffOwner)
+		}
+	}
+	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
+		for _, entry := range builtinTable {
+			if entry.verb != directive.VerbOffOwner {
+				continue
+			}
+			pkg, rest := directive.SplitPackage(view, entry.spec)
+			typeName, method, isMethod := strings.Cut(rest, ".")
+			if pkg == nil || !isMethod {
+				continue
+			}
+			if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
+				if obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, method); obj != nil {
+					add(obj, entry.why)
+				}
+			}
+		}
+	}
+	// Objects of a map come in any order: the first match names a finding.
+	slices.SortFunc(out, func(a, b entryMethod) int {
+		return cmp.Or(cmp.Compare(names.FuncName(a.method), names.FuncName(b.method)), cmp.Compare(a.why, b.why))
+	})
+	out = slices.CompactFunc(out, func(a, b entryMethod) bool { return a.method == b.method && a.iface == b.iface })
+	m.entries = &out
+	return out
+}
