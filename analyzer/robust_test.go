@@ -80,11 +80,17 @@ func (t *T) Do(f func()) { go f() }`,
 			want: []string{`//confined:async names "t", which is not a parameter of Do`},
 		},
 		{
+			name: "PARAM naming a variadic parameter that takes no funcs",
+			src: `package lib
+//confined:async xs
+func Go(f func(), xs ...int) { go f() }`,
+			want: []string{`//confined:async names parameter xs of Go, whose type \[\]int is not a func`},
+		},
+		{
 			name: "PARAM naming a variadic func parameter",
 			src: `package lib
 //confined:async fs
 func Go(fs ...func()) { for _, f := range fs { go f() } }`,
-			want: []string{`//confined:async names parameter fs of Go, whose type \[\]func\(\) is not a func`},
 		},
 		{
 			name: "PARAM whose type is a type parameter constrained to funcs",

@@ -183,7 +183,7 @@ func funcParams(fn *types.Func, name string, d directive) ([]int, error) {
 	var out []int
 	if len(d.args) == 0 {
 		for i := range params.Len() {
-			if names.IsFuncTyped(params.At(i).Type()) {
+			if names.IsFuncParam(fn.Signature(), i) {
 				out = append(out, names.ArgIndex(fn.Signature(), i))
 			}
 		}
@@ -194,13 +194,13 @@ func funcParams(fn *types.Func, name string, d directive) ([]int, error) {
 		switch {
 		case i < 0:
 			var funcs []string
-			for v := range params.Variables() {
-				if names.IsFuncTyped(v.Type()) {
+			for j, v := range slices.Collect(params.Variables()) {
+				if names.IsFuncParam(fn.Signature(), j) {
 					funcs = append(funcs, v.Name())
 				}
 			}
 			return nil, fmt.Errorf("%s names %q, which is not a parameter of %s%s", d.spelling(), param, name, nearest.DidYouMean(param, funcs))
-		case !names.IsFuncTyped(params.At(i).Type()):
+		case !names.IsFuncParam(fn.Signature(), i):
 			return nil, fmt.Errorf("%s names parameter %s of %s, whose type %s is not a func", d.spelling(), param, name, params.At(i).Type())
 		}
 		out = append(out, names.ArgIndex(fn.Signature(), i))

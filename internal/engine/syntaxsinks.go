@@ -125,14 +125,32 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		offset = 1
 	}
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); names.IsFuncTyped(p.Type()) {
-			params[p] = ParamSource(i + offset)
+		if names.IsFuncParam(sig, i) {
+			params[sig.Params().At(i)] = ParamSource(i + offset)
 		}
 	}
 	s = new(Summary)
 	if len(params) == 0 {
 		return s, false
 	}
+	// The funcs of a variadic parameter, one by one: for _, f := range fs.
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok {
+			return true
+		}
+		x, isIdent := ast.Unparen(r.X).(*ast.Ident)
+		value, isValue := r.Value.(*ast.Ident)
+		if !isIdent || !isValue {
+			return true
+		}
+		param, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
+		v, _ := c.pass.TypesInfo.Defs[value].(*types.Var)
+		if src, ok := params[param]; ok && v != nil {
+			params[v] = src
+		}
+		return true
+	})
 	mentioned := func(n ast.Node) Origin {
 		var o Origin
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -195,9 +213,9 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 			for i, arg := range args {
 				switch {
 				case arg == nil:
-				case slices.Contains(async, i):
+				case slices.Contains(async, paramOf(callee, i)):
 					s.Async = s.Async.union(mentioned(arg))
-				case slices.Contains(hop, i):
+				case slices.Contains(hop, paramOf(callee, i)):
 					s.addHop(mentioned(arg), hopTo)
 				}
 			}
@@ -253,6 +271,16 @@ func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
 		return append([]ast.Expr{nil}, args...)
 	}
 	return args
+}
+
+// paramOf is the argument index, as summaries count them, of the
+// parameter that receives argument i of a call of callee (see
+// receiverInclusive): the arguments of a variadic parameter all go to it.
+func paramOf(callee *types.Func, i int) int {
+	if callee == nil || !callee.Signature().Variadic() {
+		return i
+	}
+	return min(i, names.ArgIndex(callee.Signature(), callee.Signature().Params().Len()-1))
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
@@ -335,7 +363,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 					args = receiverInclusive(fn, args)
 				}
 				for i, a := range args {
-					if a != nil && !slices.Contains(hop, i) && c.isFuncExpr(a) {
+					if a != nil && !slices.Contains(hop, paramOf(fn, i)) && c.isFuncExpr(a) {
 						enqueue(a)
 					}
 				}
@@ -343,7 +371,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 				if fn := callee(n); fn != nil {
 					async, _, _ := c.syntaxSinkParams(fn, found)
 					for i, a := range receiverInclusive(fn, n.Args) {
-						if a != nil && slices.Contains(async, i) {
+						if a != nil && slices.Contains(async, paramOf(fn, i)) {
 							enqueue(a)
 						}
 					}
@@ -379,7 +407,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 				}
 				async, hop, _ := c.syntaxSinkParams(fn, found)
 				for i, a := range receiverInclusive(fn, n.Args) {
-					if a != nil && !slices.Contains(async, i) && !slices.Contains(hop, i) && c.isFuncExpr(a) {
+					if a != nil && !slices.Contains(async, paramOf(fn, i)) && !slices.Contains(hop, paramOf(fn, i)) && c.isFuncExpr(a) {
 						enqueue(a) // run here, like sync.Once.Do's
 					}
 				}

@@ -64,6 +64,20 @@ func FuncTargets(v ssa.Value) []FuncValue {
 			visit(v.X)
 		case *ssa.ChangeType:
 			visit(v.X)
+		case *ssa.Slice:
+			// A slice built in place, as the arguments of a variadic call
+			// are: the funcs stored in its array.
+			if alloc, ok := v.X.(*ssa.Alloc); ok {
+				for _, ref := range *alloc.Referrers() {
+					if ia, ok := ref.(*ssa.IndexAddr); ok {
+						for _, st := range *ia.Referrers() {
+							if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
+								visit(st.Val)
+							}
+						}
+					}
+				}
+			}
 		case *ssa.UnOp:
 			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
 				for _, stored := range StoredValues(alloc) {

@@ -102,6 +102,19 @@ func IsFuncTyped(t types.Type) bool {
 	return ok
 }
 
+// IsFuncParam reports whether parameter i of sig takes func values: it is
+// func-typed, or it is a variadic ...func whose every argument is one.
+func IsFuncParam(sig *types.Signature, i int) bool {
+	t := sig.Params().At(i).Type()
+	if IsFuncTyped(t) {
+		return true
+	}
+	if slice, ok := t.(*types.Slice); ok && sig.Variadic() && i == sig.Params().Len()-1 {
+		return IsFuncTyped(slice.Elem())
+	}
+	return false
+}
+
 func IsStruct(named *types.Named) bool {
 	_, ok := named.Underlying().(*types.Struct)
 	return ok

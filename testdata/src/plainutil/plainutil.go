@@ -31,3 +31,10 @@ func Route(pattern string, h func(http.ResponseWriter, *http.Request)) { http.Ha
 
 // Mount converts h to an http.HandlerFunc, which net/http runs per request.
 func Mount(mux *http.ServeMux, h func(http.ResponseWriter, *http.Request)) { mux.Handle("/", http.HandlerFunc(h)) } // want Mount:`summary\(async arg1\)`
+
+// GoAll runs each of fs on a goroutine of its own.
+func GoAll(fs ...func()) { // want GoAll:`summary\(async arg0\)`
+	for _, f := range fs {
+		go f()
+	}
+}
