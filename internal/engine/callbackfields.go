@@ -63,9 +63,9 @@ func indexCallbackFields(fns []*ssa.Function) *callbackFields {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
-				case *ssa.Store:
-					if f := flow.FieldOf(in.Addr); f != nil && names.IsFuncTyped(in.Val.Type()) {
-						cf.stores[f] = append(cf.stores[f], fieldStore{field: f, val: in.Val, pos: storePos(in)})
+				case *ssa.Store, *ssa.MapUpdate:
+					if f, val := storedField(in); f != nil {
+						cf.stores[f] = append(cf.stores[f], fieldStore{field: f, val: val, pos: storePos(in)})
 					}
 				case *ssa.Go:
 					if f := calledField(in.Common()); f != nil {
@@ -81,16 +81,44 @@ func indexCallbackFields(fns []*ssa.Function) *callbackFields {
 	return cf
 }
 
-// storePos is where a store happens in the source: a composite literal's
-// element has no position of its own, the value stored does.
-func storePos(in *ssa.Store) token.Pos {
-	if in.Pos().IsValid() {
-		return in.Pos()
+// storedField returns the field that instr, a store, puts funcs in, and
+// the value it stores: a func field (x.f = fn), an element of a slice or
+// map of funcs (x.subs[k] = fn, x.fs[i] = fn), or a whole slice of them
+// (x.fs = append(x.fs, fn)).
+func storedField(instr ssa.Instruction) (*types.Var, ssa.Value) {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if !flow.HoldsFuncs(in.Val.Type()) {
+			return nil, nil
+		}
+		if f := flow.FieldOf(in.Addr); f != nil {
+			return f, in.Val
+		}
+		if ia, ok := in.Addr.(*ssa.IndexAddr); ok && names.IsFuncTyped(in.Val.Type()) {
+			return flow.LoadedField(ia.X), in.Val
+		}
+	case *ssa.MapUpdate:
+		if names.IsFuncTyped(in.Value.Type()) {
+			return flow.LoadedField(in.Map), in.Value
+		}
 	}
-	return in.Val.Pos()
+	return nil, nil
 }
 
-// calledField returns the field whose func a call calls, if any.
+// storePos is where a store happens in the source: a composite literal's
+// element has no position of its own, the value stored does.
+func storePos(instr ssa.Instruction) token.Pos {
+	if instr.Pos().IsValid() {
+		return instr.Pos()
+	}
+	if st, ok := instr.(*ssa.Store); ok {
+		return st.Val.Pos()
+	}
+	return token.NoPos
+}
+
+// calledField returns the field whose func a call calls, if any: the func
+// held in a field, or an element of a slice or map of funcs in one.
 func calledField(call *ssa.CallCommon) *types.Var {
 	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
 		return nil
@@ -98,7 +126,20 @@ func calledField(call *ssa.CallCommon) *types.Var {
 	if _, ok := call.Value.(*ssa.Builtin); ok || len(flow.FuncTargets(call.Value)) > 0 {
 		return nil
 	}
-	return flow.LoadedField(call.Value)
+	if f := flow.LoadedField(call.Value); f != nil {
+		return f
+	}
+	return flow.ElementField(call.Value)
+}
+
+// storedTargets lists the functions that the store of val into a field
+// puts there.
+func storedTargets(val ssa.Value) []flow.FuncValue {
+	var out []flow.FuncValue
+	for _, v := range flow.StoredFuncs(val) {
+		out = append(out, flow.FuncTargets(v)...)
+	}
+	return out
 }
 
 // maxCallbackRounds bounds how often a package is searched for the fields
@@ -137,17 +178,14 @@ func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 	cf.calls = nil
 	visited := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
-	push := func(v ssa.Value) {
-		for _, t := range flow.FuncTargets(v) {
-			queue = append(queue, t.Fn)
-		}
-	}
 	addField := func(call fieldCall) {
 		cf.calls = append(cf.calls, call)
 		if !cf.offOwner[call.field] {
 			cf.offOwner[call.field] = true
 			for _, s := range cf.stores[call.field] {
-				push(s.val) // the funcs stored there run off the owner
+				for _, t := range storedTargets(s.val) {
+					queue = append(queue, t.Fn) // the funcs stored there run off the owner
+				}
 			}
 		}
 	}
@@ -234,13 +272,21 @@ func offOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queu
 // run off the owner: the func parameters it sends along make this function
 // an async sink for them (rule 3). The funcs themselves are reported where
 // the field is called off the owner (see reportFieldCalls), not here.
-func (w *walker) storeCallback(in *ssa.Store) {
+func (w *walker) storeCallback(in ssa.Instruction) {
 	cf := w.c.callbackFields
-	if cf == nil || !names.IsFuncTyped(in.Val.Type()) || !cf.offOwner[flow.FieldOf(in.Addr)] {
+	if cf == nil {
 		return
 	}
+	f, val := storedField(in)
+	if f == nil || !cf.offOwner[f] {
+		return
+	}
+	var sources Origin
+	for _, v := range flow.StoredFuncs(val) {
+		sources = sources.union(w.funcSources(v))
+	}
 	var o Origin
-	for _, s := range w.funcSources(in.Val).Sources() {
+	for _, s := range sources.Sources() {
 		if s >= freeBase && s != ambient {
 			o = o.union(originOf(s)) // a captured func value, for the enclosing function
 		} else if int(s) < len(w.fn.Params) && names.IsFuncTyped(w.fn.Params[s].Type()) {
@@ -262,7 +308,7 @@ func (r *reporter) reportFieldCalls() {
 		stores := cf.stores[call.field]
 		sp := Entry{pos: call.pos, Sink: r.fieldSink(call, stores)}
 		for _, s := range stores {
-			for _, t := range flow.FuncTargets(s.val) {
+			for _, t := range storedTargets(s.val) {
 				r.storedFunc(t, sp, 0)
 			}
 		}
@@ -293,7 +339,7 @@ func (r *reporter) fieldSink(call fieldCall, stores []fieldStore) string {
 	c := r.c
 	var named []string
 	for _, s := range stores {
-		for _, t := range flow.FuncTargets(s.val) {
+		for _, t := range storedTargets(s.val) {
 			named = append(named, fmt.Sprintf("%s at %s", flow.Name(t.Fn), c.m.Position(s.pos)))
 		}
 	}

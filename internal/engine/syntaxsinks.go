@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -42,9 +43,10 @@ func (c *Engine) ConfinedInReach() bool {
 // A syntaxPass finds sinks in the syntax of a package with nothing
 // confined in reach.
 type syntaxPass struct {
-	pass *analysis.Pass
-	m    *Model
-	e    *Engine // for the summaries of other packages
+	pass   *analysis.Pass
+	m      *Model
+	e      *Engine                   // for the summaries of other packages
+	ranged map[*types.Var]*types.Var // see rangedFields
 }
 
 // ExportSyntaxSinks exports what the package's syntax tells of its
@@ -167,7 +169,7 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 	}
 	// stored handles rule 3: a func parameter stored in the field f.
 	stored := func(f *types.Var, value ast.Expr) {
-		if f == nil || !names.IsFuncTyped(f.Type()) {
+		if f == nil || !flow.HoldsFuncs(f.Type()) {
 			return
 		}
 		o := mentioned(value)
@@ -178,9 +180,12 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.AssignStmt: // c.onMessage = h
+		case *ast.AssignStmt: // c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h)
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, lhs := range n.Lhs {
+					if idx, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+						lhs = idx.X
+					}
 					stored(c.selectedField(lhs), n.Rhs[i])
 				}
 			}
@@ -297,10 +302,44 @@ func (c *syntaxPass) selectedField(e ast.Expr) *types.Var {
 
 // calledFuncField returns the func-typed field a call calls (x.f()), if any.
 func (c *syntaxPass) calledFuncField(call *ast.CallExpr) *types.Var {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.IndexExpr: // x.handlers[i](), x.subs[k]()
+		if f := c.selectedField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
+			return f
+		}
+	case *ast.Ident: // for _, h := range x.handlers { h() }
+		if v, ok := c.pass.TypesInfo.Uses[fun].(*types.Var); ok {
+			return c.rangedFields()[v]
+		}
+	}
 	if f := c.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
 		return f
 	}
 	return nil
+}
+
+// rangedFields maps the variables that range over a field holding funcs
+// (for _, h := range x.handlers) to the field. It is built on first use.
+func (c *syntaxPass) rangedFields() map[*types.Var]*types.Var {
+	if c.ranged != nil {
+		return c.ranged
+	}
+	c.ranged = make(map[*types.Var]*types.Var)
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			r, ok := n.(*ast.RangeStmt)
+			if !ok || r.Value == nil {
+				return true
+			}
+			value, isIdent := r.Value.(*ast.Ident)
+			field := c.selectedField(r.X)
+			if v, ok := c.pass.TypesInfo.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
+				c.ranged[v] = field
+			}
+			return true
+		})
+	}
+	return c.ranged
 }
 
 // syntaxCallbackFields is the syntax evaluator of the off-owner search of

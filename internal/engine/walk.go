@@ -63,7 +63,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 		if len(in.Results) > 0 {
 			w.returned = append(w.returned, in.Results[0])
 		}
-	case *ssa.Store:
+	case *ssa.Store, *ssa.MapUpdate:
 		w.storeCallback(in)
 		w.access(instr)
 	case *ssa.Send:

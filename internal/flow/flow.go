@@ -250,3 +250,66 @@ func Name(fn *ssa.Function) string {
 	}
 	return fn.RelString(nil)
 }
+
+// ElementField returns the field of a slice or map of funcs that v is an
+// element of: h of h := x.handlers[i], for _, h := range x.handlers or
+// x.subs[k].
+func ElementField(v ssa.Value) *types.Var {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if ia, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
+			return LoadedField(ia.X)
+		}
+	case *ssa.Lookup:
+		return LoadedField(v.X)
+	case *ssa.Extract:
+		switch t := v.Tuple.(type) {
+		case *ssa.Lookup:
+			return LoadedField(t.X)
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok {
+				return LoadedField(r.X)
+			}
+		}
+	}
+	return nil
+}
+
+// StoredFuncs lists the func values that storing v puts in a field: v, or
+// for append(x.f, fs...), the funcs appended.
+func StoredFuncs(v ssa.Value) []ssa.Value {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return []ssa.Value{v}
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) < 2 {
+		return []ssa.Value{v}
+	}
+	var out []ssa.Value
+	if s, ok := call.Call.Args[1].(*ssa.Slice); ok {
+		if alloc, ok := s.X.(*ssa.Alloc); ok {
+			for _, ref := range *alloc.Referrers() {
+				if ia, ok := ref.(*ssa.IndexAddr); ok {
+					for _, st := range *ia.Referrers() {
+						if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
+							out = append(out, st.Val)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// HoldsFuncs reports whether t is a func type, or a slice or map of one:
+// a type whose values hold funcs to call.
+func HoldsFuncs(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return names.IsFuncTyped(u.Elem())
+	case *types.Map:
+		return names.IsFuncTyped(u.Elem())
+	}
+	return names.IsFuncTyped(t)
+}

@@ -1,4 +1,4 @@
-package entrypoints // want package:"declares: offowner entrypoints/lib.Handler; offowner entrypoints/lib.Listener.OnMessage"
+package entrypoints
 
 import "entrypoints/lib"
 

@@ -38,3 +38,26 @@ func GoAll(fs ...func()) { // want GoAll:`summary\(async arg0\)`
 		go f()
 	}
 }
+
+// Bus calls the handlers subscribed on a goroutine of its own.
+type Bus struct {
+	handlers []func(string)
+	events   chan string
+}
+
+func NewBus() *Bus {
+	b := &Bus{events: make(chan string)}
+	go b.dispatch()
+	return b
+}
+
+// Subscribe keeps h among the handlers the dispatcher calls.
+func (b *Bus) Subscribe(h func(string)) { b.handlers = append(b.handlers, h) } // want Subscribe:`summary\(async arg1\)`
+
+func (b *Bus) dispatch() {
+	for ev := range b.events {
+		for _, h := range b.handlers {
+			h(ev)
+		}
+	}
+}
