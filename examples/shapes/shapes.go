@@ -32,7 +32,7 @@ func (s *Session) Loop() { // want Loop:"confined:loop"
 //
 //confined:any
 //confined:hop
-func (s *Session) Post(fn func()) { s.inbox <- fn } // want Post:`confined:any,hop\[1\]` Post:`summary\(\)`
+func (s *Session) Post(fn func()) { s.inbox <- fn } // want Post:`confined:any,hop\[1\]` Post:`summary\(hop arg1\)`
 
 // Start runs the loop on its own goroutine: that goroutine is the owner.
 func Start(s *Session) {

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -45,14 +46,27 @@ type fieldCall struct {
 	goes  bool // go x.f(): off the owner wherever fn runs
 }
 
-// callbackFields is what the package does with func-typed fields.
+// A chanReceiver is a function that receives funcs from a channel field.
+type chanReceiver struct {
+	field  *types.Var
+	fn     *ssa.Function
+	inLoop bool // in a loop of fn's: an event loop, if fn runs on the owner
+}
+
+// callbackFields is what the package does with fields that hold funcs:
+// func fields, slices and maps of funcs, and channels of them.
 type callbackFields struct {
-	stores map[*types.Var][]fieldStore // every store, in source order
-	goes   []fieldCall                 // go x.f() anywhere in the package
+	stores    map[*types.Var][]fieldStore // every store, in source order
+	goes      []fieldCall                 // go x.f() anywhere in the package
+	receivers []chanReceiver              // receives of funcs from channel fields, in source order
 	// Found by the off-owner search: the fields whose funcs run off the
 	// owner, and the calls that run them there, by position.
 	offOwner map[*types.Var]bool
 	calls    []fieldCall
+	// The channel fields whose funcs run where their receivers call them:
+	// off the owner (named by such a receiver), or on an owner (by domain).
+	chanOffOwner map[*types.Var]string
+	chanHop      map[*types.Var]string
 }
 
 // indexCallbackFields records the stores into func-typed fields and the go
@@ -71,6 +85,9 @@ func indexCallbackFields(fns []*ssa.Function) *callbackFields {
 					if f := calledField(in.Common()); f != nil {
 						cf.goes = append(cf.goes, fieldCall{field: f, fn: fn, pos: in.Pos(), goes: true})
 					}
+				}
+				for _, f := range receivedFuncFields(instr) {
+					cf.receivers = append(cf.receivers, chanReceiver{field: f, fn: fn, inLoop: flow.InLoop(b)})
 				}
 			}
 		}
@@ -154,17 +171,18 @@ const maxCallbackRounds = 3
 func (c *Engine) SettleStoredCallbacks() {
 	fns := c.fns
 	cf := indexCallbackFields(fns)
-	if len(cf.stores) == 0 && len(cf.goes) == 0 {
+	if len(cf.stores) == 0 && len(cf.goes) == 0 && len(cf.receivers) == 0 {
 		return
 	}
-	// The walks read cf.offOwner (see storeCallback) only while the package
-	// is summarized again, never while the search below rebuilds it.
+	// The walks read what the search finds (see storeCallback and
+	// sendFunc) only while the package is summarized again, never while
+	// the search rebuilds it.
 	c.callbackFields = cf
 	for range maxCallbackRounds {
-		before := len(cf.offOwner)
+		offOwner, chanOffOwner, chanHop := cf.offOwner, cf.chanOffOwner, cf.chanHop
 		cf.search(c, fns)
-		if len(cf.offOwner) == before {
-			return // the set only grows: the same size is the same set
+		if maps.Equal(offOwner, cf.offOwner) && maps.Equal(chanOffOwner, cf.chanOffOwner) && maps.Equal(chanHop, cf.chanHop) {
+			return
 		}
 		c.walks = make(map[*ssa.Function]*Walk)
 		c.summarize(fns)
@@ -225,6 +243,75 @@ func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 		}
 	}
 	slices.SortStableFunc(cf.calls, func(a, b fieldCall) int { return cmp.Compare(a.pos, b.pos) })
+	cf.classifyChannels(c, visited)
+}
+
+// classifyChannels decides where the funcs sent on each channel field
+// run: off the owner when off-owner code (visited) receives them, else on
+// the owner that a loop or owner-only function receiving them runs on,
+// else, received in a loop of code on the owner (an event loop its
+// program's main calls), on the default owner.
+func (cf *callbackFields) classifyChannels(c *Engine, visited map[*ssa.Function]bool) {
+	cf.chanOffOwner = make(map[*types.Var]string)
+	cf.chanHop = make(map[*types.Var]string)
+	for _, r := range cf.receivers {
+		if _, ok := cf.chanOffOwner[r.field]; !ok && visited[r.fn] {
+			cf.chanOffOwner[r.field] = flow.Name(r.fn)
+		}
+	}
+	for _, r := range cf.receivers {
+		if _, off := cf.chanOffOwner[r.field]; off {
+			continue
+		}
+		if domain, ok := c.m.RunsOn(r.fn); ok {
+			cf.chanHop[r.field] = domain
+		} else if _, ok := cf.chanHop[r.field]; !ok && r.inLoop {
+			cf.chanHop[r.field] = ""
+		}
+	}
+}
+
+// receivedFuncFields lists the channel fields of funcs that instr receives
+// from: a receive, a range over the channel, a select's receive case.
+func receivedFuncFields(instr ssa.Instruction) []*types.Var {
+	var chans []ssa.Value
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			chans = append(chans, in.X)
+		}
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.RecvOnly {
+				chans = append(chans, st.Chan)
+			}
+		}
+	}
+	var out []*types.Var
+	for _, ch := range chans {
+		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
+			if f := flow.LoadedField(ch); f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// sendFunc handles the func value v sent on the channel ch at pos: a hop
+// when the channel's funcs run on an owner, a start off the owner when
+// they run off it. Other sends hand values over (see sends.go).
+func (w *walker) sendFunc(ch, v ssa.Value, pos token.Pos) {
+	cf := w.c.callbackFields
+	if cf == nil || !names.IsFuncTyped(v.Type()) {
+		return
+	}
+	f := flow.LoadedField(ch)
+	if by, ok := cf.chanOffOwner[f]; ok {
+		w.sendOff(v, Entry{pos: pos, Sink: "a send on " + f.Name() + ", whose funcs " + by + " runs off the owner"})
+	} else if domain, ok := cf.chanHop[f]; ok {
+		w.hopTo(v, "a send on "+f.Name(), &domain, pos)
+	}
 }
 
 // offOwnerCallees appends to queue what a call in off-owner code runs on

@@ -11,7 +11,9 @@ package engine
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
@@ -71,18 +73,19 @@ func (c *syntaxPass) export() {
 		}
 	}
 	found := make(map[*types.Func]*Summary)
-	var fields map[*types.Var]bool
-	// Stores into fields called off the owner make sinks, and sinks may
-	// start more code off the owner: a few rounds, as on the SSA path. Only
-	// a func parameter stored in a field can make a sink so; most packages
-	// store none, and skip the search.
+	fields := new(syntaxFields)
+	// Stores into fields called off the owner and sends on channels whose
+	// funcs run elsewhere make sinks, and sinks may start more code off the
+	// owner: a few rounds, as on the SSA path. Only a func parameter stored
+	// in a field or sent on a channel field can make a sink so; most
+	// packages have none, and skip the search.
 	for range maxCallbackRounds {
 		if !c.syntaxFixedPoint(decls, found, fields) {
 			break
 		}
 		next := c.syntaxCallbackFields(decls, found)
-		if len(next) == len(fields) {
-			break // the set only grows: the same size is the same set
+		if next.equal(fields) {
+			break
 		}
 		fields = next
 	}
@@ -96,7 +99,7 @@ func (c *syntaxPass) export() {
 // syntaxFixedPoint updates found until the sinks it records settle. It
 // reports whether some function stores a func parameter in a func-typed
 // field: only then can the fields called off the owner change a sink.
-func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (storesParam bool) {
+func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (storesParam bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -119,7 +122,7 @@ func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Fu
 // owner or to it, and whether it stores one in a func-typed field. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
-func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields map[*types.Var]bool) (s *Summary, storesParam bool) {
+func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (s *Summary, storesParam bool) {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -174,7 +177,7 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		}
 		o := mentioned(value)
 		storesParam = storesParam || !o.Fresh()
-		if fields[f] {
+		if fields.called[f] {
 			s.Async = s.Async.union(o)
 		}
 	}
@@ -197,6 +200,17 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 							stored(f.Origin(), kv.Value)
 						}
 					}
+				}
+			}
+		case *ast.SendStmt: // c.jobs <- f
+			if f := c.funcChanField(n.Chan); f != nil {
+				o := mentioned(n.Value)
+				storesParam = storesParam || !o.Fresh()
+				switch {
+				case fields.chanOff[f]:
+					s.Async = s.Async.union(o)
+				case fields.chanHop[f]:
+					s.addHop(o, "")
 				}
 			}
 		case *ast.GoStmt:
@@ -350,7 +364,7 @@ func (c *syntaxPass) rangedFields() map[*types.Var]*types.Var {
 // x.f() makes f such a field wherever it is. Calls through interfaces are
 // not followed here (the SSA path resolves them to the implementations).
 // This package has no directives, so it has no loops.
-func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) map[*types.Var]bool {
+func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*Summary) *syntaxFields {
 	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
 	for _, fd := range decls {
 		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
@@ -358,6 +372,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 		}
 	}
 	fields := make(map[*types.Var]bool)
+	chanOff := make(map[*types.Var]bool)
 	visited := make(map[*ast.BlockStmt]bool)
 	var queue []*ast.BlockStmt
 	// enqueue adds the code a func-valued expression denotes.
@@ -426,6 +441,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			continue
 		}
 		visited[body] = true
+		c.receives(body, func(f *types.Var, _ bool) { chanOff[f] = true })
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt:
@@ -454,7 +470,93 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			return true
 		})
 	}
-	return fields
+	return &syntaxFields{called: fields, chanOff: chanOff, chanHop: c.chanHops(visited, chanOff)}
+}
+
+// syntaxFields is what the syntax path's off-owner search found: the
+// fields holding funcs that code off the owner calls, and the channel
+// fields whose funcs code off the owner receives, or code on the owner
+// receives in a loop (as classifyChannels decides on the SSA path).
+type syntaxFields struct {
+	called, chanOff, chanHop map[*types.Var]bool
+}
+
+func (f *syntaxFields) equal(g *syntaxFields) bool {
+	return maps.Equal(f.called, g.called) && maps.Equal(f.chanOff, g.chanOff) && maps.Equal(f.chanHop, g.chanHop)
+}
+
+// chanHops lists the channel fields whose funcs code that is not off the
+// owner (visited) receives in a loop, unless code off the owner receives
+// them too.
+func (c *syntaxPass) chanHops(visited map[*ast.BlockStmt]bool, chanOff map[*types.Var]bool) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	onOwner := func(body *ast.BlockStmt) {
+		if body == nil || visited[body] {
+			return
+		}
+		c.receives(body, func(f *types.Var, inLoop bool) {
+			if inLoop && !chanOff[f] {
+				out[f] = true
+			}
+		})
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				onOwner(n.Body)
+			case *ast.FuncLit:
+				onOwner(n.Body)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// receives calls found for each receive of funcs from a channel field in
+// body, outside the func literals in it, saying whether it is in a loop.
+func (c *syntaxPass) receives(body *ast.BlockStmt, found func(f *types.Var, inLoop bool)) {
+	var walk func(root ast.Node, inLoop bool)
+	walk = func(root ast.Node, inLoop bool) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if n != root {
+					walk(n.Body, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if n != root {
+					if f := c.funcChanField(n.X); f != nil {
+						found(f, true)
+					}
+					walk(n.Body, true)
+					return false
+				}
+			case *ast.UnaryExpr:
+				if f := c.funcChanField(n.X); f != nil && n.Op == token.ARROW {
+					found(f, inLoop)
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+}
+
+// funcChanField returns the channel field of funcs that e selects, if any.
+func (c *syntaxPass) funcChanField(e ast.Expr) *types.Var {
+	f := c.selectedField(e)
+	if f == nil {
+		return nil
+	}
+	if t, ok := f.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
+		return f
+	}
+	return nil
 }
 
 // isFuncExpr reports whether e is a func value.

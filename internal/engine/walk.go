@@ -68,6 +68,14 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.access(instr)
 	case *ssa.Send:
 		w.sends = append(w.sends, in)
+		w.sendFunc(in.Chan, in.X, in.Pos())
+		w.access(instr)
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.SendOnly {
+				w.sendFunc(st.Chan, st.Send, st.Pos)
+			}
+		}
 		w.access(instr)
 	case *ssa.ChangeType:
 		if sink, ok := w.c.m.offOwnerValue(in.Type()); ok {

@@ -1,4 +1,4 @@
-package entrypoints // want package:"declares: offowner entrypoints/lib.Handler; offowner entrypoints/lib.Listener.OnMessage"
+package entrypoints
 
 // Bus dispatches events, on a goroutine of its own, to the handlers
 // subscribed: funcs kept in a slice and a map.

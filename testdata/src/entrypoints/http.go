@@ -17,7 +17,7 @@ type Book struct { // want Book:"confined:owner"
 // Post runs f on the loop; it only sends.
 //
 //confined:hop
-func (b *Book) Post(f func()) { b.jobs <- f } // want Post:"confined:hop\\[1\\]" Post:"summary\\(\\)"
+func (b *Book) Post(f func()) { b.jobs <- f } // want Post:"confined:hop\\[1\\]" Post:"summary\\(hop arg1\\)"
 
 // run is the loop.
 //

@@ -19,7 +19,7 @@ type Session struct { // want Session:"confined:owner"
 }
 
 //confined:hop
-func (s *Session) Post(f func()) { s.inbox <- f } // want Post:"confined:hop\\[1\\]" Post:"summary\\(\\)"
+func (s *Session) Post(f func()) { s.inbox <- f } // want Post:"confined:hop\\[1\\]" Post:"summary\\(hop arg1\\)"
 
 //confined:loop
 func (s *Session) Loop() { // want Loop:"confined:loop"

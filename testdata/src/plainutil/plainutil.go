@@ -30,7 +30,9 @@ func Now(f func()) { f() }
 func Route(pattern string, h func(http.ResponseWriter, *http.Request)) { http.HandleFunc(pattern, h) } // want Route:`summary\(async arg1\)`
 
 // Mount converts h to an http.HandlerFunc, which net/http runs per request.
-func Mount(mux *http.ServeMux, h func(http.ResponseWriter, *http.Request)) { mux.Handle("/", http.HandlerFunc(h)) } // want Mount:`summary\(async arg1\)`
+func Mount(mux *http.ServeMux, h func(http.ResponseWriter, *http.Request)) { // want Mount:`summary\(async arg1\)`
+	mux.Handle("/", http.HandlerFunc(h))
+}
 
 // GoAll runs each of fs on a goroutine of its own.
 func GoAll(fs ...func()) { // want GoAll:`summary\(async arg0\)`
@@ -61,3 +63,38 @@ func (b *Bus) dispatch() {
 		}
 	}
 }
+
+// Workers run the funcs submitted on goroutines of their own.
+type Workers struct {
+	jobs chan func()
+}
+
+func NewWorkers() *Workers {
+	w := &Workers{jobs: make(chan func())}
+	go func() {
+		for f := range w.jobs {
+			f()
+		}
+	}()
+	return w
+}
+
+// Submit hands f to the workers.
+func (w *Workers) Submit(f func()) { w.jobs <- f } // want Submit:`summary\(async arg1\)`
+
+// Loop runs the funcs queued on it in Run, an event loop its user calls.
+type Loop struct {
+	queue chan func()
+}
+
+func (l *Loop) Run() {
+	for {
+		select {
+		case f := <-l.queue:
+			f()
+		}
+	}
+}
+
+// Queue hands f to the loop.
+func (l *Loop) Queue(f func()) { l.queue <- f } // want Queue:`summary\(hop arg1\)`

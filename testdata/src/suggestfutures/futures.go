@@ -24,7 +24,7 @@ func (f *Future) complete(v int) {
 }
 
 // OnComplete runs fn where f completes.
-func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit\[1\]` `suggest for \(\*suggestfutures.Future\).OnComplete: //confined:inherit fn: it keeps fn among its receiver's callbacks, which run where the receiver completes`
+func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit\[1\]` OnComplete:`summary\(invokes arg1; async arg1\)` `suggest for \(\*suggestfutures.Future\).OnComplete: //confined:inherit fn: it keeps fn among its receiver's callbacks, which run where the receiver completes`
 	f.mu.Lock()
 	if !f.done {
 		f.callbacks = append(f.callbacks, fn)
