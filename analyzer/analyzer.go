@@ -19,7 +19,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directive.Fact), new(engine.SummaryFact), new(engine.HopSinksFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(engine.SummaryFact), new(engine.HopSinksFact), new(engine.EntryFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
 	}
 	cfg.register(&a.Flags)
 	return a

@@ -31,7 +31,7 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 		pkg  string
 		want map[string]string // a few sinks that must be found, so that agreeing is not vacuous
 	}{
-		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]"}},
+		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]", "entry (plainutil.Service).Handle": "(*plainutil.Server).serveConn"}},
 		{pkg: "transport", want: map[string]string{
 			"(*transport.Conn).SetHandler": "async [1]",
 			"transport.Dial":               "async [0]",
@@ -77,8 +77,11 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 			t.Fatal(r.Err)
 		}
 		for _, of := range r.Action.AllObjectFacts() {
-			sf, ok := of.Fact.(*engine.SummaryFact)
 			fn, isFunc := of.Object.(*types.Func)
+			if ef, ok := of.Fact.(*engine.EntryFact); ok && isFunc && fn.Pkg().Path() == pkg {
+				out["entry "+names.FuncName(fn)] = ef.By
+			}
+			sf, ok := of.Fact.(*engine.SummaryFact)
 			if !ok || !isFunc || fn.Pkg().Path() != pkg {
 				continue
 			}

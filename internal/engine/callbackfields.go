@@ -67,6 +67,8 @@ type callbackFields struct {
 	// off the owner (named by such a receiver), or on an owner (by domain).
 	chanOffOwner map[*types.Var]string
 	chanHop      map[*types.Var]string
+	// The interface methods off-owner code calls, and a caller of each.
+	invoked map[*types.Func]string
 }
 
 // indexCallbackFields records the stores into func-typed fields and the go
@@ -171,9 +173,6 @@ const maxCallbackRounds = 3
 func (c *Engine) SettleStoredCallbacks() {
 	fns := c.fns
 	cf := indexCallbackFields(fns)
-	if len(cf.stores) == 0 && len(cf.goes) == 0 && len(cf.receivers) == 0 {
-		return
-	}
 	// The walks read what the search finds (see storeCallback and
 	// sendFunc) only while the package is summarized again, never while
 	// the search rebuilds it.
@@ -193,6 +192,7 @@ func (c *Engine) SettleStoredCallbacks() {
 // func-typed fields, filling cf.offOwner and cf.calls.
 func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 	cf.offOwner = make(map[*types.Var]bool)
+	cf.invoked = make(map[*types.Func]string)
 	cf.calls = nil
 	visited := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
@@ -237,6 +237,9 @@ func (cf *callbackFields) search(c *Engine, fns []*ssa.Function) {
 				}
 				if _, isGo := instr.(*ssa.Go); isGo {
 					continue // its targets are spawns already; its field calls are in cf.goes
+				}
+				if m := call.Common().Method; m != nil {
+					noteInvoked(cf.invoked, m, flow.Name(enclosing(fn)))
 				}
 				queue = offOwnerCallees(c, fn, call, queue, addField)
 			}

@@ -103,10 +103,14 @@ func (c *Engine) Program() *ssa.Program { return c.prog }
 // Summarize walks the package's functions, callees first.
 func (c *Engine) Summarize() { c.summarize(c.fns) }
 
-// ExportSummaries publishes the summaries other packages can use.
+// ExportSummaries publishes the summaries other packages can use, and
+// the interface methods the package calls off the owner.
 func (c *Engine) ExportSummaries() {
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
+	if c.callbackFields != nil {
+		c.m.exportEntryFacts(c.callbackFields.invoked)
+	}
 }
 
 // ReportUnusedIgnores reports the ignore directives that suppress nothing.

@@ -126,8 +126,15 @@ func (m *Model) entryMethods() []entryMethod {
 	marked(m.dirs.Objects)
 	marked(m.declared.Objects)
 	for _, of := range m.pass.AllObjectFacts() {
-		if f, ok := of.Fact.(*directive.Fact); ok && f.OffOwner {
-			add(of.Object, markedOffOwner)
+		switch f := of.Fact.(type) {
+		case *directive.Fact:
+			if f.OffOwner {
+				add(of.Object, markedOffOwner)
+			}
+		case *EntryFact:
+			if of.Object.Pkg() != m.pass.Pkg {
+				add(of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+			}
 		}
 	}
 	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {

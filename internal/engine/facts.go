@@ -6,12 +6,47 @@ package engine
 // token.Pos (positions are meaningless in another process's FileSet).
 
 import (
+	"cmp"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
+	"golang.org/x/tools/go/ssa"
 )
+
+// An EntryFact marks an interface method of this package that the package
+// calls from code that runs off the owner (a server's connection
+// goroutine calling the service it was given): the implementations other
+// packages provide are entry points there, an inferred
+// //confined:offowner.
+type EntryFact struct {
+	By string // the off-owner function that calls it, as flow.Name renders it
+}
+
+func (*EntryFact) AFact() {}
+
+func (f *EntryFact) String() string { return "entry point, called off the owner by " + f.By }
+
+// exportEntryFacts publishes an EntryFact on each interface method of
+// this package that invoked calls, by method, from off-owner code, unless
+// a directive says where it runs: calling a confined or owner-only method
+// off the owner is a finding of its own, and a hop, async, sync or :any
+// method is meant to be called from anywhere.
+func (m *Model) exportEntryFacts(invoked map[*types.Func]string) {
+	for _, method := range slices.SortedFunc(maps.Keys(invoked), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		if method.Pkg() != m.pass.Pkg {
+			continue
+		}
+		k := m.Contract(method)
+		if k.Owner || k.Any || k.OffOwner || len(k.Hop)+len(k.Async)+len(k.Sync) > 0 || m.confinedMethod(method) {
+			continue
+		}
+		m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})
+	}
+}
 
 // summaryFact exports a function's summary to the packages that call it.
 type SummaryFact struct {
@@ -63,4 +98,21 @@ func (m *Model) Directives(obj types.Object) *directive.Fact {
 // about it, or nil.
 func (m *Model) sourceDirectives(obj types.Object) *directive.Fact {
 	return directive.SourceFact(m.pass, m.dirs, obj)
+}
+
+// noteInvoked records that by calls the interface method m off the owner;
+// of several callers the first by name is kept, so that the SSA and the
+// syntax path, which find them in different orders, say the same.
+func noteInvoked(invoked map[*types.Func]string, m *types.Func, by string) {
+	if old, ok := invoked[m]; !ok || by < old {
+		invoked[m] = by
+	}
+}
+
+// enclosing is the declared function fn is, or is a literal of.
+func enclosing(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }

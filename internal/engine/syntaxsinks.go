@@ -49,6 +49,9 @@ type syntaxPass struct {
 	m      *Model
 	e      *Engine                   // for the summaries of other packages
 	ranged map[*types.Var]*types.Var // see rangedFields
+	// bodyDecls maps function bodies, literals' too, to the declared
+	// function they are in (see declName).
+	bodyDecls map[*ast.BlockStmt]*types.Func
 }
 
 // ExportSyntaxSinks exports what the package's syntax tells of its
@@ -89,6 +92,10 @@ func (c *syntaxPass) export() {
 		}
 		fields = next
 	}
+	if fields.invoked == nil { // the search did not run: no sink depends on it
+		fields = c.syntaxCallbackFields(decls, found)
+	}
+	c.m.exportEntryFacts(fields.invoked)
 	for fn, s := range found {
 		if fn.Exported() {
 			c.pass.ExportObjectFact(fn, &SummaryFact{Summary: *s})
@@ -373,6 +380,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	}
 	fields := make(map[*types.Var]bool)
 	chanOff := make(map[*types.Var]bool)
+	invoked := make(map[*types.Func]string)
 	visited := make(map[*ast.BlockStmt]bool)
 	var queue []*ast.BlockStmt
 	// enqueue adds the code a func-valued expression denotes.
@@ -447,6 +455,11 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			case *ast.FuncLit, *ast.GoStmt:
 				return false // created, not called; go statements are roots
 			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+						noteInvoked(invoked, s.Obj().(*types.Func), c.declName(body))
+					}
+				}
 				if fld := c.calledFuncField(n); fld != nil {
 					fields[fld] = true
 				}
@@ -470,7 +483,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			return true
 		})
 	}
-	return &syntaxFields{called: fields, chanOff: chanOff, chanHop: c.chanHops(visited, chanOff)}
+	return &syntaxFields{called: fields, chanOff: chanOff, chanHop: c.chanHops(visited, chanOff), invoked: invoked}
 }
 
 // syntaxFields is what the syntax path's off-owner search found: the
@@ -479,6 +492,7 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 // receives in a loop (as classifyChannels decides on the SSA path).
 type syntaxFields struct {
 	called, chanOff, chanHop map[*types.Var]bool
+	invoked                  map[*types.Func]string // interface methods called off the owner, and a caller of each
 }
 
 func (f *syntaxFields) equal(g *syntaxFields) bool {
@@ -563,4 +577,35 @@ func (c *syntaxPass) funcChanField(e ast.Expr) *types.Var {
 func (c *syntaxPass) isFuncExpr(e ast.Expr) bool {
 	t := c.pass.TypesInfo.TypeOf(e)
 	return t != nil && names.IsFuncTyped(t)
+}
+
+// declName names the declared function whose body, or a literal's body in
+// which, body is, as flow.Name names the SSA function.
+func (c *syntaxPass) declName(body *ast.BlockStmt) string {
+	if c.bodyDecls == nil {
+		c.bodyDecls = make(map[*ast.BlockStmt]*types.Func)
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.FuncLit); ok {
+						c.bodyDecls[lit.Body] = fn
+					}
+					return true
+				})
+				c.bodyDecls[fd.Body] = fn
+			}
+		}
+	}
+	if fn := c.bodyDecls[body]; fn != nil {
+		return names.FuncName(fn)
+	}
+	return ""
 }

@@ -98,3 +98,22 @@ func (l *Loop) Run() {
 
 // Queue hands f to the loop.
 func (l *Loop) Queue(f func()) { l.queue <- f } // want Queue:`summary\(hop arg1\)`
+
+// Service is what a Server calls for each request, from the connection's
+// goroutine.
+type Service interface {
+	Handle(req string) // want Handle:`entry point, called off the owner by \(\*plainutil.Server\).serveConn`
+}
+
+type Server struct {
+	svc   Service
+	conns chan string
+}
+
+func (s *Server) Serve() {
+	for c := range s.conns {
+		go func() { s.serveConn(c) }()
+	}
+}
+
+func (s *Server) serveConn(req string) { s.svc.Handle(req) }
