@@ -387,6 +387,13 @@ func (r *reporter) hopSinks() []hopSink {
 	for _, s := range c.m.ImportedHopSinks() {
 		add(hopSink{s, false})
 	}
+	if cf := c.callbackFields; cf != nil {
+		for _, f := range slices.SortedFunc(maps.Keys(cf.chanHop), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+			if fix.PlainFuncChan(f.Type()) {
+				add(hopSink{fix.HopSink{Name: "a send on the channel field " + f.Name(), Domain: cf.chanHop[f], Plain: true}, true})
+			}
+		}
+	}
 	slices.SortFunc(hops, func(a, b hopSink) int {
 		if a.inScope != b.inScope {
 			if a.inScope {
@@ -507,7 +514,22 @@ func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
 				future = f.entry.future
 			}
 		}
-		maps.Copy(fixes, fix.HopFixes(c.pass, c.m, g.lit.Syntax(), future, g.domain, positions))
+		maps.Copy(fixes, fix.HopFixes(c.pass, fixModel{c.m, c.callbackFields}, g.lit.Syntax(), future, g.domain, positions))
 	}
 	return fixes
+}
+
+// fixModel is what hop fixes know: the directives, and the channels whose
+// funcs run on an owner.
+type fixModel struct {
+	*Model
+	cf *callbackFields // nil when the package has no field holding funcs
+}
+
+func (m fixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
+	if m.cf == nil || f == nil {
+		return "", false
+	}
+	domain, ok = m.cf.chanHop[f]
+	return domain, ok
 }

@@ -39,6 +39,9 @@ type Model interface {
 	// CallableAnywhere reports whether calling the method m touches no
 	// confined state, whatever it does.
 	CallableAnywhere(m *types.Func) bool
+	// ChannelHop reports whether the funcs sent on the channel field f run
+	// on an owner, and that owner's domain.
+	ChannelHop(f *types.Var) (domain string, ok bool)
 }
 
 // A HopFix is what a finding gets from the fix of its statements: the hop
@@ -184,8 +187,22 @@ func (c *hopFixer) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, f
 	}
 	b.WriteString(h.call + "func() {\n" + indent + "\t")
 	b.Write(body)
-	b.WriteString("\n" + indent + "})")
+	b.WriteString("\n" + indent + "}")
+	if !h.send {
+		b.WriteString(")")
+	}
 	return hopEditText{b.Bytes(), h.name, h.importPath}, true
+}
+
+// PlainFuncChan reports whether t is a channel of funcs that take and
+// return nothing, which a hop can send statements on.
+func PlainFuncChan(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok || ch.Dir() == types.RecvOnly {
+		return false
+	}
+	sig, ok := ch.Elem().Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 0
 }
 
 // importEdit adds path to the file's parenthesized import list, in order
@@ -354,6 +371,7 @@ func (c *hopFixer) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
 // and importPath the package the file must import for it, if any.
 type reachableHopCall struct {
 	call, name, importPath string
+	send                   bool // call is a send on a channel: no parenthesis to close
 }
 
 // reachableHop finds a hop sink the literal can call: a hop method of a
@@ -367,6 +385,11 @@ func (c *hopFixer) reachableHop(file *ast.File, lit *ast.FuncLit, returning bool
 		for _, v := range values {
 			if m := c.hopMethod(v.typ, domain); m != nil {
 				return reachableHopCall{call: v.expr + "." + m.Name() + "(", name: names.FuncName(m)}, true
+			}
+		}
+		for _, v := range values {
+			if d, ok := c.model.ChannelHop(v.field); ok && d == domain && PlainFuncChan(v.typ) {
+				return reachableHopCall{call: v.expr + " <- ", name: "a send on " + v.expr, send: true}, true
 			}
 		}
 	}
@@ -483,8 +506,9 @@ func (c *hopFixer) hopMethod(t types.Type, domain string) *types.Func {
 // A scopeValue is a value the literal can name: a variable, or a field of
 // one.
 type scopeValue struct {
-	expr string
-	typ  types.Type
+	expr  string
+	typ   types.Type
+	field *types.Var // the field it is, for a field of a variable
 }
 
 // valuesInScope lists the variables visible at lit, innermost scope first
@@ -498,11 +522,12 @@ func (c *hopFixer) valuesInScope(lit *ast.FuncLit) []scopeValue {
 			if !ok || name == "_" || (s != c.pass.Pkg.Scope() && v.Pos() > lit.Pos()) {
 				continue
 			}
-			out = append(out, scopeValue{name, v.Type()})
+			out = append(out, scopeValue{name, v.Type(), nil})
 			if st, ok := names.DerefUnder(v.Type()).(*types.Struct); ok {
 				for f := range st.Fields() {
-					if (f.Exported() || f.Pkg() == c.pass.Pkg) && c.model.ReadableAnywhere(v.Type(), f) {
-						out = append(out, scopeValue{name + "." + f.Name(), f.Type()})
+					_, isChan := f.Type().Underlying().(*types.Chan)
+					if (f.Exported() || f.Pkg() == c.pass.Pkg) && (isChan || c.model.ReadableAnywhere(v.Type(), f)) {
+						out = append(out, scopeValue{name + "." + f.Name(), f.Type(), f})
 					}
 				}
 			}
@@ -528,7 +553,7 @@ func (c *hopFixer) getters(expr string, t types.Type) []scopeValue {
 			continue // promoted through a confined field
 		}
 		if c.model.CallableAnywhere(m) {
-			out = append(out, scopeValue{expr + "." + m.Name() + "()", sig.Results().At(0).Type()})
+			out = append(out, scopeValue{expr + "." + m.Name() + "()", sig.Results().At(0).Type(), nil})
 		}
 	}
 	return out

@@ -152,3 +152,25 @@ func (w *lockedWorker) retryLater() *future.Future[int] {
 		return w.attempt() // want `calls confined \(\*hopfix.lockedWorker\).attempt off the owner`
 	})
 }
+
+// A channel the loop runs the funcs of is a hop: the fix sends the
+// touching statements there.
+//
+//confined:owner
+type router struct { // want router:"confined:owner"
+	peers map[string]int
+	eval  chan func()
+}
+
+//confined:loop
+func (r *router) run() {
+	for f := range r.eval {
+		f()
+	}
+}
+
+func (r *router) later() {
+	time.AfterFunc(time.Second, func() {
+		r.peers["x"]++ // want `writes confined hopfix.router.peers off the owner.*; fix: hop back to the owner through a send on r.eval and touch the state there$`
+	})
+}
