@@ -387,13 +387,6 @@ func (r *reporter) hopSinks() []hopSink {
 	for _, s := range c.m.ImportedHopSinks() {
 		add(hopSink{s, false})
 	}
-	if cf := c.callbackFields; cf != nil {
-		for _, f := range slices.SortedFunc(maps.Keys(cf.chanHop), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-			if fix.PlainFuncChan(f.Type()) {
-				add(hopSink{fix.HopSink{Name: "a send on the channel field " + f.Name(), Domain: cf.chanHop[f], Plain: true}, true})
-			}
-		}
-	}
 	slices.SortFunc(hops, func(a, b hopSink) int {
 		if a.inScope != b.inScope {
 			if a.inScope {
