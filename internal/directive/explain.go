@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -23,6 +24,9 @@ func (s *Set) Explanations() []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, obj := range objs {
 		out = append(out, analysis.Diagnostic{Pos: obj.Pos(), Message: fmt.Sprintf("explain: %s is %s, by its doc comment", names.ObjectName(obj), s.Objects[obj])})
+	}
+	for _, pos := range slices.Sorted(maps.Keys(s.loopLiterals)) {
+		out = append(out, analysis.Diagnostic{Pos: pos, Message: "explain: this goroutine literal is the loop of " + names.DomainName(s.loopLiterals[pos]) + ", by the //confined:loop above its go statement"})
 	}
 	return out
 }

@@ -53,3 +53,12 @@ func (s *fsmState) Do(f func()) { s.work <- f } // want `explain: \(\*explain.fs
 func Apply(s *fsmState, f func()) { // want `explain: explain.Apply is an inferred hop \(to @fsm\) sink of f: it hands it to \(\*explain.fsmState\).Do \(explain.go:\d+\)` Apply:`summary\(hop arg1 @fsm\)`
 	s.Do(f)
 }
+
+// A loop written as a goroutine literal.
+func startLoop(in chan int) {
+	//confined:loop @fsm
+	go func() { // want `explain: this goroutine literal is the loop of @fsm, by the //confined:loop above its go statement`
+		for range in {
+		}
+	}()
+}
