@@ -362,7 +362,7 @@ func (r *reporter) hopSinks() []hopSink {
 			return
 		}
 		name, ok := c.m.declared.Names[fn]
-		if !ok && !c.m.nameable(fn) {
+		if !ok && !nameable(c.pass.Pkg, fn) {
 			return
 		}
 		if !ok {
@@ -399,10 +399,10 @@ func (r *reporter) hopSinks() []hopSink {
 	return hops
 }
 
-// nameable reports whether code of this package can name fn: it is of this
-// package, or exported with an exported receiver type.
-func (m *Model) nameable(fn *types.Func) bool {
-	if fn.Pkg() == m.pass.Pkg {
+// nameable reports whether code of pkg can name fn: it is of pkg, or
+// exported with an exported receiver type.
+func nameable(pkg *types.Package, fn *types.Func) bool {
+	if fn.Pkg() == pkg {
 		return true
 	}
 	recv := fn.Signature().Recv()

@@ -67,16 +67,8 @@ func FuncTargets(v ssa.Value) []FuncValue {
 		case *ssa.Slice:
 			// A slice built in place, as the arguments of a variadic call
 			// are: the funcs stored in its array.
-			if alloc, ok := v.X.(*ssa.Alloc); ok {
-				for _, ref := range *alloc.Referrers() {
-					if ia, ok := ref.(*ssa.IndexAddr); ok {
-						for _, st := range *ia.Referrers() {
-							if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
-								visit(st.Val)
-							}
-						}
-					}
-				}
+			for _, elem := range builtElements(v) {
+				visit(elem)
 			}
 		case *ssa.UnOp:
 			if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
@@ -285,16 +277,25 @@ func StoredFuncs(v ssa.Value) []ssa.Value {
 	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" || len(call.Call.Args) < 2 {
 		return []ssa.Value{v}
 	}
-	var out []ssa.Value
 	if s, ok := call.Call.Args[1].(*ssa.Slice); ok {
-		if alloc, ok := s.X.(*ssa.Alloc); ok {
-			for _, ref := range *alloc.Referrers() {
-				if ia, ok := ref.(*ssa.IndexAddr); ok {
-					for _, st := range *ia.Referrers() {
-						if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
-							out = append(out, st.Val)
-						}
-					}
+		return builtElements(s)
+	}
+	return nil
+}
+
+// builtElements lists the values stored into the array a slice built in
+// place slices (a variadic call's arguments, a slice literal's elements).
+func builtElements(s *ssa.Slice) []ssa.Value {
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if ia, ok := ref.(*ssa.IndexAddr); ok {
+			for _, st := range *ia.Referrers() {
+				if st, ok := st.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st.Val)
 				}
 			}
 		}
