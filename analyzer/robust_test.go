@@ -309,3 +309,25 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 	}
 }
+
+// An interface type defined from another package's interface has that
+// package's methods: their summaries are not this package's to export
+// (found by -suggest on grpc's grpclog, whose LoggerV2 is defined from an
+// internal package's). -strict and -suggest both summarize them.
+func TestRobustInterfaceDefinedFromAnotherPackage(t *testing.T) {
+	src := map[string]string{
+		"lib/lib.go": `package lib
+type Logger interface{ Log(s string) }`,
+		"app/app.go": `package app
+import "fz/lib"
+//confined:owner
+type S struct{ n int }
+type Logger lib.Logger
+type impl struct{ s *S }
+func (i *impl) Log(string) { i.s.n++ }
+func Use(l Logger) { go l.Log("x") }`,
+	}
+	for _, settings := range []Settings{{Strict: true}, {Suggest: true}, {}} {
+		analyzeSources(t, src, settings) // must not panic
+	}
+}

@@ -118,6 +118,9 @@ func (c *Engine) exportInterfaceSummaries() {
 			continue
 		}
 		for m := range iface.ExplicitMethods() {
+			if m.Pkg() != c.pass.Pkg {
+				continue // type T other.Iface: the methods are other's, and so are their facts
+			}
 			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(Summary)) {
 				c.pass.ExportObjectFact(m, &SummaryFact{Summary: *sum})
 			}
