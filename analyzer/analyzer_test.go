@@ -81,6 +81,8 @@ var suites = []struct {
 	// Entry points frameworks run off the owner: net/http's handlers,
 	// //confined:offowner, and a loop written as a goroutine literal.
 	{name: "entrypoints"},
+	// Channel, sync and atomic fields: free until the owner assigns them.
+	{name: "chanfields"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -53,6 +53,7 @@ type Engine struct {
 	// Func-typed fields and the calls that run their funcs off the owner
 	// (see callbackfields.go).
 	callbackFields *callbackFields
+	reassigned     map[*types.Var]position // see reassignedOnOwner; nil until asked
 }
 
 // New reads the pass's directives and resolves the declarations in view,

@@ -255,6 +255,9 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	default:
 		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.entry.Sink, c.m.Position(f.entry.pos))
 	}
+	if wit.Reassigned.Line > 0 {
+		fmt.Fprintf(&b, "; the owner assigns the field (%s), so reading it races with that", wit.Reassigned)
+	}
 	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
 		if f.root != "" {

@@ -66,6 +66,9 @@ type witness struct {
 	// For a call of a confined method: the confined data it goes on to
 	// reach, so that the finding names the state that actually races.
 	Reaches []reach
+	// For a read of a channel, sync or atomic field: where the owner
+	// assigns it, which makes reading it a touch.
+	Reassigned position
 }
 
 // A reach is confined data (a field or value) written or read depth calls

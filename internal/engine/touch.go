@@ -140,6 +140,8 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.FieldAddr, *ssa.Field:
 		if x, index, write, ok := FieldTouch(instr); ok {
 			w.field(instr, x, index, write)
+		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
+			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
 		if in.Op == token.MUL && !onlyFieldsRead(in) {
@@ -176,10 +178,13 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 		return
 	}
 	action := actionReads
+	var reassigned position
 	if write {
 		action = actionWrites
 	} else if !fieldConfined && ConcurrencySafe(f.Type()) {
-		return
+		if reassigned = w.c.reassignedOnOwner(f.Origin()); reassigned.Line == 0 {
+			return // usable from anywhere: set only where the value is built
+		}
 	}
 	member := f.Name()
 	if owner := names.DerefNamed(x.Type()); owner != nil {
@@ -192,7 +197,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 		domain = w.c.m.typeDomain(named)
 	}
 	pos := flow.InstrPos(instr)
-	w.touch(pos, x, w.origins.of(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos)})
+	w.touch(pos, x, w.origins.of(x), witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned})
 }
 
 // value handles map, slice and channel operations on x, a value of a
@@ -385,4 +390,52 @@ func (m *Model) CallableAnywhere(fn *types.Func) bool {
 		return true
 	}
 	return !m.confinedMethod(fn) && !names.IsInterfaceMethod(fn)
+}
+
+// reassignedOnOwner returns where code on the owner (a loop, an owner-only
+// function, and what they call, in the package) assigns the channel, sync
+// or atomic field f of a value it did not build itself, or the zero
+// position: such a field is state, not a handle usable from anywhere
+// (a loop's n.propc = nil on leader loss). Assignments where the value is
+// built, and in code that only builds values, leave it free.
+func (c *Engine) reassignedOnOwner(f *types.Var) position {
+	if c.reassigned == nil {
+		c.reassigned = make(map[*types.Var]position)
+		var roots []*ssa.Function
+		for _, fn := range c.fns {
+			if _, ok := c.m.RunsOn(fn); ok {
+				roots = append(roots, fn)
+			}
+		}
+		seen := make(map[*ssa.Function]bool)
+		for len(roots) > 0 {
+			fn := roots[0]
+			roots = roots[1:]
+			if seen[fn] || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg {
+				continue
+			}
+			seen[fn] = true
+			roots = append(roots, c.ReferencedFuncs(fn)...)
+			var origins *originTracker
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					field := flow.FieldOf(st.Addr)
+					if field == nil || !ConcurrencySafe(field.Type()) {
+						continue
+					}
+					if origins == nil {
+						origins = newOriginTracker(c, fn)
+					}
+					if _, done := c.reassigned[field]; !done && !origins.of(st.Addr.(*ssa.FieldAddr).X).Owned() {
+						c.reassigned[field] = c.m.Position(flow.InstrPos(st))
+					}
+				}
+			}
+		}
+	}
+	return c.reassigned[f]
 }

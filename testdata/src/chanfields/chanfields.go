@@ -1,0 +1,73 @@
+// Package chanfields checks channel, sync and atomic fields of confined
+// types: usable from anywhere while only construction sets them, state
+// once the owner assigns them.
+package chanfields
+
+import "sync/atomic"
+
+// node's loop drops its proposal channel when it loses leadership (the
+// shape of etcd's old node.run and node.step).
+//
+//confined:owner
+type node struct { // want node:"confined:owner"
+	propc  chan string
+	recvc  chan string
+	leader bool
+}
+
+func newNode() *node {
+	n := &node{recvc: make(chan string)}
+	n.propc = make(chan string) // construction: the value is this function's
+	return n
+}
+
+//confined:loop
+func (n *node) run() {
+	for m := range n.recvc {
+		if m == "lost" {
+			n.propc = nil
+			n.leader = false
+		} else {
+			n.propc = make(chan string)
+			n.leader = true
+		}
+	}
+}
+
+// step is called from any goroutine: it reads propc, which run assigns.
+func (n *node) step(m string) { n.propc <- m }
+
+// deliver reads recvc, which only construction sets: free.
+func (n *node) deliver(m string) { n.recvc <- m }
+
+func fromGoroutines(n *node) {
+	go n.step("x")    // want `calls confined \(\*chanfields.node\).step off the owner: this code runs via a go statement .*; inside, it reads chanfields.node.propc`
+	go n.deliver("y") // a method that only uses a construction-only channel
+	go func() {
+		n.propc <- "z" // want `reads confined chanfields.node.propc off the owner: this code runs via a go statement \(chanfields.go:\d+\); the owner assigns the field \(chanfields.go:\d+\), so reading it races with that`
+		n.recvc <- "w"
+	}()
+}
+
+// counter's atomic is replaced by its loop; its other is never replaced.
+//
+//confined:owner
+type counter struct { // want counter:"confined:owner"
+	hits  atomic.Int64
+	other atomic.Int64
+	reset chan struct{}
+}
+
+//confined:loop
+func (c *counter) run() {
+	for range c.reset {
+		c.hits = atomic.Int64{}
+	}
+}
+
+func count(c *counter) {
+	go func() {
+		c.hits.Add(1) // want `reads confined chanfields.counter.hits off the owner.*the owner assigns the field`
+		c.other.Add(1)
+	}()
+}
