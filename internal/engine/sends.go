@@ -10,7 +10,6 @@ package engine
 // send in a callee is not seen from its caller.
 
 import (
-	"cmp"
 	"go/token"
 	"go/types"
 	"slices"
@@ -26,8 +25,16 @@ import (
 type handoff struct {
 	instr  ssa.Instruction
 	to     string      // the domain it hands them to
-	values []valuePath // the values, as the function reaches them
-	what   string      // the type of what it hands over, for messages
+	values []sentValue // the values, as the function reaches them
+	// what is, in a finding, the type of the value touched after the
+	// handoff, for its message.
+	what string
+}
+
+// A sentValue is a value handed off, and its type as messages name it.
+type sentValue struct {
+	path valuePath
+	what string
 }
 
 // A valuePath names a value by how the function reaches it: a root value
@@ -140,10 +147,11 @@ func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 // value, or a call on one that touches nothing (reply.Wait(),
 // future.Error()), hands it back, as a request answered is.
 func (r *reporter) touchedAfter(w *Walk, h handoff) {
-	values := slices.DeleteFunc(slices.Clone(h.values), func(p valuePath) bool { return replacedAfter(h.instr, p) })
-	sent := func(v ssa.Value) bool {
-		return slices.ContainsFunc(values, func(p valuePath) bool { return p.covers(pathOf(v)) })
+	values := slices.DeleteFunc(slices.Clone(h.values), func(v sentValue) bool { return replacedAfter(h.instr, v.path) })
+	sentAs := func(v ssa.Value) int {
+		return slices.IndexFunc(values, func(sv sentValue) bool { return sv.path.covers(pathOf(v)) })
 	}
+	sent := func(v ssa.Value) bool { return sentAs(v) >= 0 }
 	touching := make(map[ssa.Instruction]bool)
 	for _, s := range w.sites {
 		touching[s.instr] = true
@@ -162,7 +170,9 @@ func (r *reporter) touchedAfter(w *Walk, h handoff) {
 	after := runsAfter(h.instr, waits)
 	for _, s := range w.sites {
 		if s.value != nil && after[s.instr] && sent(s.value) {
-			r.add(finding{pos: s.pos, witness: s.witness, sent: &h})
+			hv := h
+			hv.what = values[sentAs(s.value)].what
+			r.add(finding{pos: s.pos, witness: s.witness, sent: &hv})
 		}
 	}
 }
@@ -222,8 +232,7 @@ func (r *reporter) handoffs(w *Walk, receivers map[*types.Var]string, toAnother 
 					p, typ = p.load(), alloc.Type().(*types.Pointer).Elem()
 				}
 				if c.m.ConfinedNamed(typ) != nil {
-					h.values = append(h.values, p)
-					h.what = cmp.Or(h.what, types.TypeString(typ, names.Qualifier))
+					h.values = append(h.values, sentValue{p, types.TypeString(typ, names.Qualifier)})
 				}
 			}
 		}
@@ -238,8 +247,7 @@ func (r *reporter) handoffs(w *Walk, receivers map[*types.Var]string, toAnother 
 		}
 		h := handoff{instr: send, to: to}
 		for _, v := range r.carried(send.X, 2) {
-			h.values = append(h.values, pathOf(v))
-			h.what = cmp.Or(h.what, types.TypeString(v.Type(), names.Qualifier))
+			h.values = append(h.values, sentValue{pathOf(v), types.TypeString(v.Type(), names.Qualifier)})
 		}
 		if len(h.values) > 0 {
 			out = append(out, h)
