@@ -60,8 +60,5 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 		return nil, nil
 	}
 	e.Report()
-	if cfg.explain {
-		e.Explain()
-	}
 	return nil, nil
 }

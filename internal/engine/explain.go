@@ -15,10 +15,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Explain reports the package's directives, the declarations in view and,
+// explain reports, for -explain, the package's directives, the declarations in view and,
 // at each function of the package, the func parameters its body hands off
 // the owner or to it, and where: the sinks inferred.
-func (c *Engine) Explain() {
+func (r *reporter) explain() {
+	c := r.c
 	for _, d := range slices.Concat(c.m.dirs.Explanations(), c.m.declared.Explanations()) {
 		c.pass.Report(d)
 	}

@@ -49,11 +49,15 @@ type lineKey struct {
 	line int
 }
 
-// Report reports the package's findings, and the ignore directives that
-// suppress none.
+// Report reports the package's findings, the ignore directives that
+// suppress none and, with -explain, what the analyzer took from the
+// directives, the declarations and the bodies.
 func (c *Engine) Report() {
 	r := &reporter{c: c, findings: make(map[lineKey]finding)}
 	r.run(c.fns)
+	if c.cfg.Explain {
+		r.explain()
+	}
 }
 
 // run reports the findings of fns.
