@@ -83,6 +83,8 @@ var suites = []struct {
 	{name: "entrypoints"},
 	// Channel, sync and atomic fields: free until the owner assigns them.
 	{name: "chanfields"},
+	// Values handed to code off the owner that the owner no longer reaches.
+	{name: "handoffs"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -62,6 +62,12 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 	w.noteEvidence(sources, sinkEvidence{sink: at.Sink, pos: at.pos})
 	at.Targets = flow.FuncTargets(v)
 	if len(at.Targets) > 0 {
+		if at.call == nil {
+			at.call = w.at
+		}
+		for _, t := range at.Targets {
+			at.handed = append(at.handed, w.handedOff(at.call, nil, t.Bindings)...)
+		}
 		w.Spawns = append(w.Spawns, at)
 	}
 }

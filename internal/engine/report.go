@@ -150,7 +150,12 @@ func (r *reporter) root(t flow.FuncValue, sp Entry, depth int) {
 		r.atSink(t, sp, sum)
 		return
 	}
-	r.inside(t.Fn, t.Fn, sp, func(s source) Origin { return originOf(s) })
+	r.inside(t.Fn, t.Fn, sp, func(s source) Origin {
+		if sp.handedSource(t, s) {
+			return Origin{} // given away: the started code's own
+		}
+		return originOf(s)
+	})
 	for _, inner := range capturedFuncs(t, sum) {
 		r.root(inner, sp, depth+1)
 	}
@@ -187,7 +192,7 @@ func capturedFuncs(t flow.FuncValue, sum *Summary) []flow.FuncValue {
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
 func (r *reporter) atSink(t flow.FuncValue, sp Entry, sum *Summary) {
-	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.reports(tc.Witness.Domain) })
+	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.reports(tc.Witness.Domain) && !sp.handedSource(t, tc.Source) })
 	if i < 0 {
 		return
 	}
@@ -250,6 +255,8 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	wit := f.witness
 	var b strings.Builder
 	switch {
+	case f.sent != nil && f.sent.via != "":
+		fmt.Fprintf(&b, "%s %s after handing %s to %s (%s): once handed off, it is that code's", wit.Action, wit.Member, f.sent.what, f.sent.via, c.m.Position(f.sent.instr.Pos()))
 	case f.sent != nil:
 		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.sent.what, names.DomainName(f.sent.to), c.m.Position(f.sent.instr.Pos()), names.DomainName(f.sent.to))
 	case f.entry.On != nil:
@@ -288,6 +295,8 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
 	switch {
+	case f.sent != nil && f.sent.via != "":
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "handed off to " + f.sent.via + " here"})
 	case f.sent != nil:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + names.DomainName(f.sent.to) + " here"})
 	case f.entry.On != nil:

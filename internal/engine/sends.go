@@ -29,6 +29,8 @@ type handoff struct {
 	// what is, in a finding, the type of the value touched after the
 	// handoff, for its message.
 	what string
+	// via is set for a value handed to code off the owner: what starts it.
+	via string
 }
 
 // A sentValue is a value handed off, and its type as messages name it.
@@ -103,7 +105,11 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 	var hopped map[*ssa.Function]string // likewise, on the first handoff
 	for _, fn := range fns {
 		w := r.c.walks[fn]
-		if w == nil || len(w.Hops) == 0 && len(w.sends) == 0 {
+		if w == nil {
+			continue
+		}
+		r.reportHandedOff(w)
+		if len(w.Hops) == 0 && len(w.sends) == 0 {
 			continue
 		}
 		if receivers == nil && len(w.sends) > 0 {

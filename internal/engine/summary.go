@@ -338,9 +338,14 @@ type Entry struct {
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
-	// call is the instruction that hands the code to a hop, for telling
-	// touches after it (see sends.go).
+	// call is the instruction that hands the code to a hop or starts it
+	// off the owner, for telling touches after it (see sends.go and
+	// transfer.go).
 	call ssa.Instruction
+	// For code started off the owner: the arguments of a go statement's
+	// call, and the confined values among them and the captures that the
+	// starter hands off (see transfer.go).
+	args, handed []ssa.Value
 }
 
 // reports says whether touching state of domain is a finding for the code

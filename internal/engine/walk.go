@@ -40,7 +40,7 @@ func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
 	}
 	w.Sum.Completes = w.completions.join(w.returned)
 	w.Sum.untrack()
-	if len(w.Hops) == 0 && len(w.sends) == 0 {
+	if len(w.Hops) == 0 && len(w.sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.handed) > 0 }) {
 		// Touches of the function's own values matter only after it hands
 		// them over (sends.go): keep the walk small.
 		w.sites = slices.DeleteFunc(w.sites, func(s site) bool { return s.inner == nil && s.origin.Owned() })
@@ -95,7 +95,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		w.call(call, in.Pos()) // it runs while this function waits
 		return
 	}
-	at := Entry{pos: in.Pos(), Sink: "a go statement"}
+	at := Entry{pos: in.Pos(), Sink: "a go statement", call: in, args: call.Args}
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
 		return
@@ -116,12 +116,14 @@ func (w *walker) goStmt(in *ssa.Go) {
 				w.sendOff(a, at)
 			}
 		}
-		if wit := w.c.callTouch(t.Fn, in.Pos()); wit != nil {
+		handed := w.handedOff(in, call.Args, t.Bindings)
+		if wit := w.c.callTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
 			direct := at
 			direct.direct = wit
 			w.Spawns = append(w.Spawns, direct)
 			continue
 		}
+		at.handed = append(at.handed, handed...)
 		at.Targets = append(at.Targets, t)
 	}
 	if len(at.Targets) > 0 {

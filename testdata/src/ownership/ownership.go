@@ -113,9 +113,20 @@ func captured(s *server) {
 	}()
 }
 
-// Allocated on the owner, then captured: it comes from outside the goroutine.
+// Allocated on the owner and handed whole to the goroutine, which the
+// owner never reaches again: the goroutine's own (see the handoffs suite).
 func capturedAfterConstruction() {
 	s := newServer()
+	go func() {
+		s.n++
+	}()
+}
+
+// Allocated on the owner, captured, and kept: it comes from outside the
+// goroutine.
+func capturedAfterConstructionAndKept(h *hub) {
+	s := newServer()
+	h.srv = s
 	go func() {
 		s.n++ // want `writes confined ownership.server.n off the owner`
 	}()

@@ -1,0 +1,183 @@
+package engine
+
+// This file is the hand-off rule (docs/directives.md, "Handing a value to
+// off-owner code"): a confined value that the owner gives to code it starts
+// off the owner (an argument of a go statement, a capture of the code a go
+// statement or an async sink starts) and can no longer reach afterwards is
+// that code's own. It can no longer reach it when the function made it and
+// keeps it nowhere else, or loaded it from a place it overwrote before the
+// hand-off (b := w.cur; w.cur = NewBatch(); go flush(b)). Touching it off
+// the owner is then not a finding; touching it in the function after the
+// hand-off is (see reportHandedOff).
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// handedOff lists the confined values among args and captures, of the
+// code that at starts, that the function gives away at at.
+func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.Captures) []ssa.Value {
+	var out []ssa.Value
+	for i, v := range slices.Concat(args, captures.Values) {
+		if v == nil || slices.Contains(out, v) {
+			continue
+		}
+		value, cell := v, (*ssa.Alloc)(nil)
+		if alloc, ok := v.(*ssa.Alloc); ok && i >= len(args) && captures.Cells {
+			// A variable the code captures: what it holds, if it is
+			// assigned once.
+			stored := flow.StoredValues(alloc)
+			if len(stored) != 1 {
+				continue
+			}
+			value, cell = stored[0], alloc
+		}
+		if w.c.m.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) {
+			continue
+		}
+		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// escapes reports whether the function may keep v somewhere other than in
+// the code at starts: stores it (but in cell, the variable captured),
+// sends it, converts it, captures it in another closure or passes it to a
+// call but as the receiver of a method.
+func escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+	for _, ref := range flow.Referrers(v) {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+			if _, isCell := v.(*ssa.Alloc); isCell && escapes(r, at, nil) {
+				return true // what the variable holds, loaded, goes elsewhere
+			}
+		case *ssa.Store:
+			if r.Val == v && r.Addr != cell {
+				return true
+			}
+		case *ssa.MakeClosure:
+			if !slices.Contains(flow.Referrers(r), at) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if ref == at {
+				continue
+			}
+			args := flow.CallArgs(r.Common())
+			if r.Common().Signature().Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// overwrittenBefore reports whether v was loaded from a place that the
+// function overwrites, on every path, after the load and before at.
+func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	place := pathOf(load.X)
+	for _, b := range load.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr) == place && dominates(load, st) && dominates(st, at) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dominates reports whether a runs before b on every path to b.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return slices.Index(a.Block().Instrs, a) < slices.Index(b.Block().Instrs, b)
+	}
+	return a.Block().Dominates(b.Block())
+}
+
+// handedSource reports whether source s of target t, the code at sp
+// starts, is a value the function handed off to it.
+func (sp Entry) handedSource(t flow.FuncValue, s source) bool {
+	if len(sp.handed) == 0 {
+		return false
+	}
+	var v ssa.Value
+	switch {
+	case s >= freeBase && s != ambient && s != handed:
+		if i := int(s - freeBase); i < len(t.Bindings.Values) {
+			v = t.Bindings.Values[i]
+		}
+	case s < freeBase:
+		if i := int(s); i < len(sp.args) {
+			v = sp.args[i]
+		}
+	}
+	return v != nil && slices.Contains(sp.handed, v)
+}
+
+// reportHandedOff reports, in the function w walked, the touches of the
+// values it handed off that may run after the hand-off.
+func (r *reporter) reportHandedOff(w *Walk) {
+	for _, sp := range w.Spawns {
+		if len(sp.handed) == 0 || sp.call == nil {
+			continue
+		}
+		after := runsAfter(sp.call, func(ssa.Instruction) bool { return false })
+		for _, s := range w.sites {
+			if s.value == nil || !after[s.instr] {
+				continue
+			}
+			for _, v := range sp.handed {
+				if derivedFrom(s.value, v) {
+					what := v.Type()
+					if cell, ok := v.(*ssa.Alloc); ok {
+						what = cell.Type().(*types.Pointer).Elem()
+					}
+					r.add(finding{pos: s.pos, witness: s.witness, sent: &handoff{instr: sp.call, via: sp.Sink, what: types.TypeString(what, names.Qualifier)}})
+					break
+				}
+			}
+		}
+	}
+}
+
+// derivedFrom reports whether x is v, or an address or field within it.
+func derivedFrom(x, v ssa.Value) bool {
+	for {
+		if x == v {
+			return true
+		}
+		switch y := x.(type) {
+		case *ssa.UnOp: // the value of a captured variable
+			if _, isCell := y.X.(*ssa.Alloc); !isCell || y.Op != token.MUL {
+				return false
+			}
+			x = y.X
+		case *ssa.FieldAddr:
+			x = y.X
+		case *ssa.Field:
+			x = y.X
+		case *ssa.IndexAddr:
+			x = y.X
+		default:
+			return false
+		}
+	}
+}

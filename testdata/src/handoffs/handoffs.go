@@ -1,0 +1,77 @@
+// Package handoffs checks values the owner gives to code it starts off the
+// owner and can no longer reach: that code's own, and the owner's touches
+// after the hand-off are the findings.
+package handoffs
+
+import "time"
+
+//confined:owner
+type Batch struct { // want Batch:"confined:owner"
+	items []string
+	n     int
+}
+
+//confined:owner
+type Writer struct { // want Writer:"confined:owner"
+	cur *Batch
+	all []*Batch
+}
+
+func flush(b *Batch) {
+	b.n = len(b.items)
+	b.items = nil
+}
+
+// rotate gives the current batch away and starts a new one: the batch is
+// flush's.
+func (w *Writer) rotate() {
+	b := w.cur
+	w.cur = &Batch{}
+	go flush(b)
+}
+
+// rotateLate gives it away and keeps touching it.
+func (w *Writer) rotateLate() {
+	b := w.cur
+	w.cur = &Batch{}
+	go flush(b)
+	b.n++ // want `writes handoffs.Batch.n after handing \*handoffs.Batch to a go statement \(handoffs.go:\d+\): once handed off, it is that code's`
+}
+
+// keep hands the batch off without replacing it: the writer still reaches
+// it through w.cur.
+func (w *Writer) keep() {
+	b := w.cur
+	go flush(b) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement`
+}
+
+// replaceAfter replaces it only after the hand-off: racy until then.
+func (w *Writer) replaceAfter() {
+	b := w.cur
+	go flush(b) // want `writes confined handoffs.Batch.n off the owner`
+	w.cur = &Batch{}
+}
+
+// fresh makes a batch and gives it away.
+func (w *Writer) fresh(items []string) {
+	b := &Batch{items: items}
+	go func() {
+		b.n = len(b.items)
+	}()
+}
+
+// freshKept makes one, keeps it, and gives it away: both reach it.
+func (w *Writer) freshKept(items []string) {
+	b := &Batch{items: items}
+	w.all = append(w.all, b)
+	go func() {
+		b.n++ // want `writes confined handoffs.Batch.n off the owner`
+	}()
+}
+
+// later hands a replaced batch to a timer's callback.
+func (w *Writer) later() {
+	b := w.cur
+	w.cur = &Batch{}
+	time.AfterFunc(time.Second, func() { b.n++ })
+}
