@@ -305,8 +305,15 @@ func receivedFuncFields(instr ssa.Instruction) []*types.Var {
 // when the channel's funcs run on an owner, a start off the owner when
 // they run off it. Other sends hand values over (see sends.go).
 func (w *walker) sendFunc(ch, v ssa.Value, pos token.Pos) {
+	if !names.IsFuncTyped(v.Type()) {
+		return
+	}
+	if by := w.localReceiver(ch); by != "" {
+		w.sendOff(v, Entry{pos: pos, Sink: "a send on a channel that " + by + " receives from off the owner"})
+		return
+	}
 	cf := w.c.callbackFields
-	if cf == nil || !names.IsFuncTyped(v.Type()) {
+	if cf == nil {
 		return
 	}
 	f := flow.LoadedField(ch)
@@ -447,4 +454,57 @@ func (r *reporter) fieldSink(call fieldCall, stores []fieldStore) string {
 		fmt.Fprintf(&b, ", called off the owner by %s", flow.Name(call.fn))
 	}
 	return b.String()
+}
+
+// localReceiver names a goroutine that this function starts and that
+// receives from ch, a channel the function made or a variable holding
+// one (the workers of a pool draining a local jobs channel), or returns "".
+func (w *walker) localReceiver(ch ssa.Value) string {
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		ch = load.X // the cell of a captured variable
+	}
+	switch ch.(type) {
+	case *ssa.MakeChan, *ssa.Alloc:
+	default:
+		return ""
+	}
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(*ssa.Go)
+			if !ok {
+				continue
+			}
+			for _, t := range flow.FuncTargets(g.Call.Value) {
+				var inner []ssa.Value // ch, as the goroutine's function has it
+				for i, bound := range t.Bindings.Values {
+					if bound == ch && i < len(t.Fn.FreeVars) {
+						inner = append(inner, t.Fn.FreeVars[i])
+					}
+				}
+				for i, a := range g.Call.Args {
+					if a == ch && i < len(t.Fn.Params) {
+						inner = append(inner, t.Fn.Params[i])
+					}
+				}
+				for _, v := range inner {
+					if receivesIn(t.Fn, v) {
+						return flow.Name(t.Fn)
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// receivesIn reports whether fn receives from the channel v.
+func receivesIn(fn *ssa.Function, v ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if receivesFrom(instr, v) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -91,3 +91,29 @@ func fromWorker(a *App, b *Book) {
 		b.total-- // want `writes confined entrypoints.Book.total off the owner`
 	}()
 }
+
+// A pool of workers draining a channel the function made.
+func localPool(b *Book, n int) {
+	jobs := make(chan func())
+	for range n {
+		go func() {
+			for j := range jobs {
+				j()
+			}
+		}()
+	}
+	jobs <- func() {
+		b.total++ // want `writes confined entrypoints.Book.total off the owner: this code runs via a send on a channel that func literal in entrypoints.localPool receives from off the owner`
+	}
+	close(jobs)
+}
+
+// A channel the function drains itself: its funcs run here.
+func localLoop(b *Book) {
+	work := make(chan func(), 1)
+	work <- func() { b.total++ }
+	close(work)
+	for f := range work {
+		f()
+	}
+}
