@@ -125,7 +125,7 @@ func TestSuggestRecoversTheRuntime(t *testing.T) {
 			t.Errorf("not recovered: %s", want)
 		}
 	}
-	// Regressions show here first: the counts README.md reports.
+	// Regressions show here first: the counts docs/adopting.md reports.
 	if len(missing) > 17 || len(extra) > 1 {
 		t.Errorf("%d hand-written directives missing and %d extra, want at most 17 and 1", len(missing), len(extra))
 	}
