@@ -277,21 +277,8 @@ func (cf *callbackFields) classifyChannels(c *Engine, visited map[*ssa.Function]
 // receivedFuncFields lists the channel fields of funcs that instr receives
 // from: a receive, a range over the channel, a select's receive case.
 func receivedFuncFields(instr ssa.Instruction) []*types.Var {
-	var chans []ssa.Value
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			chans = append(chans, in.X)
-		}
-	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir == types.RecvOnly {
-				chans = append(chans, st.Chan)
-			}
-		}
-	}
 	var out []*types.Var
-	for _, ch := range chans {
+	for _, ch := range receivedChannels(instr) {
 		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
 			if f := flow.LoadedField(ch); f != nil {
 				out = append(out, f)
@@ -460,35 +447,20 @@ func (r *reporter) fieldSink(call fieldCall, stores []fieldStore) string {
 // receives from ch, a channel the function made or a variable holding
 // one (the workers of a pool draining a local jobs channel), or returns "".
 func (w *walker) localReceiver(ch ssa.Value) string {
-	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
-		ch = load.X // the cell of a captured variable
-	}
+	ch = variableOf(ch)
 	switch ch.(type) {
 	case *ssa.MakeChan, *ssa.Alloc:
 	default:
 		return ""
 	}
-	for _, b := range w.fn.Blocks {
-		for _, instr := range b.Instrs {
-			g, ok := instr.(*ssa.Go)
-			if !ok {
-				continue
-			}
-			for _, t := range flow.FuncTargets(g.Call.Value) {
-				var inner []ssa.Value // ch, as the goroutine's function has it
-				for i, bound := range t.Bindings.Values {
-					if bound == ch && i < len(t.Fn.FreeVars) {
-						inner = append(inner, t.Fn.FreeVars[i])
-					}
-				}
-				for i, a := range g.Call.Args {
-					if a == ch && i < len(t.Fn.Params) {
-						inner = append(inner, t.Fn.Params[i])
-					}
-				}
-				for _, v := range inner {
-					if receivesIn(t.Fn, v) {
-						return flow.Name(t.Fn)
+	for _, g := range w.goStatements() {
+		for _, t := range flow.FuncTargets(g.Call.Value) {
+			for _, b := range t.Fn.Blocks {
+				for _, instr := range b.Instrs {
+					for _, c := range receivedChannels(instr) {
+						if v := spawnerValue(c, t, g.Call.Args); v != nil && variableOf(v) == ch {
+							return flow.Name(t.Fn)
+						}
 					}
 				}
 			}
@@ -497,14 +469,31 @@ func (w *walker) localReceiver(ch ssa.Value) string {
 	return ""
 }
 
-// receivesIn reports whether fn receives from the channel v.
-func receivesIn(fn *ssa.Function, v ssa.Value) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if receivesFrom(instr, v) {
-				return true
+// receivedChannels lists the channels instr receives from: a receive (a
+// range over a channel too) or a select's receive cases.
+func receivedChannels(instr ssa.Instruction) []ssa.Value {
+	var chans []ssa.Value
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			chans = append(chans, in.X)
+		}
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.RecvOnly {
+				chans = append(chans, st.Chan)
 			}
 		}
 	}
-	return false
+	return chans
+}
+
+// variableOf is the variable (a cell) v was loaded from, else v.
+func variableOf(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			return cell
+		}
+	}
+	return v
 }

@@ -91,7 +91,7 @@ func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 // this function then waits on.
 func (w *walker) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || flow.InLoop(in.Block()) || w.goStatements() > 1 {
+	if call.IsInvoke() || flow.InLoop(in.Block()) || len(w.goStatements()) > 1 {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Value) {
@@ -112,18 +112,22 @@ func (w *walker) joined(in *ssa.Go) bool {
 	return false
 }
 
-// goStatements counts the go statements of the function. Two of them may
-// signal the same channel or group, and run beside each other.
-func (w *walker) goStatements() int {
-	n := 0
-	for _, b := range w.fn.Blocks {
-		for _, instr := range b.Instrs {
-			if _, ok := instr.(*ssa.Go); ok {
-				n++
+// goStatements lists the go statements of the function, found on first
+// use: two of them may signal the same channel or group, and run beside
+// each other, and the goroutines they start may drain a channel the
+// function sends on (see localReceiver).
+func (w *walker) goStatements() []*ssa.Go {
+	if w.gos == nil {
+		w.gos = []*ssa.Go{}
+		for _, b := range w.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if g, ok := instr.(*ssa.Go); ok {
+					w.gos = append(w.gos, g)
+				}
 			}
 		}
 	}
-	return n
+	return w.gos
 }
 
 // A signal is how a goroutine may tell its starter it is done: by closing

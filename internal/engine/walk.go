@@ -21,6 +21,7 @@ type walker struct {
 	origins     *originTracker
 	completions *completionTracker
 	returned    []ssa.Value     // the first result of every return
+	gos         []*ssa.Go       // see goStatements
 	at          ssa.Instruction // the instruction being walked
 	Walk
 }
