@@ -71,6 +71,8 @@ var suites = []struct {
 	{name: "callbackfields"},
 	// Interface calls resolve to the implementations beside the interface.
 	{name: "interfaces", patterns: []string{"ifaces/app"}},
+	// ... to the implementations whose values reach the call.
+	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
 	// Stored-callback sinks on the syntax-only path (transport is a

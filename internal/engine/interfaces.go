@@ -7,10 +7,14 @@ package engine
 // package; its package exports their merged summary on the interface method.
 // Implementations elsewhere are not considered unless -strict, so that
 // widely implemented interfaces (io.Writer, fmt.Stringer) never drag
-// unrelated confined types into every call.
+// unrelated confined types into every call. A touch through the receiver
+// carries the implementation's type, so that callers passing values of
+// other types drop it (bindRecv): the call stands for the implementations
+// whose values reach it.
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"golang.org/x/tools/go/ssa"
@@ -76,14 +80,20 @@ func (c *Engine) interfaceSummary(m *types.Func) *Summary {
 	return &merged
 }
 
-// implSummary is what calling impl through an interface may do.
+// implSummary is what calling impl through an interface may do. What it
+// touches through its receiver happens only when the interface value holds
+// impl's receiver type: the touches say so (witness.Recv).
 func (c *Engine) implSummary(impl *ssa.Function) *Summary {
 	if c.m.isAny(impl) {
 		return new(Summary)
 	}
 	name := flow.Name(impl)
+	recv := flow.TypeKey(impl.Signature.Recv().Type())
 	sum := c.SummaryOf(impl)
 	whole := c.callTouch(impl, impl.Pos())
+	if whole != nil {
+		whole.Recv = recv
+	}
 	if whole != nil && sum == nil {
 		s := new(Summary)
 		s.addTouch(ParamSource(0), *whole)
@@ -99,9 +109,38 @@ func (c *Engine) implSummary(impl *ssa.Function) *Summary {
 		if whole != nil {
 			wit = *whole
 		}
+		if t.Source == ParamSource(0) {
+			wit.Recv = recv
+		}
 		out.Touches = append(out.Touches, touch{Source: t.Source, Witness: wit})
 	}
 	return &out
+}
+
+// bindRecv settles the dynamic type a touch requires (witness.Recv) against
+// v, the caller's value for the touch's source. The touch is dropped (ok is
+// false) when v cannot hold that type, and holds whatever v's sources are
+// when it can. When nothing can be told, the requirement passes on to the
+// caller's caller if v is the caller's own parameter or capture, and is
+// dropped (the touch holds) otherwise.
+func bindRecv(wit witness, v ssa.Value) (_ witness, ok bool) {
+	if wit.Recv == "" || v == nil {
+		return wit, true
+	}
+	keys, known := flow.DynamicTypes(v)
+	switch {
+	case known && !slices.Contains(keys, wit.Recv):
+		return wit, false
+	case known:
+		wit.Recv = ""
+	default:
+		switch v.(type) {
+		case *ssa.Parameter, *ssa.FreeVar:
+		default:
+			wit.Recv = ""
+		}
+	}
+	return wit, true
 }
 
 // exportInterfaceSummaries publishes, on each interface method of this

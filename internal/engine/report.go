@@ -192,7 +192,10 @@ func capturedFuncs(t flow.FuncValue, sum *Summary) []flow.FuncValue {
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
 func (r *reporter) atSink(t flow.FuncValue, sp Entry, sum *Summary) {
-	i := slices.IndexFunc(sum.Touches, func(tc touch) bool { return sp.reports(tc.Witness.Domain) && !sp.handedSource(t, tc.Source) })
+	i := slices.IndexFunc(sum.Touches, func(tc touch) bool {
+		_, holds := bindRecv(tc.Witness, sourceValue(tc.Source, sp.args, t.Bindings))
+		return holds && sp.reports(tc.Witness.Domain) && !sp.handedSource(t, tc.Source)
+	})
 	if i < 0 {
 		return
 	}

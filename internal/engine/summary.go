@@ -69,6 +69,11 @@ type witness struct {
 	// For a read of a channel, sync or atomic field: where the owner
 	// assigns it, which makes reading it a touch.
 	Reassigned position
+	// For a touch through an interface value, by one implementation: the
+	// dynamic type (a flow.TypeKey) the value must hold for the touch to
+	// happen; "" when any value does. Callers that can tell the concrete
+	// types they pass drop the touches of the others.
+	Recv string
 }
 
 // A reach is confined data (a field or value) written or read depth calls
@@ -134,17 +139,21 @@ type touch struct {
 	Witness witness
 }
 
-// compareTouch orders touches by source, then domain.
-func compareTouch(t touch, src source, domain string) int {
+// compareTouch orders touches by source, then domain, then the dynamic
+// type they require.
+func compareTouch(t touch, src source, wit witness) int {
 	if t.Source != src {
 		return int(t.Source) - int(src)
 	}
-	return strings.Compare(t.Witness.Domain, domain)
+	if c := strings.Compare(t.Witness.Domain, wit.Domain); c != 0 {
+		return c
+	}
+	return strings.Compare(t.Witness.Recv, wit.Recv)
 }
 
 // A Summary is what calling a function may do.
 type Summary struct {
-	Touches []touch // at most one per source and domain, sorted by both
+	Touches []touch // at most one per source, domain and required type, sorted by them
 	Invokes Origin  // func-valued sources it calls on the caller's goroutine
 	Async   Origin  // func-valued sources it sends off the owner
 	Hop     Origin  // func-valued sources it sends to the owner
@@ -197,7 +206,7 @@ func (s *Summary) addTouches(o Origin, wit witness) {
 }
 
 func (s *Summary) addTouch(src source, wit witness) {
-	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return compareTouch(t, src, wit.Domain) })
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t touch, src source) int { return compareTouch(t, src, wit) })
 	switch {
 	case !found:
 		s.Touches = slices.Insert(s.Touches, i, touch{Source: src, Witness: wit})
@@ -262,7 +271,7 @@ func (s *Summary) sameShape(t *Summary) bool {
 		return false
 	}
 	for i := range s.Touches {
-		if s.Touches[i].Source != t.Touches[i].Source || s.Touches[i].Witness.Domain != t.Touches[i].Witness.Domain {
+		if compareTouch(s.Touches[i], t.Touches[i].Source, t.Touches[i].Witness) != 0 {
 			return false
 		}
 	}
@@ -272,7 +281,11 @@ func (s *Summary) sameShape(t *Summary) bool {
 func (s *Summary) String() string {
 	var parts []string
 	for _, t := range s.Touches {
-		parts = append(parts, fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain)))
+		part := fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain))
+		if t.Witness.Recv != "" {
+			part += " if " + sourceName(t.Source) + " is " + t.Witness.Recv
+		}
+		parts = append(parts, part)
 	}
 	for _, set := range []struct {
 		name   string

@@ -137,9 +137,13 @@ func (w *walker) goStmt(in *ssa.Go) {
 func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
 	if domain, touches := w.c.m.interfaceCallTouches(call.Method, call.Value.Type()); touches {
 		at.direct = &witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(at.pos)}
-	} else if sum := w.c.interfaceSummary(call.Method); sum != nil && len(sum.Touches) > 0 {
-		wit := sum.Touches[0].Witness
-		at.direct = &wit
+	} else if sum := w.c.interfaceSummary(call.Method); sum != nil {
+		for _, tc := range sum.Touches {
+			if wit, ok := bindRecv(tc.Witness, sourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
+				at.direct = &wit
+				break
+			}
+		}
 	}
 	if at.direct != nil {
 		w.Spawns = append(w.Spawns, at)
@@ -258,9 +262,14 @@ func (cs callSite) extend(wit witness) witness {
 // handed (unless the callee's contract settled them).
 func (w *walker) applySummary(sum *Summary, args []ssa.Value, bindings flow.Captures, call callSite, settled Origin, asSites bool) {
 	for _, tc := range sum.Touches {
-		wit := call.extend(tc.Witness)
+		v := sourceValue(tc.Source, args, bindings)
+		wit, ok := bindRecv(tc.Witness, v)
+		if !ok {
+			continue // through an interface value that cannot hold the implementation
+		}
+		wit = call.extend(wit)
 		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
-			w.touch(call.pos, sourceValue(tc.Source, args, bindings), o, wit)
+			w.touch(call.pos, v, o, wit)
 		} else {
 			w.Sum.addTouches(o, wit)
 		}

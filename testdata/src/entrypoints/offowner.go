@@ -17,7 +17,7 @@ func onEventHere(b *Book, name string) {
 //
 //confined:offowner
 type Greeter interface { // want Greeter:"confined:offowner"
-	Greet(name string) string // want Greet:"summary\\(arg0 writes entrypoints.Book.hits\\)"
+	Greet(name string) string // want Greet:"summary\\(arg0 writes entrypoints.Book.hits if arg0 is entrypoints.greeter\\)"
 }
 
 type greeter struct {
@@ -42,8 +42,8 @@ func (e *echo) Greet(name string, times int) string { // want Greet:"summary\\(a
 // Only one method of an interface is marked.
 type Service interface {
 	//confined:offowner
-	Handle(req string) // want Handle:"confined:offowner" Handle:"summary\\(arg0 writes entrypoints.Book.total\\)"
-	Close()            // want Close:"summary\\(arg0 writes entrypoints.Book.total\\)"
+	Handle(req string) // want Handle:"confined:offowner" Handle:"summary\\(arg0 writes entrypoints.Book.total if arg0 is entrypoints.service\\)"
+	Close()            // want Close:"summary\\(arg0 writes entrypoints.Book.total if arg0 is entrypoints.service\\)"
 }
 
 type service struct {

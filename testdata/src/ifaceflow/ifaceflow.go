@@ -1,0 +1,92 @@
+// Package ifaceflow: a call through an interface stands for the
+// implementations whose values reach it. A supervisor is either an actor
+// (confined: its children belong to its loop) or the guardian (not
+// confined); a strategy restarts a supervisor's children through the
+// Supervisor interface.
+package ifaceflow
+
+import (
+	"sync"
+	"time"
+)
+
+type Supervisor interface {
+	Children() []int    // want Children:`summary\(arg0 calls \(\*ifaceflow.actor\).Children if arg0 is ifaceflow.actor\)` Children:`entry point, called off the owner by \(\*ifaceflow.guardian\).retryNow`
+	Restart(ids ...int) // want Restart:`entry point, called off the owner by \(ifaceflow.oneForOne\).HandleFailure`
+}
+
+//confined:owner
+type actor struct { // want actor:"confined:owner"
+	children []int
+	mailbox  chan func()
+}
+
+func (a *actor) Children() []int { return a.children } // want Children:`summary\(arg0 reads ifaceflow.actor.children`
+
+// Restart only posts to the mailbox: safe from anywhere.
+func (a *actor) Restart(ids ...int) {
+	a.mailbox <- func() { a.children = append(a.children[:0], ids...) }
+}
+
+//confined:loop
+func (a *actor) run() {
+	for f := range a.mailbox {
+		f()
+	}
+}
+
+type guardian struct {
+	mu   sync.Mutex
+	kids []int
+}
+
+func (g *guardian) Children() []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]int(nil), g.kids...)
+}
+
+func (g *guardian) Restart(ids ...int) {}
+
+// restartAll reads the children through the interface: what it touches
+// depends on the supervisor it is given.
+func restartAll(s Supervisor) {
+	s.Restart(s.Children()...)
+}
+
+// The guardian's retries run on a timer and only ever pass the guardian:
+// the actor's Children cannot be reached.
+func (g *guardian) retryLater() {
+	time.AfterFunc(time.Second, func() { restartAll(g) })
+}
+
+// The same through a local interface variable, and a go statement.
+func (g *guardian) retryNow() {
+	var s Supervisor = g
+	go restartAll(s)
+	go func() { _ = s.Children() }()
+}
+
+// Look-alike positive: the actor's retries pass the actor itself.
+func (a *actor) retryLater() {
+	time.AfterFunc(time.Second, func() {
+		restartAll(a) // want `calls confined \(\*ifaceflow.actor\).Children off the owner: this code runs via time.AfterFunc \(ifaceflow.go:\d+\); path ifaceflow.restartAll → \(\*ifaceflow.actor\).Children; inside, it reads ifaceflow.actor.children`
+	})
+}
+
+// Look-alike positive: either may flow here.
+func retryEither(a *actor, g *guardian, useActor bool) {
+	var s Supervisor = g
+	if useActor {
+		s = a
+	}
+	go restartAll(s) // want `calls confined \(\*ifaceflow.actor\).Children off the owner: this code runs via a go statement`
+}
+
+// Look-alike positive: nothing tells what s holds, so it stands for every
+// implementation.
+func retryAny(s Supervisor) {
+	time.AfterFunc(time.Second, func() {
+		restartAll(s) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+	})
+}
