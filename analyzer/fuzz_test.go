@@ -7,7 +7,8 @@ package analyzer
 //
 //	go test -run '^$' -fuzz '^FuzzAnalyze$' -fuzztime 1m ./analyzer
 //
-// explores further (.ci/run does so for a few seconds).
+// explores further (.ci/run does so for a minute: about 50 programs a
+// second on 2 cores).
 
 import (
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -42,6 +44,9 @@ import (
 // positions and deterministically, and must report nothing once every
 // directive is removed.
 func FuzzAnalyze(f *testing.F) {
+	// Each input analyses seven small programs; the collector's default
+	// pace spends a fifth of the time on garbage they leave.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	f.Add([]byte{}, "")
 	f.Add([]byte("confined owner type, goroutines"), "//confined:owner")
 	f.Add([]byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, "//confined:async f")
@@ -69,8 +74,11 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 		strict = true
 	}
 	settings := Settings{Strict: strict}
-	diags := analyzeSources(t, src, settings)
-	if again := analyzeSources(t, src, settings); !slices.Equal(diags, again) {
+	// One directory for all runs, and the fact encoding checked once: the
+	// fuzzer's speed is what lets it find things.
+	dir := t.TempDir()
+	diags := analyzeIn(t, dir, src, settings, true)
+	if again := analyzeIn(t, dir, src, settings, false); !slices.Equal(diags, again) {
 		t.Fatalf("findings differ between two runs:\n%s\nthen\n%s\n%s", strings.Join(diags, "\n"), strings.Join(again,
 			"\n"), dumpSources(src))
 	}
@@ -78,15 +86,15 @@ func fuzzAnalyze(t *testing.T, data []byte, extra string, strict bool) {
 	for name, s := range src {
 		stripped[name] = stripDirectives(s)
 	}
-	if plain := analyzeSources(t, stripped, settings); len(plain) > 0 {
+	if plain := analyzeIn(t, dir, stripped, settings, false); len(plain) > 0 {
 		t.Fatalf("findings in code without directives:\n%s\n%s", strings.Join(plain, "\n"), dumpSources(stripped))
 	}
 	// -suggest on the code as written and without directives: no failure,
 	// proposals only where the code is, the same twice.
 	settings.Suggest = true
 	for _, code := range []map[string]string{src, stripped} {
-		proposed := analyzeSources(t, code, settings)
-		if again := analyzeSources(t, code, settings); !slices.Equal(proposed, again) {
+		proposed := analyzeIn(t, dir, code, settings, false)
+		if again := analyzeIn(t, dir, code, settings, false); !slices.Equal(proposed, again) {
 			t.Fatalf("-suggest differs between two runs:\n%s\nthen\n%s\n%s", strings.Join(proposed, "\n"), strings.Join(again, "\n"), dumpSources(code))
 		}
 	}
@@ -121,11 +129,15 @@ func dumpSources(src map[string]string) string {
 }
 
 // The standard library is type-checked from source once per process and
-// shared by all inputs; so is the FileSet it lives in.
+// shared by all inputs; so is the FileSet it lives in. The source importer
+// asks go/build for a package's directory on every Import, even of a
+// package it has checked (a few milliseconds each), so the packages are
+// kept here by path as well.
 var (
 	stdOnce     sync.Once
 	stdFset     *token.FileSet
 	stdImporter types.Importer
+	stdPkgs     map[string]*types.Package
 	stdMu       sync.Mutex
 )
 
@@ -135,9 +147,22 @@ func lockStd() (unlock func()) {
 	stdOnce.Do(func() {
 		stdFset = token.NewFileSet()
 		stdImporter = importer.ForCompiler(stdFset, "source", nil)
+		stdPkgs = make(map[string]*types.Package)
 	})
 	stdMu.Lock()
 	return stdMu.Unlock
+}
+
+// importStd imports a standard package; the caller holds lockStd.
+func importStd(path string) (*types.Package, error) {
+	if pkg, ok := stdPkgs[path]; ok {
+		return pkg, nil
+	}
+	pkg, err := stdImporter.Import(path)
+	if err == nil {
+		stdPkgs[path] = pkg
+	}
+	return pkg, err
 }
 
 // analyzeSources type-checks the packages in src (file name "lib/lib.go"
@@ -149,9 +174,15 @@ func lockStd() (unlock func()) {
 // sources do not parse, which only the fuzzer's comment text can cause.
 func analyzeSources(t *testing.T, src map[string]string, settings Settings) []string {
 	t.Helper()
+	return analyzeIn(t, t.TempDir(), src, settings, true)
+}
+
+// analyzeIn is analyzeSources with the files written under dir, checking
+// that facts survive encoding when sanity is set.
+func analyzeIn(t *testing.T, dir string, src map[string]string, settings Settings, sanity bool) []string {
+	t.Helper()
 	defer lockStd()()
 
-	dir := t.TempDir()
 	pkgs := make(map[string]*packages.Package)
 	var roots []*packages.Package
 	for _, name := range []string{"lib", "app"} {
@@ -183,7 +214,7 @@ func analyzeSources(t *testing.T, src map[string]string, settings Settings) []st
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := analysischecker.Analyze([]*analysis.Analyzer{a}, roots, &analysischecker.Options{SanityCheck: true})
+	graph, err := analysischecker.Analyze([]*analysis.Analyzer{a}, roots, &analysischecker.Options{SanityCheck: sanity})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +284,7 @@ func typeCheck(filename, path, text string, local map[string]*packages.Package) 
 				imports[p] = lp
 				return lp.Types, nil
 			}
-			return stdImporter.Import(p)
+			return importStd(p)
 		}),
 		Sizes: types.SizesFor("gc", "amd64"),
 		Error: func(err error) { errs = append(errs, err) },
@@ -376,7 +407,8 @@ func (g *progGen) lib() string {
 	w("%sfunc Ready() *Fut { f := &Fut{}; f.complete(); return f }\n\n", g.directive("//confined:completes owner",
 		"//confined:completes async"))
 	w("type I interface {\n%s\tDo(f func())\n%s\tName() string\n}\n\n",
-		g.directive("//confined:owner", "//confined:async", "//confined:hop f", "//confined:any", "//confined:loop"),
+		g.directive("//confined:owner", "//confined:async", "//confined:hop f", "//confined:any", "//confined:loop",
+			"//confined:offowner"),
 		g.directive("//confined:owner", "//confined:any"))
 	w("type impl%s struct{ t *T%s }\n\n", g.tparams, g.targs)
 	w("func (x impl%s) Do(f func()) { %s }\n\n", g.targs, g.pick("f()", "go f()", "x.t.Post(f)", "x.t.Inc(); f()",
@@ -405,6 +437,17 @@ func (g *progGen) app() string {
 		}
 		w("}\n\n")
 	}
+	// An interface of this package made from lib's (embedding it, defined
+	// from it, or an alias of it), with an implementation here.
+	w("%stype J %s\n\n", g.directive("//confined:owner", "//confined:offowner", "//confined:any", "extra"),
+		g.pick("interface{ lib.I }", "lib.I", "= lib.I", "interface {\n\tlib.I\n"+g.directive("//confined:offowner",
+			"//confined:owner", "//confined:async")+"\tExtra(f func())\n}"))
+	w("type mine struct{ t *lib.T%s }\n\n", g.inst)
+	w("%sfunc (m mine) Do(f func()) { %s }\n\n", g.directive("//confined:offowner", "//confined:owner", "extra"),
+		g.pick("f()", "go f()", "m.t.Inc()", "m.t.Post(f)", "m.t.N++"))
+	w("func (m mine) Name() string { return \"m\" }\n\n")
+	w("func (m mine) Extra(f func()) { %s }\n\n", g.pick("f()", "go f()", "m.t.Touch(\"k\")"))
+	w("var _ J = mine{}\n\n")
 	w("%s", g.directive("//confined:owner", "extra"))
 	w("var _ = sort.Ints\nvar _ sync.Mutex\nvar _ = time.Second\nvar _ = context.Background\nvar _ = global\n")
 	return b.String()
@@ -421,7 +464,7 @@ func (g *progGen) stmt(depth int, indent string) string {
 		return g.stmt(depth+1, indent+"\t")
 	}
 	var s string
-	switch n := g.choose(30); n {
+	switch n := g.choose(32); n {
 	case 0:
 		s = "t.Inc()\n"
 	case 1:
@@ -499,6 +542,12 @@ func (g *progGen) stmt(depth int, indent string) string {
 		} else {
 			s = "cb()\n"
 		}
+	case 29:
+		j := g.fresh("j")
+		s = "var " + j + " J = " + g.pick("mine{t}", "mine{}") + "\n" + indent + g.pick("", "go ") + j + ".Do(func() {\n" +
+			body() + indent + "})\n"
+	case 30:
+		s = g.pick("go ", "") + "lib.I(mine{t}).Do(cb)\n"
 	default:
 		s = g.pick("cb()\n", "t.Post(cb)\n", "_ = lib.Impl(t).Name()\n")
 	}

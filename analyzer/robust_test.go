@@ -331,3 +331,23 @@ func Use(l Logger) { go l.Log("x") }`,
 		analyzeSources(t, src, settings) // must not panic
 	}
 }
+
+// TestRobustSuggestOnForeignInterface: an implementation that sends its
+// func parameter off the owner made -suggest propose async on the method
+// of the interface it was defined from, in the other package's file (found
+// by FuzzAnalyze). analyzeSources fails on a finding outside the package.
+func TestRobustSuggestOnForeignInterface(t *testing.T) {
+	for _, decl := range []string{"type J lib.I", "type J interface{ lib.I }", "type J = lib.I"} {
+		src := map[string]string{
+			"lib/lib.go": `package lib
+type I interface{ Do(f func()) }`,
+			"app/app.go": `package app
+import "fz/lib"
+` + decl + `
+type mine struct{}
+func (mine) Do(f func()) { go f() }
+var _ J = mine{}`,
+		}
+		analyzeSources(t, src, Settings{Suggest: true, Strict: true})
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -146,23 +147,9 @@ func bindRecv(wit witness, v ssa.Value) (_ witness, ok bool) {
 // exportInterfaceSummaries publishes, on each interface method of this
 // package, the merged summary of its implementations here.
 func (c *Engine) exportInterfaceSummaries() {
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		for m := range iface.ExplicitMethods() {
-			if m.Pkg() != c.pass.Pkg {
-				continue // type T other.Iface: the methods are other's, and so are their facts
-			}
-			if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(Summary)) {
-				c.pass.ExportObjectFact(m, &SummaryFact{Summary: *sum})
-			}
+	for _, m := range names.InterfaceMethods(c.pass.Pkg) {
+		if sum := c.interfaceSummary(m); sum != nil && !sum.sameShape(new(Summary)) {
+			c.pass.ExportObjectFact(m, &SummaryFact{Summary: *sum})
 		}
 	}
 }

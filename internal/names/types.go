@@ -3,7 +3,10 @@ package names
 // This file holds the helpers that look through pointers to the type
 // behind them.
 
-import "go/types"
+import (
+	"go/types"
+	"iter"
+)
 
 // derefNamed returns the named type of t or *t, resolving generic
 // instantiations to their origin.
@@ -62,4 +65,29 @@ func PackagesInView(pkg *types.Package) map[string]*types.Package {
 		}
 	}
 	return view
+}
+
+// InterfaceMethods yields the methods that pkg's interface types declare
+// themselves, with their type: not those of embedded interfaces, nor those
+// of an interface defined from another package's (type J other.I), whose
+// methods, facts and positions are the other package's.
+func InterfaceMethods(pkg *types.Package) iter.Seq2[*types.TypeName, *types.Func] {
+	return func(yield func(*types.TypeName, *types.Func) bool) {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for m := range iface.ExplicitMethods() {
+				if m.Pkg() == pkg && !yield(tn, m) {
+					return
+				}
+			}
+		}
+	}
 }

@@ -314,29 +314,21 @@ func (s *Suggester) proposeInferredSinks() {
 // package's interfaces whose func parameter an implementation of the
 // package sends off the owner (a Timer's Schedule, for the SerialTimer's).
 func (s *Suggester) proposeInterfaceSinks() {
-	scope := s.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || s.inTestFile(tn.Pos()) {
+	for tn, m := range names.InterfaceMethods(s.pass.Pkg) {
+		if s.inTestFile(tn.Pos()) {
 			continue
 		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		for m := range iface.ExplicitMethods() {
-			sig := m.Signature()
-			for i := range sig.Params().Len() {
-				arg := names.ArgIndex(sig, i)
-				if !names.IsFuncTyped(sig.Params().At(i).Type()) || slices.Contains(s.m.Contract(m).Async, arg) {
-					continue
-				}
-				for _, impl := range s.e.Implementations(m) {
-					if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(engine.ParamSource(arg)) {
-						s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
-							"its implementation %s runs %s off the owner", flow.Name(impl), sig.Params().At(i).Name())})
-						break
-					}
+		sig := m.Signature()
+		for i := range sig.Params().Len() {
+			arg := names.ArgIndex(sig, i)
+			if !names.IsFuncTyped(sig.Params().At(i).Type()) || slices.Contains(s.m.Contract(m).Async, arg) {
+				continue
+			}
+			for _, impl := range s.e.Implementations(m) {
+				if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(engine.ParamSource(arg)) {
+					s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
+						"its implementation %s runs %s off the owner", flow.Name(impl), sig.Params().At(i).Name())})
+					break
 				}
 			}
 		}
