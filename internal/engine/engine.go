@@ -54,6 +54,7 @@ type Engine struct {
 	// (see callbackfields.go).
 	callbackFields *callbackFields
 	reassigned     map[*types.Var]position // see reassignedOnOwner; nil until asked
+	ifaceFields    *ifaceFields            // see fieldTypes; nil until asked
 }
 
 // New reads the pass's directives and resolves the declarations in view,

@@ -28,10 +28,10 @@ func TypeKey(t types.Type) string {
 // far as the code of v's function tells: v has a concrete type, or boxes
 // values of concrete types into an interface, also through phis,
 // conversions between interfaces and the variables a closure captures.
-// known is false when the code cannot tell (an interface parameter, a
-// field, the result of a call).
-func DynamicTypes(v ssa.Value) (keys []string, known bool) {
-	d := dynamicTypes{seen: make(map[ssa.Value]bool)}
+// known is false when the code cannot tell (an interface parameter, the
+// result of a call). What a field holds, fields tells, when not nil.
+func DynamicTypes(v ssa.Value, fields func(*types.Var) ([]string, bool)) (keys []string, known bool) {
+	d := dynamicTypes{seen: make(map[ssa.Value]bool), fields: fields}
 	if !d.add(v) {
 		return nil, false
 	}
@@ -40,8 +40,9 @@ func DynamicTypes(v ssa.Value) (keys []string, known bool) {
 }
 
 type dynamicTypes struct {
-	keys []string
-	seen map[ssa.Value]bool
+	keys   []string
+	seen   map[ssa.Value]bool
+	fields func(*types.Var) ([]string, bool)
 }
 
 // add adds the types v may hold and reports whether they are known.
@@ -72,6 +73,11 @@ func (d *dynamicTypes) add(v ssa.Value) bool {
 	case *ssa.UnOp:
 		// A variable captured by reference, read in its function or in
 		// the closure.
+		if f := FieldOf(v.X); f != nil && v.Op == token.MUL && d.fields != nil {
+			keys, known := d.fields(f)
+			d.keys = append(d.keys, keys...)
+			return known
+		}
 		if v.Op == token.MUL {
 			cell, _ := v.X.(*ssa.Alloc)
 			if fv, ok := v.X.(*ssa.FreeVar); ok {

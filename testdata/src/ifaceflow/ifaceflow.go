@@ -90,3 +90,39 @@ func retryAny(s Supervisor) {
 		restartAll(s) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
 	})
 }
+
+// A supervisor held in an unexported field: what the package stores there
+// tells what it holds.
+type watcher struct {
+	sup Supervisor
+}
+
+func newWatcher(g *guardian) *watcher { return &watcher{sup: g} }
+
+func (w *watcher) watchLater() {
+	time.AfterFunc(time.Second, func() { restartAll(w.sup) })
+}
+
+// Look-alike positive: an exported field, which other packages may set.
+type Watcher struct {
+	Sup Supervisor
+}
+
+func (w *Watcher) watchLater() {
+	time.AfterFunc(time.Second, func() {
+		restartAll(w.Sup) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+	})
+}
+
+// Look-alike positive: the package stores an actor in the field too.
+type pair struct {
+	sup Supervisor
+}
+
+func newPairs(a *actor, g *guardian) []*pair { return []*pair{{sup: g}, {sup: a}} }
+
+func (p *pair) later() {
+	time.AfterFunc(time.Second, func() {
+		restartAll(p.sup) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+	})
+}
