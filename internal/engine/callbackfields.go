@@ -278,7 +278,7 @@ func (cf *callbackFields) classifyChannels(c *Engine, visited map[*ssa.Function]
 // from: a receive, a range over the channel, a select's receive case.
 func receivedFuncFields(instr ssa.Instruction) []*types.Var {
 	var out []*types.Var
-	for _, ch := range receivedChannels(instr) {
+	for _, ch := range flow.ReceivedChannels(instr) {
 		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
 			if f := flow.LoadedField(ch); f != nil {
 				out = append(out, f)
@@ -457,7 +457,7 @@ func (w *walker) localReceiver(ch ssa.Value) string {
 		for _, t := range flow.FuncTargets(g.Call.Value) {
 			for _, b := range t.Fn.Blocks {
 				for _, instr := range b.Instrs {
-					for _, c := range receivedChannels(instr) {
+					for _, c := range flow.ReceivedChannels(instr) {
 						if v := spawnerValue(c, t, g.Call.Args); v != nil && variableOf(v) == ch {
 							return flow.Name(t.Fn)
 						}
@@ -467,25 +467,6 @@ func (w *walker) localReceiver(ch ssa.Value) string {
 		}
 	}
 	return ""
-}
-
-// receivedChannels lists the channels instr receives from: a receive (a
-// range over a channel too) or a select's receive cases.
-func receivedChannels(instr ssa.Instruction) []ssa.Value {
-	var chans []ssa.Value
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			chans = append(chans, in.X)
-		}
-	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir == types.RecvOnly {
-				chans = append(chans, st.Chan)
-			}
-		}
-	}
-	return chans
 }
 
 // variableOf is the variable (a cell) v was loaded from, else v.

@@ -314,3 +314,53 @@ func HoldsFuncs(t types.Type) bool {
 	}
 	return names.IsFuncTyped(t)
 }
+
+// ReceivedFrom returns the channel v was received from (x := <-ch, x, ok
+// := <-ch, or a select's case x := <-ch), or nil.
+func ReceivedFrom(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return x.X
+		}
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.UnOp:
+			if t.Op == token.ARROW && x.Index == 0 {
+				return t.X
+			}
+		case *ssa.Select:
+			// The tuple is (index, recvOk, one value per receiving case).
+			k := x.Index - 2
+			for _, st := range t.States {
+				if st.Dir != types.RecvOnly {
+					continue
+				}
+				if k == 0 {
+					return st.Chan
+				}
+				k--
+			}
+		}
+	}
+	return nil
+}
+
+// ReceivedChannels lists the channels instr receives from: a receive (a
+// range over a channel too) or a select's receive cases.
+func ReceivedChannels(instr ssa.Instruction) []ssa.Value {
+	var chans []ssa.Value
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			chans = append(chans, in.X)
+		}
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.RecvOnly {
+				chans = append(chans, st.Chan)
+			}
+		}
+	}
+	return chans
+}

@@ -217,12 +217,12 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 	return strings.ToLower(name[:1]) + name[1:]
 }
 
-// receiveInLoop returns the position of a channel receive (or a select
-// that receives) inside a loop of fn's body, or NoPos.
+// receiveInLoop returns the position of a receive of work (or a select
+// with such a case) inside a loop of fn's body, or NoPos.
 func receiveInLoop(fn *ssa.Function) token.Pos {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if receives(instr) && flow.InLoop(b) {
+			if receivesWork(instr) && flow.InLoop(b) {
 				return flow.InstrPos(instr)
 			}
 		}
@@ -230,15 +230,26 @@ func receiveInLoop(fn *ssa.Function) token.Pos {
 	return token.NoPos
 }
 
-func receives(instr ssa.Instruction) bool {
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		return in.Op == token.ARROW
-	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir == types.RecvOnly {
-				return true
-			}
+// receivesWork reports whether instr receives work: funcs, messages, or
+// the signal that work is queued (a mailbox's wake channel). A loop owns
+// state because it is handed work; the ticks of a timer (time.Time) and a
+// context's Done wake a goroutine up but hand it nothing, so a goroutine
+// that only waits for them is not an owner's loop.
+func receivesWork(instr ssa.Instruction) bool {
+	work := func(ch ssa.Value) bool {
+		t, ok := ch.Type().Underlying().(*types.Chan)
+		if !ok {
+			return false
+		}
+		if call, ok := ch.(*ssa.Call); ok && call.Common().IsInvoke() && call.Common().Method.Name() == "Done" {
+			return false
+		}
+		named, ok := types.Unalias(t.Elem()).(*types.Named)
+		return !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" || named.Obj().Name() != "Time"
+	}
+	for _, ch := range flow.ReceivedChannels(instr) {
+		if work(ch) {
+			return true
 		}
 	}
 	return false
@@ -308,6 +319,10 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 					calls.fields[f] = true
 					break
 				}
+				if ch := flow.ReceivedFrom(v); ch != nil {
+					calls.channels[flow.LoadedField(ch)] = true
+					break
+				}
 				switch x := v.(type) {
 				case *ssa.Parameter:
 					for i, p := range loop.Params {
@@ -315,13 +330,6 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 							calls.params[i] = true
 						}
 					}
-				case *ssa.UnOp:
-					if x.Op == token.ARROW {
-						calls.channels[flow.LoadedField(x.X)] = true
-					}
-				case *ssa.Extract:
-					v = x.Tuple
-					continue
 				case *ssa.TypeAssert:
 					v = x.X
 					continue

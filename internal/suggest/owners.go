@@ -124,6 +124,7 @@ func (s *Suggester) proposeOwners() {
 	}
 	// What other code writes and reads through values it was handed.
 	otherWriters := make(map[string][]string) // by type
+	offWriters := make(map[string][]string)   // by type: the races the check will report
 	readOff := make(map[string]string)        // field -> a reader off the owner
 	allWrites := make(fieldSet)
 	for _, fn := range s.e.Functions() {
@@ -137,6 +138,12 @@ func (s *Suggester) proposeOwners() {
 				if _, ok := readOff[key]; !ok {
 					readOff[key] = flow.Name(fn)
 				}
+			}
+		}
+		if offOwner[fn] && !onOwner[fn] {
+			for key := range acc.writes {
+				tk := key[:strings.LastIndex(key, ".")]
+				offWriters[tk] = append(offWriters[tk], flow.Name(fn))
 			}
 		}
 		if onOwner[fn] || offOwner[fn] {
@@ -174,9 +181,12 @@ func (s *Suggester) proposeOwners() {
 		for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
 			fields = append(fields, key[strings.LastIndex(key, ".")+1:])
 		}
-		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: fmt.Sprintf(
-			"code on the owner (%s) writes %s without a lock, and no other code writes it but where a value is built",
-			strings.Join(wt.roots, ", "), names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))})
+		evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock, and no other code writes it but where a value is built",
+			strings.Join(wt.roots, ", "), names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
+		if off := slices.Compact(slices.Sorted(slices.Values(offWriters[tk]))); len(off) > 0 {
+			evidence += fmt.Sprintf(" or code off the owner (%s), which the check then reports", strings.Join(off, ", "))
+		}
+		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: evidence})
 		if obj.Pkg() == s.pass.Pkg {
 			s.proposeAnyFields(obj, allWrites, readOff)
 		}
