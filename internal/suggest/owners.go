@@ -4,15 +4,17 @@ package suggest
 //
 // A struct type of the main module, without a mutex field, is proposed as
 // //confined:owner when code on one owner (a loop's body, a hop's
-// callback, and what they call, in the package and through writesFact)
-// writes its fields without holding a lock, no other code writes them
-// through a value it did not allocate, and the package sends none of its
-// values on a channel (messages are handed off, not owned) (constructors write fresh values;
-// goroutines and callbacks off every owner are what the check will then
-// report). A field of a proposed owner of the package that nothing writes
-// but where its value is built, and that code off the owner reads, is
-// proposed :any. An exported function whose summary sends a func parameter
-// off the owner is proposed //confined:async.
+// callback, and what they call, in the package and through writesFact;
+// not tests) writes its fields without holding a lock, is its main writer
+// (code that may run anywhere writes no more of its fields; set-up code,
+// constructors and functional options, does not count), and the package
+// hands none of its values over: sent on a channel, or carried in what is
+// sent (messages are handed off, not owned). Goroutines and callbacks off
+// every owner that write it are what the check then reports. A field of a
+// proposed owner of the package that only set-up code writes, and that
+// code off the owner reads, is proposed :any. An exported function whose
+// summary sends a func parameter off the owner is proposed
+// //confined:async.
 
 import (
 	"fmt"
@@ -35,10 +37,14 @@ type ownerRoot struct {
 	domain string
 }
 
-// ownerRoots lists the package's loops and hop callbacks, in source order.
+// ownerRoots lists the package's loops and hop callbacks outside test
+// files, in source order: what tests write on an owner makes no type owned.
 func (s *Suggester) ownerRoots() []ownerRoot {
 	var roots []ownerRoot
 	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
 		if domain, ok := s.loops[fn]; ok {
 			roots = append(roots, ownerRoot{fn, domain})
 		}
@@ -124,16 +130,22 @@ func (s *Suggester) proposeOwners() {
 	}
 	// What other code writes and reads through values it was handed.
 	otherWriters := make(map[string][]string) // by type
+	otherFields := make(map[string]fieldSet)  // by type: the fields they write
 	offWriters := make(map[string][]string)   // by type: the races the check will report
 	readOff := make(map[string]string)        // field -> a reader off the owner
-	allWrites := make(fieldSet)
+	// Writes by code that runs once owners run: on an owner or off it.
+	// What only set-up code writes (constructors, functional options, an
+	// Attach the constructor calls) is fixed by the time they run.
+	runningWrites := make(fieldSet)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
 		acc := s.written.accesses(fn)
-		maps.Copy(allWrites, acc.writes)
-		if !onOwner[fn] {
+		if onOwner[fn] || offOwner[fn] {
+			maps.Copy(runningWrites, acc.writes)
+		}
+		if !onOwner[fn] || offOwner[fn] {
 			for key := range acc.reads {
 				if _, ok := readOff[key]; !ok {
 					readOff[key] = flow.Name(fn)
@@ -146,7 +158,7 @@ func (s *Suggester) proposeOwners() {
 				offWriters[tk] = append(offWriters[tk], flow.Name(fn))
 			}
 		}
-		if onOwner[fn] || offOwner[fn] {
+		if onOwner[fn] || offOwner[fn] || functionalOption(fn) {
 			continue
 		}
 		writes := acc.writes
@@ -162,13 +174,20 @@ func (s *Suggester) proposeOwners() {
 		for key := range writes {
 			tk := key[:strings.LastIndex(key, ".")]
 			otherWriters[tk] = append(otherWriters[tk], flow.Name(fn))
+			if otherFields[tk] == nil {
+				otherFields[tk] = make(fieldSet)
+			}
+			otherFields[tk][key] = true
 		}
 	}
 	sent := s.sentTypes()
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
-		if obj == nil || len(wt.domains) != 1 || len(otherWriters[tk]) > 0 || sent[tk] {
+		// The owner must be the main writer: code of unknown placement
+		// (a handler, a method called from goroutines, a functional
+		// option) may write it too, but not more of its fields.
+		if obj == nil || len(wt.domains) != 1 || len(otherFields[tk]) > len(wt.fields) || sent[tk] {
 			continue
 		}
 		var domain []string
@@ -181,14 +200,24 @@ func (s *Suggester) proposeOwners() {
 		for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
 			fields = append(fields, key[strings.LastIndex(key, ".")+1:])
 		}
-		evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock, and no other code writes it but where a value is built",
-			strings.Join(wt.roots, ", "), names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
-		if off := slices.Compact(slices.Sorted(slices.Values(offWriters[tk]))); len(off) > 0 {
-			evidence += fmt.Sprintf(" or code off the owner (%s), which the check then reports", strings.Join(off, ", "))
+		evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock", strings.Join(wt.roots, ", "),
+			names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
+		off := slices.Compact(slices.Sorted(slices.Values(offWriters[tk])))
+		other := slices.Compact(slices.Sorted(slices.Values(otherWriters[tk])))
+		switch {
+		case len(off) == 0 && len(other) == 0:
+			evidence += ", and no other code writes it but where a value is built"
+		case len(other) == 0:
+			evidence += fmt.Sprintf(", and besides where a value is built only code off the owner does (%s), which the check then reports",
+				strings.Join(firstN(off, 3), ", "))
+		default:
+			evidence += fmt.Sprintf("; code that may run anywhere writes %s too (%s), which the check reports where it runs off the owner",
+				names.Plural(len(otherFields[tk]), "one of its fields", fmt.Sprintf("%d of its fields", len(otherFields[tk]))),
+				strings.Join(firstN(slices.Concat(other, off), 3), ", "))
 		}
 		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: evidence})
 		if obj.Pkg() == s.pass.Pkg {
-			s.proposeAnyFields(obj, allWrites, readOff)
+			s.proposeAnyFields(obj, runningWrites, readOff)
 		}
 	}
 }
@@ -204,20 +233,20 @@ func (s *Suggester) sentTypes() map[string]bool {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Send:
-					noteSent(out, in.X)
+					s.noteSent(out, in.X)
 				case *ssa.Select:
 					for _, st := range in.States {
 						if st.Dir == types.SendOnly {
-							noteSent(out, st.Send)
+							s.noteSent(out, st.Send)
 						}
 					}
 				case *ssa.MapUpdate:
 					if guarded(in.Map) {
-						noteSent(out, in.Value)
+						s.noteSent(out, in.Value)
 					}
 				case *ssa.Store:
 					if guarded(in.Addr) {
-						noteSent(out, in.Val)
+						s.noteSent(out, in.Val)
 					}
 				}
 			}
@@ -237,25 +266,61 @@ func guarded(v ssa.Value) bool {
 	return named != nil && hasMutex(named)
 }
 
-// noteSent records the type of a value sent on a channel.
-func noteSent(types map[string]bool, x ssa.Value) {
+// noteSent records the type of a value sent on a channel, and the types
+// it carries (an RPC embedding the wire message and its parts): they go
+// with it. Through pointers only other packages' types count as cargo
+// (generated messages); the package's own are references (a request's
+// *Server).
+func (s *Suggester) noteSent(sent map[string]bool, x ssa.Value) {
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
-	if named := names.DerefNamed(x.Type()); named != nil && named.Obj().Pkg() != nil {
-		types[named.Obj().Pkg().Path()+"."+named.Obj().Name()] = true
+	s.noteSentType(sent, x.Type(), false, 0)
+}
+
+// maxCarried bounds how deep noteSentType looks into what is sent.
+const maxCarried = 4
+
+func (s *Suggester) noteSentType(sent map[string]bool, t types.Type, byRef bool, depth int) {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t, byRef = u.Elem(), true
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || (byRef && depth > 0 && named.Obj().Pkg() == s.pass.Pkg) {
+		return
+	}
+	key := named.Obj().Pkg().Path() + "." + named.Obj().Name()
+	if sent[key] || depth > maxCarried {
+		return
+	}
+	sent[key] = true
+	if st, ok := named.Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			s.noteSentType(sent, f.Type(), byRef, depth+1)
+		}
 	}
 }
 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
-// that nothing writes but where a value is built and that code off the
+// that only set-up code writes (see runningWrites) and that code off the
 // owner reads.
-func (s *Suggester) proposeAnyFields(obj *types.TypeName, allWrites fieldSet, readOff map[string]string) {
+func (s *Suggester) proposeAnyFields(obj *types.TypeName, runningWrites fieldSet, readOff map[string]string) {
 	named := obj.Type().(*types.Named)
 	for f := range named.Underlying().(*types.Struct).Fields() {
 		key := fieldKey(named, f.Name())
 		reader, read := readOff[key]
-		if allWrites[key] || !read || engine.ConcurrencySafe(f.Type()) {
+		if runningWrites[key] || !read || engine.ConcurrencySafe(f.Type()) {
 			continue
 		}
 		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf(
@@ -343,4 +408,39 @@ func (s *Suggester) proposeInterfaceSinks() {
 			}
 		}
 	}
+}
+
+// firstN returns the first n of names, and how many more there are.
+func firstN(list []string, n int) []string {
+	if len(list) <= n {
+		return list
+	}
+	return append(slices.Clone(list[:n]), fmt.Sprintf("%d more", len(list)-n))
+}
+
+// functionalOption reports whether fn is a func literal that its function
+// returns and that takes the value it configures as a parameter
+// (WithPeerScore(...) returning func(ps *PubSub) error): such options run
+// where the value is built, before its owner starts.
+func functionalOption(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || len(fn.Params) == 0 {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, r := range ret.Results {
+				if ct, ok := r.(*ssa.ChangeType); ok { // a named option type
+					r = ct.X
+				}
+				if r == ssa.Value(fn) {
+					return true
+				}
+				if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

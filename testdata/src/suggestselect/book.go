@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-type Book struct { // want `suggest for suggestselect.Book: //confined:owner: code on the owner \(\(\*suggestselect.Book\).run, func literal in \(\*suggestselect.Book\).Add\) writes 2 of its fields \(orders, swept\) without a lock, and no other code writes it but where a value is built or code off the owner \(func literal in \(\*suggestselect.Book\).Expire\), which the check then reports`
+type Book struct { // want `suggest for suggestselect.Book: //confined:owner: code on the owner \(\(\*suggestselect.Book\).run, func literal in \(\*suggestselect.Book\).Add\) writes 2 of its fields \(orders, swept\) without a lock, and besides where a value is built only code off the owner does \(func literal in \(\*suggestselect.Book\).Expire\), which the check then reports`
 	orders  map[string]int
 	mailbox chan func()
 	quit    chan struct{}

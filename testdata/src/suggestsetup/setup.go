@@ -1,0 +1,74 @@
+// Package suggestsetup: what set-up code writes (functional options, the
+// constructor) does not keep a type from being owned, and the fields only
+// it writes are :any when code off the owner reads them; what is sent on a
+// channel, and what it carries, is handed over, not owned.
+package suggestsetup
+
+import "time"
+
+type Option func(*Router) error
+
+// WithLimit returns an option, which runs while the router is built.
+func WithLimit(name string, n int) Option { // want WithLimit:"summary\\(\\)"
+	return func(r *Router) error {
+		r.name, r.limit = name, n
+		return nil
+	}
+}
+
+type Router struct { // want `suggest for suggestsetup.Router: //confined:owner: code on the owner \(func literal in \(\*suggestsetup.Router\).Add\) writes its field peers without a lock`
+	name    string // want `suggest for field name: //confined:any: only code building a Router writes it, and \(\*suggestsetup.Router\).describe reads it off the owner`
+	limit   int    // want `suggest for field limit: //confined:any`
+	peers   map[string]int
+	hdr     Header
+	mailbox chan func()
+	out     chan Envelope
+}
+
+// A Header goes out inside every Envelope: it is the receiver's then.
+type Header struct{ seq int }
+
+type Envelope struct {
+	Header
+	body string
+}
+
+func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes arg0\\)"
+	r := &Router{peers: map[string]int{}, mailbox: make(chan func()), out: make(chan Envelope, 1)}
+	for _, o := range opts {
+		_ = o(r)
+	}
+	go r.run()
+	go r.report()
+	return r
+}
+
+func (r *Router) run() { // want `suggest for \(\*suggestsetup.Router\).run: //confined:loop`
+	for f := range r.mailbox {
+		f()
+	}
+}
+
+func (r *Router) post(f func()) { r.mailbox <- f } // want `suggest for \(\*suggestsetup.Router\).post: //confined:hop f`
+
+func (r *Router) Add(p string) {
+	r.post(func() {
+		r.peers[p]++
+		r.hdr.seq++
+		r.out <- Envelope{Header: r.hdr, body: r.describe(p)}
+	})
+}
+
+// describe runs on the owner and off it.
+func (r *Router) describe(p string) string { return r.name + ": " + p }
+
+// report reads the limit off the owner: an option set it, nothing else
+// writes it.
+func (r *Router) report() {
+	for range time.Tick(time.Second) {
+		println(r.describe("report"), r.limit)
+	}
+}
+
+// Params are only written on the owner by tests: not owned.
+type Params struct{ D int }
