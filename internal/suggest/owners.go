@@ -96,9 +96,15 @@ func (s *Suggester) proposeOwners() {
 		rootFns = append(rootFns, r.fn)
 	}
 	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue // tests start code in their own ways
+		}
 		if w := s.e.Walk(fn); w != nil {
 			for _, sp := range w.Spawns {
 				for _, t := range sp.Targets {
+					if _, loop := s.loops[t.Fn]; loop {
+						continue // the goroutine a loop runs on is its owner
+					}
 					spawned = append(spawned, t.Fn)
 				}
 			}
