@@ -56,6 +56,8 @@ var suites = []struct {
 	{name: "domainfacts", patterns: []string{"domains/raft"}},
 	// The same program without names: one owner, today's findings.
 	{name: "nodomains"},
+	// A plain owner where every loop is named.
+	{name: "allnamed"},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

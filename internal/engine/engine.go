@@ -70,6 +70,7 @@ func New(pass *analysis.Pass, cfg Config) *Engine {
 	}
 	declared, more := directive.Resolve(pass, dirs, m.packageFacts, cfg.Declarations)
 	m.declared = declared
+	diags = append(diags, directive.UnnamedOwners(pass, dirs)...)
 	for _, d := range append(diags, more...) {
 		pass.Report(d)
 	}
