@@ -8,8 +8,10 @@ package suggest
 //     callback of an async sink it starts captures and calls a method on
 //     (FromExternal's go func() { p.Complete(<-ch) }());
 //   - //confined:inherit on a method keeping its func parameter in a slice
-//     of such funcs of its receiver, the registry of a future's callbacks
-//     (OnComplete's f.callbacks = append(f.callbacks, fn));
+//     of such funcs of its receiver, and running it itself when the future
+//     has completed: the registry of a future's callbacks (OnComplete's
+//     f.callbacks = append(f.callbacks, fn), else fn(v, err)), not an event
+//     bus's Subscribe;
 //   - //confined:inherit on a function that registers, through an inherit
 //     parameter, a callback calling its own func parameter on a future it
 //     was handed (FlatMap, Transform, and Map on Transform).
@@ -199,10 +201,18 @@ func registered(fn *ssa.Function) []*ssa.Parameter {
 		if !names.IsFuncTyped(p.Type()) || !holdsFuncs(st, p.Type()) {
 			continue
 		}
-		if slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
+		// A future's registry also runs the callback itself when the
+		// future has already completed (or hands it on to run); an event
+		// bus's Subscribe only keeps it.
+		stored := slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
 			st, ok := ref.(*ssa.Store)
 			return ok && st.Val == p
-		}) {
+		})
+		ranNow := slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
+			_, ok := ref.(ssa.CallInstruction)
+			return ok
+		})
+		if stored && ranNow {
 			out = append(out, p)
 		}
 	}

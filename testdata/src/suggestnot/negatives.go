@@ -74,3 +74,25 @@ func (r *relay) pump() {
 		r.out <- v
 	}
 }
+
+// An event bus keeps its handlers and calls them on publish: not a future,
+// so subscribe is no inherit.
+type bus struct {
+	mu       sync.Mutex
+	handlers []func(int)
+}
+
+func (b *bus) subscribe(h func(int)) {
+	b.mu.Lock()
+	b.handlers = append(b.handlers, h)
+	b.mu.Unlock()
+}
+
+func (b *bus) publish(v int) {
+	b.mu.Lock()
+	hs := b.handlers
+	b.mu.Unlock()
+	for _, h := range hs {
+		h(v)
+	}
+}
