@@ -18,7 +18,7 @@ func TestSuggest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup")
+	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks")
 }
 
 // TestSuggestedThenChecked runs the plain check on the actor after

@@ -301,12 +301,17 @@ func (s *Suggester) funcParams(yield func(*ssa.Function, *ssa.Parameter) bool) {
 // func fields of what it reads, and values it receives from channels.
 type calledByLoop struct {
 	params   map[int]bool
-	fields   map[*types.Var]bool // fields whose func values it calls (e.fn())
+	fields   map[*types.Var]bool // fields of the work it is handed whose func values it calls (e.fn())
 	channels map[*types.Var]bool // channel fields whose received funcs it calls
+	// Fields of its own receiver whose func values it calls for every
+	// piece of work (a read loop's c.onMessage(m)): callbacks registered
+	// with it, which run on its goroutine, not the registrant's owner.
+	callbacks map[*types.Var]bool
 }
 
 func loopCalls(loop *ssa.Function) calledByLoop {
-	calls := calledByLoop{params: make(map[int]bool), fields: make(map[*types.Var]bool), channels: make(map[*types.Var]bool)}
+	calls := calledByLoop{params: make(map[int]bool), fields: make(map[*types.Var]bool), channels: make(map[*types.Var]bool),
+		callbacks: make(map[*types.Var]bool)}
 	for _, b := range loop.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
@@ -316,7 +321,11 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 			v := c.Common().Value
 			for {
 				if f := flow.LoadedField(v); f != nil {
-					calls.fields[f] = true
+					if onReceiver(loop, v) {
+						calls.callbacks[f] = true
+					} else {
+						calls.fields[f] = true
+					}
 					break
 				}
 				if ch := flow.ReceivedFrom(v); ch != nil {
@@ -340,6 +349,30 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 	}
 	delete(calls.channels, nil)
 	return calls
+}
+
+// onReceiver reports whether the func value v is loaded from a field of
+// fn's receiver (c.onMessage, c.handlers.onClose), rather than of a value
+// fn was handed (e.fn of an envelope it received or dequeued).
+func onReceiver(fn *ssa.Function, v ssa.Value) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return false
+	}
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return v == fn.Params[0]
+		}
+	}
 }
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
@@ -420,7 +453,17 @@ func (s *Suggester) calledByGoroutines() map[*types.Var]string {
 					continue
 				}
 				for _, t := range startedBy(g) {
-					if _, loop := s.loops[t.fn]; loop || t.fn.Blocks == nil {
+					if t.fn.Blocks == nil {
+						continue
+					}
+					if _, loop := s.loops[t.fn]; loop {
+						// A loop runs what it is handed on the owner, but
+						// the callbacks registered on it on its goroutine.
+						for f := range loopCalls(t.fn).callbacks {
+							if out[f] == "" {
+								out[f] = flow.Name(t.fn)
+							}
+						}
 						continue
 					}
 					for _, f := range calledFields(t.fn) {
