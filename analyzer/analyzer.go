@@ -31,7 +31,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	e := engine.New(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: cfg.declarations()})
 	var s *suggest.Suggester
 	if cfg.suggest {
-		if s = suggest.New(e); s == nil {
+		if s = suggest.New(e, cfg.explain); s == nil {
 			e.ExportDirectives() // not the user's to annotate: what is written travels on
 			return nil, nil
 		}

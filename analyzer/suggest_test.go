@@ -21,6 +21,16 @@ func TestSuggest(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks")
 }
 
+// TestSuggestExplain checks that -suggest -explain names, for the candidate
+// loops and owners it declined, the rule that stopped each.
+func TestSuggestExplain(t *testing.T) {
+	a, err := analyzer.New(analyzer.Settings{Suggest: true, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(), a, "suggestexplain")
+}
+
 // TestSuggestedThenChecked runs the plain check on the actor after
 // -suggest -fix (its golden file): the timer's write is the one finding.
 func TestSuggestedThenChecked(t *testing.T) {

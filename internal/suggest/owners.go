@@ -186,6 +186,11 @@ func (s *Suggester) proposeOwners() {
 			otherFields[tk][key] = true
 		}
 	}
+	// Types the user confined by hand get what they are missing too: the
+	// fields only set-up code writes that code off the owner reads.
+	for _, obj := range s.confinedByHand() {
+		s.proposeAnyFields(obj, runningWrites, readOff)
+	}
 	sent := s.sentTypes()
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
@@ -193,7 +198,11 @@ func (s *Suggester) proposeOwners() {
 		// The owner must be the main writer: code of unknown placement
 		// (a handler, a method called from goroutines, a functional
 		// option) may write it too, but not more of its fields.
-		if obj == nil || len(wt.domains) != 1 || len(otherFields[tk]) > len(wt.fields) || sent[tk] {
+		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue // not the module's, or confined already
+		}
+		if why := declineOwner(wt.domains, len(wt.fields), otherFields[tk], otherWriters[tk], sent[tk]); why != "" {
+			s.decline(obj, directive.VerbOwner, why)
 			continue
 		}
 		var domain []string
@@ -449,4 +458,50 @@ func functionalOption(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// declineOwner says why a type that owner code writes is not proposed as
+// owned, or "": several owners write it, code that may run anywhere writes
+// more of its fields than its owner, or the package hands its values over.
+func declineOwner(domains map[string]bool, ownerFields int, otherFields fieldSet, otherWriters []string, sent bool) string {
+	switch {
+	case len(domains) > 1:
+		var ds []string
+		for _, d := range slices.Sorted(maps.Keys(domains)) {
+			ds = append(ds, names.DomainName(d))
+		}
+		return "code on several owners writes it (" + strings.Join(ds, ", ") + "): name the one it belongs to"
+	case len(otherFields) > ownerFields:
+		return fmt.Sprintf("code that may run anywhere (%s) writes more of its fields (%d) than its owner does (%d): the owner is not its main writer",
+			strings.Join(firstN(slices.Compact(slices.Sorted(slices.Values(otherWriters))), 3), ", "), len(otherFields), ownerFields)
+	case sent:
+		return "the package hands its values over (sends them on a channel, carries them in what it sends, or keeps them in a store under a lock): they are not one owner's"
+	}
+	return ""
+}
+
+// confinedByHand lists the package's struct types a directive confines,
+// outside test files.
+func (s *Suggester) confinedByHand() []*types.TypeName {
+	var out []*types.TypeName
+	scope := s.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || s.inTestFile(tn.Pos()) {
+			continue
+		}
+		if _, isStruct := tn.Type().Underlying().(*types.Struct); !isStruct {
+			continue
+		}
+		if d := s.m.Directives(tn); d != nil && d.Owner && !s.adopted(tn) {
+			out = append(out, tn)
+		}
+	}
+	return out
+}
+
+// adopted reports whether obj's owner directive is one of -suggest's own
+// proposals: those get their :any fields with the proposal.
+func (s *Suggester) adopted(obj types.Object) bool {
+	return slices.ContainsFunc(s.proposals, func(p proposal) bool { return p.obj == obj && p.verb == directive.VerbOwner })
 }

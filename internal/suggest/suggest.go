@@ -54,15 +54,34 @@ type Suggester struct {
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
 	written   *writeIndex
+	// With -explain: the candidate loops and owners that got no proposal,
+	// with the rule that stopped each.
+	explain  bool
+	declined []declined
+}
+
+// A declined candidate: the directive not proposed on obj, and why.
+type declined struct {
+	obj  types.Object
+	verb string
+	why  string
 }
 
 // New returns the suggester of e's package, or nil when the package is not
-// the user's to annotate: it is outside the main module.
-func New(e *engine.Engine) *Suggester {
+// the user's to annotate: it is outside the main module. With explain, it
+// also tells which candidates it declined, and why.
+func New(e *engine.Engine, explain bool) *Suggester {
 	if !inMainModule(e.Pass()) {
 		return nil
 	}
-	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e)}
+	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e), explain: explain}
+}
+
+// decline records, under -explain, that obj gets no verb proposal and why.
+func (s *Suggester) decline(obj types.Object, verb, why string) {
+	if s.explain && obj != nil && !s.inTestFile(obj.Pos()) {
+		s.declined = append(s.declined, declined{obj, verb, why})
+	}
 }
 
 // ProposeStructure proposes loops, hops, combinators and queued async
@@ -173,6 +192,14 @@ func (s *Suggester) report() {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "insert " + strings.Join(lines, ", "), TextEdits: []analysis.TextEdit{edit}}}
 		}
 		s.pass.Report(d)
+	}
+	slices.SortStableFunc(s.declined, func(a, b declined) int { return cmp.Compare(a.obj.Pos(), b.obj.Pos()) })
+	for _, d := range s.declined {
+		if obj, ok := d.obj.(*types.TypeName); ok && obj.Pkg() != s.pass.Pkg {
+			continue // reported by the type's own package, if it is a candidate there
+		}
+		s.pass.Report(analysis.Diagnostic{Pos: d.obj.Pos(), Category: Category, Message: fmt.Sprintf(
+			"explain: no //confined:%s for %s: %s", d.verb, names.ObjectName(d.obj), d.why)})
 	}
 }
 

@@ -46,7 +46,7 @@ type fieldAccesses struct {
 // candidate reports whether values of named could be confined: a struct
 // type of the module, not confined yet, without a mutex field guarding it.
 func (x *writeIndex) candidate(named *types.Named) bool {
-	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !inModule(x.pass, named.Obj().Pkg().Path()) || x.m.ConfinedNamed(named) != nil {
+	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !inModule(x.pass, named.Obj().Pkg().Path()) {
 		return false
 	}
 	return !hasMutex(named)

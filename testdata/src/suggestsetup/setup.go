@@ -72,3 +72,22 @@ func (r *Router) report() {
 
 // Params are only written on the owner by tests: not owned.
 type Params struct{ D int }
+
+// A Cache the user confined by hand: its size, which only its constructor
+// writes, is read off the owner.
+//
+//confined:owner
+type Cache struct { // want Cache:"confined:owner"
+	size  int // want `suggest for field size: //confined:any: only code building a Cache writes it, and func literal in \(\*suggestsetup.Cache\).watch reads it off the owner`
+	items map[string]int
+}
+
+func NewCache(size int) *Cache { return &Cache{size: size, items: map[string]int{}} } // want NewCache:"summary\\(\\)"
+
+func (c *Cache) watch() {
+	go func() {
+		for range time.Tick(time.Second) {
+			println(c.size)
+		}
+	}()
+}

@@ -1,0 +1,63 @@
+// Package suggestexplain: -suggest -explain tells, for each candidate loop
+// and type that got no proposal, the rule that stopped it.
+package suggestexplain
+
+import "time"
+
+type pool struct {
+	jobs chan int
+	done int
+}
+
+func newPool() *pool {
+	p := &pool{jobs: make(chan int)}
+	for range 4 {
+		go p.work()
+	}
+	go p.tick()
+	go p.relay(make(chan int))
+	return p
+}
+
+func (p *pool) work() { // want `explain: no //confined:loop for \(\*suggestexplain.pool\).work: it is started inside a loop \(go statement in suggestexplain.newPool, explain.go:\d+\): many goroutines run it, a pool`
+	for j := range p.jobs {
+		p.done += j
+	}
+}
+
+func (p *pool) tick() { // want `explain: no //confined:loop for \(\*suggestexplain.pool\).tick: a goroutine runs it, but it receives no work in a loop`
+	for range time.Tick(time.Second) {
+		p.done++
+	}
+}
+
+func (p *pool) relay(out chan int) { // want `explain: no //confined:loop for \(\*suggestexplain.pool\).relay: it receives work in a loop but owns nothing`
+	for j := range p.jobs {
+		out <- j
+	}
+}
+
+// A loop writes the messages it sends: they are handed over.
+type hub struct {
+	in   chan func()
+	out  chan *msg
+	last *msg
+}
+
+type msg struct{ n int } // want `explain: no //confined:owner for suggestexplain.msg: the package hands its values over`
+
+func newHub() *hub {
+	h := &hub{in: make(chan func()), out: make(chan *msg, 1), last: &msg{}}
+	go h.run()
+	return h
+}
+
+func (h *hub) run() { // want `suggest for \(\*suggestexplain.hub\).run: //confined:loop`
+	for f := range h.in {
+		f()
+		h.last.n++
+		h.out <- h.last
+	}
+}
+
+func (h *hub) post(f func()) { h.in <- f } // want `suggest for \(\*suggestexplain.hub\).post: //confined:hop f`
