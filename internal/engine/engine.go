@@ -54,7 +54,7 @@ type Engine struct {
 	// (see callbackfields.go).
 	callbackFields *callbackFields
 	reassigned     map[*types.Var]position // see reassignedOnOwner; nil until asked
-	ifaceFields    *ifaceFields            // see fieldTypes; nil until asked
+	types          *typeFlow               // what interface values hold (see bindRecv); set by BuildSSA
 }
 
 // New reads the pass's directives and resolves the declarations in view,
@@ -94,6 +94,7 @@ func (c *Engine) Pass() *analysis.Pass { return c.pass }
 // BuildSSA builds the package's SSA: the steps below need it.
 func (c *Engine) BuildSSA() {
 	c.prog, c.fns = buildSSA(c.pass)
+	c.types = newTypeFlow(c.pass.Pkg, c.fns)
 }
 
 // Functions are the package's functions, function literals included, in

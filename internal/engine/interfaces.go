@@ -14,7 +14,6 @@ package engine
 
 import (
 	"go/types"
-	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -118,32 +117,6 @@ func (c *Engine) implSummary(impl *ssa.Function) *Summary {
 	return &out
 }
 
-// bindRecv settles the dynamic type a touch requires (witness.Recv) against
-// v, the caller's value for the touch's source. The touch is dropped (ok is
-// false) when v cannot hold that type, and holds whatever v's sources are
-// when it can. When nothing can be told, the requirement passes on to the
-// caller's caller if v is the caller's own parameter or capture, and is
-// dropped (the touch holds) otherwise.
-func (c *Engine) bindRecv(wit witness, v ssa.Value) (_ witness, ok bool) {
-	if wit.Recv == "" || v == nil {
-		return wit, true
-	}
-	keys, known := flow.DynamicTypes(v, c.fieldTypes)
-	switch {
-	case known && !slices.Contains(keys, wit.Recv):
-		return wit, false
-	case known:
-		wit.Recv = ""
-	default:
-		switch v.(type) {
-		case *ssa.Parameter, *ssa.FreeVar:
-		default:
-			wit.Recv = ""
-		}
-	}
-	return wit, true
-}
-
 // exportInterfaceSummaries publishes, on each interface method of this
 // package, the merged summary of its implementations here.
 func (c *Engine) exportInterfaceSummaries() {
@@ -152,82 +125,4 @@ func (c *Engine) exportInterfaceSummaries() {
 			c.pass.ExportObjectFact(m, &SummaryFact{Summary: *sum})
 		}
 	}
-}
-
-// ifaceFields are the interface-typed fields of the package's types and
-// the values the package stores in them.
-type ifaceFields struct {
-	stored map[*types.Var][]ssa.Value
-	open   map[*types.Var]bool // its address is taken other than to load or store
-	held   map[*types.Var]*heldTypes
-}
-
-// heldTypes are the dynamic types a field may hold, once worked out.
-type heldTypes struct {
-	keys  []string
-	known bool
-}
-
-// fieldTypes returns the dynamic types (flow.TypeKeys) that the interface
-// field f may hold: the union of what the package stores in it, when only
-// the package can (an unexported field, or any field of package main) and
-// every store is told. known is false otherwise.
-func (c *Engine) fieldTypes(f *types.Var) (keys []string, known bool) {
-	if f.Pkg() != c.pass.Pkg || (f.Exported() && c.pass.Pkg.Name() != "main") {
-		return nil, false
-	}
-	if c.ifaceFields == nil {
-		c.ifaceFields = c.indexIfaceFields()
-	}
-	idx := c.ifaceFields
-	if ft, done := idx.held[f]; done {
-		return ft.keys, ft.known
-	}
-	if idx.open[f] {
-		return nil, false
-	}
-	idx.held[f] = &heldTypes{} // a field stored from itself tells nothing more
-	ft := &heldTypes{known: true}
-	for _, v := range idx.stored[f] {
-		vk, ok := flow.DynamicTypes(v, c.fieldTypes)
-		if !ok {
-			ft = &heldTypes{}
-			break
-		}
-		ft.keys = append(ft.keys, vk...)
-	}
-	idx.held[f] = ft
-	return ft.keys, ft.known
-}
-
-func (c *Engine) indexIfaceFields() *ifaceFields {
-	idx := &ifaceFields{stored: make(map[*types.Var][]ssa.Value), open: make(map[*types.Var]bool), held: make(map[*types.Var]*heldTypes)}
-	for _, fn := range c.fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				f := flow.FieldOf(fa)
-				if f == nil || !types.IsInterface(f.Type()) {
-					continue
-				}
-				for _, ref := range flow.Referrers(fa) {
-					switch ref := ref.(type) {
-					case *ssa.Store:
-						if ref.Addr != fa {
-							idx.open[f] = true // the field's address is stored
-							continue
-						}
-						idx.stored[f] = append(idx.stored[f], ref.Val)
-					case *ssa.UnOp, *ssa.DebugRef:
-					default:
-						idx.open[f] = true
-					}
-				}
-			}
-		}
-	}
-	return idx
 }

@@ -193,7 +193,7 @@ func capturedFuncs(t flow.FuncValue, sum *Summary) []flow.FuncValue {
 // touches first, with its path.
 func (r *reporter) atSink(t flow.FuncValue, sp Entry, sum *Summary) {
 	i := slices.IndexFunc(sum.Touches, func(tc touch) bool {
-		_, holds := r.c.bindRecv(tc.Witness, sourceValue(tc.Source, sp.args, t.Bindings))
+		_, holds := r.c.types.bindRecv(tc.Witness, sourceValue(tc.Source, sp.args, t.Bindings))
 		return holds && sp.reports(tc.Witness.Domain) && !sp.handedSource(t, tc.Source)
 	})
 	if i < 0 {

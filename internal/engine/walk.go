@@ -139,7 +139,7 @@ func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
 		at.direct = &witness{Action: actionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(at.pos)}
 	} else if sum := w.c.interfaceSummary(call.Method); sum != nil {
 		for _, tc := range sum.Touches {
-			if wit, ok := w.c.bindRecv(tc.Witness, sourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
+			if wit, ok := w.c.types.bindRecv(tc.Witness, sourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
 				at.direct = &wit
 				break
 			}
@@ -263,7 +263,7 @@ func (cs callSite) extend(wit witness) witness {
 func (w *walker) applySummary(sum *Summary, args []ssa.Value, bindings flow.Captures, call callSite, settled Origin, asSites bool) {
 	for _, tc := range sum.Touches {
 		v := sourceValue(tc.Source, args, bindings)
-		wit, ok := w.c.bindRecv(tc.Witness, v)
+		wit, ok := w.c.types.bindRecv(tc.Witness, v)
 		if !ok {
 			continue // through an interface value that cannot hold the implementation
 		}

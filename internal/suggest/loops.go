@@ -81,14 +81,14 @@ func (s *Suggester) proposeLoops() {
 		}
 		ss := starts[fn]
 		if pooled(ss) {
-			s.decline(obj, directive.VerbLoop, fmt.Sprintf("it is started inside a loop (%s, %s): many goroutines run it, a pool, and none owns what it touches",
+			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("it is started inside a loop (%s, %s): many goroutines run it, a pool, and none owns what it touches",
 				startName(ss[0]), s.m.Position(ss[0].call.Pos())))
 			continue
 		}
 		if recv := receiveInLoop(fn); recv.IsValid() {
 			loops = append(loops, found{fn, ss[0], recv})
 		} else {
-			s.decline(obj, directive.VerbLoop, "a goroutine runs it, but it receives no work in a loop (a range over a channel, or a select "+
+			s.declined.add(obj, directive.VerbLoop, "a goroutine runs it, but it receives no work in a loop (a range over a channel, or a select "+
 				"with a case receiving funcs, messages or a wake-up; ticks and Done() only wake it up)")
 		}
 	}
@@ -96,7 +96,7 @@ func (s *Suggester) proposeLoops() {
 	// without a lock. A timer's or a relay's goroutine does not.
 	loops = slices.DeleteFunc(loops, func(l found) bool {
 		if len(s.hopsInto(l.fn)) == 0 && len(s.written.of(l.fn)) == 0 {
-			s.decline(flow.DeclaredFunc(l.fn), directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
+			s.declined.add(flow.DeclaredFunc(l.fn), directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
 				"to run, and it writes no state without a lock (a relay or a timer's goroutine)")
 			return true
 		}

@@ -18,6 +18,7 @@ package suggest
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -188,7 +189,7 @@ func (s *Suggester) proposeOwners() {
 	}
 	// Types the user confined by hand get what they are missing too: the
 	// fields only set-up code writes that code off the owner reads.
-	for _, obj := range s.confinedByHand() {
+	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
 		s.proposeAnyFields(obj, runningWrites, readOff)
 	}
 	sent := s.sentTypes()
@@ -202,7 +203,7 @@ func (s *Suggester) proposeOwners() {
 			continue // not the module's, or confined already
 		}
 		if why := declineOwner(wt.domains, len(wt.fields), otherFields[tk], otherWriters[tk], sent[tk]); why != "" {
-			s.decline(obj, directive.VerbOwner, why)
+			s.declined.add(obj, directive.VerbOwner, why)
 			continue
 		}
 		var domain []string
@@ -248,20 +249,20 @@ func (s *Suggester) sentTypes() map[string]bool {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Send:
-					s.noteSent(out, in.X)
+					noteSent(out, in.X, s.pass.Pkg)
 				case *ssa.Select:
 					for _, st := range in.States {
 						if st.Dir == types.SendOnly {
-							s.noteSent(out, st.Send)
+							noteSent(out, st.Send, s.pass.Pkg)
 						}
 					}
 				case *ssa.MapUpdate:
 					if guarded(in.Map) {
-						s.noteSent(out, in.Value)
+						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
 					if guarded(in.Addr) {
-						s.noteSent(out, in.Val)
+						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}
 			}
@@ -286,17 +287,17 @@ func guarded(v ssa.Value) bool {
 // with it. Through pointers only other packages' types count as cargo
 // (generated messages); the package's own are references (a request's
 // *Server).
-func (s *Suggester) noteSent(sent map[string]bool, x ssa.Value) {
+func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
-	s.noteSentType(sent, x.Type(), false, 0)
+	noteSentType(sent, x.Type(), pkg, false, 0)
 }
 
 // maxCarried bounds how deep noteSentType looks into what is sent.
 const maxCarried = 4
 
-func (s *Suggester) noteSentType(sent map[string]bool, t types.Type, byRef bool, depth int) {
+func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef bool, depth int) {
 	for {
 		switch u := types.Unalias(t).(type) {
 		case *types.Pointer:
@@ -312,7 +313,7 @@ func (s *Suggester) noteSentType(sent map[string]bool, t types.Type, byRef bool,
 		break
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || (byRef && depth > 0 && named.Obj().Pkg() == s.pass.Pkg) {
+	if !ok || named.Obj().Pkg() == nil || (byRef && depth > 0 && named.Obj().Pkg() == pkg) {
 		return
 	}
 	key := named.Obj().Pkg().Path() + "." + named.Obj().Name()
@@ -322,7 +323,7 @@ func (s *Suggester) noteSentType(sent map[string]bool, t types.Type, byRef bool,
 	sent[key] = true
 	if st, ok := named.Underlying().(*types.Struct); ok {
 		for f := range st.Fields() {
-			s.noteSentType(sent, f.Type(), byRef, depth+1)
+			noteSentType(sent, f.Type(), pkg, byRef, depth+1)
 		}
 	}
 }
@@ -480,28 +481,24 @@ func declineOwner(domains map[string]bool, ownerFields int, otherFields fieldSet
 	return ""
 }
 
-// confinedByHand lists the package's struct types a directive confines,
-// outside test files.
-func (s *Suggester) confinedByHand() []*types.TypeName {
+// confinedByHand lists the struct types of pkg a directive confines,
+// outside test files, but for those -suggest proposed itself (proposed
+// owners get their :any fields with the proposal).
+func confinedByHand(pkg *types.Package, m *engine.Model, inTestFile func(token.Pos) bool, proposals []proposal) []*types.TypeName {
 	var out []*types.TypeName
-	scope := s.pass.Pkg.Scope()
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || s.inTestFile(tn.Pos()) {
+		if !ok || tn.IsAlias() || inTestFile(tn.Pos()) {
 			continue
 		}
 		if _, isStruct := tn.Type().Underlying().(*types.Struct); !isStruct {
 			continue
 		}
-		if d := s.m.Directives(tn); d != nil && d.Owner && !s.adopted(tn) {
+		proposed := slices.ContainsFunc(proposals, func(p proposal) bool { return p.obj == tn && p.verb == directive.VerbOwner })
+		if d := m.Directives(tn); d != nil && d.Owner && !proposed {
 			out = append(out, tn)
 		}
 	}
 	return out
-}
-
-// adopted reports whether obj's owner directive is one of -suggest's own
-// proposals: those get their :any fields with the proposal.
-func (s *Suggester) adopted(obj types.Object) bool {
-	return slices.ContainsFunc(s.proposals, func(p proposal) bool { return p.obj == obj && p.verb == directive.VerbOwner })
 }

@@ -54,10 +54,15 @@ type Suggester struct {
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
 	written   *writeIndex
-	// With -explain: the candidate loops and owners that got no proposal,
-	// with the rule that stopped each.
-	explain  bool
-	declined []declined
+	declined  *declines // with -explain: the candidates that got no proposal
+}
+
+// declines are, under -explain, the candidate loops and owners that got no
+// proposal, with the rule that stopped each.
+type declines struct {
+	on         bool
+	inTestFile func(token.Pos) bool
+	list       []declined
 }
 
 // A declined candidate: the directive not proposed on obj, and why.
@@ -67,6 +72,13 @@ type declined struct {
 	why  string
 }
 
+// add records that obj gets no verb proposal, and why.
+func (ds *declines) add(obj types.Object, verb, why string) {
+	if ds.on && obj != nil && !ds.inTestFile(obj.Pos()) {
+		ds.list = append(ds.list, declined{obj, verb, why})
+	}
+}
+
 // New returns the suggester of e's package, or nil when the package is not
 // the user's to annotate: it is outside the main module. With explain, it
 // also tells which candidates it declined, and why.
@@ -74,14 +86,9 @@ func New(e *engine.Engine, explain bool) *Suggester {
 	if !inMainModule(e.Pass()) {
 		return nil
 	}
-	return &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e), explain: explain}
-}
-
-// decline records, under -explain, that obj gets no verb proposal and why.
-func (s *Suggester) decline(obj types.Object, verb, why string) {
-	if s.explain && obj != nil && !s.inTestFile(obj.Pos()) {
-		s.declined = append(s.declined, declined{obj, verb, why})
-	}
+	s := &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e)}
+	s.declined = &declines{on: explain, inTestFile: s.inTestFile}
+	return s
 }
 
 // ProposeStructure proposes loops, hops, combinators and queued async
@@ -193,8 +200,8 @@ func (s *Suggester) report() {
 		}
 		s.pass.Report(d)
 	}
-	slices.SortStableFunc(s.declined, func(a, b declined) int { return cmp.Compare(a.obj.Pos(), b.obj.Pos()) })
-	for _, d := range s.declined {
+	slices.SortStableFunc(s.declined.list, func(a, b declined) int { return cmp.Compare(a.obj.Pos(), b.obj.Pos()) })
+	for _, d := range s.declined.list {
 		if obj, ok := d.obj.(*types.TypeName); ok && obj.Pkg() != s.pass.Pkg {
 			continue // reported by the type's own package, if it is a candidate there
 		}
