@@ -14,11 +14,14 @@
 //	go vet -vettool=$(command -v confinecheck) ./...
 //	go vet -vettool=$(command -v confinecheck) -confinecheck.async=example.com/lib.Every ./...
 //
-// It exits 3 when it reports findings, 1 on errors and 0 otherwise.
+// It exits 3 when it reports findings, 1 on errors, 2 on a mistake in its
+// flags (one line, then "run confinecheck -help"), and 0 otherwise;
+// -V prints its version.
 package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
@@ -37,5 +40,14 @@ func main() {
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, analyzer.Analyzer.Name+"."+f.Name, f.Usage)
 	})
+	if versionRequest(os.Args[1:]) {
+		fmt.Println("confinecheck", version())
+		return
+	}
+	// One line for a mistyped flag, not the driver's whole usage text.
+	if err := checkFlags(os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "confinecheck: %v (run confinecheck -help for the flags)\n", err)
+		os.Exit(2)
+	}
 	singlechecker.Main(analyzer.Analyzer)
 }

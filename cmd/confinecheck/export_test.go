@@ -1,0 +1,4 @@
+package main
+
+// DriverFlags is driverFlags, for TestDriverFlagsAreKnown.
+var DriverFlags = driverFlags

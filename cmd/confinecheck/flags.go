@@ -1,0 +1,98 @@
+package main
+
+import (
+	"crypto/sha256"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/analyzer"
+)
+
+// driverFlags are the flags the analysis driver (singlechecker) adds to
+// the analyzer's, by name, with the kind of value they take. checkFlags
+// needs them to tell a mistyped flag before the driver sees it, since the
+// driver answers one with its error and the whole usage text;
+// TestDriverFlagsAreKnown keeps the list in step with the driver's.
+var driverFlags = map[string]string{
+	"V": "any", "all": "bool", "c": "int", "cpuprofile": "string", "debug": "string", "diff": "bool", "fix": "bool",
+	"flags": "bool", "json": "bool", "memprofile": "string", "source": "bool", "tags": "string", "test": "bool",
+	"trace": "string", "v": "bool",
+}
+
+// checkFlags parses args, on a throwaway flag set, against the analyzer's
+// flags (plain and qualified) and the driver's, and returns the first
+// mistake in a flag's name or a boolean's value, if any (-help is no
+// mistake). The values parsed go nowhere: the driver parses the command
+// line again.
+func checkFlags(args []string) error {
+	fs := flag.NewFlagSet("confinecheck", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	// Stand-ins, not the analyzer's own values: setting those twice would
+	// add list entries twice.
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		for _, name := range []string{f.Name, analyzer.Analyzer.Name + "." + f.Name} {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				fs.Bool(name, false, "")
+			} else {
+				fs.String(name, "", "")
+			}
+		}
+	})
+	for name, kind := range driverFlags {
+		switch kind {
+		case "bool":
+			fs.Bool(name, false, "")
+		case "int":
+			fs.Int(name, 0, "")
+		case "string":
+			fs.String(name, "", "")
+		default:
+			fs.Var(anyValue{}, name, "")
+		}
+	}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// anyValue takes any value, or none: -V, -V=full.
+type anyValue struct{}
+
+func (anyValue) String() string   { return "" }
+func (anyValue) Set(string) error { return nil }
+func (anyValue) IsBoolFlag() bool { return true }
+
+// versionRequest reports whether args ask for the version the way a user
+// does (-V, -version), as opposed to go vet's -V=full.
+func versionRequest(args []string) bool {
+	if len(args) != 1 {
+		return false
+	}
+	switch strings.TrimLeft(args[0], "-") {
+	case "V", "V=true", "version":
+		return true
+	}
+	return false
+}
+
+// version is the module version the binary was built from, or "devel"
+// with a hash of the executable for builds from a clone.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	if exe, err := os.Executable(); err == nil {
+		if data, err := os.ReadFile(exe); err == nil {
+			return fmt.Sprintf("devel (build %x)", sha256.Sum256(data))[:len("devel (build ")+12] + ")"
+		}
+	}
+	return "devel"
+}
