@@ -47,6 +47,8 @@ var suites = []struct {
 	// Code the user cannot annotate, declared with //confined:declare, in
 	// the package and through facts.
 	{name: "declare", patterns: []string{"declare/app", "declare/viafacts"}},
+	// A command's declarations of packages it does not depend on.
+	{name: "declaremain"},
 	// -explain: what directives, declarations and bodies told the analyzer.
 	{name: "explain", settings: analyzer.Settings{Explain: true}},
 	// Several owners: named domains, cross-domain touches, sent values.

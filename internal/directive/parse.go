@@ -271,6 +271,7 @@ func (p *directiveParser) leftovers(f *ast.File) {
 			}
 			verb, args, ok, err := ParseComment(c.Text)
 			if !ok {
+				p.spacedDirective(c)
 				continue
 			}
 			if err != nil {
@@ -313,6 +314,33 @@ func (p *directiveParser) reportMalformed(c *ast.Comment, verb string, err error
 		d.SuggestedFixes = fix.Replacement(start, start+token.Pos(len(verb)), near[0], "write //confined:"+near[0])
 	}
 	p.report(d)
+}
+
+// spacedDirective reports "// confined:VERB", a directive with a space
+// after "//", which Go does not take as a directive and gofmt leaves as
+// prose, when VERB is a verb or near one; the fix removes the space.
+func (p *directiveParser) spacedDirective(c *ast.Comment) {
+	body, ok := strings.CutPrefix(c.Text, "//")
+	if !ok || body == strings.TrimLeft(body, " \t") {
+		return
+	}
+	rest, ok := strings.CutPrefix(strings.TrimLeft(body, " \t"), "confined:")
+	if !ok {
+		return
+	}
+	word, _, _ := strings.Cut(rest, " ")
+	if word == "" || !slices.Contains(verbs, word) && len(nearest.Names(word, verbs)) == 0 {
+		return // prose: "// confined: only the loop touches it"
+	}
+	rest, _, _ = strings.Cut(rest, " //") // a trailing comment stays one
+	rest = strings.TrimSpace(rest)
+	start := c.Pos() + token.Pos(strings.Index(c.Text, "confined:"))
+	written := "//confined:" + rest
+	p.report(analysis.Diagnostic{
+		Pos:            c.Pos(),
+		Message:        fmt.Sprintf("%q is not a directive: Go takes a comment as a directive only with no space after //; write %s", c.Text[:int(start-c.Pos())]+"confined:"+rest, written),
+		SuggestedFixes: fix.Replacement(c.Pos(), start, "//", "write "+written),
+	})
 }
 
 func (p *directiveParser) report(d analysis.Diagnostic) { p.diags = append(p.diags, d) }

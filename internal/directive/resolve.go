@@ -60,6 +60,7 @@ type resolver struct {
 func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, settings []Declaration) (*Declared, []analysis.Diagnostic) {
 	c := &resolver{pass: pass, set: set, declared: new(Declared)}
 	var decls []resolvedDeclaration
+	own := len(set.declarations)
 	for _, d := range set.declarations {
 		decls = append(decls, resolvedDeclaration{Declaration: d, report: true})
 	}
@@ -76,6 +77,9 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	for i := range decls {
 		d := &decls[i]
 		d.member, d.err = resolveName(view, d.Declaration)
+		if d.err == nil && d.member.obj == nil && i < own {
+			d.err = unknownPackage(view, d.Declaration, c.pass.Pkg)
+		}
 		if d.err != nil {
 			c.reportDeclaration(*d)
 		}
@@ -260,6 +264,40 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
 	}
 	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
+}
+
+// unknownPackage says what is wrong with a declaration of pkg's own source
+// whose package is not in view: a path near one in view is a typo (tme
+// for time, core/hots for core/host); in a main package, which nothing
+// imports, a declaration of a package it does not depend on applies to
+// nothing. A library's may still apply to its importers: nil.
+func unknownPackage(view map[string]*types.Package, d Declaration, pkg *types.Package) error {
+	path := declaredPath(d.name)
+	var paths []string
+	for p := range view {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	subject := d.form + " " + d.name
+	if near := nearest.Names(path, paths); len(near) > 0 {
+		return fmt.Errorf("%s: no package %s is among the packages %s depends on; did you mean %s?", subject, path, pkg.Name(), strings.Join(near, " or "))
+	}
+	if pkg.Name() == "main" {
+		return fmt.Errorf("%s applies to nothing: command %s does not depend on a package %s, and no package imports a command", subject, pkg.Path(), path)
+	}
+	return nil
+}
+
+// declaredPath is the package path a declared NAME starts with: up to the
+// first dot after its last slash ("example.com/lib" of
+// "example.com/lib.(*Client).Post").
+func declaredPath(name string) string {
+	head, _, _ := strings.Cut(name, "(")
+	slash := strings.LastIndex(head, "/")
+	if dot := strings.Index(head[slash+1:], "."); dot >= 0 {
+		return head[:slash+1+dot]
+	}
+	return head
 }
 
 // SplitPackage splits "path.Rest" at the longest package path in view.

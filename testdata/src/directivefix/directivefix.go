@@ -38,3 +38,13 @@ func loud(s *state) {
 		s.n++
 	})
 }
+
+// A space after // makes prose of a directive; the fix takes it out.
+//
+// confined:owner // want `"// confined:owner" is not a directive: Go takes a comment as a directive only with no space after //; write //confined:owner`
+type spaced struct{ n int }
+
+// Look-alike: prose that starts the same way is left alone.
+//
+// confined: only the loop touches it
+type prose struct{ n int }

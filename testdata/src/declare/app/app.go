@@ -24,6 +24,9 @@ import "declare/lib"
 // want +1 `//confined:declare hop declare/lib.Context.ReenterAftr: lib.Context has no method or field ReenterAftr; did you mean lib.Context.ReenterAfter\?`
 //confined:declare hop declare/lib.Context.ReenterAftr
 
+// want +1 `//confined:declare async declare/lb.Every: no package declare/lb is among the packages app depends on; did you mean declare/lib\?`
+//confined:declare async declare/lb.Every
+
 // want +1 `declare/lib declares no type NoSuch`
 //confined:declare hop declare/lib.NoSuch.M
 
