@@ -58,6 +58,8 @@ var suites = []struct {
 	{name: "domainfacts", patterns: []string{"domains/raft"}},
 	// The same program without names: one owner, today's findings.
 	{name: "nodomains"},
+	// A construction-only field read off the owner: the :any advice.
+	{name: "builtonly"},
 	// A plain owner where every loop is named.
 	{name: "allnamed"},
 	// Where future callbacks run.

@@ -41,6 +41,9 @@ type finding struct {
 type reporter struct {
 	c        *Engine
 	findings map[lineKey]finding
+	// The fields of the package's types that code writes other than where
+	// their value is built (see builtOnly); nil until asked.
+	rewritten map[*types.Var]bool
 }
 
 // lineKey identifies a source line: one finding per line is enough advice.
@@ -294,6 +297,9 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
+	if f := r.builtOnly(wit); f != nil {
+		hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
+	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
 	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
@@ -544,4 +550,56 @@ func (m fixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
 	}
 	domain, ok = m.cf.chanHop[f]
 	return domain, ok
+}
+
+// builtOnly returns the field wit reads when it belongs to a type of this
+// package and no code here writes it but where its value is built: set
+// in a constructor and only read after, it is safe from anywhere once
+// marked //confined:any, which is the better advice than a hop.
+func (r *reporter) builtOnly(wit witness) *types.Var {
+	if wit.Action != actionReads || wit.Reassigned.Line > 0 {
+		return nil
+	}
+	i := strings.LastIndex(wit.Member, ".")
+	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.c.pass.Pkg.Name()+".")
+	if i < 0 || !ok {
+		return nil
+	}
+	typeName, _, _ = strings.Cut(typeName, "[")
+	tn, _ := r.c.pass.Pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var field *types.Var
+	for f := range st.Fields() {
+		if f.Name() == wit.Member[i+1:] {
+			field = f
+		}
+	}
+	if field == nil {
+		return nil
+	}
+	if r.rewritten == nil {
+		r.rewritten = make(map[*types.Var]bool)
+		for _, fn := range r.c.fns {
+			origins := r.c.ValueOrigins(fn)
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if x, index, write, ok := FieldTouch(instr); ok && write && !origins(x).Fresh() {
+						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
+							r.rewritten[st.Field(index).Origin()] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if r.rewritten[field] {
+		return nil
+	}
+	return field
 }
