@@ -40,10 +40,11 @@ func (tf *typeFlow) bindRecv(wit witness, v ssa.Value) (_ witness, ok bool) {
 type typeFlow struct {
 	pkg *types.Package
 	fns []*ssa.Function
-	// The fields, indexed on first use: what the package stores in them.
+	// The fields, indexed on first use: what the package stores in them,
+	// and what they hold once worked out (nothing known for a field whose
+	// address is taken other than to load or store).
 	stored map[*types.Var][]ssa.Value
-	open   map[*types.Var]bool // its address is taken other than to load or store
-	held   map[*types.Var]*heldTypes
+	held   map[*types.Var]heldTypes
 }
 
 func newTypeFlow(pkg *types.Package, fns []*ssa.Function) *typeFlow {
@@ -70,15 +71,12 @@ func (tf *typeFlow) fieldTypes(f *types.Var) (keys []string, known bool) {
 	if ft, done := tf.held[f]; done {
 		return ft.keys, ft.known
 	}
-	if tf.open[f] {
-		return nil, false
-	}
-	tf.held[f] = &heldTypes{} // a field stored from itself tells nothing more
-	ft := &heldTypes{known: true}
+	tf.held[f] = heldTypes{} // while it is worked out: a field stored from itself holds what nobody can tell
+	ft := heldTypes{known: true}
 	for _, v := range tf.stored[f] {
 		vk, ok := flow.DynamicTypes(v, tf.fieldTypes)
 		if !ok {
-			ft = &heldTypes{}
+			ft = heldTypes{}
 			break
 		}
 		ft.keys = append(ft.keys, vk...)
@@ -89,7 +87,7 @@ func (tf *typeFlow) fieldTypes(f *types.Var) (keys []string, known bool) {
 
 // index finds the stores into the package's interface-typed fields.
 func (tf *typeFlow) index() {
-	tf.stored, tf.open, tf.held = make(map[*types.Var][]ssa.Value), make(map[*types.Var]bool), make(map[*types.Var]*heldTypes)
+	tf.stored, tf.held = make(map[*types.Var][]ssa.Value), make(map[*types.Var]heldTypes)
 	for _, fn := range tf.fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -105,13 +103,13 @@ func (tf *typeFlow) index() {
 					switch ref := ref.(type) {
 					case *ssa.Store:
 						if ref.Addr != fa {
-							tf.open[f] = true // the field's address is stored
+							tf.held[f] = heldTypes{} // the field's address is stored
 							continue
 						}
 						tf.stored[f] = append(tf.stored[f], ref.Val)
 					case *ssa.UnOp, *ssa.DebugRef:
 					default:
-						tf.open[f] = true
+						tf.held[f] = heldTypes{}
 					}
 				}
 			}

@@ -71,13 +71,14 @@ func (d *dynamicTypes) add(v ssa.Value) bool {
 		binding := capturedValue(v)
 		return binding != nil && d.add(binding)
 	case *ssa.UnOp:
-		// A variable captured by reference, read in its function or in
-		// the closure.
+		// A field's value: what the package stores there.
 		if f := FieldOf(v.X); f != nil && v.Op == token.MUL && d.fields != nil {
 			keys, known := d.fields(f)
 			d.keys = append(d.keys, keys...)
 			return known
 		}
+		// A variable captured by reference, read in its function or in
+		// the closure.
 		if v.Op == token.MUL {
 			cell, _ := v.X.(*ssa.Alloc)
 			if fv, ok := v.X.(*ssa.FreeVar); ok {
@@ -105,14 +106,12 @@ func cellValues(cell *ssa.Alloc) ([]ssa.Value, bool) {
 	if cell == nil {
 		return nil, false
 	}
-	var stored []ssa.Value
 	for _, ref := range Referrers(cell) {
 		switch ref := ref.(type) {
 		case *ssa.Store:
 			if ref.Addr != cell {
 				return nil, false // the cell's address is stored somewhere
 			}
-			stored = append(stored, ref.Val)
 		case *ssa.UnOp, *ssa.DebugRef:
 		case *ssa.MakeClosure:
 			fn := ref.Fn.(*ssa.Function)
@@ -125,7 +124,7 @@ func cellValues(cell *ssa.Alloc) ([]ssa.Value, bool) {
 			return nil, false
 		}
 	}
-	return stored, true
+	return StoredValues(cell), true
 }
 
 func isStore(instr ssa.Instruction) bool {

@@ -87,9 +87,10 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 	return seen
 }
 
-// proposeOwners proposes //confined:owner on the types owner code writes
-// and nothing else does, and :any on the fields of those of the package
-// that only their constructors write and code off the owner reads.
+// proposeOwners proposes //confined:owner on the types owner code is the
+// main writer of (see declineOwner), and :any on the fields of those of the
+// package, and of those confined by hand, that only set-up code writes and
+// code off the owner reads.
 func (s *Suggester) proposeOwners() {
 	roots := s.ownerRoots()
 	var rootFns, spawned []*ssa.Function
@@ -136,10 +137,9 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	// What other code writes and reads through values it was handed.
-	otherWriters := make(map[string][]string) // by type
-	otherFields := make(map[string]fieldSet)  // by type: the fields they write
-	offWriters := make(map[string][]string)   // by type: the races the check will report
-	readOff := make(map[string]string)        // field -> a reader off the owner
+	other := make(writersByType)       // code that may run anywhere
+	off := make(writersByType)         // code off the owner: the races the check will report
+	readOff := make(map[string]string) // field -> a reader off the owner
 	// Writes by code that runs once owners run: on an owner or off it.
 	// What only set-up code writes (constructors, functional options, an
 	// Attach the constructor calls) is fixed by the time they run.
@@ -160,10 +160,7 @@ func (s *Suggester) proposeOwners() {
 			}
 		}
 		if offOwner[fn] && !onOwner[fn] {
-			for key := range acc.writes {
-				tk := key[:strings.LastIndex(key, ".")]
-				offWriters[tk] = append(offWriters[tk], flow.Name(fn))
-			}
+			off.add(fn, acc.writes)
 		}
 		if onOwner[fn] || offOwner[fn] || functionalOption(fn) {
 			continue
@@ -178,14 +175,7 @@ func (s *Suggester) proposeOwners() {
 				}
 			}
 		}
-		for key := range writes {
-			tk := key[:strings.LastIndex(key, ".")]
-			otherWriters[tk] = append(otherWriters[tk], flow.Name(fn))
-			if otherFields[tk] == nil {
-				otherFields[tk] = make(fieldSet)
-			}
-			otherFields[tk][key] = true
-		}
+		other.add(fn, writes)
 	}
 	// Types the user confined by hand get what they are missing too: the
 	// fields only set-up code writes that code off the owner reads.
@@ -196,13 +186,10 @@ func (s *Suggester) proposeOwners() {
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
-		// The owner must be the main writer: code of unknown placement
-		// (a handler, a method called from goroutines, a functional
-		// option) may write it too, but not more of its fields.
 		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
 			continue // not the module's, or confined already
 		}
-		if why := declineOwner(wt.domains, len(wt.fields), otherFields[tk], otherWriters[tk], sent[tk]); why != "" {
+		if why := declineOwner(wt.domains, len(wt.fields), other[tk], sent[tk]); why != "" {
 			s.declined.add(obj, directive.VerbOwner, why)
 			continue
 		}
@@ -218,18 +205,17 @@ func (s *Suggester) proposeOwners() {
 		}
 		evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock", strings.Join(wt.roots, ", "),
 			names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
-		off := slices.Compact(slices.Sorted(slices.Values(offWriters[tk])))
-		other := slices.Compact(slices.Sorted(slices.Values(otherWriters[tk])))
+		offNames, otherNames := off[tk].names(), other[tk].names()
 		switch {
-		case len(off) == 0 && len(other) == 0:
+		case len(offNames) == 0 && len(otherNames) == 0:
 			evidence += ", and no other code writes it but where a value is built"
-		case len(other) == 0:
+		case len(otherNames) == 0:
 			evidence += fmt.Sprintf(", and besides where a value is built only code off the owner does (%s), which the check then reports",
-				strings.Join(firstN(off, 3), ", "))
+				strings.Join(firstN(offNames, 3), ", "))
 		default:
+			n := len(other[tk].fields)
 			evidence += fmt.Sprintf("; code that may run anywhere writes %s too (%s), which the check reports where it runs off the owner",
-				names.Plural(len(otherFields[tk]), "one of its fields", fmt.Sprintf("%d of its fields", len(otherFields[tk]))),
-				strings.Join(firstN(slices.Concat(other, off), 3), ", "))
+				names.Plural(n, "one of its fields", fmt.Sprintf("%d of its fields", n)), strings.Join(firstN(slices.Concat(otherNames, offNames), 3), ", "))
 		}
 		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: evidence})
 		if obj.Pkg() == s.pass.Pkg {
@@ -426,6 +412,37 @@ func (s *Suggester) proposeInterfaceSinks() {
 	}
 }
 
+// writers are the functions that write a type's fields, and those fields.
+type writers struct {
+	fns    []string
+	fields fieldSet
+}
+
+// names are the writers' names, sorted, each once.
+func (w *writers) names() []string {
+	if w == nil {
+		return nil
+	}
+	return slices.Compact(slices.Sorted(slices.Values(w.fns)))
+}
+
+// writersByType are the writers of each type, by type key.
+type writersByType map[string]*writers
+
+// add records that fn writes the fields keys.
+func (wt writersByType) add(fn *ssa.Function, keys fieldSet) {
+	for key := range keys {
+		tk := key[:strings.LastIndex(key, ".")]
+		w := wt[tk]
+		if w == nil {
+			w = &writers{fields: make(fieldSet)}
+			wt[tk] = w
+		}
+		w.fns = append(w.fns, flow.Name(fn))
+		w.fields[key] = true
+	}
+}
+
 // firstN returns the first n of names, and how many more there are.
 func firstN(list []string, n int) []string {
 	if len(list) <= n {
@@ -464,7 +481,10 @@ func functionalOption(fn *ssa.Function) bool {
 // declineOwner says why a type that owner code writes is not proposed as
 // owned, or "": several owners write it, code that may run anywhere writes
 // more of its fields than its owner, or the package hands its values over.
-func declineOwner(domains map[string]bool, ownerFields int, otherFields fieldSet, otherWriters []string, sent bool) string {
+// The owner must be the main writer: code of unknown placement (a handler,
+// a method called from goroutines) may write the type too, but not more of
+// its fields.
+func declineOwner(domains map[string]bool, ownerFields int, other *writers, sent bool) string {
 	switch {
 	case len(domains) > 1:
 		var ds []string
@@ -472,9 +492,9 @@ func declineOwner(domains map[string]bool, ownerFields int, otherFields fieldSet
 			ds = append(ds, names.DomainName(d))
 		}
 		return "code on several owners writes it (" + strings.Join(ds, ", ") + "): name the one it belongs to"
-	case len(otherFields) > ownerFields:
+	case other != nil && len(other.fields) > ownerFields:
 		return fmt.Sprintf("code that may run anywhere (%s) writes more of its fields (%d) than its owner does (%d): the owner is not its main writer",
-			strings.Join(firstN(slices.Compact(slices.Sorted(slices.Values(otherWriters))), 3), ", "), len(otherFields), ownerFields)
+			strings.Join(firstN(other.names(), 3), ", "), len(other.fields), ownerFields)
 	case sent:
 		return "the package hands its values over (sends them on a channel, carries them in what it sends, or keeps them in a store under a lock): they are not one owner's"
 	}

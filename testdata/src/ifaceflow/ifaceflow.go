@@ -126,3 +126,14 @@ func (p *pair) later() {
 		restartAll(p.sup) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
 	})
 }
+
+// The same through a value receiver, which selects the field of a copy.
+type valueWatcher struct {
+	sup Supervisor
+}
+
+func newValueWatcher(g *guardian) valueWatcher { return valueWatcher{sup: g} }
+
+func (w valueWatcher) watchNow() {
+	go restartAll(w.sup)
+}
