@@ -28,7 +28,11 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 // run is the one pipeline of a pass. The check, -explain and -suggest
 // share it: they differ in what they do with the summarized package.
 func run(pass *analysis.Pass, cfg *config) (any, error) {
-	e := engine.New(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: cfg.declarations()})
+	conf, mistakes := directive.ConfDeclarations(pass)
+	for _, d := range mistakes {
+		pass.Report(d)
+	}
+	e := engine.New(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
 	var s *suggest.Suggester
 	if cfg.suggest {
 		if s = suggest.New(e, cfg.explain); s == nil {

@@ -103,12 +103,32 @@ func (p *directiveParser) declaration(c *ast.Comment, words []string) {
 	p.set.declarations = append(p.set.declarations, d)
 }
 
-// parseDeclarationLines reads declarations one per line, as a -declare file
-// or Settings.Declare holds them: "//confined:declare VERB [ARGS] NAME" or
-// just "VERB [ARGS] NAME". Blank lines and lines starting with # are
-// skipped. source names where line i was written, for messages.
+// ParseDeclarationLines reads declarations one per line, as a -declare
+// file or Settings.Declare holds them, and returns the first mistake.
+// source names where line i was written, for messages.
 func ParseDeclarationLines(lines []string, source func(i int) string) ([]Declaration, error) {
+	decls, mistakes := parseLines(lines, func(i int, d *Declaration) { d.source = source(i) })
+	if len(mistakes) > 0 {
+		return nil, fmt.Errorf("%s: %v", source(mistakes[0].line), mistakes[0].err)
+	}
+	return decls, nil
+}
+
+// A lineMistake is what is wrong with line (from 0) of a list of
+// declaration lines.
+type lineMistake struct {
+	line int
+	err  error
+}
+
+// parseLines reads declarations one per line: "//confined:declare VERB
+// [ARGS] NAME" or just "VERB [ARGS] NAME"; blank lines and lines starting
+// with # are skipped. It reads every line, and returns the mistakes with
+// the declarations of the others, which place has told where line i was
+// written.
+func parseLines(lines []string, place func(i int, d *Declaration)) ([]Declaration, []lineMistake) {
 	var out []Declaration
+	var mistakes []lineMistake
 	for i, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -119,12 +139,22 @@ func ParseDeclarationLines(lines []string, source func(i int) string) ([]Declara
 		}
 		d, err := parseDeclaration(strings.Fields(line))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", source(i), err)
+			mistakes = append(mistakes, lineMistake{i, err})
+			continue
 		}
-		d.source = source(i)
+		place(i, &d)
 		out = append(out, d)
 	}
-	return out, nil
+	return out, mistakes
+}
+
+// splitLines are data's lines.
+func splitLines(data []byte) []string {
+	var lines []string
+	for sc := bufio.NewScanner(bytes.NewReader(data)); sc.Scan(); {
+		lines = append(lines, sc.Text())
+	}
+	return lines
 }
 
 // declareFile is the -declare flag: a file of declaration lines.
@@ -146,11 +176,7 @@ func (f *DeclareFile) Set(path string) error {
 	if err != nil {
 		return err
 	}
-	var lines []string
-	for sc := bufio.NewScanner(bytes.NewReader(data)); sc.Scan(); {
-		lines = append(lines, sc.Text())
-	}
-	decls, err := ParseDeclarationLines(lines, func(i int) string { return fmt.Sprintf("-declare %s:%d", path, i+1) })
+	decls, err := ParseDeclarationLines(splitLines(data), func(i int) string { return fmt.Sprintf("-declare %s:%d", path, i+1) })
 	if err != nil {
 		return err
 	}

@@ -77,8 +77,12 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	for i := range decls {
 		d := &decls[i]
 		d.member, d.err = resolveName(view, d.Declaration)
-		if d.err == nil && d.member.obj == nil && i < own {
+		switch {
+		case d.err != nil || d.member.obj != nil:
+		case i < own:
 			d.err = unknownPackage(view, d.Declaration, c.pass.Pkg)
+		case d.report:
+			d.err = mistypedPackage(view, d.Declaration)
 		}
 		if d.err != nil {
 			c.reportDeclaration(*d)
@@ -286,6 +290,35 @@ func unknownPackage(view map[string]*types.Package, d Declaration, pkg *types.Pa
 		return fmt.Errorf("%s applies to nothing: command %s does not depend on a package %s, and no package imports a command", subject, pkg.Path(), path)
 	}
 	return nil
+}
+
+// mistypedPackage says what is wrong with a declaration of the settings
+// or a confinecheck.conf file whose package is not in view, when its path
+// is a typo of one in view: it differs from a sibling's in at most two
+// letters, and neither name extends the other (lib and lib2 are two
+// packages). Such declarations serve many packages, most of which do not
+// depend on what they name: a path merely near one in view is no mistake.
+func mistypedPackage(view map[string]*types.Package, d Declaration) error {
+	path := declaredPath(d.name)
+	dir, base := splitPath(path)
+	var near []string
+	for p := range view {
+		pdir, pbase := splitPath(p)
+		if pdir == dir && nearest.Distance(base, pbase) <= 2 && !strings.HasPrefix(base, pbase) && !strings.HasPrefix(pbase, base) {
+			near = append(near, p)
+		}
+	}
+	if len(near) == 0 {
+		return nil
+	}
+	slices.Sort(near)
+	return fmt.Errorf("%s %s: no package %s is in view; did you mean %s?", d.form, d.name, path, strings.Join(near, " or "))
+}
+
+// splitPath splits a package path at its last slash.
+func splitPath(path string) (dir, base string) {
+	i := strings.LastIndex(path, "/")
+	return path[:i+1], path[i+1:]
 }
 
 // declaredPath is the package path a declared NAME starts with: up to the

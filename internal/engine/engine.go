@@ -19,7 +19,8 @@ type Config struct {
 	Strict bool
 	// Explain keeps the evidence -explain reports.
 	Explain bool
-	// Declarations are the settings' declarations (flags, -declare).
+	// Declarations are those of the settings (flags, -declare) and of
+	// the package's confinecheck.conf files.
 	Declarations []directive.Declaration
 }
 

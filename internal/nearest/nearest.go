@@ -41,6 +41,11 @@ func Names(word string, candidates []string) []string {
 	return out
 }
 
+// Distance is the edit distance between a and b, ignoring case.
+func Distance(a, b string) int {
+	return editDistance(strings.ToLower(a), strings.ToLower(b))
+}
+
 // editDistance is the Levenshtein distance between a and b, in bytes.
 func editDistance(a, b string) int {
 	row := make([]int, len(b)+1)
