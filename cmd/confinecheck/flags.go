@@ -44,7 +44,21 @@ func checkFlags(args []string) error {
 			}
 		}
 	})
+	addDriverFlags(fs)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// addDriverFlags adds to fs, as stand-ins whose values go nowhere, the
+// driver's flags it does not define yet.
+func addDriverFlags(fs *flag.FlagSet) {
 	for name, kind := range driverFlags {
+		if fs.Lookup(name) != nil {
+			continue
+		}
 		switch kind {
 		case "bool":
 			fs.Bool(name, false, "")
@@ -56,11 +70,6 @@ func checkFlags(args []string) error {
 			fs.Var(anyValue{}, name, "")
 		}
 	}
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
-	return err
 }
 
 // anyValue takes any value, or none: -V, -V=full.

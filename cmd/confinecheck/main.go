@@ -16,7 +16,8 @@
 //
 // It exits 3 when it reports findings, 1 on errors, 2 on a mistake in its
 // flags (one line, then "run confinecheck -help"), and 0 otherwise;
-// -V prints its version.
+// -V prints its version. -fix applies every fix, round after round, and
+// exits 0 when all are in.
 package main
 
 import (
@@ -30,9 +31,6 @@ import (
 )
 
 func main() {
-	if wantsSuggest(os.Args[1:]) {
-		os.Exit(runSuggest(os.Args[1:], os.Stdout, os.Stderr))
-	}
 	// A single-analyzer tool takes its analyzer's flags by their plain
 	// names (-async). Accept the qualified spelling too (-confinecheck.async),
 	// the one multi-analyzer drivers use and docs/directives.md documents; go vet
@@ -48,6 +46,12 @@ func main() {
 	if err := checkFlags(os.Args[1:]); err != nil {
 		fmt.Fprintf(os.Stderr, "confinecheck: %v (run confinecheck -help for the flags)\n", err)
 		os.Exit(2)
+	}
+	switch args := os.Args[1:]; {
+	case asks(args, "suggest"):
+		os.Exit(runSuggest(args, os.Stdout, os.Stderr))
+	case asks(args, "fix") && !asks(args, "diff"):
+		os.Exit(runFix(args, os.Stdout, os.Stderr))
 	}
 	singlechecker.Main(analyzer.Analyzer)
 }

@@ -18,8 +18,8 @@ func TestWantsSuggest(t *testing.T) {
 		{[]string{"-json", "--", "-suggest"}, false},
 		{[]string{"-confinecheck.suggest", "/tmp/vet123/vet.cfg"}, false},
 	} {
-		if got := wantsSuggest(tt.args); got != tt.want {
-			t.Errorf("wantsSuggest(%q) = %v, want %v", tt.args, got, tt.want)
+		if got := asks(tt.args, "suggest"); got != tt.want {
+			t.Errorf("asks(%q, \"suggest\") = %v, want %v", tt.args, got, tt.want)
 		}
 	}
 }
