@@ -36,6 +36,11 @@ type Model struct {
 	factCache    map[types.Object]*directive.Fact
 	contracts    map[*types.Func]*directive.Fact
 	entries      *[]entryMethod // see entryMethods; nil until asked
+	// noDefaultLoop is set when every loop in view names its domain and
+	// the package's unnamed owners were reported for it: touches of
+	// default-owner state from a named owner are that one mistake, not a
+	// finding each.
+	noDefaultLoop bool
 }
 
 // An Engine holds what one pass knows of the package's code: its SSA, the
@@ -71,7 +76,9 @@ func New(pass *analysis.Pass, cfg Config) *Engine {
 	}
 	declared, more := directive.Resolve(pass, dirs, m.packageFacts, cfg.Declarations)
 	m.declared = declared
-	diags = append(diags, directive.UnnamedOwners(pass, dirs)...)
+	unnamed := directive.UnnamedOwners(pass, dirs)
+	m.noDefaultLoop = len(unnamed) > 0
+	diags = append(diags, unnamed...)
 	for _, d := range append(diags, more...) {
 		pass.Report(d)
 	}

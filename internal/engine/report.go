@@ -126,9 +126,11 @@ func (r *reporter) run(fns []*ssa.Function) {
 
 // add keeps one finding per line, the most telling: "s.n++" both reads and
 // writes s.n, and "s.get()" with a value receiver copies *s and calls get.
-// Code on an owner may touch that owner's state: f is dropped then.
+// Code on an owner may touch that owner's state: f is dropped then, and
+// so is a touch of default-owner state on a named owner when no loop runs
+// the default owner (UnnamedOwners reported the directive instead).
 func (r *reporter) add(f finding) {
-	if !f.entry.reports(f.witness.Domain) {
+	if !f.entry.reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.m.noDefaultLoop {
 		return
 	}
 	p := r.c.pass.Fset.Position(f.pos)

@@ -41,3 +41,26 @@ func (r *router) add(p string) { r.peers[p]++ }
 //
 //confined:owner
 type ledger struct{ n int } // want ledger:"confined:owner" `//confined:owner on ledger names no owner`
+
+// The loops touch that state: the directive above is the one mistake, not
+// a finding per touch.
+func (r *router) tally(s *stats, l *ledger) {
+	s.sent++
+	l.n++
+}
+
+//confined:loop @pub
+func (r *router) serve(s *stats, l *ledger) {
+	for f := range r.inbox {
+		f()
+		r.tally(s, l)
+	}
+}
+
+// Code off every owner touching that state is still reported: there is no
+// owner it could be on.
+func (r *router) later(l *ledger) {
+	go func() {
+		l.n++ // want `writes confined allnamed.ledger.n off the owner`
+	}()
+}
