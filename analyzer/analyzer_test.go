@@ -101,7 +101,7 @@ var suites = []struct {
 
 // fixSuites are checked with their fixes applied: each package's .golden
 // files are its files after the fixes.
-var fixSuites = []string{"hopfix", "directivefix"}
+var fixSuites = []string{"hopfix", "directivefix", "builtonly"}
 
 func TestSuggestedFixes(t *testing.T) {
 	for _, name := range fixSuites {

@@ -141,13 +141,17 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck settings: %v", err)
 	}
-	return &Plugin{analyzer: atPackageClause(a)}, nil
+	return &Plugin{analyzer: forGolangci(a)}, nil
 }
 
-// atPackageClause returns a, reporting a finding that has no position (a
-// declaration in the settings that names nothing) at the package clause of
-// the package's first file: golangci-lint drops issues without a file.
-func atPackageClause(a *analysis.Analyzer) *analysis.Analyzer {
+// forGolangci returns a, adapted to how golangci-lint turns diagnostics
+// into issues: a finding that has no position (a declaration in the
+// settings that names nothing) is reported at the package clause of the
+// package's first file, since golangci-lint drops issues without a file;
+// and a finding's related positions are left out, since golangci-lint
+// would count each as an issue of its own, while the message already says
+// where the code left the owner and the path it took.
+func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	wrapped := *a
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
 		inner := *pass
@@ -155,6 +159,7 @@ func atPackageClause(a *analysis.Analyzer) *analysis.Analyzer {
 			if !d.Pos.IsValid() && len(pass.Files) > 0 {
 				d.Pos = pass.Files[0].Package
 			}
+			d.Related = nil
 			pass.Report(d)
 		}
 		return a.Run(&inner)

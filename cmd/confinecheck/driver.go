@@ -5,9 +5,11 @@ package main
 // analysed, and a -fix that repeats until every fix is in.
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strings"
 
@@ -16,6 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/confinecheck/confinecheck/analyzer"
+	"github.com/confinecheck/confinecheck/internal/fix"
 )
 
 // asks reports whether the command line sets the boolean flag name (plain
@@ -90,4 +93,38 @@ func (d *driver) analyze(patterns []string) (*checker.Graph, int) {
 		}
 	}
 	return graph, 0
+}
+
+// fixesOf are the first suggested fixes of the actions' diagnostics that
+// want is true of (with no edits for those without one), each once per
+// place (a package and its test variant report the same, maybe with other
+// evidence), in the order of their findings, and the sizes of the files
+// they edit as loaded.
+func fixesOf(acts iter.Seq[*checker.Action], want func(analysis.Diagnostic) bool) ([]fix.Change, map[string]int) {
+	var out []fix.Change
+	sizes := make(map[string]int)
+	for act := range acts {
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			if !want(d) {
+				continue
+			}
+			c := fix.Change{Pos: fset.Position(d.Pos).String(), Message: d.Message}
+			var edits []analysis.TextEdit
+			if len(d.SuggestedFixes) > 0 {
+				edits = d.SuggestedFixes[0].TextEdits
+			}
+			for _, e := range edits {
+				start, end := fset.Position(e.Pos), fset.Position(e.End)
+				if !e.End.IsValid() {
+					end = start
+				}
+				sizes[start.Filename] = fset.File(e.Pos).Size()
+				c.Edits = append(c.Edits, fix.FileEdit{File: start.Filename, Start: start.Offset, End: end.Offset, Text: string(e.NewText)})
+			}
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b fix.Change) int { return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message)) })
+	return slices.CompactFunc(out, func(a, b fix.Change) bool { return a.Pos == b.Pos && slices.Equal(a.Edits, b.Edits) }), sizes
 }

@@ -42,7 +42,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			}
 			return status
 		}
-		changes, sizes := fix.Changes(slices.Values(graph.Roots), isFinding)
+		changes, sizes := fixesOf(slices.Values(graph.Roots), isFinding)
 		changes = slices.DeleteFunc(changes, func(c fix.Change) bool { return len(c.Edits) == 0 })
 		if len(changes) == 0 {
 			if len(applied) > 0 {

@@ -26,7 +26,7 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	isProposal := func(d analysis.Diagnostic) bool { return d.Category == suggest.Category }
-	changes, sizes := fix.Changes(graph.All(), isProposal)
+	changes, sizes := fixesOf(graph.All(), isProposal)
 	if !*d.apply {
 		for _, c := range changes {
 			fmt.Fprintln(stderr, c.Finding())

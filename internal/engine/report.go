@@ -9,6 +9,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
@@ -20,6 +21,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -116,7 +118,15 @@ func (r *reporter) run(fns []*ssa.Function) {
 			hint = hopAdvice(hop.Via, f.witness.Domain, f.entry.On != nil)
 		}
 		d := r.diagnostic(f, hint)
-		if hop.Fix != nil {
+		switch field := r.builtOnly(f.witness); {
+		case field != nil:
+			// Marking the field is the fix (the hint keeps the hop as
+			// the alternative in words: one fix per finding, so that
+			// drivers applying fixes need not choose).
+			if edit, ok := fix.DirectiveInsertion(c.pass.Fset, field, []string{"//confined:" + directive.VerbAny}); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "mark " + field.Name() + " //confined:any", TextEdits: []analysis.TextEdit{edit}}}
+			}
+		case hop.Fix != nil:
 			d.SuggestedFixes = []analysis.SuggestedFix{*hop.Fix}
 		}
 		c.pass.Report(d)
@@ -304,7 +314,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
-	d := analysis.Diagnostic{Pos: f.pos, Message: b.String()}
+	d := analysis.Diagnostic{Pos: f.pos, End: r.touchEnd(f.pos), Message: b.String()}
 	switch {
 	case f.sent != nil && f.sent.via != "":
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "handed off to " + f.sent.via + " here"})
@@ -324,6 +334,35 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
 	}
 	return d
+}
+
+// touchEnd is where the touching expression at pos ends, so that the
+// finding's range covers it: the selector (s.n), the call of a method or
+// function (s.get(), lib.Every(f)), the index (m[k]), else the token.
+func (r *reporter) touchEnd(pos token.Pos) token.Pos {
+	for _, file := range r.c.pass.Files {
+		if pos < file.FileStart || pos >= file.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+		end := token.NoPos
+		for i, n := range path {
+			switch n := n.(type) {
+			case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.StarExpr:
+				end = n.End()
+				continue
+			case *ast.CallExpr:
+				if i > 0 && path[i-1] == n.Fun {
+					end = n.End()
+				}
+			}
+			if end.IsValid() {
+				return end
+			}
+			return n.End()
+		}
+	}
+	return token.NoPos
 }
 
 func (m *Model) Position(pos token.Pos) position {

@@ -10,14 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
-	"iter"
 	"maps"
 	"os"
 	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // A FileEdit is a text edit by file name and byte offsets.
@@ -36,40 +32,6 @@ type Change struct {
 
 // Finding is the finding c fixes, as drivers print it.
 func (c Change) Finding() string { return c.Pos + ": " + c.Message }
-
-// Changes are the first suggested fixes of the actions' diagnostics that
-// want is true of (with no edits for those without one), each once per
-// place (a package and its test variant report the same, maybe with other
-// evidence), in the order of their findings, and the sizes of the files
-// they edit as loaded.
-func Changes(acts iter.Seq[*checker.Action], want func(analysis.Diagnostic) bool) ([]Change, map[string]int) {
-	var out []Change
-	sizes := make(map[string]int)
-	for act := range acts {
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			if !want(d) {
-				continue
-			}
-			c := Change{Pos: fset.Position(d.Pos).String(), Message: d.Message}
-			var edits []analysis.TextEdit
-			if len(d.SuggestedFixes) > 0 {
-				edits = d.SuggestedFixes[0].TextEdits
-			}
-			for _, e := range edits {
-				start, end := fset.Position(e.Pos), fset.Position(e.End)
-				if !e.End.IsValid() {
-					end = start
-				}
-				sizes[start.Filename] = fset.File(e.Pos).Size()
-				c.Edits = append(c.Edits, FileEdit{File: start.Filename, Start: start.Offset, End: end.Offset, Text: string(e.NewText)})
-			}
-			out = append(out, c)
-		}
-	}
-	slices.SortFunc(out, func(a, b Change) int { return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message)) })
-	return slices.CompactFunc(out, func(a, b Change) bool { return a.Pos == b.Pos && slices.Equal(a.Edits, b.Edits) }), sizes
-}
 
 // Compatible splits changes into those that apply together, in order
 // (each overlaps none kept before it; an edit two changes share counts
