@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,32 @@ func TestFixConverges(t *testing.T) {
 	res.requireExit(t, 0)
 	if res.stdout != "" || res.stderr != "" {
 		t.Errorf("-fix with nothing to fix printed:\n%s", res)
+	}
+}
+
+// A finding's range in -json runs from the member touched to the end of
+// the expression touching it.
+func TestJSONRanges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, fixModule)
+	res := c.run(t, c.binary, "-json", "./...")
+	res.requireExit(t, 0)
+	var out map[string]map[string][]struct{ Posn, End string }
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("%v\n%s", err, res)
+	}
+	ends := make(map[string]string)
+	for _, d := range out["example.com/fx/fx"]["confinecheck"] {
+		ends[strings.TrimPrefix(d.Posn, c.module+"/")] = strings.TrimPrefix(d.End, c.module+"/")
+	}
+	for posn, end := range map[string]string{
+		"fx/fx.go:24:5": "fx/fx.go:24:15", // names["x"] of l.names["x"] = l.n
+		"fx/fx.go:23:5": "fx/fx.go:23:6",  // n of l.n++
+	} {
+		if ends[posn] != end {
+			t.Errorf("the finding at %s ends at %q, want %s\n%s", posn, ends[posn], end, res.stdout)
+		}
 	}
 }

@@ -1,0 +1,24 @@
+module github.com/confinecheck/confinecheck/examples/tcell
+
+go 1.26.0
+
+// The checker, run as "go tool confinecheck"; replaced by the checkout this
+// example is in.
+tool github.com/confinecheck/confinecheck/cmd/confinecheck
+
+replace github.com/confinecheck/confinecheck => ../..
+
+require github.com/gdamore/tcell/v2 v2.13.10
+
+require (
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
+	github.com/gdamore/encoding v1.0.1 // indirect
+	github.com/lucasb-eyer/go-colorful v1.3.0 // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.37.0 // indirect
+	golang.org/x/text v0.31.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
