@@ -62,6 +62,13 @@ var suites = []struct {
 	{name: "builtonly"},
 	// A plain owner where every loop is named.
 	{name: "allnamed"},
+	// Funcs stored in another package's fields that it calls off the
+	// owner: generated service handlers, on the syntax and SSA paths.
+	{name: "storedfields", patterns: []string{"storedfields/rpc", "storedfields/pb", "storedfields/app", "storedfields/direct"}},
+	// An implementation, in a package with nothing confined, of an
+	// interface the settings declare offowner: the funcs its fields hold
+	// run off the owner.
+	{name: "storedentries", settings: analyzer.Settings{Declare: []string{"offowner storedfields/lib.Notifiee"}}, patterns: []string{"storedfields/lib", "storedfields/notifyapp"}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

@@ -49,7 +49,7 @@ func TestVetAcrossPackages(t *testing.T) {
 		t.Fatal("the chain packages carry no // want diagnostics")
 	}
 	c := setupModule(t, files)
-	res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+	res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
 	got := parseText(t, c.module, res.stderr)
 	if len(got) != len(want) {
 		t.Fatalf("go vet reported %d findings, want %d:\n%s\nwant:\n%s", len(got), len(want), listFindings(got), listFindings(want))
@@ -114,10 +114,10 @@ func TestVetFlags(t *testing.T) {
 		t.Skip("builds the command and runs the go tool; skipped with -short")
 	}
 	c := setupModule(t, flagsModule)
-	res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+	res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
 	res.requireExit(t, 0)
 	for _, spelling := range []string{"-confinecheck.async", "-async"} {
-		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, spelling+"=example.com/flags/lib.Submit", "./...")
+		res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, spelling+"=example.com/flags/lib.Submit", "./...")
 		got := parseText(t, c.module, res.stderr)
 		if len(got) != 1 || got[0].file != "user/user.go" || got[0].line != 10 || !strings.Contains(got[0].message, "runs via lib.Submit") {
 			t.Errorf("go vet %s: got %v, want one finding at user/user.go:10 via lib.Submit\n%s", spelling, got, res)

@@ -100,7 +100,7 @@ func TestConfFiles(t *testing.T) {
 	})
 	t.Run("vet", func(t *testing.T) {
 		t.Parallel()
-		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+		res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
 		check(t, res, false)
 	})
 }

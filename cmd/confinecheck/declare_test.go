@@ -96,7 +96,7 @@ func TestDeclarationsOutsideSource(t *testing.T) {
 
 	t.Run("vet", func(t *testing.T) {
 		t.Parallel()
-		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary,
+		res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary,
 			"-confinecheck.declare="+decls, "-confinecheck.async=example.com/d/lib.Evrey", "./...")
 		requireContains(t, res.stderr, touch)
 		// lib, one, two and top see lib; decls and mid do not.
@@ -111,7 +111,7 @@ func TestDeclarationsOutsideSource(t *testing.T) {
 		res := c.run(t, c.binary, "./top")
 		res.requireExit(t, exitFindings)
 		requireContains(t, res.stderr, viaDecls)
-		res = c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./top")
+		res = c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./top")
 		requireContains(t, res.stderr, viaDecls)
 	})
 

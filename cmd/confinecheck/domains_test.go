@@ -84,7 +84,7 @@ func TestDomainsAcrossPackages(t *testing.T) {
 	})
 	t.Run("vet", func(t *testing.T) {
 		t.Parallel()
-		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "-confinecheck.declare="+decls, "./...")
+		res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "-confinecheck.declare="+decls, "./...")
 		check(t, res.stderr)
 	})
 }

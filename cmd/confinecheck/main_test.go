@@ -142,9 +142,9 @@ func TestConfinecheck(t *testing.T) {
 
 	t.Run("vet", func(t *testing.T) {
 		t.Parallel()
-		// A fresh build cache, so that vet's cached results cannot hide
-		// findings or stand in for a run of this binary.
-		res := c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
+		// A build cache of this test binary's, so that vet's cached results
+		// cannot stand in for a run of this binary.
+		res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
 		if res.code == 0 {
 			t.Fatalf("go vet exited 0 despite findings\n%s", res)
 		}
@@ -168,7 +168,7 @@ func TestConfinecheck(t *testing.T) {
 		// Its own build cache: go vet replays the cached diagnostics of a
 		// dependency (demo) vetted earlier as a root, even when that
 		// dependency is now only analyzed for facts.
-		res = c.runEnv(t, c.freshCache(t), c.goTool, "vet", "-vettool="+c.binary, "./clean")
+		res = c.runEnv(t, append(slices.Clip(c.env), "GOCACHE="+t.TempDir()), c.goTool, "vet", "-vettool="+c.binary, "./clean")
 		res.requireExit(t, 0)
 	})
 }
@@ -437,9 +437,16 @@ func (r result) requireExit(t *testing.T, code int) {
 	}
 }
 
-// freshCache returns the environment with an empty build cache.
-func (c *checker) freshCache(t *testing.T) []string {
-	return append(slices.Clip(c.env), "GOCACHE="+t.TempDir())
+// vetCache returns the environment with the build cache the go vet runs
+// of this test binary share: empty when the first starts, so that no
+// result of an older binary is replayed, and then filled once with the
+// standard library's export data. Each test's module is at a path of its
+// own, which keeps their results apart.
+func (c *checker) vetCache(t *testing.T) []string {
+	if builtBinary == "" {
+		t.Fatal("vetCache before the command is built")
+	}
+	return append(slices.Clip(c.env), "GOCACHE="+filepath.Join(filepath.Dir(builtBinary), "gocache"))
 }
 
 // run runs a command in the demo module (in the current directory before

@@ -51,7 +51,6 @@ func TestCheckerPassesTheFix(t *testing.T) {
 // methods, so the checker could infer with no declaration at all that
 // HealthServer.Check runs off the owner. It does not today.
 func TestInferenceCoversGeneratedCode(t *testing.T) {
-	t.Skip("gap: no inferred offowner through grpc's MethodDesc.Handler and the generated handler (repro: /tmp/gaps/grpc)")
 	t.Parallel()
 	findings, out, status := checkArgs(t, "./buggy")
 	t.Logf("confinecheck ./buggy, no declarations (exit status %d):\n%s", status, out)

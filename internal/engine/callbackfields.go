@@ -357,12 +357,19 @@ func offOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queu
 // an async sink for them (rule 3). The funcs themselves are reported where
 // the field is called off the owner (see reportFieldCalls), not here.
 func (w *walker) storeCallback(in ssa.Instruction) {
-	cf := w.c.callbackFields
-	if cf == nil {
+	f, val := storedField(in)
+	if f == nil {
 		return
 	}
-	f, val := storedField(in)
-	if f == nil || !cf.offOwner[f] {
+	if by, ok := w.c.m.importedOffOwnerField(f); ok {
+		// Another package calls it: the store is where the funcs leave.
+		for _, v := range flow.StoredFuncs(val) {
+			w.sendOff(v, Entry{pos: storePos(in), Sink: fmt.Sprintf("the funcs stored in field %s, which %s calls off the owner (in %s)", f.Name(), f.Pkg().Name(), by)})
+		}
+		return
+	}
+	cf := w.c.callbackFields
+	if cf == nil || !cf.offOwner[f] {
 		return
 	}
 	var sources Origin

@@ -7,6 +7,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -116,12 +117,19 @@ func (c *Engine) Program() *ssa.Program { return c.prog }
 func (c *Engine) Summarize() { c.summarize(c.fns) }
 
 // ExportSummaries publishes the summaries other packages can use, and
-// the interface methods the package calls off the owner.
+// the interface methods and func fields the package calls off the owner.
 func (c *Engine) ExportSummaries() {
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
-	if c.callbackFields != nil {
-		c.m.exportEntryFacts(c.callbackFields.invoked)
+	if cf := c.callbackFields; cf != nil {
+		c.m.exportEntryFacts(cf.invoked)
+		callers := make(map[*types.Var]string)
+		for _, call := range cf.calls {
+			if callers[call.field] == "" {
+				callers[call.field] = flow.Name(call.fn)
+			}
+		}
+		c.m.exportFieldFacts(callers)
 	}
 }
 

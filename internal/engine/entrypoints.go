@@ -38,6 +38,12 @@ func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	if obj == nil || fn.Synthetic != "" {
 		return "", false
 	}
+	return m.entryFunc(obj)
+}
+
+// entryFunc reports whether obj, a declared function of the package, runs
+// off the owner whoever calls it, and names it.
+func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
 	if m.Contract(obj).OffOwner {
 		return m.sinkName(obj), true
 	}

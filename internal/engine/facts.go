@@ -17,6 +17,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// An EntryFact on a field of this package holding funcs says that the
+// package calls the funcs stored there off the owner: an importer storing
+// a func in it (a generated service's handler in a MethodDesc) sends that
+// func off the owner.
+//
 // An EntryFact marks an interface method of this package that the package
 // calls from code that runs off the owner (a server's connection
 // goroutine calling the service it was given): the implementations other
@@ -46,6 +51,30 @@ func (m *Model) exportEntryFacts(invoked map[*types.Func]string) {
 		}
 		m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})
 	}
+}
+
+// exportFieldFacts publishes an EntryFact on each exported field of this
+// package whose funcs code off the owner calls, with a caller of each.
+func (m *Model) exportFieldFacts(called map[*types.Var]string) {
+	for _, f := range slices.SortedFunc(maps.Keys(called), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		if f.Pkg() == m.pass.Pkg && f.Exported() {
+			m.pass.ExportObjectFact(f, &EntryFact{By: called[f]})
+		}
+	}
+}
+
+// importedOffOwnerField reports whether the package of f, another one,
+// calls the funcs stored in f off the owner, and names the code that does.
+func (m *Model) importedOffOwnerField(f *types.Var) (by string, ok bool) {
+	f = f.Origin()
+	if f.Pkg() == nil || f.Pkg() == m.pass.Pkg {
+		return "", false
+	}
+	var fact EntryFact
+	if !m.pass.ImportObjectFact(f, &fact) {
+		return "", false
+	}
+	return fact.By, true
 }
 
 // summaryFact exports a function's summary to the packages that call it.

@@ -34,6 +34,67 @@ func (c *syntaxPass) calledFuncField(call *ast.CallExpr) *types.Var {
 	return nil
 }
 
+// returnedValues are the values body's return statements return, outside
+// the func literals in it.
+func returnedValues(body *ast.BlockStmt) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n.Results...)
+		}
+		return true
+	})
+	return out
+}
+
+// localFuncs maps the local variables assigned func literals (f :=
+// func() {...}, var f = func() {...}) to those literals. It is built on
+// first use.
+func (c *syntaxPass) localFuncs() map[*types.Var][]*ast.FuncLit {
+	if c.locals != nil {
+		return c.locals
+	}
+	c.locals = make(map[*types.Var][]*ast.FuncLit)
+	add := func(id *ast.Ident, value ast.Expr) {
+		lit, ok := ast.Unparen(value).(*ast.FuncLit)
+		if !ok {
+			return
+		}
+		obj := c.pass.TypesInfo.Defs[id]
+		if obj == nil {
+			obj = c.pass.TypesInfo.Uses[id]
+		}
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Parent() != c.pass.Pkg.Scope() {
+			c.locals[v] = append(c.locals[v], lit)
+		}
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, lhs := range n.Lhs {
+						if id, ok := lhs.(*ast.Ident); ok {
+							add(id, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, id := range n.Names {
+						add(id, n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	return c.locals
+}
+
 // rangedFields maps the variables that range over a field holding funcs
 // (for _, h := range x.handlers) to the field. It is built on first use.
 func (c *syntaxPass) rangedFields() map[*types.Var]*types.Var {
@@ -73,16 +134,31 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			declOf[fn] = fd
 		}
 	}
-	fields := make(map[*types.Var]bool)
+	fields := make(map[*types.Var]string)
 	chanOff := make(map[*types.Var]bool)
 	invoked := make(map[*types.Func]string)
 	visited := make(map[*ast.BlockStmt]bool)
+	visitedResults := make(map[*types.Func]bool)
 	var queue []*ast.BlockStmt
 	// enqueue adds the code a func-valued expression denotes.
-	enqueue := func(e ast.Expr) {
+	callee := func(call *ast.CallExpr) *types.Func {
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		return fn
+	}
+	var enqueue func(e ast.Expr)
+	enqueue = func(e ast.Expr) {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.FuncLit:
 			queue = append(queue, e.Body)
+		case *ast.CallExpr: // s.wrapHandler(d): the funcs it returns
+			if fn := callee(e); fn != nil && !visitedResults[fn] {
+				visitedResults[fn] = true
+				if fd := declOf[fn.Origin()]; fd != nil {
+					for _, r := range returnedValues(fd.Body) {
+						enqueue(r)
+					}
+				}
+			}
 		case *ast.Ident, *ast.SelectorExpr:
 			var obj types.Object
 			if sel, ok := e.(*ast.SelectorExpr); ok {
@@ -90,24 +166,48 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			} else {
 				obj = c.pass.TypesInfo.Uses[e.(*ast.Ident)]
 			}
-			if fn, ok := obj.(*types.Func); ok {
-				if fd := declOf[fn.Origin()]; fd != nil {
+			switch obj := obj.(type) {
+			case *types.Func:
+				if fd := declOf[obj.Origin()]; fd != nil {
 					queue = append(queue, fd.Body)
+				}
+			case *types.Var: // f := func() {...}; go f()
+				for _, lit := range c.localFuncs()[obj] {
+					queue = append(queue, lit.Body)
 				}
 			}
 		}
 	}
-	callee := func(call *ast.CallExpr) *types.Func {
-		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-		return fn
+	// Roots: go statements, func values handed to async sinks and stored
+	// in fields another package calls off the owner, anywhere.
+	type store struct {
+		field *types.Var
+		value ast.Expr
 	}
-	// Roots: go statements and func values handed to async sinks, anywhere.
+	var stores []store
+	for _, fd := range decls {
+		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			if _, ok := c.m.entryFunc(fn); ok {
+				queue = append(queue, fd.Body)
+			}
+		}
+	}
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
+			c.fieldStores(n, func(f *types.Var, value ast.Expr) {
+				if f == nil || !c.isFuncExpr(value) {
+					return
+				}
+				if _, ok := c.m.importedOffOwnerField(f); ok {
+					enqueue(value)
+				} else {
+					stores = append(stores, store{f, value})
+				}
+			})
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				if fld := c.calledFuncField(n.Call); fld != nil {
-					fields[fld] = true
+				if fld := c.calledFuncField(n.Call); fld != nil && fields[fld] == "" {
+					fields[fld] = "a go statement"
 				}
 				enqueue(n.Call.Fun)
 				var hop []int
@@ -137,7 +237,18 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			return true
 		})
 	}
-	for len(queue) > 0 {
+	// The funcs stored in this package's fields that code off the owner
+	// calls run off the owner too: once the queue is empty, they go in.
+	more := func() bool {
+		for _, st := range stores {
+			if _, ok := fields[st.field]; ok {
+				enqueue(st.value)
+			}
+		}
+		stores = slices.DeleteFunc(stores, func(st store) bool { _, ok := fields[st.field]; return ok })
+		return len(queue) > 0
+	}
+	for len(queue) > 0 || more() {
 		body := queue[0]
 		queue = queue[1:]
 		if visited[body] {
@@ -155,8 +266,8 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 						noteInvoked(invoked, s.Obj().(*types.Func), c.declName(body))
 					}
 				}
-				if fld := c.calledFuncField(n); fld != nil {
-					fields[fld] = true
+				if fld := c.calledFuncField(n); fld != nil && fields[fld] == "" {
+					fields[fld] = c.declName(body)
 				}
 				enqueue(n.Fun)
 				fn := callee(n)
@@ -186,8 +297,9 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 // fields whose funcs code off the owner receives, or code on the owner
 // receives in a loop (as classifyChannels decides on the SSA path).
 type syntaxFields struct {
-	called, chanOff, chanHop map[*types.Var]bool
-	invoked                  map[*types.Func]string // interface methods called off the owner, and a caller of each
+	called           map[*types.Var]string // and a caller of each
+	chanOff, chanHop map[*types.Var]bool
+	invoked          map[*types.Func]string // interface methods called off the owner, and a caller of each
 }
 
 func (f *syntaxFields) equal(g *syntaxFields) bool {

@@ -45,8 +45,9 @@ func (c *Engine) ConfinedInReach() bool {
 type syntaxPass struct {
 	pass   *analysis.Pass
 	m      *Model
-	e      *Engine                   // for the summaries of other packages
-	ranged map[*types.Var]*types.Var // see rangedFields
+	e      *Engine                       // for the summaries of other packages
+	ranged map[*types.Var]*types.Var     // see rangedFields
+	locals map[*types.Var][]*ast.FuncLit // see localFuncs
 	// bodyDecls maps function bodies, literals' too, to the declared
 	// function they are in (see declName).
 	bodyDecls map[*ast.BlockStmt]*types.Func
@@ -94,6 +95,7 @@ func (c *syntaxPass) export() {
 		fields = c.syntaxCallbackFields(decls, found)
 	}
 	c.m.exportEntryFacts(fields.invoked)
+	c.m.exportFieldFacts(fields.called)
 	for fn, s := range found {
 		if fn.Exported() {
 			c.pass.ExportObjectFact(fn, &SummaryFact{Summary: *s})
@@ -182,31 +184,13 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		}
 		o := mentioned(value)
 		storesParam = storesParam || !o.Fresh()
-		if fields.called[f] {
+		if _, ok := c.offOwnerField(fields, f); ok {
 			s.Async = s.Async.union(o)
 		}
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		c.fieldStores(n, stored)
 		switch n := n.(type) {
-		case *ast.AssignStmt: // c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h)
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, lhs := range n.Lhs {
-					if idx, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
-						lhs = idx.X
-					}
-					stored(c.selectedField(lhs), n.Rhs[i])
-				}
-			}
-		case *ast.CompositeLit: // &conn{onMessage: h}
-			for _, elt := range n.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
-							stored(f.Origin(), kv.Value)
-						}
-					}
-				}
-			}
 		case *ast.SendStmt: // c.jobs <- f
 			if f := c.funcChanField(n.Chan); f != nil {
 				o := mentioned(n.Value)
@@ -247,6 +231,46 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		return true
 	})
 	return s, storesParam
+}
+
+// fieldStores calls stored for each store of a value into a field that n
+// makes: c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h), and a
+// composite literal's keyed fields (&conn{onMessage: h}).
+func (c *syntaxPass) fieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) == len(n.Rhs) {
+			for i, lhs := range n.Lhs {
+				if idx, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+					lhs = idx.X
+				}
+				stored(c.selectedField(lhs), n.Rhs[i])
+			}
+		}
+	case *ast.CompositeLit:
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+						stored(f.Origin(), kv.Value)
+					}
+				}
+			}
+		}
+	}
+}
+
+// offOwnerField reports whether the funcs stored in f run off the owner,
+// and names the code that calls them there: this package's off-owner code
+// (as the search found it), or another package's, through its EntryFact.
+func (c *syntaxPass) offOwnerField(fields *syntaxFields, f *types.Var) (by string, ok bool) {
+	if f == nil {
+		return "", false
+	}
+	if by, ok := fields.called[f]; ok {
+		return by, true
+	}
+	return c.m.importedOffOwnerField(f)
 }
 
 // appendSources adds the parameter sources in o to indices.

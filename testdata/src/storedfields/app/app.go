@@ -1,0 +1,28 @@
+// Package app implements the generated services on state of its loop.
+package app
+
+import (
+	"storedfields/pb"
+	"storedfields/rpc"
+)
+
+//confined:owner
+type State struct{ calls int } // want State:"confined:owner"
+
+type server struct{ st *State }
+
+func (s *server) Do() error { // want Do:"summary\\(arg0 writes app.State.calls\\)"
+	s.st.calls++ // want `writes confined app.State.calls off the owner: this code runs via \(\*app.server\).Do, which implements \(pb.FooServer\).Do, which pb calls off the owner \(in pb._Foo_Do_Handler\)`
+	return nil
+}
+
+// Check runs where RegisterBarServer's caller runs: no finding.
+func (s *server) Check(name string) error { // want Check:"summary\\(arg0 writes app.State.calls\\)"
+	s.st.calls++
+	return nil
+}
+
+func Register(r *rpc.Server, st *State) {
+	pb.RegisterFooServer(r, &server{st: st})
+	pb.RegisterBarServer(r, &server{st: st})
+}

@@ -1,0 +1,27 @@
+// Package lib is a notifier in small: an interface its users implement,
+// and a bundle of funcs implementing it.
+package lib
+
+type Notifiee interface{ Connected() }
+
+type NotifyBundle struct {
+	ConnectedF func() // want ConnectedF:"entry point, called off the owner by \\(\\*lib.NotifyBundle\\).Connected"
+	// Closed runs where Close is called.
+	ClosedF func()
+}
+
+func (nb *NotifyBundle) Connected() {
+	if nb.ConnectedF != nil {
+		nb.ConnectedF()
+	}
+}
+
+func (nb *NotifyBundle) Close() {
+	if nb.ClosedF != nil {
+		nb.ClosedF()
+	}
+}
+
+var notifs []Notifiee
+
+func Notify(n Notifiee) { notifs = append(notifs, n) }
