@@ -21,14 +21,19 @@
 //  3. it stores the parameter (or a closure calling it) in a struct field
 //     whose func the package calls off the owner: from a go statement
 //     (go c.onMessage()) or from code that runs off the owner (a read loop
-//     started by a go statement calling c.onMessage()).
+//     started by a go statement calling c.onMessage()); or in an exported
+//     field of another package whose EntryFact says that package does.
 //
 // A hop sink is the same with "runs on the owner" (rules 1 and 2 only).
 //
-// Code runs off the owner when a go statement or an async sink starts it, or
-// when code running off the owner calls it (directly, through a func value
-// it resolves, through an interface method, or by handing it to a function
-// that runs it in place). Creating a func value runs nothing: a closure that
+// Code runs off the owner when a go statement or an async sink starts it,
+// when it is an entry point (offowner, or an implementation of an exported
+// interface method another package calls off the owner), when it is stored
+// in a field that off-owner code calls (this package's, or another's with
+// an EntryFact), or when code running off the owner calls it (directly,
+// through a func value it resolves, a local func variable, the funcs a call
+// returns, an interface method, or by handing it to a function that runs it
+// in place). Creating a func value runs nothing: a closure that
 // off-owner code builds and stores is not called there. A //confined:loop
 // function is the owner, and code handed to a hop sink runs on the owner:
 // the search stops at both.

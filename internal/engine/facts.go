@@ -14,6 +14,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -42,7 +43,7 @@ func (f *EntryFact) String() string { return "entry point, called off the owner 
 // method is meant to be called from anywhere.
 func (m *Model) exportEntryFacts(invoked map[*types.Func]string) {
 	for _, method := range slices.SortedFunc(maps.Keys(invoked), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		if method.Pkg() != m.pass.Pkg {
+		if method.Pkg() != m.pass.Pkg || !exportedInterface(method) {
 			continue
 		}
 		k := m.Contract(method)
@@ -51,6 +52,15 @@ func (m *Model) exportEntryFacts(invoked map[*types.Func]string) {
 		}
 		m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})
 	}
+}
+
+// exportedInterface reports whether method belongs to an exported named
+// interface: one that other packages implement on purpose. Any type with
+// a Write method implements an unexported interface{ Write([]byte) (int,
+// error) } too, without ever being handed to the package that calls it.
+func exportedInterface(method *types.Func) bool {
+	named := names.DerefNamed(method.Signature().Recv().Type())
+	return named != nil && named.Obj().Exported()
 }
 
 // exportFieldFacts publishes an EntryFact on each exported field of this

@@ -26,3 +26,12 @@ func Register(r *rpc.Server, st *State) {
 	pb.RegisterFooServer(r, &server{st: st})
 	pb.RegisterBarServer(r, &server{st: st})
 }
+
+type audit struct{ st *State }
+
+func (a audit) Log(string) { // want Log:"summary\\(arg0 writes app.State.calls\\)"
+	a.st.calls++ // want `writes confined app.State.calls off the owner: this code runs via \(app.audit\).Log, which implements \(rpc.Logger\).Log`
+}
+
+// Trace implements rpc's unexported tracer by its method set alone.
+func (a audit) Trace(string) { a.st.calls++ } // want Trace:"summary\\(arg0 writes app.State.calls\\)"

@@ -52,3 +52,22 @@ func (s *Server) Serve() {
 		go f()
 	}
 }
+
+// Logger is what the server logs to, from its goroutines.
+type Logger interface{ Log(msg string) } // want Log:"entry point, called off the owner by rpc.init"
+
+// tracer is an unexported interface the server also calls there: a type
+// of another package with a Trace method is no entry point for it.
+type tracer interface{ Trace(msg string) }
+
+var (
+	log   Logger
+	trace tracer
+)
+
+func init() {
+	go func() {
+		log.Log("serving")
+		trace.Trace("serving")
+	}()
+}
