@@ -194,6 +194,18 @@ func InstrPos(instr ssa.Instruction) token.Pos {
 			}
 		}
 	}
+	// An implicit conversion stored into a variadic call's slice has no
+	// position, nor has the store: the converted value (a func literal)
+	// has one.
+	for _, op := range instr.Operands(nil) {
+		v := *op
+		if mc, ok := v.(*ssa.MakeClosure); ok {
+			v = mc.Fn // the closure has no position of its own
+		}
+		if v != nil && v.Pos().IsValid() {
+			return v.Pos()
+		}
+	}
 	return token.NoPos
 }
 
