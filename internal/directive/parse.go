@@ -88,16 +88,31 @@ func Parse(pass *analysis.Pass) (*Set, []analysis.Diagnostic) {
 	return p.set, p.diags
 }
 
-// mentionsConfined reports whether any comment of f could be a directive.
+// mentionsConfined reports whether any comment of f could be a directive:
+// a line comment starting with "confined" after the slashes and blanks
+// (the spelling with a space is reported). Only the comments' first bytes
+// are read: the files of a large build hold a lot of comment text.
 func mentionsConfined(f *ast.File) bool {
 	for _, g := range f.Comments {
 		for _, c := range g.List {
-			if strings.Contains(c.Text, "confined") {
+			if startsConfined(c.Text) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// startsConfined reports whether text is "//", blanks, then "confined".
+func startsConfined(text string) bool {
+	if len(text) < 2 || text[0] != '/' || text[1] != '/' {
+		return false
+	}
+	i := 2
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return strings.HasPrefix(text[i:], "confined")
 }
 
 // docDirectives returns the directives in the given comment groups, marking

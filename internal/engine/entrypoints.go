@@ -41,6 +41,24 @@ func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	return m.entryFunc(obj)
 }
 
+// mayBeEntry reports, cheaply, whether entryFunc can hold for obj: a
+// directive or declaration names it, or an entry method has its name.
+func (m *Model) mayBeEntry(obj *types.Func) bool {
+	if m.dirs.Objects[obj] != nil || m.declared.Objects[obj] != nil {
+		return true
+	}
+	if obj.Signature().Recv() == nil {
+		return false
+	}
+	if m.entryNames == nil {
+		m.entryNames = make(map[string]bool)
+		for _, e := range m.entryMethods() {
+			m.entryNames[e.method.Name()] = true
+		}
+	}
+	return m.entryNames[obj.Name()]
+}
+
 // entryFunc reports whether obj, a declared function of the package, runs
 // off the owner whoever calls it, and names it.
 func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
@@ -161,8 +179,15 @@ func (m *Model) entryMethods() []entryMethod {
 		}
 	}
 	// Objects of a map come in any order: the first match names a finding.
+	// Each name is built once: there are many, from std's facts.
+	keys := make(map[*types.Func]string, len(out))
+	for _, e := range out {
+		if _, ok := keys[e.method]; !ok {
+			keys[e.method] = names.FuncName(e.method)
+		}
+	}
 	slices.SortFunc(out, func(a, b entryMethod) int {
-		return cmp.Or(cmp.Compare(names.FuncName(a.method), names.FuncName(b.method)), cmp.Compare(a.why, b.why))
+		return cmp.Or(cmp.Compare(keys[a.method], keys[b.method]), cmp.Compare(a.why, b.why))
 	})
 	out = slices.CompactFunc(out, func(a, b entryMethod) bool { return a.method == b.method && a.iface == b.iface })
 	m.entries = &out

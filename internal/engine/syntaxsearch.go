@@ -187,6 +187,9 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	var stores []store
 	for _, fd := range decls {
 		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			if !c.m.mayBeEntry(fn) {
+				continue
+			}
 			if _, ok := c.m.entryFunc(fn); ok {
 				queue = append(queue, fd.Body)
 			}
@@ -255,7 +258,9 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			continue
 		}
 		visited[body] = true
-		c.receives(body, func(f *types.Var, _ bool) { chanOff[f] = true })
+		if c.selectsFuncChans() {
+			c.receives(body, func(f *types.Var, _ bool) { chanOff[f] = true })
+		}
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt:
@@ -311,6 +316,9 @@ func (f *syntaxFields) equal(g *syntaxFields) bool {
 // them too.
 func (c *syntaxPass) chanHops(visited map[*ast.BlockStmt]bool, chanOff map[*types.Var]bool) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
+	if !c.selectsFuncChans() {
+		return out // most packages: no receive to look for
+	}
 	onOwner := func(body *ast.BlockStmt) {
 		if body == nil || visited[body] {
 			return
@@ -369,6 +377,23 @@ func (c *syntaxPass) receives(body *ast.BlockStmt, found func(f *types.Var, inLo
 }
 
 // funcChanField returns the channel field of funcs that e selects, if any.
+// selectsFuncChans reports whether the package selects any field holding
+// a channel of funcs, without which funcChanField finds nothing. It is
+// computed on first use.
+func (c *syntaxPass) selectsFuncChans() bool {
+	if c.funcChans == nil {
+		found := false
+		for _, sel := range c.pass.TypesInfo.Selections {
+			if t, ok := sel.Type().Underlying().(*types.Chan); ok && sel.Kind() == types.FieldVal && names.IsFuncTyped(t.Elem()) {
+				found = true
+				break
+			}
+		}
+		c.funcChans = &found
+	}
+	return *c.funcChans
+}
+
 func (c *syntaxPass) funcChanField(e ast.Expr) *types.Var {
 	f := c.selectedField(e)
 	if f == nil {

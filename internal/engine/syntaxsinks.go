@@ -21,8 +21,14 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// ConfinedInReach reports whether the package or a dependency declares any
-// directive, so that SSA is worth building.
+// ConfinedInReach reports whether the package's code can reach confined
+// state, so that SSA is worth building: it has directives of its own or
+// declares an owner, or it uses another package's object that directives
+// speak of (a confined type, its fields and methods, a loop) or whose
+// summary says more than where it sends func values (what it touches,
+// where its results come from, where its future completes). A package
+// that merely depends on annotated code, without using it, cannot touch
+// that code's state; the syntax path exports all its importers need.
 func (c *Engine) ConfinedInReach() bool {
 	if len(c.m.dirs.Objects) > 0 {
 		return true
@@ -32,22 +38,52 @@ func (c *Engine) ConfinedInReach() bool {
 			return true
 		}
 	}
-	for _, of := range c.pass.AllObjectFacts() {
-		if _, ok := of.Fact.(*directive.Fact); ok {
-			return true
+	seen := make(map[types.Object]bool)
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg && !seen[obj] {
+			seen[obj] = true
+			if c.speaksOfConfined(obj) {
+				return true
+			}
+		}
+	}
+	for _, sel := range c.pass.TypesInfo.Selections { // x.f, x.M() of a confined type
+		if named := names.DerefNamed(sel.Recv()); named != nil && !seen[named.Obj()] {
+			seen[named.Obj()] = true
+			if c.speaksOfConfined(named.Origin().Obj()) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// speaksOfConfined reports whether another package's facts about obj make
+// code using it reach confined state.
+func (c *Engine) speaksOfConfined(obj types.Object) bool {
+	if fn, ok := obj.(*types.Func); ok {
+		obj = fn.Origin()
+	}
+	if c.pass.ImportObjectFact(obj, new(directive.Fact)) {
+		return true
+	}
+	var sum SummaryFact
+	if !c.pass.ImportObjectFact(obj, &sum) {
+		return false
+	}
+	s := sum.Summary
+	return len(s.Touches)+len(s.FutureTouches)+len(s.Reaches) > 0 || s.Completes != directive.CompletesUnknown
+}
+
 // A syntaxPass finds sinks in the syntax of a package with nothing
 // confined in reach.
 type syntaxPass struct {
-	pass   *analysis.Pass
-	m      *Model
-	e      *Engine                       // for the summaries of other packages
-	ranged map[*types.Var]*types.Var     // see rangedFields
-	locals map[*types.Var][]*ast.FuncLit // see localFuncs
+	pass      *analysis.Pass
+	m         *Model
+	e         *Engine                       // for the summaries of other packages
+	ranged    map[*types.Var]*types.Var     // see rangedFields
+	locals    map[*types.Var][]*ast.FuncLit // see localFuncs
+	funcChans *bool                         // see selectsFuncChans
 	// bodyDecls maps function bodies, literals' too, to the declared
 	// function they are in (see declName).
 	bodyDecls map[*ast.BlockStmt]*types.Func
