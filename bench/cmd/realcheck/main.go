@@ -8,6 +8,7 @@
 //	go run ./cmd/realcheck                  # every bench/realcode/*.spec
 //	go run ./cmd/realcheck -targets http2   # one
 //	go run ./cmd/realcheck -suggest         # from zero annotations: -suggest, -fix, then the check
+//	go run ./cmd/realcheck -targets raft -annotate DIR  # only write the annotated module to DIR (cmd/bench's etcdraft)
 //
 // For each target it downloads the module, copies it to a temporary
 // directory, annotates the copy, checks that it still builds, builds
@@ -35,6 +36,7 @@ type options struct {
 	standalone bool
 	keep       bool
 	suggest    bool
+	annotate   string // write the one target's annotated module here, and stop
 }
 
 func main() {
@@ -45,10 +47,11 @@ func main() {
 	standalone := flag.Bool("standalone", true, "also run the standalone confinecheck -test=false, for comparison")
 	keep := flag.Bool("keep", false, "keep the annotated module copies (their directory is printed)")
 	suggest := flag.Bool("suggest", false, "start from the module as published: confinecheck -suggest, -suggest -fix, then the check; writes NAME.suggest.md")
+	annotateTo := flag.String("annotate", "", "only write the annotated module of the one target to this `directory` (no check)")
 	flag.Parse()
 
 	benchDir := cli.BenchDir()
-	opts := options{repo: *repo, standalone: *standalone, keep: *keep, suggest: *suggest}
+	opts := options{repo: *repo, standalone: *standalone, keep: *keep, suggest: *suggest, annotate: *annotateTo}
 	if *targets != "" {
 		opts.targets = strings.Split(*targets, ",")
 	}
@@ -66,6 +69,13 @@ func run(benchDir string, opts options) error {
 	tmp, err := os.MkdirTemp("", "realcheck-")
 	if err != nil {
 		return err
+	}
+	if opts.annotate != "" {
+		defer os.RemoveAll(tmp)
+		if len(specs) != 1 {
+			return fmt.Errorf("-annotate takes one target, got %d", len(specs))
+		}
+		return annotatedCopy(specs[0], tmp, opts.annotate)
 	}
 	if opts.keep {
 		fmt.Printf("module copies in %s\n", tmp)
@@ -170,6 +180,23 @@ func pristineCopy(specPath, tmp, suffix string) (s *spec, src, root string, err 
 	}
 	root = filepath.Join(tmp, s.name+suffix)
 	return s, src, root, copyTree(src, root)
+}
+
+// annotatedCopy writes the spec's module, annotated, to dst.
+func annotatedCopy(specPath, tmp, dst string) error {
+	s, err := readSpec(specPath)
+	if err != nil {
+		return err
+	}
+	src, err := download(tmp, s.module, s.version)
+	if err != nil {
+		return err
+	}
+	if err := copyTree(src, dst); err != nil {
+		return err
+	}
+	_, err = annotate(dst, s.module, s.entries)
+	return err
 }
 
 func printResult(r *result, out string, took time.Duration) {
