@@ -33,6 +33,11 @@ type Settings struct {
 	// shape suggests (loops, hops, owners, :any fields, async sinks), each
 	// with a fix that inserts it (see internal/suggest).
 	Suggest bool
+	// ConfDigest is ignored by the analysis: a digest of the
+	// confinecheck.conf files, for result caches that do not see them
+	// (go vet's, golangci-lint's): a new value when the files change
+	// makes them analyse again.
+	ConfDigest string
 }
 
 // config is what an analyzer's passes read: Settings parsed. An analyzer made
@@ -43,6 +48,7 @@ type config struct {
 	declareFile                                               directive.DeclareFile   // -declare
 	settingDeclarations                                       []directive.Declaration // Settings.Declare
 	strict, explain, suggest                                  bool
+	confDigest                                                string // see Settings.ConfDigest
 }
 
 // New returns a confinecheck analyzer with the given settings, for drivers
@@ -62,7 +68,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 		return nil, err
 	}
 	cfg.settingDeclarations = decls
-	cfg.strict, cfg.explain, cfg.suggest = s.Strict, s.Explain, s.Suggest
+	cfg.strict, cfg.explain, cfg.suggest, cfg.confDigest = s.Strict, s.Explain, s.Suggest, s.ConfDigest
 	return newAnalyzer(cfg), nil
 }
 
@@ -102,6 +108,7 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	fs.Var(&cfg.declareFile, "declare", "a `file` of declarations, one per line: hop example.com/lib.(*Loop).Post:f")
 	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
 	fs.BoolVar(&cfg.explain, "explain", cfg.explain, "report every directive, declaration and flag entry with what it resolved to, and the sinks inferred, to see why code is or is not reported")
+	fs.StringVar(&cfg.confDigest, "conf-digest", cfg.confDigest, "ignored by the analysis: a digest of the confinecheck.conf files, for go vet's result cache, which does not see them (the pre-commit hook passes one)")
 	fs.BoolVar(&cfg.suggest, "suggest", cfg.suggest, "instead of findings, propose the directives the code suggests (loops, hops, owners, :any fields, async sinks), each with a fix that inserts it; -suggest -fix annotates the module")
 }
 

@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/token"
 	"reflect"
 	"strings"
 
@@ -71,6 +72,10 @@ type Settings struct {
 	// findings; golangci-lint's --fix inserts those of each package's own
 	// files (the standalone confinecheck -suggest -fix inserts all).
 	Suggest bool `json:"suggest"`
+	// ConfDigest: ignored by the analysis; change it when a
+	// confinecheck.conf changes, so that golangci-lint's cache, which does
+	// not see those files, analyses again.
+	ConfDigest string `json:"conf-digest"`
 }
 
 // FuncList is a list of function names. In YAML it is a list of strings
@@ -137,6 +142,7 @@ func New(conf any) (register.LinterPlugin, error) {
 		Strict:         s.Strict,
 		Explain:        s.Explain,
 		Suggest:        s.Suggest,
+		ConfDigest:     s.ConfDigest,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("confinecheck settings: %v", err)
@@ -146,8 +152,10 @@ func New(conf any) (register.LinterPlugin, error) {
 
 // forGolangci returns a, adapted to how golangci-lint turns diagnostics
 // into issues: a finding that has no position (a declaration in the
-// settings that names nothing) is reported at the package clause of the
-// package's first file, since golangci-lint drops issues without a file;
+// settings that names nothing) or one outside the Go files (a mistake in
+// a confinecheck.conf, whose place goes into the message) is reported at
+// the package clause of the package's first file, since golangci-lint
+// drops issues without a Go file;
 // and a finding's related positions are left out, since golangci-lint
 // would count each as an issue of its own, while the message already says
 // where the code left the owner and the path it took.
@@ -156,6 +164,12 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
 		inner := *pass
 		inner.Report = func(d analysis.Diagnostic) {
+			if d.Pos.IsValid() && !inGoFile(pass, d.Pos) {
+				// A mistake in a confinecheck.conf: golangci-lint drops
+				// issues outside Go files, so the place goes in the text.
+				d.Message = pass.Fset.Position(d.Pos).String() + ": " + d.Message
+				d.Pos, d.End = token.NoPos, token.NoPos
+			}
 			if !d.Pos.IsValid() && len(pass.Files) > 0 {
 				d.Pos = pass.Files[0].Package
 			}
@@ -165,6 +179,16 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 		return a.Run(&inner)
 	}
 	return &wrapped
+}
+
+// inGoFile reports whether pos is in one of the pass's Go files.
+func inGoFile(pass *analysis.Pass, pos token.Pos) bool {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // BuildAnalyzers returns the configured analyzer.

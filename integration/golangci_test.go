@@ -151,6 +151,33 @@ func TestGolangciLint(t *testing.T) {
 		})
 	})
 
+	t.Run("confinecheck.conf", func(t *testing.T) {
+		// The settings' declarations in a confinecheck.conf at the module
+		// root instead: the same findings, and a mistake in the file is
+		// an issue naming its line.
+		plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n")
+		files := maps.Clone(golangciModule)
+		files["confinecheck.conf"] = "async example.com/lib.(*Client).OnDisconnect:handler\nhop example.com/lib.(*Loop).Post\nhop example.com/lib.Loop.Pots\n"
+		dir := writeModule(t, files, plain)
+		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+		res.requireExit(t, 1)
+		got := readIssues(t, filepath.Join(dir, "out.json"))
+		var findings []issue
+		// golangci-lint keeps issues of Go files only: the mistake stands
+		// at the package clause of each package that sees lib, naming its
+		// place in the file.
+		for _, i := range got {
+			if strings.Contains(i.Text, "confinecheck.conf:3:1: //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?") {
+				continue
+			}
+			findings = append(findings, i)
+		}
+		checkIssues(t, findings, want)
+		if len(findings) == len(got) {
+			t.Errorf("no issue for the mistake at confinecheck.conf:3 in\n%v", got)
+		}
+	})
+
 	t.Run("settings typo", func(t *testing.T) {
 		bad := strings.Replace(string(config), "          async:", "          asnyc:", 1)
 		dir := writeModule(t, golangciModule, bad)

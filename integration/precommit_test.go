@@ -40,7 +40,8 @@ const racyMessage = "calls confined (*demo.Counter).Inc off the owner"
 
 // TestPreCommit installs the repository's .pre-commit-hooks.yaml with the
 // real pre-commit into a scratch git repository and commits to it: a
-// clean commit passes both hooks, a racy one is blocked by both.
+// clean commit passes both hooks, a racy one is blocked by both, and so is
+// one of a mistaken confinecheck.conf alone.
 func TestPreCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the hooks with pre-commit (a go install); skipped with -short")
@@ -98,6 +99,26 @@ func TestPreCommit(t *testing.T) {
 	}
 	if log := s.mustRun("git", "log", "--format=%s"); strings.TrimSpace(log) != "clean" {
 		t.Errorf("history after the blocked commit:\n%s", log)
+	}
+
+	// A commit of a confinecheck.conf alone runs the hooks too, and both
+	// read it: its mistake blocks the commit, reported at its line.
+	s.mustRun("git", "rm", "-q", "--cached", "racy.go")
+	if err := os.Remove(filepath.Join(project, "racy.go")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, project, "confinecheck.conf", "hopp example.com/demo.Later\n")
+	s.mustRun("git", "add", "confinecheck.conf")
+	res = s.run("git", "commit", "-q", "-m", "declarations")
+	out = res.stdout + res.stderr
+	if res.code == 0 {
+		t.Fatalf("the commit of a mistaken confinecheck.conf went through\n%s", res)
+	}
+	for _, hook := range []string{"confinecheck", "confinecheck (go vet)"} {
+		requireHook(t, out, hook, "Failed")
+	}
+	if n := strings.Count(out, `confinecheck.conf:1:1: unknown verb "hopp" in a declaration`); n != 2 {
+		t.Errorf("want the mistake at confinecheck.conf:1 from each hook, got %d\n%s", n, out)
 	}
 }
 
