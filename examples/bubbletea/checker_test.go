@@ -1,8 +1,9 @@
 package bubbletea_test
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
 // TestCheckerFindsTheBug runs confinecheck with declarations/bubbletea.conf
@@ -11,31 +12,17 @@ import (
 // returned as a Cmd, runs off the event loop).
 func TestCheckerFindsTheBug(t *testing.T) {
 	t.Parallel()
-	findings, out, status := check(t, "./buggy")
-	t.Logf("confinecheck ./buggy (exit status %d):\n%s", status, out)
-	if status != 3 {
-		t.Errorf("exit status %d, want 3 (findings)", status)
-	}
-	line := lineOf(t, "buggy/counter.go", "return m, m.refresh")
-	f, ok := at(findings, "buggy/counter.go", line)
-	if !ok || !strings.Contains(f.msg, "calls confined (*buggy.Model).refresh off the owner") ||
-		!strings.Contains(f.msg, "tea.Cmd") || !strings.Contains(f.msg, "writes buggy.Model.fetched") {
-		t.Errorf("counter.go:%d: want a finding that the tea.Cmd m.refresh writes buggy.Model.fetched; got %q", line, f.msg)
-	}
-	for _, f := range findings {
-		if f.file != "buggy/counter.go" || f.line != line {
-			t.Errorf("unexpected finding %s:%d: %s", f.file, f.line, f.msg)
-		}
-	}
+	findings := example.CheckBug(t, "./buggy")
+	line := examplecheck.LineOf(t, "buggy/counter.go", "return m, m.refresh")
+	examplecheck.ExpectFinding(t, findings, "buggy/counter.go", line, "the tea.Cmd m.refresh writes buggy.Model.fetched",
+		"calls confined (*buggy.Model).refresh off the owner", "tea.Cmd", "writes buggy.Model.fetched")
+	examplecheck.ExpectOnly(t, findings, "buggy/counter.go", line)
 }
 
 // TestCheckerPassesTheFix: the fixed counter's Cmd touches no model state.
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
-	_, out, status := check(t, "./fixed")
-	if status != 0 || out != "" {
-		t.Errorf("confinecheck ./fixed: exit status %d, want 0 and no output; output:\n%s", status, out)
-	}
+	example.ExpectClean(t, "./fixed")
 }
 
 // TestCheckerOnTheLookalike runs the pack on an app written as its author
@@ -43,7 +30,5 @@ func TestCheckerPassesTheFix(t *testing.T) {
 // nothing else.
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
-	findings, out, _ := check(t, "./lookalike")
-	t.Logf("confinecheck ./lookalike:\n%s", out)
-	expectMarked(t, "lookalike", findings)
+	example.CheckMarked(t, "lookalike")
 }

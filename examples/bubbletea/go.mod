@@ -8,7 +8,10 @@ tool github.com/confinecheck/confinecheck/cmd/confinecheck
 
 replace github.com/confinecheck/confinecheck => ../..
 
-require github.com/charmbracelet/bubbletea v1.3.5
+require (
+	github.com/charmbracelet/bubbletea v1.3.5
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000
+)
 
 require (
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect
@@ -17,7 +20,6 @@ require (
 	github.com/charmbracelet/x/ansi v0.8.0 // indirect
 	github.com/charmbracelet/x/cellbuf v0.0.13-0.20250311204145-2c3ea96c31dd // indirect
 	github.com/charmbracelet/x/term v0.2.1 // indirect
-	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
 	github.com/erikgeiser/coninput v0.0.0-20211004153227-1c3628e74d0f // indirect
 	github.com/lucasb-eyer/go-colorful v1.2.0 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect

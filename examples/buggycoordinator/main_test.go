@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
 	"github.com/confinecheck/confinecheck/runtime/coordinator"
 	"github.com/confinecheck/confinecheck/runtime/execution"
 	"github.com/confinecheck/confinecheck/runtime/future"
@@ -20,30 +16,20 @@ import (
 	"github.com/confinecheck/confinecheck/runtime/workload"
 )
 
-// teardownEnv makes the test binary run the driven teardown instead of its
-// tests: "buggy" with the original retry path, "fixed" with the runtime's.
-// A race report would fail the test that hits it, so the teardown runs in a
-// subprocess and the tests read its output.
-const teardownEnv = "BUGGYCOORDINATOR_TEARDOWN"
-
-// done is the last line the driven teardown prints when it got through.
-const done = "driven teardown done"
-
-func TestMain(m *testing.M) {
-	if mode := os.Getenv(teardownEnv); mode != "" {
-		if err := drivenTeardown(mode == "buggy"); err != nil {
-			fmt.Fprintln(os.Stderr, "buggycoordinator:", err)
-			os.Exit(1)
-		}
-		fmt.Println(done)
-		os.Exit(0)
-	}
-	code := m.Run()
-	if raceBuild.dir != "" {
-		os.RemoveAll(raceBuild.dir)
-	}
-	os.Exit(code)
+// example is this package's race tests: the driven teardown, which the
+// test binary runs instead of its tests when BUGGYCOORDINATOR_TEARDOWN is
+// set: "buggy" with the original retry path, "fixed" with the runtime's.
+// (internal/examplecheck has the helpers.)
+var example = &examplecheck.Example{
+	Name: "buggycoordinator",
+	Driven: &examplecheck.Driven{
+		Env:  "BUGGYCOORDINATOR_TEARDOWN",
+		Name: "teardown",
+		Run:  func(mode string) error { return drivenTeardown(mode == "buggy") },
+	},
 }
+
+func TestMain(m *testing.M) { example.Main(m) }
 
 // A handTimer runs nothing by itself: it hands every task scheduled on it
 // to the test and keeps the scheduling goroutine (the coordinator's loop)
@@ -154,52 +140,6 @@ func drivenTeardown(buggy bool) error {
 	return nil
 }
 
-// raceBuild is a test binary built with -race, for when this one is not.
-var raceBuild struct {
-	once sync.Once
-	dir  string
-	path string
-	err  error
-}
-
-// raceBinary returns a test binary of this package built with -race.
-func raceBinary(t *testing.T) string {
-	t.Helper()
-	if raceEnabled {
-		return os.Args[0]
-	}
-	raceBuild.once.Do(func() {
-		raceBuild.dir, raceBuild.err = os.MkdirTemp("", "buggycoordinator")
-		if raceBuild.err != nil {
-			return
-		}
-		raceBuild.path = filepath.Join(raceBuild.dir, "buggycoordinator.test")
-		out, err := exec.Command("go", "test", "-race", "-c", "-o", raceBuild.path, ".").CombinedOutput()
-		if err != nil {
-			raceBuild.err = fmt.Errorf("go test -race -c: %v\n%s", err, out)
-		}
-	})
-	if raceBuild.err != nil {
-		t.Fatal(raceBuild.err)
-	}
-	return raceBuild.path
-}
-
-// runTeardown runs the driven teardown in a subprocess built with -race.
-func runTeardown(t *testing.T, mode string) (string, error) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, raceBinary(t))
-	// The race detector waits a second at exit by default, for goroutines
-	// that are still racing; the teardown waited for both accesses.
-	cmd.Env = append(os.Environ(), teardownEnv+"="+mode, "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	t.Logf("the %s teardown ran for %v (exit: %v)", mode, time.Since(start).Round(time.Millisecond), err)
-	return string(out), err
-}
-
 // racyFuncs are the functions of the coordinator's loop state that the
 // original retry path calls on the timer's goroutine.
 var racyFuncs = regexp.MustCompile(`rpc\.\(\*Client\)\.(createPromise|FulfillPromise)|network\.\(\*OutputGateway\)\.getSequenceNumber`)
@@ -210,37 +150,12 @@ var racyFuncs = regexp.MustCompile(`rpc\.\(\*Client\)\.(createPromise|FulfillPro
 // what confinecheck reports statically (see analyzer/runtime_test.go). It
 // does not depend on timing: every run has the race.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
-	out, _ := runTeardown(t, "buggy")
-	for _, report := range raceReports(out) {
-		if racyFuncs.MatchString(report) {
-			t.Logf("the race detector caught it:\n%s", report)
-			return
-		}
-	}
-	t.Fatalf("no data race reported on the RPC client or the gateway; output:\n%s", out)
+	example.ExpectRace(t, "buggy", racyFuncs, "on the RPC client or the gateway")
 }
 
 // TestRaceDetectorPassesTheFix runs the same driven teardown on the fixed
 // runtime, whose retry hops back to the loop: no race, and the teardown gets
 // through.
 func TestRaceDetectorPassesTheFix(t *testing.T) {
-	out, err := runTeardown(t, "fixed")
-	if reports := raceReports(out); len(reports) > 0 {
-		t.Fatalf("the race detector reported %d races on the fixed runtime:\n%s", len(reports), out)
-	}
-	if err != nil || !strings.Contains(out, done) {
-		t.Fatalf("the fixed teardown failed: %v\n%s", err, out)
-	}
-}
-
-// raceReports splits the race detector's reports out of a program's output.
-func raceReports(out string) []string {
-	const sep = "=================="
-	var reports []string
-	for _, block := range strings.Split(out, sep) {
-		if strings.Contains(block, "WARNING: DATA RACE") {
-			reports = append(reports, strings.TrimSpace(block))
-		}
-	}
-	return reports
+	example.ExpectNoRace(t, "fixed", "runtime")
 }

@@ -3,6 +3,8 @@ package grpc_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
 // TestCheckerFindsTheBug runs confinecheck with declarations/grpc.conf on
@@ -10,39 +12,30 @@ import (
 // grpc-go's goroutines run (the pack's "offowner ...HealthServer").
 func TestCheckerFindsTheBug(t *testing.T) {
 	t.Parallel()
-	findings, out, status := check(t, "./buggy")
+	findings, out, status := example.Check(t, "./buggy")
 	t.Logf("confinecheck ./buggy (exit status %d):\n%s", status, out)
 	expectBug(t, findings, status)
 }
 
 // expectBug checks the findings on ./buggy.
-func expectBug(t *testing.T, findings []finding, status int) {
+func expectBug(t *testing.T, findings []examplecheck.Finding, status int) {
 	t.Helper()
-	if status != 3 {
-		t.Errorf("exit status %d, want 3 (findings)", status)
-	}
-	write := lineOf(t, "buggy/health.go", "s.state.checks++")
-	read := lineOf(t, "buggy/health.go", "s.state.serving[req.GetService()]")
+	examplecheck.ExpectFindingsStatus(t, status)
+	write := examplecheck.LineOf(t, "buggy/health.go", "s.state.checks++")
+	read := examplecheck.LineOf(t, "buggy/health.go", "s.state.serving[req.GetService()]")
 	for line, want := range map[int]string{write: "writes confined buggy.State.checks off the owner", read: "reads confined buggy.State.serving off the owner"} {
-		f, ok := at(findings, "buggy/health.go", line)
-		if !ok || !strings.Contains(f.msg, want) || !strings.Contains(f.msg, "(grpc_health_v1.HealthServer).Check") {
-			t.Errorf("health.go:%d: want a finding %q, via (grpc_health_v1.HealthServer).Check; got %q", line, want, f.msg)
+		f, ok := examplecheck.At(findings, "buggy/health.go", line)
+		if !ok || !strings.Contains(f.Msg, want) || !strings.Contains(f.Msg, "(grpc_health_v1.HealthServer).Check") {
+			t.Errorf("health.go:%d: want a finding %q, via (grpc_health_v1.HealthServer).Check; got %q", line, want, f.Msg)
 		}
 	}
-	for _, f := range findings {
-		if f.file != "buggy/health.go" || f.line != write && f.line != read {
-			t.Errorf("unexpected finding %s:%d: %s", f.file, f.line, f.msg)
-		}
-	}
+	examplecheck.ExpectOnly(t, findings, "buggy/health.go", write, read)
 }
 
 // TestCheckerPassesTheFix: the fixed Check asks the state's loop.
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
-	_, out, status := check(t, "./fixed")
-	if status != 0 || out != "" {
-		t.Errorf("confinecheck ./fixed: exit status %d, want 0 and no output; output:\n%s", status, out)
-	}
+	example.ExpectClean(t, "./fixed")
 }
 
 // TestInferenceCoversGeneratedCode is what would make the pack's service
@@ -52,7 +45,7 @@ func TestCheckerPassesTheFix(t *testing.T) {
 // HealthServer.Check runs off the owner. It does not today.
 func TestInferenceCoversGeneratedCode(t *testing.T) {
 	t.Parallel()
-	findings, out, status := checkArgs(t, "./buggy")
+	findings, out, status := example.CheckArgs(t, "./buggy")
 	t.Logf("confinecheck ./buggy, no declarations (exit status %d):\n%s", status, out)
 	expectBug(t, findings, status)
 }

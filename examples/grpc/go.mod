@@ -8,10 +8,12 @@ tool github.com/confinecheck/confinecheck/cmd/confinecheck
 
 replace github.com/confinecheck/confinecheck => ../..
 
-require google.golang.org/grpc v1.85.0
+require (
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000
+	google.golang.org/grpc v1.85.0
+)
 
 require (
-	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect

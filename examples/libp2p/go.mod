@@ -8,10 +8,12 @@ tool github.com/confinecheck/confinecheck/cmd/confinecheck
 
 replace github.com/confinecheck/confinecheck => ../..
 
-require github.com/libp2p/go-libp2p v0.52.0
+require (
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000
+	github.com/libp2p/go-libp2p v0.52.0
+)
 
 require (
-	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
 	github.com/ipfs/go-cid v0.6.2 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.2 // indirect

@@ -2,7 +2,10 @@ module github.com/confinecheck/confinecheck/examples/protoactor
 
 go 1.26.0
 
-require github.com/asynkron/protoactor-go v0.0.0-20240822202345-3c0e61ca19c9
+require (
+	github.com/asynkron/protoactor-go v0.0.0-20240822202345-3c0e61ca19c9
+	github.com/confinecheck/confinecheck v0.0.0
+)
 
 // The checker, run as "go tool confinecheck"; replaced by the checkout this
 // example is in. A service of your own drops the replace and gets it with
@@ -15,7 +18,6 @@ require (
 	github.com/Workiva/go-datastructures v1.1.3 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.2.0 // indirect
-	github.com/confinecheck/confinecheck v0.0.0 // indirect
 	github.com/emirpasic/gods v1.18.1 // indirect
 	github.com/go-logr/logr v1.3.0 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
-	"os/exec"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,15 +14,6 @@ import (
 	"github.com/confinecheck/confinecheck/examples/protoactor/fixed"
 	"github.com/confinecheck/confinecheck/examples/protoactor/jobs"
 )
-
-// drivenEnv makes the test binary run the driven retry instead of its tests,
-// on the "buggy" or the "fixed" coordinator. A race report fails the test
-// that hits it, so the retry runs in a subprocess and the tests read its
-// output.
-const drivenEnv = "PROTOACTOR_EXAMPLE_DRIVEN"
-
-// drivenDone is the last line the driven retry prints when it got through.
-const drivenDone = "driven retry done"
 
 // config is the coordinators' configuration, but for the worker.
 type config struct {
@@ -162,23 +150,6 @@ func drivenRetry(mode string) error {
 	return nil
 }
 
-// runDriven runs the driven retry on the coordinator named mode, in a
-// subprocess built with -race.
-func runDriven(t *testing.T, mode string) (string, error) {
-	t.Helper()
-	bin := raceBinary(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
-	// The race detector waits a second at exit by default, for goroutines
-	// that are still racing; the driven retry waited for both accesses.
-	cmd.Env = append(os.Environ(), drivenEnv+"="+mode, "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	t.Logf("the %s retry ran for %v (exit: %v)", mode, time.Since(start).Round(time.Millisecond), err)
-	return string(out), err
-}
-
 // racyRetry matches a race report on the buggy coordinator's state between
 // the retry timer's func and the actor's own turn.
 var racyRetry = regexp.MustCompile(`(?s)buggy\.\(\*coordinator\)\.settle\.func1\(\).*buggy\.\(\*coordinator\)\.Receive\(\)|buggy\.\(\*coordinator\)\.Receive\(\).*buggy\.\(\*coordinator\)\.settle\.func1\(\)`)
@@ -189,14 +160,7 @@ var racyRetry = regexp.MustCompile(`(?s)buggy\.\(\*coordinator\)\.settle\.func1\
 // checker_test.go). It does not depend on timing: every run has the race.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	t.Parallel()
-	out, _ := runDriven(t, "buggy")
-	for _, report := range raceReports(out) {
-		if racyRetry.MatchString(report) {
-			t.Logf("the race detector caught it:\n%s", report)
-			return
-		}
-	}
-	t.Fatalf("no data race reported between the retry timer and the coordinator; output:\n%s", out)
+	example.ExpectRace(t, "buggy", racyRetry, "between the retry timer and the coordinator")
 }
 
 // TestRaceDetectorPassesTheFix runs the same driven retry on the fixed
@@ -204,23 +168,5 @@ func TestRaceDetectorCatchesTheBug(t *testing.T) {
 // job gets done on its second attempt.
 func TestRaceDetectorPassesTheFix(t *testing.T) {
 	t.Parallel()
-	out, err := runDriven(t, "fixed")
-	if reports := raceReports(out); len(reports) > 0 {
-		t.Fatalf("the race detector reported %d races on the fixed coordinator:\n%s", len(reports), out)
-	}
-	if err != nil || !strings.Contains(out, drivenDone) {
-		t.Fatalf("the fixed retry failed: %v\n%s", err, out)
-	}
-}
-
-// raceReports splits the race detector's reports out of a program's output.
-func raceReports(out string) []string {
-	const sep = "=================="
-	var reports []string
-	for _, block := range strings.Split(out, sep) {
-		if strings.Contains(block, "WARNING: DATA RACE") {
-			reports = append(reports, strings.TrimSpace(block))
-		}
-	}
-	return reports
+	example.ExpectNoRace(t, "fixed", "coordinator")
 }

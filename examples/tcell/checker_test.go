@@ -1,8 +1,9 @@
 package tcell_test
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
 // TestCheckerFindsTheBug runs confinecheck with declarations/tcell.conf on
@@ -11,31 +12,17 @@ import (
 // event loop).
 func TestCheckerFindsTheBug(t *testing.T) {
 	t.Parallel()
-	findings, out, status := check(t, "./buggy")
-	t.Logf("confinecheck ./buggy (exit status %d):\n%s", status, out)
-	if status != 3 {
-		t.Errorf("exit status %d, want 3 (findings)", status)
-	}
-	line := lineOf(t, "buggy/status.go", "text.SetText(status)")
-	f, ok := at(findings, "buggy/status.go", line)
-	if !ok || !strings.Contains(f.msg, "calls confined (*views.Text).SetText off the owner") ||
-		!strings.Contains(f.msg, "runs via a go statement") || !strings.Contains(f.msg, "PostFunc") {
-		t.Errorf("status.go:%d: want a finding that the goroutine calls (*views.Text).SetText, with the hop to PostFunc for a fix; got %q", line, f.msg)
-	}
-	for _, f := range findings {
-		if f.file != "buggy/status.go" || f.line != line {
-			t.Errorf("unexpected finding %s:%d: %s", f.file, f.line, f.msg)
-		}
-	}
+	findings := example.CheckBug(t, "./buggy")
+	line := examplecheck.LineOf(t, "buggy/status.go", "text.SetText(status)")
+	examplecheck.ExpectFinding(t, findings, "buggy/status.go", line, "the goroutine calls (*views.Text).SetText, with the hop to PostFunc for a fix",
+		"calls confined (*views.Text).SetText off the owner", "runs via a go statement", "PostFunc")
+	examplecheck.ExpectOnly(t, findings, "buggy/status.go", line)
 }
 
 // TestCheckerPassesTheFix: the fixed refresh hops with PostFunc.
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
-	_, out, status := check(t, "./fixed")
-	if status != 0 || out != "" {
-		t.Errorf("confinecheck ./fixed: exit status %d, want 0 and no output; output:\n%s", status, out)
-	}
+	example.ExpectClean(t, "./fixed")
 }
 
 // TestCheckerOnTheLookalike runs the pack on an app written as its author
@@ -43,7 +30,5 @@ func TestCheckerPassesTheFix(t *testing.T) {
 // else.
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
-	findings, out, _ := check(t, "./lookalike")
-	t.Logf("confinecheck ./lookalike:\n%s", out)
-	expectMarked(t, "lookalike", findings)
+	example.CheckMarked(t, "lookalike")
 }

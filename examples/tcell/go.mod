@@ -8,10 +8,12 @@ tool github.com/confinecheck/confinecheck/cmd/confinecheck
 
 replace github.com/confinecheck/confinecheck => ../..
 
-require github.com/gdamore/tcell/v2 v2.13.10
+require (
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000
+	github.com/gdamore/tcell/v2 v2.13.10
+)
 
 require (
-	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
 	github.com/gdamore/encoding v1.0.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.3.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect

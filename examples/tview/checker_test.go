@@ -1,8 +1,9 @@
 package tview_test
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
 // TestCheckerFindsTheBug runs confinecheck with declarations/tview.conf on
@@ -11,31 +12,17 @@ import (
 // event loop).
 func TestCheckerFindsTheBug(t *testing.T) {
 	t.Parallel()
-	findings, out, status := check(t, "./buggy")
-	t.Logf("confinecheck ./buggy (exit status %d):\n%s", status, out)
-	if status != 3 {
-		t.Errorf("exit status %d, want 3 (findings)", status)
-	}
-	line := lineOf(t, "buggy/refresh.go", "table.SetCellSimple(0, 0, row)")
-	f, ok := at(findings, "buggy/refresh.go", line)
-	if !ok || !strings.Contains(f.msg, "calls confined (*tview.Table).SetCellSimple off the owner") ||
-		!strings.Contains(f.msg, "runs via a go statement") || !strings.Contains(f.msg, "QueueUpdate") {
-		t.Errorf("refresh.go:%d: want a finding that the goroutine calls (*tview.Table).SetCellSimple, with the hop to QueueUpdate for a fix; got %q", line, f.msg)
-	}
-	for _, f := range findings {
-		if f.file != "buggy/refresh.go" || f.line != line {
-			t.Errorf("unexpected finding %s:%d: %s", f.file, f.line, f.msg)
-		}
-	}
+	findings := example.CheckBug(t, "./buggy")
+	line := examplecheck.LineOf(t, "buggy/refresh.go", "table.SetCellSimple(0, 0, row)")
+	examplecheck.ExpectFinding(t, findings, "buggy/refresh.go", line, "the goroutine calls (*tview.Table).SetCellSimple, with the hop to QueueUpdate for a fix",
+		"calls confined (*tview.Table).SetCellSimple off the owner", "runs via a go statement", "QueueUpdate")
+	examplecheck.ExpectOnly(t, findings, "buggy/refresh.go", line)
 }
 
 // TestCheckerPassesTheFix: the fixed refresh hops with QueueUpdateDraw.
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
-	_, out, status := check(t, "./fixed")
-	if status != 0 || out != "" {
-		t.Errorf("confinecheck ./fixed: exit status %d, want 0 and no output; output:\n%s", status, out)
-	}
+	example.ExpectClean(t, "./fixed")
 }
 
 // TestCheckerOnTheLookalike runs the pack on an app written as its author
@@ -43,7 +30,5 @@ func TestCheckerPassesTheFix(t *testing.T) {
 // else.
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
-	findings, out, _ := check(t, "./lookalike")
-	t.Logf("confinecheck ./lookalike:\n%s", out)
-	expectMarked(t, "lookalike", findings)
+	example.CheckMarked(t, "lookalike")
 }

@@ -9,12 +9,12 @@ tool github.com/confinecheck/confinecheck/cmd/confinecheck
 replace github.com/confinecheck/confinecheck => ../..
 
 require (
+	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000
 	github.com/gdamore/tcell/v2 v2.8.1
 	github.com/rivo/tview v0.42.0
 )
 
 require (
-	github.com/confinecheck/confinecheck v0.0.0-00010101000000-000000000000 // indirect
 	github.com/gdamore/encoding v1.0.1 // indirect
 	github.com/lucasb-eyer/go-colorful v1.2.0 // indirect
 	github.com/mattn/go-runewidth v0.0.16 // indirect

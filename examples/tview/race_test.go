@@ -3,10 +3,7 @@ package tview_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,15 +13,6 @@ import (
 	"github.com/confinecheck/confinecheck/examples/tview/buggy"
 	"github.com/confinecheck/confinecheck/examples/tview/fixed"
 )
-
-// drivenEnv makes the test binary run the driven refresh instead of its
-// tests, with the "buggy" or the "fixed" Refresh. A race report fails the
-// test that hits it, so the refresh runs in a subprocess and the tests read
-// its output.
-const drivenEnv = "TVIEW_EXAMPLE_DRIVEN"
-
-// drivenDone is the last line the driven refresh prints when it got through.
-const drivenDone = "driven refresh done"
 
 var refreshes = map[string]func(*tview.Application, *tview.Table, func() string, func()){
 	"buggy": buggy.Refresh,
@@ -75,19 +63,6 @@ func drivenRefresh(mode string) error {
 	return nil
 }
 
-// runDriven runs the driven refresh named mode, in a subprocess built with
-// -race.
-func runDriven(t *testing.T, mode string) (string, error) {
-	t.Helper()
-	bin := raceBinary(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Env = append(os.Environ(), drivenEnv+"="+mode, "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
 // racyRefresh matches a race report between the buggy refresh goroutine and
 // the event loop's draw.
 var racyRefresh = regexp.MustCompile(`(?s)buggy\.Refresh\.func1\(\).*tview\.\(\*Application\)\.draw\(\)|tview\.\(\*Application\)\.draw\(\).*buggy\.Refresh\.func1\(\)`)
@@ -96,37 +71,12 @@ var racyRefresh = regexp.MustCompile(`(?s)buggy\.Refresh\.func1\(\).*tview\.\(\*
 // race detector reports when the buggy refresh runs.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	t.Parallel()
-	out, _ := runDriven(t, "buggy")
-	for _, report := range raceReports(out) {
-		if racyRefresh.MatchString(report) {
-			t.Logf("the race detector caught it:\n%s", report)
-			return
-		}
-	}
-	t.Fatalf("no data race reported between the refresh goroutine and the draw; output:\n%s", out)
+	example.ExpectRace(t, "buggy", racyRefresh, "between the refresh goroutine and the draw")
 }
 
 // TestRaceDetectorPassesTheFix runs the fixed refresh: no race, and the
 // cell shows what was fetched.
 func TestRaceDetectorPassesTheFix(t *testing.T) {
 	t.Parallel()
-	out, err := runDriven(t, "fixed")
-	if reports := raceReports(out); len(reports) > 0 {
-		t.Fatalf("the race detector reported %d races on the fixed refresh:\n%s", len(reports), out)
-	}
-	if err != nil || !strings.Contains(out, drivenDone) {
-		t.Fatalf("the fixed refresh failed: %v\n%s", err, out)
-	}
-}
-
-// raceReports splits the race detector's reports out of a program's output.
-func raceReports(out string) []string {
-	const sep = "=================="
-	var reports []string
-	for _, block := range strings.Split(out, sep) {
-		if strings.Contains(block, "WARNING: DATA RACE") {
-			reports = append(reports, strings.TrimSpace(block))
-		}
-	}
-	return reports
+	example.ExpectNoRace(t, "fixed", "refresh")
 }

@@ -1,6 +1,0 @@
-//go:build race
-
-package protoactor_test
-
-// raceEnabled says whether this test binary was built with -race.
-const raceEnabled = true

@@ -1,0 +1,114 @@
+package examplecheck
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// An Example is one example module's tests: set it up as a package
+// variable of the test package and call its Main from TestMain.
+type Example struct {
+	// Name names the module in temporary directories and binaries
+	// ("bubbletea").
+	Name string
+	// Pack is the declarations file Check passes to confinecheck with
+	// -declare, relative to the module's directory; none when empty.
+	Pack string
+	// Driven is the scenario the race tests run, if there are any.
+	Driven *Driven
+
+	checker, race build
+}
+
+// A Driven is a scenario the test binary runs instead of its tests when
+// the environment variable Env names a mode ("buggy" or "fixed"). A race
+// report fails the test that hits it, so the scenario runs in a subprocess
+// (see Example.RunDriven) and the tests read its output.
+type Driven struct {
+	// Env is the environment variable that names the mode.
+	Env string
+	// Name is what messages call the scenario: "refresh" gives "driven
+	// refresh done" and "the fixed refresh failed".
+	Name string
+	// Run runs the scenario in the mode named.
+	Run func(mode string) error
+}
+
+// Done is the last line the driven scenario prints when it got through.
+func (d *Driven) Done() string { return "driven " + d.Name + " done" }
+
+// Main runs the driven scenario if this is its subprocess, and the tests
+// otherwise; then it removes what the tests built, and exits.
+func (e *Example) Main(m *testing.M) {
+	if d := e.Driven; d != nil {
+		if mode := os.Getenv(d.Env); mode != "" {
+			if err := d.Run(mode); err != nil {
+				fmt.Fprintf(os.Stderr, "driven %s: %v\n", d.Name, err)
+				os.Exit(1)
+			}
+			fmt.Println(d.Done())
+			os.Exit(0)
+		}
+	}
+	code := m.Run()
+	e.checker.remove()
+	e.race.remove()
+	os.Exit(code)
+}
+
+// Checker returns the confinecheck binary, built from the checkout the
+// example is in (its go.mod's tool line and replace).
+func (e *Example) Checker(t testing.TB) string {
+	t.Helper()
+	return e.checker.get(t, e.Name, "confinecheck", "build", "github.com/confinecheck/confinecheck/cmd/confinecheck")
+}
+
+// RaceBinary returns a test binary of the package in the current directory
+// built with -race: this one when it is.
+func (e *Example) RaceBinary(t testing.TB) string {
+	t.Helper()
+	if RaceEnabled {
+		return os.Args[0]
+	}
+	return e.race.get(t, e.Name, e.Name+".test", "test", "-race", "-c", ".")
+}
+
+// A build is a binary the tests build once and share.
+type build struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// get builds the binary named name, in a temporary directory named after
+// example, with the go command's arguments args (after "-o path"), the first
+// time; every later call returns that result.
+func (b *build) get(t testing.TB, example, name string, args ...string) string {
+	t.Helper()
+	b.once.Do(func() {
+		if b.dir, b.err = os.MkdirTemp("", example+"-example"); b.err != nil {
+			return
+		}
+		b.path = filepath.Join(b.dir, name)
+		cmd := exec.Command("go", append(append(args[:1:1], "-o", b.path), args[1:]...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("go %v: %v\n%s", args, err, out)
+		}
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.path
+}
+
+// remove removes what get built, if anything.
+func (b *build) remove() {
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
+	}
+}

@@ -1,0 +1,91 @@
+package examplecheck
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	dir := t.TempDir()
+	// A finding, then its related position (the message starts with a tab),
+	// then a line that is neither.
+	out := filepath.Join(dir, "buggy", "a.go") + ":3:5: writes confined a.T.n off the owner\n" +
+		filepath.Join(dir, "buggy", "a.go") + ":9:2: \truns off the owner\n" +
+		"not a finding\n"
+	got := Parse(out, dir)
+	want := []Finding{{File: "buggy/a.go", Line: 3, Msg: "writes confined a.T.n off the owner"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Parse: got %+v, want %+v", got, want)
+	}
+}
+
+func TestRaceReports(t *testing.T) {
+	out := "start\n==================\nWARNING: DATA RACE\nWrite at 1\n==================\nmiddle\n==================\nWARNING: DATA RACE\nRead at 2\n==================\nend\n"
+	got := RaceReports(out)
+	want := []string{"WARNING: DATA RACE\nWrite at 1", "WARNING: DATA RACE\nRead at 2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("RaceReports: got %q, want %q", got, want)
+	}
+	if got := RaceReports("no race here"); got != nil {
+		t.Errorf("RaceReports: got %q, want none", got)
+	}
+}
+
+func TestLineOfAndAt(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("a.go", []byte("package a\n\nvar x = 1\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if got := LineOf(t, "a.go", "var x"); got != 3 {
+		t.Errorf("LineOf: got %d, want 3", got)
+	}
+	findings := []Finding{{File: "a.go", Line: 3, Msg: "m"}}
+	if f, ok := At(findings, "a.go", 3); !ok || f.Msg != "m" {
+		t.Errorf("At(a.go, 3): got %+v, %v", f, ok)
+	}
+	if _, ok := At(findings, "a.go", 2); ok {
+		t.Error("At(a.go, 2): found a finding")
+	}
+}
+
+// A recorder is a testing.TB that records what Errorf reports.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+func TestExpectFindingAndOnly(t *testing.T) {
+	findings := []Finding{
+		{File: "buggy/a.go", Line: 3, Msg: "writes confined a.T.n off the owner: runs via a go statement"},
+		{File: "buggy/b.go", Line: 5, Msg: "other"},
+	}
+	for _, c := range []struct {
+		line      int
+		fragments []string
+		fails     bool
+	}{
+		{3, []string{"writes confined a.T.n", "go statement"}, false},
+		{3, []string{"writes confined a.T.n", "time.AfterFunc"}, true},
+		{4, nil, true},
+	} {
+		r := &recorder{TB: t}
+		ExpectFinding(r, findings, "buggy/a.go", c.line, "it writes a.T.n", c.fragments...)
+		if fails := len(r.errors) > 0; fails != c.fails {
+			t.Errorf("ExpectFinding(line %d, %q): failed %v, want %v (%q)", c.line, c.fragments, fails, c.fails, r.errors)
+		}
+	}
+	r := &recorder{TB: t}
+	ExpectOnly(r, findings, "buggy/a.go", 3)
+	if want := []string{"unexpected finding buggy/b.go:5: other"}; !slices.Equal(r.errors, want) {
+		t.Errorf("ExpectOnly: got %q, want %q", r.errors, want)
+	}
+}

@@ -1,0 +1,72 @@
+package examplecheck
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// RunDriven runs the example's driven scenario in the mode named, in a
+// subprocess built with -race (see RaceBinary), and returns its output and
+// how it exited.
+func (e *Example) RunDriven(t testing.TB, mode string) (string, error) {
+	t.Helper()
+	bin := e.RaceBinary(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	// The race detector waits a second at exit by default, for goroutines
+	// that are still racing; the driven scenarios wait for both accesses.
+	cmd.Env = append(os.Environ(), e.Driven.Env+"="+mode, "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	t.Logf("the %s %s ran for %v (exit: %v)", mode, e.Driven.Name, time.Since(start).Round(time.Millisecond), err)
+	return string(out), err
+}
+
+// ExpectRace runs the driven scenario in the mode named (see RunDriven) and
+// fails t unless the race detector reports a race that racy matches. where
+// says, for the message, where the race should be ("between the refresh
+// Cmd and View").
+func (e *Example) ExpectRace(t testing.TB, mode string, racy *regexp.Regexp, where string) {
+	t.Helper()
+	out, _ := e.RunDriven(t, mode)
+	for _, report := range RaceReports(out) {
+		if racy.MatchString(report) {
+			t.Logf("the race detector caught it:\n%s", report)
+			return
+		}
+	}
+	t.Fatalf("no data race reported %s; output:\n%s", where, out)
+}
+
+// ExpectNoRace runs the driven scenario in the mode named and fails t if the
+// race detector reports any race, or if the scenario did not get through.
+// what names, for the messages, what the mode runs ("counter" gives "races
+// on the fixed counter").
+func (e *Example) ExpectNoRace(t testing.TB, mode, what string) {
+	t.Helper()
+	out, err := e.RunDriven(t, mode)
+	if reports := RaceReports(out); len(reports) > 0 {
+		t.Fatalf("the race detector reported %d races on the %s %s:\n%s", len(reports), mode, what, out)
+	}
+	if err != nil || !strings.Contains(out, e.Driven.Done()) {
+		t.Fatalf("the %s %s failed: %v\n%s", mode, e.Driven.Name, err, out)
+	}
+}
+
+// RaceReports splits the race detector's reports out of a program's output.
+func RaceReports(out string) []string {
+	const sep = "=================="
+	var reports []string
+	for _, block := range strings.Split(out, sep) {
+		if strings.Contains(block, "WARNING: DATA RACE") {
+			reports = append(reports, strings.TrimSpace(block))
+		}
+	}
+	return reports
+}
