@@ -47,7 +47,10 @@
 // which apply to that package and every package importing it. NAME is
 // pkg.Func, pkg.Type, pkg.Type.Method or pkg.(*Type).Method (a method
 // promoted into a type counts), optionally followed by :param+param. The
-// same lines may sit in a file given with -declare, and the -async, -hop,
+// same lines may sit in a file given with -declare or in confinecheck.conf
+// files, read from a package's directory up to its module root (go vet's
+// cache does not see those: -conf-digest takes a digest of them, and is
+// otherwise ignored), and the -async, -hop,
 // -sync, -inherit, -completes-async and -completes-owner flags
 // (-confinecheck.async and so on under go vet) take lists of names. A name
 // that names nothing is reported, with the nearest names. -explain reports
