@@ -96,17 +96,22 @@ func exampleModule(t *testing.T) map[string]string {
 			"replace github.com/confinecheck/confinecheck => " + root + "\n",
 		"go.sum": string(sum),
 	}
-	for _, dir := range []string{"shapes", "buggycoordinator"} {
-		entries, err := os.ReadDir(filepath.Join(root, "examples", dir))
+	// The examples, and the helper package their tests use, which an
+	// internal path keeps to this repository: the copy has it as its own.
+	paths := strings.NewReplacer(
+		"github.com/confinecheck/confinecheck/examples/", "example.com/fixed/",
+		"github.com/confinecheck/confinecheck/internal/examplecheck", "example.com/fixed/internal/examplecheck")
+	for dir, to := range map[string]string{"examples/shapes": "shapes", "examples/buggycoordinator": "buggycoordinator", "internal/examplecheck": "internal/examplecheck"} {
+		entries, err := os.ReadDir(filepath.Join(root, dir))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
-			src, err := os.ReadFile(filepath.Join(root, "examples", dir, e.Name()))
+			src, err := os.ReadFile(filepath.Join(root, dir, e.Name()))
 			if err != nil {
 				t.Fatal(err)
 			}
-			files[dir+"/"+e.Name()] = strings.ReplaceAll(string(src), "github.com/confinecheck/confinecheck/examples/", "example.com/fixed/")
+			files[to+"/"+e.Name()] = paths.Replace(string(src))
 		}
 	}
 	return files

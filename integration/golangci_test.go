@@ -155,10 +155,13 @@ func TestGolangciLint(t *testing.T) {
 		// The settings' declarations in a confinecheck.conf at the module
 		// root instead: the same findings, and a mistake in the file is
 		// an issue naming its line.
-		plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n")
+		// golangci-lint's cache does not see confinecheck.conf: the
+		// conf-digest setting, as the docs advise, keeps the results of
+		// the runs above from standing in for this one.
+		withDigest := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n        settings:\n          conf-digest: test-1\n")
 		files := maps.Clone(golangciModule)
 		files["confinecheck.conf"] = "async example.com/lib.(*Client).OnDisconnect:handler\nhop example.com/lib.(*Loop).Post\nhop example.com/lib.Loop.Pots\n"
-		dir := writeModule(t, files, plain)
+		dir := writeModule(t, files, withDigest)
 		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1)
 		got := readIssues(t, filepath.Join(dir, "out.json"))
