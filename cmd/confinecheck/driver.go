@@ -5,7 +5,6 @@ package main
 // analysed, and a -fix that repeats until every fix is in.
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -109,7 +108,7 @@ func fixesOf(acts iter.Seq[*checker.Action], want func(analysis.Diagnostic) bool
 			if !want(d) {
 				continue
 			}
-			c := fix.Change{Pos: fset.Position(d.Pos).String(), Message: d.Message}
+			c := fix.Change{Pos: fset.Position(d.Pos), Message: d.Message}
 			var edits []analysis.TextEdit
 			if len(d.SuggestedFixes) > 0 {
 				edits = d.SuggestedFixes[0].TextEdits
@@ -125,6 +124,5 @@ func fixesOf(acts iter.Seq[*checker.Action], want func(analysis.Diagnostic) bool
 			out = append(out, c)
 		}
 	}
-	slices.SortFunc(out, func(a, b fix.Change) int { return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message)) })
-	return slices.CompactFunc(out, func(a, b fix.Change) bool { return a.Pos == b.Pos && slices.Equal(a.Edits, b.Edits) }), sizes
+	return fix.Distinct(out), sizes
 }

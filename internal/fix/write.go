@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"go/token"
 	"maps"
 	"os"
 	"slices"
@@ -26,12 +27,23 @@ type FileEdit struct {
 // A Change is the edits of one suggested fix, and the finding it fixes
 // ("file:line:col: message"), for messages.
 type Change struct {
-	Pos, Message string
-	Edits        []FileEdit
+	Pos     token.Position
+	Message string
+	Edits   []FileEdit
 }
 
 // Finding is the finding c fixes, as drivers print it.
-func (c Change) Finding() string { return c.Pos + ": " + c.Message }
+func (c Change) Finding() string { return c.Pos.String() + ": " + c.Message }
+
+// Distinct sorts changes by their findings' places (line 90 before line
+// 136) and messages, and keeps one per place and edits: a package and its
+// test variant report the same, maybe with other evidence.
+func Distinct(changes []Change) []Change {
+	slices.SortFunc(changes, func(a, b Change) int {
+		return cmp.Or(cmp.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column), cmp.Compare(a.Message, b.Message))
+	})
+	return slices.CompactFunc(changes, func(a, b Change) bool { return a.Pos == b.Pos && slices.Equal(a.Edits, b.Edits) })
+}
 
 // Compatible splits changes into those that apply together, in order
 // (each overlaps none kept before it; an edit two changes share counts

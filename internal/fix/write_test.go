@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,15 +11,27 @@ import (
 )
 
 func TestCompatible(t *testing.T) {
-	wrap := Change{Pos: "a.go:3:2", Edits: []FileEdit{{"a.go", 10, 10, "{"}, {"a.go", 20, 20, "}"}}}
-	same := Change{Pos: "a.go:4:2", Edits: wrap.Edits} // another finding, the same fix
-	inside := Change{Pos: "a.go:5:2", Edits: []FileEdit{{"a.go", 15, 18, "x"}}}
-	across := Change{Pos: "a.go:6:2", Edits: []FileEdit{{"a.go", 5, 12, "y"}}}
-	otherText := Change{Pos: "a.go:7:2", Edits: []FileEdit{{"a.go", 10, 10, "("}}}
-	otherFile := Change{Pos: "b.go:3:2", Edits: []FileEdit{{"b.go", 10, 10, "("}}}
+	wrap := Change{Pos: token.Position{Filename: "a.go", Line: 3, Column: 2}, Edits: []FileEdit{{"a.go", 10, 10, "{"}, {"a.go", 20, 20, "}"}}}
+	same := Change{Pos: token.Position{Filename: "a.go", Line: 4, Column: 2}, Edits: wrap.Edits} // another finding, the same fix
+	inside := Change{Pos: token.Position{Filename: "a.go", Line: 5, Column: 2}, Edits: []FileEdit{{"a.go", 15, 18, "x"}}}
+	across := Change{Pos: token.Position{Filename: "a.go", Line: 6, Column: 2}, Edits: []FileEdit{{"a.go", 5, 12, "y"}}}
+	otherText := Change{Pos: token.Position{Filename: "a.go", Line: 7, Column: 2}, Edits: []FileEdit{{"a.go", 10, 10, "("}}}
+	otherFile := Change{Pos: token.Position{Filename: "b.go", Line: 3, Column: 2}, Edits: []FileEdit{{"b.go", 10, 10, "("}}}
 	kept, later := Compatible([]Change{wrap, same, inside, across, otherText, otherFile})
 	assert.Equal(t, []Change{wrap, same, inside, otherFile}, kept)
 	assert.Equal(t, []Change{across, otherText}, later)
+}
+
+func TestDistinct(t *testing.T) {
+	at := func(line int) token.Position { return token.Position{Filename: "a.go", Line: line, Column: 2} }
+	edit := []FileEdit{{"a.go", 1, 1, "x"}}
+	got := Distinct([]Change{
+		{Pos: at(136), Message: "b"},
+		{Pos: at(90), Message: "a", Edits: edit},
+		{Pos: at(90), Message: "a, other evidence", Edits: edit}, // the test variant's
+		{Pos: at(90), Message: "c"},
+	})
+	assert.Equal(t, []Change{{Pos: at(90), Message: "a", Edits: edit}, {Pos: at(90), Message: "c"}, {Pos: at(136), Message: "b"}}, got)
 }
 
 func TestWrite(t *testing.T) {
@@ -34,9 +47,9 @@ func TestWrite(t *testing.T) {
 	moved := file("moved.go", src)
 	at := len("package p\n\nfunc f() {\n")
 	changes := []Change{
-		{Pos: "good", Edits: []FileEdit{{good, at, at, "  if true {\n"}, {good, at + len("\tg()\n"), at + len("\tg()\n"), "}\n"}}},
-		{Pos: "broken", Edits: []FileEdit{{broken, at, at, "{"}}},
-		{Pos: "moved", Edits: []FileEdit{{moved, at, at, "// x\n"}}},
+		{Pos: token.Position{Filename: good}, Edits: []FileEdit{{good, at, at, "  if true {\n"}, {good, at + len("\tg()\n"), at + len("\tg()\n"), "}\n"}}},
+		{Pos: token.Position{Filename: broken}, Edits: []FileEdit{{broken, at, at, "{"}}},
+		{Pos: token.Position{Filename: moved}, Edits: []FileEdit{{moved, at, at, "// x\n"}}},
 	}
 	// moved.go grew after it was loaded.
 	sizes := map[string]int{good: len(src), broken: len(src), moved: len(src) - 1}
