@@ -60,6 +60,9 @@ var suites = []struct {
 	{name: "nodomains"},
 	// A construction-only field read off the owner: the :any advice.
 	{name: "builtonly"},
+	// A package that reaches confined state only through another
+	// package's embedding of it still takes the SSA path.
+	{name: "inreach", patterns: []string{"inreach/use"}},
 	// A plain owner where every loop is named.
 	{name: "allnamed"},
 	// Funcs stored in another package's fields that it calls off the

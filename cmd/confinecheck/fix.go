@@ -29,7 +29,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	isFinding := func(diag analysis.Diagnostic) bool { return diag.Category != suggest.Category }
-	var applied, files []string
+	applied, files := 0, make(map[string]bool)
 	var last []fix.Written // the previous round's, to take back if it broke the build
 	for round := 1; ; round++ {
 		graph, status := d.analyze(d.flags.Args())
@@ -45,8 +45,8 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		changes, sizes := fixesOf(slices.Values(graph.Roots), isFinding)
 		changes = slices.DeleteFunc(changes, func(c fix.Change) bool { return len(c.Edits) == 0 })
 		if len(changes) == 0 {
-			if len(applied) > 0 {
-				fmt.Fprintf(stdout, "confinecheck: applied %s in %s\n", plural(len(applied), "fix", "fixes"), plural(len(files), "file", "files"))
+			if applied > 0 {
+				fmt.Fprintf(stdout, "confinecheck: applied %s in %s\n", plural(applied, "fix", "fixes"), plural(len(files), "file", "files"))
 			}
 			return 0
 		}
@@ -60,20 +60,19 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			for _, p := range problems {
 				fmt.Fprintln(stderr, "confinecheck:", p)
 			}
-			fmt.Fprintf(stderr, "confinecheck: applied %d fixes; %d could not be applied:\n", len(applied), len(changes))
+			fmt.Fprintf(stderr, "confinecheck: applied %d fixes; %d could not be applied:\n", applied, len(changes))
 			for _, c := range changes {
 				fmt.Fprintln(stderr, "\t"+c.Finding())
 			}
 			return 1
 		}
+		wrote := make(map[string]bool)
 		for _, w := range written {
-			if !slices.Contains(files, w.File) {
-				files = append(files, w.File)
-			}
+			wrote[w.File], files[w.File] = true, true
 		}
-		for _, c := range kept {
-			if !slices.ContainsFunc(c.Edits, func(e fix.FileEdit) bool { return !slices.Contains(files, e.File) }) {
-				applied = append(applied, c.Finding())
+		for _, c := range kept { // in when every file it edits was written this round
+			if !slices.ContainsFunc(c.Edits, func(e fix.FileEdit) bool { return !wrote[e.File] }) {
+				applied++
 			}
 		}
 		last = written

@@ -24,11 +24,11 @@ import (
 // ConfinedInReach reports whether the package's code can reach confined
 // state, so that SSA is worth building: it has directives of its own or
 // declares an owner, or it uses another package's object that directives
-// speak of (a confined type, its fields and methods, a loop) or whose
-// summary says more than where it sends func values (what it touches,
-// where its results come from, where its future completes). A package
-// that merely depends on annotated code, without using it, cannot touch
-// that code's state; the syntax path exports all its importers need.
+// speak of (a confined type, its fields and methods, also promoted through
+// a type that embeds it, a loop) or whose summary says what it touches or
+// where its future completes. A package that merely depends on annotated
+// code, without using it, cannot touch that code's state; the syntax path
+// exports all its importers need.
 func (c *Engine) ConfinedInReach() bool {
 	if len(c.m.dirs.Objects) > 0 {
 		return true
@@ -39,20 +39,34 @@ func (c *Engine) ConfinedInReach() bool {
 		}
 	}
 	seen := make(map[types.Object]bool)
+	speaks := func(obj types.Object) bool {
+		if fn, ok := obj.(*types.Func); ok {
+			obj = fn.Origin()
+		}
+		if obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg || seen[obj] {
+			return false
+		}
+		seen[obj] = true
+		return c.speaksOfConfined(obj)
+	}
 	for _, obj := range c.pass.TypesInfo.Uses {
-		if obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg && !seen[obj] {
-			seen[obj] = true
-			if c.speaksOfConfined(obj) {
-				return true
-			}
+		if speaks(obj) {
+			return true
 		}
 	}
-	for _, sel := range c.pass.TypesInfo.Selections { // x.f, x.M() of a confined type
-		if named := names.DerefNamed(sel.Recv()); named != nil && !seen[named.Obj()] {
-			seen[named.Obj()] = true
-			if c.speaksOfConfined(named.Origin().Obj()) {
+	// x.f and x.M() select through the receiver's type and every type
+	// embedded on the way (w.Hits of a Wrapper embedding a confined type).
+	for _, sel := range c.pass.TypesInfo.Selections {
+		t := sel.Recv()
+		for i, index := range sel.Index() {
+			if named := names.DerefNamed(t); named != nil && speaks(named.Origin().Obj()) {
 				return true
 			}
+			st, ok := names.DerefUnder(t).(*types.Struct)
+			if !ok || i == len(sel.Index())-1 {
+				break
+			}
+			t = st.Field(index).Type()
 		}
 	}
 	return false
@@ -61,9 +75,6 @@ func (c *Engine) ConfinedInReach() bool {
 // speaksOfConfined reports whether another package's facts about obj make
 // code using it reach confined state.
 func (c *Engine) speaksOfConfined(obj types.Object) bool {
-	if fn, ok := obj.(*types.Func); ok {
-		obj = fn.Origin()
-	}
 	if c.pass.ImportObjectFact(obj, new(directive.Fact)) {
 		return true
 	}
@@ -271,7 +282,7 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 
 // fieldStores calls stored for each store of a value into a field that n
 // makes: c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h), and a
-// composite literal's keyed fields (&conn{onMessage: h}).
+// composite literal's fields, keyed (&conn{onMessage: h}) or not.
 func (c *syntaxPass) fieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
@@ -284,13 +295,18 @@ func (c *syntaxPass) fieldStores(n ast.Node, stored func(f *types.Var, value ast
 			}
 		}
 	case *ast.CompositeLit:
-		for _, elt := range n.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		st, _ := c.pass.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
+		for i, elt := range n.Elts {
+			kv, keyed := elt.(*ast.KeyValueExpr)
+			switch {
+			case keyed:
 				if id, ok := kv.Key.(*ast.Ident); ok {
 					if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
 						stored(f.Origin(), kv.Value)
 					}
 				}
+			case st != nil && i < st.NumFields(): // conn{h, 0}: by position
+				stored(st.Field(i).Origin(), elt)
 			}
 		}
 	}

@@ -19,3 +19,10 @@ func RegisterFooServer(s *rpc.Server, srv FooServer) { s.RegisterService(&Foo_Se
 func RegisterBarServer(s *rpc.Server, srv BarServer) {
 	s.RegisterService(&rpc.ServiceDesc{Opts: rpc.Options{Validate: func(name string) error { return srv.Check(name) }}}, srv)
 }
+
+// The same, with the descriptor written by position.
+type BazServer interface{ Run() error } // want Run:"entry point, called off the owner by pb._Baz_Run_Handler"
+
+func _Baz_Run_Handler(srv any) error { return srv.(BazServer).Run() }
+
+var Baz_ServiceDesc = rpc.ServiceDesc{Methods: []rpc.MethodDesc{{"Run", _Baz_Run_Handler}}}
