@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/confinecheck/confinecheck/analyzer"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
@@ -164,7 +165,7 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
 		inner := *pass
 		inner.Report = func(d analysis.Diagnostic) {
-			if d.Pos.IsValid() && !inGoFile(pass, d.Pos) {
+			if d.Pos.IsValid() && names.FileOf(pass.Files, d.Pos) == nil {
 				// A mistake in a confinecheck.conf: golangci-lint drops
 				// issues outside Go files, so the place goes in the text.
 				d.Message = pass.Fset.Position(d.Pos).String() + ": " + d.Message
@@ -179,16 +180,6 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 		return a.Run(&inner)
 	}
 	return &wrapped
-}
-
-// inGoFile reports whether pos is in one of the pass's Go files.
-func inGoFile(pass *analysis.Pass, pos token.Pos) bool {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return true
-		}
-	}
-	return false
 }
 
 // BuildAnalyzers returns the configured analyzer.

@@ -42,7 +42,8 @@ func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 }
 
 // mayBeEntry reports, cheaply, whether entryFunc can hold for obj: a
-// directive or declaration names it, or an entry method has its name.
+// directive or declaration names it, or an entry method has its name. Most
+// functions are none, and the full check builds names and asks Implements.
 func (m *Model) mayBeEntry(obj *types.Func) bool {
 	if m.dirs.Objects[obj] != nil || m.declared.Objects[obj] != nil {
 		return true
@@ -62,6 +63,9 @@ func (m *Model) mayBeEntry(obj *types.Func) bool {
 // entryFunc reports whether obj, a declared function of the package, runs
 // off the owner whoever calls it, and names it.
 func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
+	if !m.mayBeEntry(obj) {
+		return "", false
+	}
 	if m.Contract(obj).OffOwner {
 		return m.sinkName(obj), true
 	}

@@ -36,8 +36,9 @@ func (*EntryFact) AFact() {}
 
 func (f *EntryFact) String() string { return "entry point, called off the owner by " + f.By }
 
-// exportEntryFacts publishes an EntryFact on each interface method of
-// this package that invoked calls, by method, from off-owner code, unless
+// exportEntryFacts publishes an EntryFact on each method of an exported
+// interface of this package that invoked calls, by method, from off-owner
+// code (see exportedInterface), unless
 // a directive says where it runs: calling a confined or owner-only method
 // off the owner is a finding of its own, and a hop, async, sync or :any
 // method is meant to be called from anywhere.

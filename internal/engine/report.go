@@ -340,29 +340,27 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 // finding's range covers it: the selector (s.n), the call of a method or
 // function (s.get(), lib.Every(f)), the index (m[k]), else the token.
 func (r *reporter) touchEnd(pos token.Pos) token.Pos {
-	for _, file := range r.c.pass.Files {
-		if pos < file.FileStart || pos >= file.FileEnd {
-			continue
-		}
-		path, _ := astutil.PathEnclosingInterval(file, pos, pos)
-		end := token.NoPos
-		for i, n := range path {
-			switch n := n.(type) {
-			case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.StarExpr:
-				end = n.End()
-				continue
-			case *ast.CallExpr:
-				if i > 0 && path[i-1] == n.Fun {
-					end = n.End()
-				}
-			}
-			if end.IsValid() {
-				return end
-			}
-			return n.End()
-		}
+	file := names.FileOf(r.c.pass.Files, pos)
+	if file == nil {
+		return token.NoPos
 	}
-	return token.NoPos
+	// The innermost node at pos, widened over the selectors, indexes and
+	// dereferences around it, and over the call it is the callee of.
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	end := path[0].End()
+	for i := 1; i < len(path); i++ {
+		switch n := path[i].(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.StarExpr:
+			end = n.End()
+			continue
+		case *ast.CallExpr:
+			if n.Fun == path[i-1] {
+				end = n.End()
+			}
+		}
+		break
+	}
+	return end
 }
 
 func (m *Model) Position(pos token.Pos) position {

@@ -187,9 +187,6 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	var stores []store
 	for _, fd := range decls {
 		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-			if !c.m.mayBeEntry(fn) {
-				continue
-			}
 			if _, ok := c.m.entryFunc(fn); ok {
 				queue = append(queue, fd.Body)
 			}

@@ -70,7 +70,7 @@ func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []
 	if lit == nil {
 		return nil
 	}
-	file := c.fileOf(lit.Pos())
+	file := names.FileOf(c.pass.Files, lit.Pos())
 	if file == nil || c.pass.ReadFile == nil {
 		return nil
 	}
@@ -99,16 +99,6 @@ func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []
 		fixes[g.positions[0]] = HopFix{edit.via, &analysis.SuggestedFix{Message: "run the touching statements on the owner through " + edit.via, TextEdits: edits}}
 	}
 	return fixes
-}
-
-// fileOf returns the file of the package that holds pos.
-func (c *hopFixer) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // A statementGroup is a run of statements of one block that hold findings.

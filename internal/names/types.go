@@ -4,6 +4,8 @@ package names
 // behind them.
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 )
@@ -90,4 +92,14 @@ func InterfaceMethods(pkg *types.Package) iter.Seq2[*types.TypeName, *types.Func
 			}
 		}
 	}
+}
+
+// FileOf returns the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
