@@ -48,7 +48,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 		e.ReportUnusedIgnores()
 		return nil, nil
 	}
-	e.BuildSSA()
+	e.BuildSSA(s != nil)
 	if s != nil {
 		s.ProposeStructure() // adopted as if written: the summaries see them
 	}

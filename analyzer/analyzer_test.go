@@ -94,6 +94,9 @@ var suites = []struct {
 	// Stored-callback sinks on the syntax-only path (transport is a
 	// dependency only: sinks_test.go checks its facts against the SSA path).
 	{name: "usestransport"},
+	// Helpers left out of SSA, and the look-alikes that reach confined state.
+	{name: "plainbodies"},
+	{name: "plainbodies/strict", settings: analyzer.Settings{Strict: true}},
 	// Timer callbacks.
 	{name: "timers"},
 	// Entry points frameworks run off the owner: net/http's handlers,

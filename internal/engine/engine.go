@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
@@ -101,9 +102,15 @@ func (c *Engine) Model() *Model { return c.m }
 // Pass is the pass the engine analyses.
 func (c *Engine) Pass() *analysis.Pass { return c.pass }
 
-// BuildSSA builds the package's SSA: the steps below need it.
-func (c *Engine) BuildSSA() {
-	c.prog, c.fns = buildSSA(c.pass)
+// BuildSSA builds the package's SSA: the steps below need it. The check
+// needs no plain function's body (see plainFuncs); -suggest, which
+// proposes where directives go, reads every body.
+func (c *Engine) BuildSSA(everyBody bool) {
+	var plain map[*ast.FuncDecl]bool
+	if !everyBody {
+		plain = c.plainFuncs()
+	}
+	c.prog, c.fns = buildSSA(c.pass, plain)
 	c.types = newTypeFlow(c.pass.Pkg, c.fns)
 }
 

@@ -476,7 +476,11 @@ func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
-				out = append(out, c.Implementations(call.Common().Method)...)
+				for _, impl := range c.Implementations(call.Common().Method) {
+					if impl.Blocks != nil { // not plain (see plainFuncs)
+						out = append(out, impl)
+					}
+				}
 			}
 			ops = instr.Operands(ops[:0])
 			for _, op := range ops {

@@ -11,7 +11,7 @@ import (
 // quiet is a supervisor of this package, with nothing confined.
 type quiet struct{}
 
-func (quiet) Children() []int    { return nil } // want Children:`summary\(\)`
+func (quiet) Children() []int    { return nil }
 func (quiet) Restart(ids ...int) {}
 
 func failLater(st ifaceflow.Strategy) {

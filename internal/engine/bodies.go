@@ -1,0 +1,209 @@
+package engine
+
+// This file decides which function bodies of a package on the SSA path are
+// worth building. Most of a package's functions, even in annotated code,
+// are plain helpers: string and number work that can neither reach
+// confined state nor start code anywhere. Their walks would find nothing
+// and their summaries would say no more than callers assume of a function
+// without one, so buildSSA leaves their bodies out and the steps after it
+// never see them.
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// plainFuncs returns the package's function declarations whose bodies need
+// no SSA. A function is plain when nothing its body names, nor its
+// receiver, can carry confined state or is something directives speak of:
+//
+//   - no directive or declaration speaks of it (an owner-only function
+//     makes its callers' calls of it touches) or of a variable, field,
+//     type or function it names;
+//   - no variable, field, type or call result it names has a type that
+//     could hold confined state or code (see mayCarry);
+//   - no function it names is an interface method (which implementation
+//     runs is not in the call) or another package's function that facts
+//     say reaches confined state, and those of its own package are plain.
+//
+// Such a function can reach no confined value, so it touches none and
+// hands none over, whatever it calls or starts: what it may start is plain
+// too. Its callers see it so without its body.
+func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
+	p := &plainness{c: c, carries: make(map[types.Type]bool)}
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
+	var candidates []*ast.FuncDecl
+	for _, file := range c.pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			decls[obj] = fd
+			if funcs, ok := p.ownFuncs(obj, fd); ok {
+				candidates = append(candidates, fd)
+				named[fd] = funcs
+			}
+		}
+	}
+	plain := make(map[*ast.FuncDecl]bool, len(candidates))
+	for _, fd := range candidates {
+		plain[fd] = true
+	}
+	// A function naming one of its package's functions that is not plain
+	// (calling it, or handing it on) is not plain either: repeat until
+	// nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range candidates {
+			if !plain[fd] {
+				continue
+			}
+			for _, fn := range named[fd] {
+				if d := decls[fn]; d != nil && !plain[d] {
+					delete(plain, fd)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return plain
+}
+
+// plainness holds what plainFuncs learns of types and objects on the way.
+type plainness struct {
+	c       *Engine
+	carries map[types.Type]bool // see mayCarry
+}
+
+// ownFuncs checks fd by itself (every rule of plainFuncs but the one about
+// its own package's functions) and returns those it names.
+func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, bool) {
+	info := p.c.pass.TypesInfo
+	// A method of a confined type is that state's API: only its body
+	// tells that it touches nothing (see callTouch). Parameters count
+	// where the body names them; unnamed, they carry nothing anywhere.
+	if recv := obj.Signature().Recv(); p.c.m.Directives(obj) != nil || recv != nil && p.mayCarry(recv.Type()) {
+		return nil, false
+	}
+	var funcs []*types.Func
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, found := info.Types[n]; found && p.mayCarry(tv.Type) {
+				ok = false
+			}
+		case *ast.Ident:
+			switch obj := info.Uses[n].(type) {
+			case *types.Func:
+				obj = obj.Origin()
+				switch {
+				case p.c.m.Directives(obj) != nil, isInterfaceMethod(obj):
+					ok = false
+				case obj.Pkg() == p.c.pass.Pkg:
+					funcs = append(funcs, obj)
+				case p.c.speaksOfConfined(obj):
+					ok = false
+				}
+			case *types.Var, *types.TypeName:
+				if p.c.m.Directives(obj) != nil || p.mayCarry(obj.Type()) {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return funcs, ok
+}
+
+// isInterfaceMethod reports whether fn is a method of an interface: which
+// implementation a call runs is not in the call.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// mayCarry reports whether a value of type t could hold confined state or
+// code: a type that directives speak of, a func, an interface other than
+// error (confined state does not travel as one), a type parameter or an unsafe pointer, in it or in what it points
+// to, through the fields a package outside the type's can see.
+func (p *plainness) mayCarry(t types.Type) bool {
+	if carries, ok := p.carries[t]; ok {
+		return carries
+	}
+	p.carries[t] = false // a recursive type carries only what its parts do
+	carries := p.computeMayCarry(t)
+	p.carries[t] = carries
+	return carries
+}
+
+func (p *plainness) computeMayCarry(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Pointer:
+		return p.mayCarry(t.Elem())
+	case *types.Slice:
+		return p.mayCarry(t.Elem())
+	case *types.Array:
+		return p.mayCarry(t.Elem())
+	case *types.Chan:
+		return p.mayCarry(t.Elem())
+	case *types.Map:
+		return p.mayCarry(t.Key()) || p.mayCarry(t.Elem())
+	case *types.Tuple:
+		for v := range t.Variables() {
+			if p.mayCarry(v.Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Struct:
+		return p.structCarries(t, nil)
+	case *types.Named:
+		if t == types.Universe.Lookup("error").Type() {
+			return false
+		}
+		if p.c.m.Directives(t.Origin().Obj()) != nil {
+			return true
+		}
+		for arg := range t.TypeArgs().Types() {
+			if p.mayCarry(arg) {
+				return true
+			}
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			return p.structCarries(st, t.Obj().Pkg())
+		}
+		return p.mayCarry(t.Underlying())
+	case *types.Alias:
+		return p.mayCarry(types.Unalias(t))
+	}
+	return true // funcs, interfaces, type parameters
+}
+
+// structCarries reports whether a field of st may carry confined state or
+// code. Only the fields code outside of pkg can name count for a struct
+// declared in another package: the others only its own code reaches, and
+// what that code hands out is a call result, checked where it is made.
+func (p *plainness) structCarries(st *types.Struct, pkg *types.Package) bool {
+	for f := range st.Fields() {
+		if pkg != nil && pkg != p.c.pass.Pkg && !f.Exported() && !f.Embedded() {
+			continue
+		}
+		if p.mayCarry(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
