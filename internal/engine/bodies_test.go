@@ -16,25 +16,26 @@ import (
 	"github.com/confinecheck/confinecheck/internal/directive"
 )
 
-// plainNames type-checks src as package p, without a driver and without
-// facts of other packages, with the declarations given (in the -declare
-// format), and returns the names of the declarations plainFuncs leaves
-// out of SSA.
-func plainNames(t *testing.T, src string, declare ...string) []string {
+// testPass type-checks src as package p and returns a pass over it, with
+// no driver and no facts of other packages.
+func testPass(t *testing.T, src string) *analysis.Pass {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	require.NoError(t, err)
 	info := &types.Info{
-		Types:      make(map[ast.Expr]types.TypeAndValue),
-		Defs:       make(map[*ast.Ident]types.Object),
-		Uses:       make(map[*ast.Ident]types.Object),
-		Implicits:  make(map[ast.Node]types.Object),
-		Selections: make(map[*ast.SelectorExpr]*types.Selection),
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		FileVersions: make(map[*ast.File]string),
 	}
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	pass := &analysis.Pass{
+	return &analysis.Pass{
 		Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info,
 		ReadFile:         func(string) ([]byte, error) { return []byte(src), nil },
 		Report:           func(d analysis.Diagnostic) { t.Errorf("%s: %s", fset.Position(d.Pos), d.Message) },
@@ -42,10 +43,16 @@ func plainNames(t *testing.T, src string, declare ...string) []string {
 		AllPackageFacts:  func() []analysis.PackageFact { return nil },
 		AllObjectFacts:   func() []analysis.ObjectFact { return nil },
 	}
+}
+
+// plainNames returns the names of the declarations of src that plainFuncs
+// leaves out of SSA, with the declarations given (in the -declare format).
+func plainNames(t *testing.T, src string, declare ...string) []string {
+	t.Helper()
 	decls, err := directive.ParseDeclarationLines(declare, func(int) string { return "test" })
 	require.NoError(t, err)
 	var out []string
-	for fd := range New(pass, Config{Declarations: decls}).plainFuncs() {
+	for fd := range New(testPass(t, src), Config{Declarations: decls}).plainFuncs() {
 		if fd.Recv != nil {
 			out = append(out, types.ExprString(fd.Recv.List[0].Type)+"."+fd.Name.Name)
 		} else {
