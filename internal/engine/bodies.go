@@ -115,7 +115,14 @@ func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 				case p.c.speaksOfConfined(obj):
 					ok = false
 				}
-			case *types.Var, *types.TypeName:
+			case *types.Var:
+				// Directives are on fields and package variables, not on
+				// locals (most of what a body names).
+				marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.c.m.Directives(obj) != nil
+				if marked || p.mayCarry(obj.Type()) {
+					ok = false
+				}
+			case *types.TypeName:
 				if p.c.m.Directives(obj) != nil || p.mayCarry(obj.Type()) {
 					ok = false
 				}

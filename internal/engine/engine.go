@@ -178,7 +178,7 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	// What the caches hold may have changed.
 	clear(m.factCache)
 	clear(m.contracts)
-	m.entries = nil
+	m.entries, m.entryNames = nil, nil
 	return nil
 }
 

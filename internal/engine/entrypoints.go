@@ -53,8 +53,15 @@ func (m *Model) mayBeEntry(obj *types.Func) bool {
 	}
 	if m.entryNames == nil {
 		m.entryNames = make(map[string]bool)
-		for _, e := range m.entryMethods() {
+		for _, e := range m.markedEntries() {
 			m.entryNames[e.method.Name()] = true
+		}
+		// The built-in ones by their spelling: resolving them means
+		// finding their packages among all in view.
+		for _, entry := range builtinTable {
+			if entry.verb == directive.VerbOffOwner {
+				m.entryNames[entry.spec[strings.LastIndex(entry.spec, ".")+1:]] = true
+			}
 		}
 	}
 	return m.entryNames[obj.Name()]
@@ -120,51 +127,13 @@ func (m *Model) sinkName(fn *types.Func) string {
 }
 
 // entryMethods lists the interface methods in view whose implementations
-// run off the owner: marked offowner (on the method or its interface) by
-// the package's directives, the declarations in view or the facts of other
-// packages, or built in. It is computed once.
+// run off the owner: marked (see markedEntries) or built in. It is computed
+// once.
 func (m *Model) entryMethods() []entryMethod {
 	if m.entries != nil {
 		return *m.entries
 	}
-	var out []entryMethod
-	add := func(obj types.Object, why string) {
-		switch obj := obj.(type) {
-		case *types.Func:
-			if recv := obj.Signature().Recv(); recv != nil {
-				if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
-					out = append(out, entryMethod{obj, iface, why})
-				}
-			}
-		case *types.TypeName:
-			if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
-				for method := range iface.Methods() {
-					out = append(out, entryMethod{method, iface, why})
-				}
-			}
-		}
-	}
-	marked := func(objs map[types.Object]*directive.Fact) {
-		for obj, f := range objs {
-			if f.OffOwner {
-				add(obj, markedOffOwner)
-			}
-		}
-	}
-	marked(m.dirs.Objects)
-	marked(m.declared.Objects)
-	for _, of := range m.pass.AllObjectFacts() {
-		switch f := of.Fact.(type) {
-		case *directive.Fact:
-			if f.OffOwner {
-				add(of.Object, markedOffOwner)
-			}
-		case *EntryFact:
-			if of.Object.Pkg() != m.pass.Pkg {
-				add(of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
-			}
-		}
-	}
+	out := m.markedEntries()
 	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
 		for _, entry := range builtinTable {
 			if entry.verb != directive.VerbOffOwner {
@@ -177,7 +146,7 @@ func (m *Model) entryMethods() []entryMethod {
 			}
 			if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
 				if obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, method); obj != nil {
-					add(obj, entry.why)
+					out = addEntries(out, obj, entry.why)
 				}
 			}
 		}
@@ -196,4 +165,55 @@ func (m *Model) entryMethods() []entryMethod {
 	out = slices.CompactFunc(out, func(a, b entryMethod) bool { return a.method == b.method && a.iface == b.iface })
 	m.entries = &out
 	return out
+}
+
+// markedEntries lists the interface methods whose implementations run off
+// the owner because something marks them offowner (the method or its
+// interface): the package's directives, the declarations in view or the
+// facts of other packages, which also tell the methods other packages
+// call off the owner (EntryFact).
+func (m *Model) markedEntries() []entryMethod {
+	var out []entryMethod
+	marked := func(objs map[types.Object]*directive.Fact) {
+		for obj, f := range objs {
+			if f.OffOwner {
+				out = addEntries(out, obj, markedOffOwner)
+			}
+		}
+	}
+	marked(m.dirs.Objects)
+	marked(m.declared.Objects)
+	for _, of := range m.pass.AllObjectFacts() {
+		switch f := of.Fact.(type) {
+		case *directive.Fact:
+			if f.OffOwner {
+				out = addEntries(out, of.Object, markedOffOwner)
+			}
+		case *EntryFact:
+			if of.Object.Pkg() != m.pass.Pkg {
+				out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+			}
+		}
+	}
+	return out
+}
+
+// addEntries appends to entries the interface methods obj is: itself, or
+// the methods of the interface it names.
+func addEntries(entries []entryMethod, obj types.Object, why string) []entryMethod {
+	switch obj := obj.(type) {
+	case *types.Func:
+		if recv := obj.Signature().Recv(); recv != nil {
+			if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
+				entries = append(entries, entryMethod{obj, iface, why})
+			}
+		}
+	case *types.TypeName:
+		if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
+			for method := range iface.Methods() {
+				entries = append(entries, entryMethod{method, iface, why})
+			}
+		}
+	}
+	return entries
 }
