@@ -138,7 +138,7 @@ func (c *syntaxPass) export() {
 		}
 		fields = next
 	}
-	if fields.invoked == nil { // the search did not run: no sink depends on it
+	if fields.invoked == nil && c.declaresEntries() { // the search did not run: no sink depends on it
 		fields = c.syntaxCallbackFields(decls, found)
 	}
 	c.m.exportEntryFacts(fields.invoked)
@@ -148,6 +148,26 @@ func (c *syntaxPass) export() {
 			c.pass.ExportObjectFact(fn, &SummaryFact{Summary: *s})
 		}
 	}
+}
+
+// declaresEntries reports whether the package declares what the off-owner
+// search exports facts on: an exported interface with methods, or an
+// exported field holding funcs. Most packages that export sinks at all
+// declare neither, and need no search for their importers.
+func (c *syntaxPass) declaresEntries() bool {
+	for _, obj := range c.pass.TypesInfo.Defs {
+		switch obj := obj.(type) {
+		case *types.TypeName:
+			if iface, ok := obj.Type().Underlying().(*types.Interface); ok && obj.Exported() && iface.NumMethods() > 0 {
+				return true
+			}
+		case *types.Var:
+			if obj.IsField() && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // syntaxFixedPoint updates found until the sinks it records settle. It
