@@ -225,10 +225,15 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 					}
 				}
 			case *ast.CallExpr:
+				// Only func arguments start code: most calls have none,
+				// and need no look at their callee.
+				if !slices.ContainsFunc(n.Args, c.isFuncExpr) {
+					break
+				}
 				if fn := callee(n); fn != nil {
 					async, _, _ := c.syntaxSinkParams(fn, found)
 					for i, a := range receiverInclusive(fn, n.Args) {
-						if a != nil && slices.Contains(async, paramOf(fn, i)) {
+						if a != nil && slices.Contains(async, paramOf(fn, i)) && c.isFuncExpr(a) {
 							enqueue(a)
 						}
 					}
@@ -272,6 +277,9 @@ func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 					fields[fld] = c.declName(body)
 				}
 				enqueue(n.Fun)
+				if !slices.ContainsFunc(n.Args, c.isFuncExpr) {
+					return true // nothing handed to run here
+				}
 				fn := callee(n)
 				if fn == nil {
 					for _, a := range n.Args {
