@@ -11,6 +11,9 @@ package engine
 import (
 	"go/ast"
 	"go/types"
+	"iter"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // plainFuncs returns the package's function declarations whose bodies need
@@ -34,21 +37,11 @@ func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
 	var candidates []*ast.FuncDecl
-	for _, file := range c.pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if obj == nil {
-				continue
-			}
-			decls[obj] = fd
-			if funcs, ok := p.ownFuncs(obj, fd); ok {
-				candidates = append(candidates, fd)
-				named[fd] = funcs
-			}
+	for obj, fd := range declaredFuncs(c.pass) {
+		decls[obj] = fd
+		if funcs, ok := p.ownFuncs(obj, fd); ok {
+			candidates = append(candidates, fd)
+			named[fd] = funcs
 		}
 	}
 	plain := make(map[*ast.FuncDecl]bool, len(candidates))
@@ -74,6 +67,24 @@ func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
 		}
 	}
 	return plain
+}
+
+// declaredFuncs yields the package's declared functions that have a body,
+// in source order.
+func declaredFuncs(pass *analysis.Pass) iter.Seq2[*types.Func, *ast.FuncDecl] {
+	return func(yield func(*types.Func, *ast.FuncDecl) bool) {
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && !yield(obj, fd) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // plainness holds what plainFuncs learns of types and objects on the way.

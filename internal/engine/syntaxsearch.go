@@ -421,24 +421,14 @@ func (c *syntaxPass) isFuncExpr(e ast.Expr) bool {
 func (c *syntaxPass) declName(body *ast.BlockStmt) string {
 	if c.bodyDecls == nil {
 		c.bodyDecls = make(map[*ast.BlockStmt]*types.Func)
-		for _, f := range c.pass.Files {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+		for fn, fd := range declaredFuncs(c.pass) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.FuncLit); ok {
+					c.bodyDecls[lit.Body] = fn
 				}
-				fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-				if fn == nil {
-					continue
-				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if lit, ok := n.(*ast.FuncLit); ok {
-						c.bodyDecls[lit.Body] = fn
-					}
-					return true
-				})
-				c.bodyDecls[fd.Body] = fn
-			}
+				return true
+			})
+			c.bodyDecls[fd.Body] = fn
 		}
 	}
 	if fn := c.bodyDecls[body]; fn != nil {
