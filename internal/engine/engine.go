@@ -38,7 +38,7 @@ type Model struct {
 	factCache    map[types.Object]*directive.Fact
 	contracts    map[*types.Func]*directive.Fact
 	entries      *[]entryMethod  // see entryMethods; nil until asked
-	entryNames   map[string]bool // the names of entries' methods (see mayBeEntry)
+	entryNames   map[string]bool // the names of entries' methods (see isEntryName)
 	// noDefaultLoop is set when every loop in view names its domain and
 	// the package's unnamed owners were reported for it: touches of
 	// default-owner state from a named owner are that one mistake, not a

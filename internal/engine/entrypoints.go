@@ -41,16 +41,30 @@ func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	return m.entryFunc(obj)
 }
 
-// mayBeEntry reports, cheaply, whether entryFunc can hold for obj: a
-// directive or declaration names it, or an entry method has its name. Most
-// functions are none, and the full check builds names and asks Implements.
-func (m *Model) mayBeEntry(obj *types.Func) bool {
-	if m.dirs.Objects[obj] != nil || m.declared.Objects[obj] != nil {
-		return true
+// entryFunc reports whether obj, a declared function of the package, runs
+// off the owner whoever calls it, and names it: a directive or declaration
+// marks it offowner, or it implements an entry method. Most functions are
+// neither, and the cheap checks come first: directives name few, and the
+// full check of a method needs an entry method of its name.
+func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
+	if (m.dirs.Objects[obj] != nil || m.declared.Objects[obj] != nil) && m.Contract(obj).OffOwner {
+		return m.sinkName(obj), true
 	}
-	if obj.Signature().Recv() == nil {
-		return false
+	recv := obj.Signature().Recv()
+	if recv == nil || !m.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
+		return "", false
 	}
+	for _, e := range m.entryMethods() {
+		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
+			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
+		}
+	}
+	return "", false
+}
+
+// isEntryName reports whether an entry method (see entryMethods) may have
+// the name given.
+func (m *Model) isEntryName(name string) bool {
 	if m.entryNames == nil {
 		m.entryNames = make(map[string]bool)
 		for _, e := range m.markedEntries() {
@@ -64,28 +78,7 @@ func (m *Model) mayBeEntry(obj *types.Func) bool {
 			}
 		}
 	}
-	return m.entryNames[obj.Name()]
-}
-
-// entryFunc reports whether obj, a declared function of the package, runs
-// off the owner whoever calls it, and names it.
-func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
-	if !m.mayBeEntry(obj) {
-		return "", false
-	}
-	if m.Contract(obj).OffOwner {
-		return m.sinkName(obj), true
-	}
-	recv := obj.Signature().Recv()
-	if recv == nil || names.IsInterfaceMethod(obj) {
-		return "", false
-	}
-	for _, e := range m.entryMethods() {
-		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
-			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
-		}
-	}
-	return "", false
+	return m.entryNames[name]
 }
 
 // offOwnerValue reports whether values of type t, a named func type, run
