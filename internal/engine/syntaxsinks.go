@@ -128,9 +128,10 @@ func (c *syntaxPass) export() {
 	// owner: a few rounds, as on the SSA path. Only a func parameter stored
 	// in a field or sent on a channel field can make a sink so; most
 	// packages have none, and skip the search.
-	for range maxCallbackRounds {
-		if !c.syntaxFixedPoint(decls, found, fields) {
-			break
+	for round := range maxCallbackRounds {
+		storesParam, changed := c.syntaxFixedPoint(decls, found, fields)
+		if !storesParam || round > 0 && !changed {
+			break // the search reads only found: it would find fields again
 		}
 		next := c.syntaxCallbackFields(decls, found)
 		if next.equal(fields) {
@@ -172,8 +173,9 @@ func (c *syntaxPass) declaresEntries() bool {
 
 // syntaxFixedPoint updates found until the sinks it records settle. It
 // reports whether some function stores a func parameter in a func-typed
-// field: only then can the fields called off the owner change a sink.
-func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (storesParam bool) {
+// field (only then can the fields called off the owner change a sink), and
+// whether found changed.
+func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (storesParam, changedAny bool) {
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -185,11 +187,11 @@ func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Fu
 			storesParam = storesParam || stores
 			if old := found[fn]; (old == nil && !s.sameShape(new(Summary))) || (old != nil && !old.sameShape(s)) {
 				found[fn] = s
-				changed = true
+				changed, changedAny = true, true
 			}
 		}
 	}
-	return storesParam
+	return storesParam, changedAny
 }
 
 // syntaxSinks returns which of fn's func parameters its body sends off the
