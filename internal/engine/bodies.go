@@ -13,6 +13,8 @@ import (
 	"go/types"
 	"iter"
 
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -119,7 +121,7 @@ func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 			case *types.Func:
 				obj = obj.Origin()
 				switch {
-				case p.c.m.Directives(obj) != nil, isInterfaceMethod(obj):
+				case p.c.m.Directives(obj) != nil, names.IsInterfaceMethod(obj):
 					ok = false
 				case obj.Pkg() == p.c.pass.Pkg:
 					funcs = append(funcs, obj)
@@ -144,25 +146,14 @@ func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 	return funcs, ok
 }
 
-// isInterfaceMethod reports whether fn is a method of an interface: which
-// implementation a call runs is not in the call.
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type())
-}
-
 // mayCarry reports whether a value of type t could hold confined state or
 // code: a type that directives speak of, a func, an interface other than
-// error (confined state does not travel as one), a type parameter or an unsafe pointer, in it or in what it points
-// to, through the fields a package outside the type's can see.
+// error (confined state does not travel as one), a type parameter or an
+// unsafe pointer, in it or in what it points to, through the fields a
+// package outside the type's can see. A recursive type carries only what
+// its parts do.
 func (p *plainness) mayCarry(t types.Type) bool {
-	if carries, ok := p.carries[t]; ok {
-		return carries
-	}
-	p.carries[t] = false // a recursive type carries only what its parts do
-	carries := p.computeMayCarry(t)
-	p.carries[t] = carries
-	return carries
+	return flow.Memoized(p.carries, t, p.computeMayCarry)
 }
 
 func (p *plainness) computeMayCarry(t types.Type) bool {

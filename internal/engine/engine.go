@@ -37,8 +37,8 @@ type Model struct {
 	packageFacts []analysis.PackageFact // see importedPackageFacts
 	factCache    map[types.Object]*directive.Fact
 	contracts    map[*types.Func]*directive.Fact
-	entries      *[]entryMethod  // see entryMethods; nil until asked
-	entryNames   map[string]bool // the names of entries' methods (see isEntryName)
+	entries      *[]entryMethod // see entryMethods; nil until asked
+	marked       *[]entryMethod // see markedEntries; nil until asked
 	// noDefaultLoop is set when every loop in view names its domain and
 	// the package's unnamed owners were reported for it: touches of
 	// default-owner state from a named owner are that one mistake, not a
@@ -54,7 +54,8 @@ type Engine struct {
 	cfg          Config
 	m            *Model
 	importedSums map[*types.Func]*Summary
-	fns          []*ssa.Function // the package's, in source order (see BuildSSA)
+	speaks       map[types.Object]bool // see speaksOfConfined
+	fns          []*ssa.Function       // those built, in source order (see BuildSSA)
 	walks        map[*ssa.Function]*Walk
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
@@ -90,6 +91,7 @@ func New(pass *analysis.Pass, cfg Config) *Engine {
 		cfg:          cfg,
 		m:            m,
 		importedSums: make(map[*types.Func]*Summary),
+		speaks:       make(map[types.Object]bool),
 		walks:        make(map[*ssa.Function]*Walk),
 		impls:        make(map[*types.Func][]*ssa.Function),
 		refs:         make(map[*ssa.Function][]*ssa.Function),
@@ -114,7 +116,8 @@ func (c *Engine) BuildSSA(everyBody bool) {
 	c.types = newTypeFlow(c.pass.Pkg, c.fns)
 }
 
-// Functions are the package's functions, function literals included, in
+// Functions are the package's functions SSA was built for (all but the
+// plain ones, or all under -suggest), function literals included, in
 // source order.
 func (c *Engine) Functions() []*ssa.Function { return c.fns }
 
@@ -178,7 +181,7 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	// What the caches hold may have changed.
 	clear(m.factCache)
 	clear(m.contracts)
-	m.entries, m.entryNames = nil, nil
+	m.entries, m.marked = nil, nil
 	return nil
 }
 

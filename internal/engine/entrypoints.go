@@ -63,22 +63,15 @@ func (m *Model) entryFunc(obj *types.Func) (sink string, ok bool) {
 }
 
 // isEntryName reports whether an entry method (see entryMethods) may have
-// the name given.
+// the name given: a marked one has it, or a built-in one by its spelling
+// (resolving those means finding their packages among all in view).
 func (m *Model) isEntryName(name string) bool {
-	if m.entryNames == nil {
-		m.entryNames = make(map[string]bool)
-		for _, e := range m.markedEntries() {
-			m.entryNames[e.method.Name()] = true
-		}
-		// The built-in ones by their spelling: resolving them means
-		// finding their packages among all in view.
-		for _, entry := range builtinTable {
-			if entry.verb == directive.VerbOffOwner {
-				m.entryNames[entry.spec[strings.LastIndex(entry.spec, ".")+1:]] = true
-			}
+	for _, entry := range builtinTable {
+		if entry.verb == directive.VerbOffOwner && strings.HasSuffix(entry.spec, "."+name) {
+			return true
 		}
 	}
-	return m.entryNames[name]
+	return slices.ContainsFunc(m.markedEntries(), func(e entryMethod) bool { return e.method.Name() == name })
 }
 
 // offOwnerValue reports whether values of type t, a named func type, run
@@ -126,7 +119,7 @@ func (m *Model) entryMethods() []entryMethod {
 	if m.entries != nil {
 		return *m.entries
 	}
-	out := m.markedEntries()
+	out := slices.Clone(m.markedEntries())
 	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
 		for _, entry := range builtinTable {
 			if entry.verb != directive.VerbOffOwner {
@@ -164,8 +157,11 @@ func (m *Model) entryMethods() []entryMethod {
 // the owner because something marks them offowner (the method or its
 // interface): the package's directives, the declarations in view or the
 // facts of other packages, which also tell the methods other packages
-// call off the owner (EntryFact).
+// call off the owner (EntryFact). It is computed once.
 func (m *Model) markedEntries() []entryMethod {
+	if m.marked != nil {
+		return *m.marked
+	}
 	var out []entryMethod
 	marked := func(objs map[types.Object]*directive.Fact) {
 		for obj, f := range objs {
@@ -188,6 +184,7 @@ func (m *Model) markedEntries() []entryMethod {
 			}
 		}
 	}
+	m.marked = &out
 	return out
 }
 

@@ -38,16 +38,11 @@ func (c *Engine) ConfinedInReach() bool {
 			return true
 		}
 	}
-	seen := make(map[types.Object]bool)
 	speaks := func(obj types.Object) bool {
 		if fn, ok := obj.(*types.Func); ok {
 			obj = fn.Origin()
 		}
-		if obj.Pkg() == nil || obj.Pkg() == c.pass.Pkg || seen[obj] {
-			return false
-		}
-		seen[obj] = true
-		return c.speaksOfConfined(obj)
+		return obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg && c.speaksOfConfined(obj)
 	}
 	for _, obj := range c.pass.TypesInfo.Uses {
 		if speaks(obj) {
@@ -73,8 +68,13 @@ func (c *Engine) ConfinedInReach() bool {
 }
 
 // speaksOfConfined reports whether another package's facts about obj make
-// code using it reach confined state.
+// code using it reach confined state. Each object is asked once: both
+// ConfinedInReach and plainFuncs ask of every use.
 func (c *Engine) speaksOfConfined(obj types.Object) bool {
+	return flow.Memoized(c.speaks, obj, c.factsSpeakOfConfined)
+}
+
+func (c *Engine) factsSpeakOfConfined(obj types.Object) bool {
 	if c.pass.ImportObjectFact(obj, new(directive.Fact)) {
 		return true
 	}
