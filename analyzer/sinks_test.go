@@ -32,6 +32,7 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 		want map[string]string // a few sinks that must be found, so that agreeing is not vacuous
 	}{
 		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]", "entry (plainutil.Service).Handle": "(*plainutil.Server).serveConn"}},
+		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},
 		{pkg: "transport", want: map[string]string{
 			"(*transport.Conn).SetHandler": "async [1]",
 			"transport.Dial":               "async [0]",

@@ -126,12 +126,18 @@ func (c *syntaxPass) export() {
 	// Stores into fields called off the owner and sends on channels whose
 	// funcs run elsewhere make sinks, and sinks may start more code off the
 	// owner: a few rounds, as on the SSA path. Only a func parameter stored
-	// in a field or sent on a channel field can make a sink so; most
-	// packages have none, and skip the search.
+	// in a field or sent on a channel field can make a sink so, and the
+	// search is for the importers' sake: it runs only if the sinks it can
+	// change reach an exported function, or if what it finds is exported
+	// (selectsEntries). Most packages have no such store; the runtime has
+	// many, all in unexported functions.
 	for round := range maxCallbackRounds {
-		storesParam, changed := c.syntaxFixedPoint(decls, found, fields)
-		if !storesParam || round > 0 && !changed {
+		dependents, changed := c.syntaxFixedPoint(decls, found, fields)
+		if len(dependents) == 0 || round > 0 && !changed {
 			break // the search reads only found: it would find fields again
+		}
+		if round == 0 && !anyExported(dependents) && !c.selectsEntries() {
+			break
 		}
 		next := c.syntaxCallbackFields(decls, found)
 		if next.equal(fields) {
@@ -139,7 +145,7 @@ func (c *syntaxPass) export() {
 		}
 		fields = next
 	}
-	if fields.invoked == nil && c.declaresEntries() { // the search did not run: no sink depends on it
+	if fields.invoked == nil && c.selectsEntries() { // the search did not run: no sink depends on it
 		fields = c.syntaxCallbackFields(decls, found)
 	}
 	c.m.exportEntryFacts(fields.invoked)
@@ -151,19 +157,32 @@ func (c *syntaxPass) export() {
 	}
 }
 
-// declaresEntries reports whether the package declares what the off-owner
-// search exports facts on: an exported interface with methods, or an
-// exported field holding funcs. Most packages that export sinks at all
-// declare neither, and need no search for their importers.
-func (c *syntaxPass) declaresEntries() bool {
-	for _, obj := range c.pass.TypesInfo.Defs {
-		switch obj := obj.(type) {
-		case *types.TypeName:
-			if iface, ok := obj.Type().Underlying().(*types.Interface); ok && obj.Exported() && iface.NumMethods() > 0 {
+// anyExported reports whether one of fns is exported.
+func anyExported(fns map[*types.Func]bool) bool {
+	for fn := range fns {
+		if fn.Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// selectsEntries reports whether the package's code selects what the
+// off-owner search exports facts on: a method of an exported interface of
+// this package, or an exported field of it holding funcs. The search
+// finds an interface method or a field only where code selects it
+// (x.M(), x.f(), range x.fs), so a package selecting none, most of those
+// that declare any (the runtime declares runtime.Error and never calls
+// its method), needs no search for its importers.
+func (c *syntaxPass) selectsEntries() bool {
+	for _, s := range c.pass.TypesInfo.Selections {
+		switch obj := s.Obj().(type) {
+		case *types.Func:
+			if obj.Pkg() == c.pass.Pkg && types.IsInterface(obj.Signature().Recv().Type()) && exportedInterface(obj) {
 				return true
 			}
 		case *types.Var:
-			if obj.IsField() && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
+			if obj.Pkg() == c.pass.Pkg && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
 				return true
 			}
 		}
@@ -172,10 +191,13 @@ func (c *syntaxPass) declaresEntries() bool {
 }
 
 // syntaxFixedPoint updates found until the sinks it records settle. It
-// reports whether some function stores a func parameter in a func-typed
-// field (only then can the fields called off the owner change a sink), and
+// returns the functions whose sinks depend on the fields the off-owner
+// search finds (those that store a func parameter in a func-typed field or
+// send one on a channel field, and those that hand one to them), and
 // whether found changed.
-func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (storesParam, changedAny bool) {
+func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
+	handsTo := make(map[*types.Func][]*types.Func)
+	dependents = make(map[*types.Func]bool)
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -183,22 +205,34 @@ func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Fu
 			if fn == nil {
 				continue
 			}
-			s, stores := c.syntaxSinks(fn, fd, found, fields)
-			storesParam = storesParam || stores
+			s, stores, handed := c.syntaxSinks(fn, fd, found, fields)
+			if stores {
+				dependents[fn] = true
+			}
+			handsTo[fn] = handed
 			if old := found[fn]; (old == nil && !s.sameShape(new(Summary))) || (old != nil && !old.sameShape(s)) {
 				found[fn] = s
 				changed, changedAny = true, true
 			}
 		}
 	}
-	return storesParam, changedAny
+	for grew := len(dependents) > 0; grew; {
+		grew = false
+		for fn, callees := range handsTo {
+			if !dependents[fn] && slices.ContainsFunc(callees, func(g *types.Func) bool { return dependents[g.Origin()] }) {
+				dependents[fn], grew = true, true
+			}
+		}
+	}
+	return dependents, changedAny
 }
 
 // syntaxSinks returns which of fn's func parameters its body sends off the
-// owner or to it, and whether it stores one in a func-typed field. It errs
+// owner or to it, whether it stores one in a func-typed field or sends one
+// on a channel field, and the functions it hands one to. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
-func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (s *Summary, storesParam bool) {
+func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (s *Summary, storesParam bool, handsTo []*types.Func) {
 	params := make(map[*types.Var]source)
 	sig := fn.Signature()
 	offset := 0
@@ -212,7 +246,7 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 	}
 	s = new(Summary)
 	if len(params) == 0 {
-		return s, false
+		return s, false, nil
 	}
 	// The funcs of a variadic parameter, one by one: for _, f := range fs.
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -288,6 +322,9 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 			async, hop, hopTo := c.syntaxSinkParams(callee, found)
 			args := receiverInclusive(callee, n.Args)
 			for i, arg := range args {
+				if arg != nil && !slices.Contains(handsTo, callee) && c.isFuncExpr(arg) && !mentioned(arg).Fresh() {
+					handsTo = append(handsTo, callee)
+				}
 				switch {
 				case arg == nil:
 				case slices.Contains(async, paramOf(callee, i)):
@@ -299,7 +336,7 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		}
 		return true
 	})
-	return s, storesParam
+	return s, storesParam, handsTo
 }
 
 // fieldStores calls stored for each store of a value into a field that n
