@@ -16,8 +16,9 @@ import (
 // program whose every loop in view (this package's and the exported ones
 // of its imports) names its domain: the default owner has no loop there,
 // so every touch of that state would be reported, even on its real owner's
-// loop. The message names the domain to write.
-func UnnamedOwners(pass *analysis.Pass, set *Set) []analysis.Diagnostic {
+// loop. The message names the domain to write. imported lists the object
+// facts of the other packages in view.
+func UnnamedOwners(set *Set, imported func() []analysis.ObjectFact) []analysis.Diagnostic {
 	var unnamed []types.Object
 	domains := make(map[string]bool)
 	for obj, f := range set.Objects {
@@ -34,7 +35,7 @@ func UnnamedOwners(pass *analysis.Pass, set *Set) []analysis.Diagnostic {
 	if len(unnamed) == 0 || domains[""] {
 		return nil
 	}
-	for _, of := range pass.AllObjectFacts() {
+	for _, of := range imported() {
 		if f, ok := of.Fact.(*Fact); ok && f.Loop {
 			domains[f.Domain] = true
 		}

@@ -37,11 +37,11 @@ func testPass(t *testing.T, src string) *analysis.Pass {
 	require.NoError(t, err)
 	return &analysis.Pass{
 		Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info,
-		ReadFile:         func(string) ([]byte, error) { return []byte(src), nil },
-		Report:           func(d analysis.Diagnostic) { t.Errorf("%s: %s", fset.Position(d.Pos), d.Message) },
-		ImportObjectFact: func(types.Object, analysis.Fact) bool { return false },
-		AllPackageFacts:  func() []analysis.PackageFact { return nil },
-		AllObjectFacts:   func() []analysis.ObjectFact { return nil },
+		ReadFile:          func(string) ([]byte, error) { return []byte(src), nil },
+		Report:            func(d analysis.Diagnostic) { t.Errorf("%s: %s", fset.Position(d.Pos), d.Message) },
+		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
+		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
@@ -35,10 +36,13 @@ type Model struct {
 	dirs         *directive.Set
 	declared     *directive.Declared
 	packageFacts []analysis.PackageFact // see importedPackageFacts
-	factCache    map[types.Object]*directive.Fact
-	contracts    map[*types.Func]*directive.Fact
-	entries      *[]entryMethod // see entryMethods; nil until asked
-	marked       *[]entryMethod // see markedEntries; nil until asked
+	// importedFacts lists the object facts of the other packages in view,
+	// once: a list as long as the facts of every package below this one.
+	importedFacts func() []analysis.ObjectFact
+	factCache     map[types.Object]*directive.Fact
+	contracts     map[*types.Func]*directive.Fact
+	entries       *[]entryMethod // see entryMethods; nil until asked
+	marked        *[]entryMethod // see markedEntries; nil until asked
 	// noDefaultLoop is set when every loop in view names its domain and
 	// the package's unnamed owners were reported for it: touches of
 	// default-owner state from a named owner are that one mistake, not a
@@ -75,12 +79,15 @@ func New(pass *analysis.Pass, cfg Config) *Engine {
 		pass:         pass,
 		dirs:         dirs,
 		packageFacts: importedPackageFacts(pass),
-		factCache:    make(map[types.Object]*directive.Fact),
-		contracts:    make(map[*types.Func]*directive.Fact),
+		importedFacts: sync.OnceValue(func() []analysis.ObjectFact {
+			return slices.DeleteFunc(pass.AllObjectFacts(), func(of analysis.ObjectFact) bool { return of.Object.Pkg() == pass.Pkg })
+		}),
+		factCache: make(map[types.Object]*directive.Fact),
+		contracts: make(map[*types.Func]*directive.Fact),
 	}
 	declared, more := directive.Resolve(pass, dirs, m.packageFacts, cfg.Declarations)
 	m.declared = declared
-	unnamed := directive.UnnamedOwners(pass, dirs)
+	unnamed := directive.UnnamedOwners(dirs, m.importedFacts)
 	m.noDefaultLoop = len(unnamed) > 0
 	diags = append(diags, unnamed...)
 	for _, d := range append(diags, more...) {
@@ -237,11 +244,19 @@ func (m *Model) ImportedHopSinks() []fix.HopSink {
 }
 
 // importedPackageFacts are the package facts of the packages this one
-// depends on, by path. The go vet driver passes on only those of direct
+// imports, by path. The go vet driver passes on only those of direct
 // imports, so hopSinksFact and declarationsFact carry along what they
-// received: what a package declares reaches every package above it.
+// received: what a package declares reaches every package above it. The
+// standalone checker passes on those of every dependency, which would
+// make each package read, and sort, as many facts as packages below it.
 func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
-	facts := slices.DeleteFunc(pass.AllPackageFacts(), func(pf analysis.PackageFact) bool { return pf.Package == pass.Pkg })
-	slices.SortFunc(facts, func(a, b analysis.PackageFact) int { return strings.Compare(a.Package.Path(), b.Package.Path()) })
+	var facts []analysis.PackageFact
+	for _, imp := range slices.SortedFunc(slices.Values(pass.Pkg.Imports()), func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) }) {
+		for _, fact := range []analysis.Fact{new(HopSinksFact), new(directive.DeclarationsFact)} {
+			if pass.ImportPackageFact(imp, fact) {
+				facts = append(facts, analysis.PackageFact{Package: imp, Fact: fact})
+			}
+		}
+	}
 	return facts
 }

@@ -172,16 +172,14 @@ func (m *Model) markedEntries() []entryMethod {
 	}
 	marked(m.dirs.Objects)
 	marked(m.declared.Objects)
-	for _, of := range m.pass.AllObjectFacts() {
+	for _, of := range m.importedFacts() {
 		switch f := of.Fact.(type) {
 		case *directive.Fact:
 			if f.OffOwner {
 				out = addEntries(out, of.Object, markedOffOwner)
 			}
 		case *EntryFact:
-			if of.Object.Pkg() != m.pass.Pkg {
-				out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
-			}
+			out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
 		}
 	}
 	m.marked = &out

@@ -440,7 +440,7 @@ func (r *reporter) hopSinks() []hopSink {
 	for _, obj := range c.pass.TypesInfo.Uses {
 		collect(obj, true)
 	}
-	for _, of := range c.pass.AllObjectFacts() {
+	for _, of := range c.m.importedFacts() {
 		if f, ok := of.Fact.(*directive.Fact); ok && len(f.Hop) > 0 {
 			collect(of.Object, false)
 		}
