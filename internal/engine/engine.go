@@ -59,11 +59,18 @@ type Engine struct {
 	m            *Model
 	importedSums map[*types.Func]*Summary
 	speaks       map[types.Object]bool // see speaksOfConfined
-	fns          []*ssa.Function       // those built, in source order (see BuildSSA)
-	walks        map[*ssa.Function]*Walk
-	prog         *ssa.Program
-	impls        map[*types.Func][]*ssa.Function
-	refs         map[*ssa.Function][]*ssa.Function
+	// probe receives the facts speaksOfConfined imports, asked of every
+	// object a package uses: a fresh fact each was most of what the
+	// syntax path allocated.
+	probe struct {
+		directive directive.Fact
+		summary   SummaryFact
+	}
+	fns   []*ssa.Function // those built, in source order (see BuildSSA)
+	walks map[*ssa.Function]*Walk
+	prog  *ssa.Program
+	impls map[*types.Func][]*ssa.Function
+	refs  map[*ssa.Function][]*ssa.Function
 	// Func-typed fields and the calls that run their funcs off the owner
 	// (see callbackfields.go).
 	callbackFields *callbackFields

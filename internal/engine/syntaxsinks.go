@@ -75,14 +75,18 @@ func (c *Engine) speaksOfConfined(obj types.Object) bool {
 }
 
 func (c *Engine) factsSpeakOfConfined(obj types.Object) bool {
-	if c.pass.ImportObjectFact(obj, new(directive.Fact)) {
+	switch obj.(type) {
+	case *types.Func, *types.Var, *types.TypeName:
+	default:
+		return false // constants and package names have no facts
+	}
+	if c.pass.ImportObjectFact(obj, &c.probe.directive) {
 		return true
 	}
-	var sum SummaryFact
-	if !c.pass.ImportObjectFact(obj, &sum) {
+	if _, ok := obj.(*types.Func); !ok || !c.pass.ImportObjectFact(obj, &c.probe.summary) {
 		return false
 	}
-	s := sum.Summary
+	s := c.probe.summary.Summary
 	return len(s.Touches)+len(s.FutureTouches)+len(s.Reaches) > 0 || s.Completes != directive.CompletesUnknown
 }
 
@@ -114,11 +118,11 @@ func (c *Engine) ExportSyntaxSinks() {
 // ones.
 func (c *syntaxPass) export() {
 	var decls []*ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
+	var sinkDecls []declaredFunc // only a function with a func parameter can be a sink
+	for fn, fd := range declaredFuncs(c.pass) {
+		decls = append(decls, fd)
+		if hasFuncParam(fn.Signature()) {
+			sinkDecls = append(sinkDecls, declaredFunc{fn, fd})
 		}
 	}
 	found := make(map[*types.Func]*Summary)
@@ -132,7 +136,7 @@ func (c *syntaxPass) export() {
 	// (selectsEntries). Most packages have no such store; the runtime has
 	// many, all in unexported functions.
 	for round := range maxCallbackRounds {
-		dependents, changed := c.syntaxFixedPoint(decls, found, fields)
+		dependents, changed := c.syntaxFixedPoint(sinkDecls, found, fields)
 		if len(dependents) == 0 || round > 0 && !changed {
 			break // the search reads only found: it would find fields again
 		}
@@ -195,21 +199,20 @@ func (c *syntaxPass) selectsEntries() bool {
 // search finds (those that store a func parameter in a func-typed field or
 // send one on a channel field, and those that hand one to them), and
 // whether found changed.
-func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Func]*Summary, fields *syntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
+func (c *syntaxPass) syntaxFixedPoint(decls []declaredFunc, found map[*types.Func]*Summary, fields *syntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
 	handsTo := make(map[*types.Func][]*types.Func)
 	dependents = make(map[*types.Func]bool)
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range decls {
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			s, stores, handed := c.syntaxSinks(fn, fd, found, fields)
+		for _, d := range decls {
+			fn := d.fn
+			s, stores, handed := c.syntaxSinks(fn, d.decl, found, fields)
 			if stores {
 				dependents[fn] = true
 			}
-			handsTo[fn] = handed
+			if handed != nil {
+				handsTo[fn] = handed
+			}
 			if old := found[fn]; (old == nil && !s.sameShape(new(Summary))) || (old != nil && !old.sameShape(s)) {
 				found[fn] = s
 				changed, changedAny = true, true
@@ -225,6 +228,22 @@ func (c *syntaxPass) syntaxFixedPoint(decls []*ast.FuncDecl, found map[*types.Fu
 		}
 	}
 	return dependents, changedAny
+}
+
+// A declaredFunc is a function and its declaration.
+type declaredFunc struct {
+	fn   *types.Func
+	decl *ast.FuncDecl
+}
+
+// hasFuncParam reports whether one of sig's parameters takes func values.
+func hasFuncParam(sig *types.Signature) bool {
+	for i := range sig.Params().Len() {
+		if names.IsFuncParam(sig, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxSinks returns which of fn's func parameters its body sends off the
