@@ -11,9 +11,10 @@
 // package, then does nothing: the floor), ssafloor (requires buildssa: the
 // SSA floor) and confinecheck. Under go vet, confinecheck as -vettool is
 // compared with typesfloor as -vettool (the vet floor) and with the stock
-// go vet. Runs alternate between the tools, in rotating order, after one
-// untimed warm-up run of each; every go vet run passes a fresh no-op flag
-// value so that go vet's result cache never answers.
+// go vet. Runs alternate between the tools, in rotating order (the SSA
+// floor last), after one untimed warm-up run of each; every go vet run
+// passes a fresh no-op flag value so that go vet's result cache never
+// answers.
 //
 // Wall time and peak RSS come from /usr/bin/time -v. Under go vet, the
 // peak RSS is that of the largest single process (go vet runs one tool
@@ -59,6 +60,7 @@ type target struct {
 type tool struct {
 	name  string
 	floor string // name of the tool it is compared with
+	heavy bool   // leaves gigabytes behind: runs last in each run (see runOrder)
 	cmd   func(t target, run int) []string
 }
 
@@ -93,7 +95,7 @@ func main() {
 
 	tools := []tool{
 		{name: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{typesfloor}, t.pkgs...) }},
-		{name: "ssafloor", floor: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{ssafloor}, t.pkgs...) }},
+		{name: "ssafloor", floor: "typesfloor", heavy: true, cmd: func(t target, _ int) []string { return append([]string{ssafloor}, t.pkgs...) }},
 		{name: "confinecheck", floor: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{confine}, t.pkgs...) }},
 	}
 	if *vet {
@@ -149,8 +151,7 @@ func main() {
 		}
 		samples := make(map[string][]sample)
 		for r := range *runs {
-			for k := range tools {
-				tl := tools[(k+r)%len(tools)]
+			for _, tl := range runOrder(tools, r) {
 				s := measure(t, tl, r)
 				samples[tl.name] = append(samples[tl.name], s)
 				log.Printf("%s run %d: %s %.2fs %d MiB", t.name, r, tl.name, s.wall.Seconds(), s.rss/1024)
@@ -343,4 +344,25 @@ func etcdWithAnnotatedRaft(benchDir, dir string) (string, []string) {
 	}
 	cli.Run(benchDir, "go", "run", "./cmd/realcheck", "-targets", "raft", "-annotate", filepath.Join(dir, "raft"))
 	return dir, pkgs
+}
+
+// runOrder returns the tools in the order of run r: the others rotated by
+// r, then the heavy ones. The run after the SSA floor starts while the
+// machine reclaims its gigabytes; in a plain rotation one tool would always
+// come right after it and pay for that, now each of the others does once
+// in len(tools)-1 runs (the first of the next run).
+func runOrder(tools []tool, r int) []tool {
+	var light, heavy []tool
+	for _, tl := range tools {
+		if tl.heavy {
+			heavy = append(heavy, tl)
+		} else {
+			light = append(light, tl)
+		}
+	}
+	out := make([]tool, 0, len(tools))
+	for k := range light {
+		out = append(out, light[(k+r)%len(light)])
+	}
+	return append(out, heavy...)
 }
