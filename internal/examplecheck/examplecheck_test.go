@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -31,6 +32,48 @@ func TestRaceReports(t *testing.T) {
 	}
 	if got := RaceReports("no race here"); got != nil {
 		t.Errorf("RaceReports: got %q, want none", got)
+	}
+}
+
+// fatalRecorder is a testing.TB that records Fatalf instead of stopping.
+type fatalRecorder struct {
+	testing.TB
+	fatal string
+}
+
+func (r *fatalRecorder) Fatalf(format string, args ...any) { r.fatal = fmt.Sprintf(format, args...) }
+
+func TestExpectRaceRetries(t *testing.T) {
+	report := "==================\nWARNING: DATA RACE\nWrite at refresh\n==================\n"
+	racy := regexp.MustCompile("refresh")
+	for _, c := range []struct {
+		name   string
+		racyOn int // the run that reports the race, 0 for none
+		runs   int
+		fails  bool
+	}{
+		{"caught on the first run", 1, 1, false},
+		{"caught on the last run", raceAttempts, raceAttempts, false},
+		{"missed on every run", 0, raceAttempts, true},
+		{"only another race", -1, raceAttempts, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			runs := 0
+			rec := &fatalRecorder{TB: t}
+			expectRace(rec, func() string {
+				runs++
+				switch {
+				case runs == c.racyOn:
+					return "before\n" + report
+				case c.racyOn == -1:
+					return "==================\nWARNING: DATA RACE\nWrite at elsewhere\n==================\n"
+				}
+				return "quiet"
+			}, racy, "in the refresh")
+			if runs != c.runs || (rec.fatal != "") != c.fails {
+				t.Errorf("%d runs, failure %q; want %d runs, failing %v", runs, rec.fatal, c.runs, c.fails)
+			}
+		})
 	}
 }
 

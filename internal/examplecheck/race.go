@@ -39,10 +39,22 @@ func (e *Example) RunDriven(t testing.TB, mode string) (string, error) {
 // proves nothing; five in a row do.
 func (e *Example) ExpectRace(t testing.TB, mode string, racy *regexp.Regexp, where string) {
 	t.Helper()
-	const raceAttempts = 5
+	expectRace(t, func() string {
+		out, _ := e.RunDriven(t, mode)
+		return out
+	}, racy, where)
+}
+
+// raceAttempts is how many runs of a racy scenario ExpectRace makes.
+const raceAttempts = 5
+
+// expectRace is ExpectRace's loop over runs of a scenario, run returning a
+// run's output.
+func expectRace(t testing.TB, run func() string, racy *regexp.Regexp, where string) {
+	t.Helper()
 	var out string
 	for range raceAttempts {
-		out, _ = e.RunDriven(t, mode)
+		out = run()
 		for _, report := range RaceReports(out) {
 			if racy.MatchString(report) {
 				t.Logf("the race detector caught it:\n%s", report)
