@@ -259,7 +259,7 @@ func (m *Model) ImportedHopSinks() []fix.HopSink {
 func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
 	var facts []analysis.PackageFact
 	for _, imp := range slices.SortedFunc(slices.Values(pass.Pkg.Imports()), func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) }) {
-		for _, fact := range []analysis.Fact{new(HopSinksFact), new(directive.DeclarationsFact)} {
+		for _, fact := range []analysis.Fact{new(HopSinksFact), new(directive.DeclarationsFact)} { // the package facts there are
 			if pass.ImportPackageFact(imp, fact) {
 				facts = append(facts, analysis.PackageFact{Package: imp, Fact: fact})
 			}

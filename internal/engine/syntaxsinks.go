@@ -127,6 +127,7 @@ func (c *syntaxPass) export() {
 	}
 	found := make(map[*types.Func]*Summary)
 	fields := new(syntaxFields)
+	exportsEntries := c.selectsEntries()
 	// Stores into fields called off the owner and sends on channels whose
 	// funcs run elsewhere make sinks, and sinks may start more code off the
 	// owner: a few rounds, as on the SSA path. Only a func parameter stored
@@ -140,7 +141,7 @@ func (c *syntaxPass) export() {
 		if len(dependents) == 0 || round > 0 && !changed {
 			break // the search reads only found: it would find fields again
 		}
-		if round == 0 && !anyExported(dependents) && !c.selectsEntries() {
+		if round == 0 && !anyExported(dependents) && !exportsEntries {
 			break
 		}
 		next := c.syntaxCallbackFields(decls, found)
@@ -149,7 +150,7 @@ func (c *syntaxPass) export() {
 		}
 		fields = next
 	}
-	if fields.invoked == nil && c.selectsEntries() { // the search did not run: no sink depends on it
+	if fields.invoked == nil && exportsEntries { // no round searched, but what the search finds is exported
 		fields = c.syntaxCallbackFields(decls, found)
 	}
 	c.m.exportEntryFacts(fields.invoked)
@@ -246,8 +247,8 @@ func hasFuncParam(sig *types.Signature) bool {
 	return false
 }
 
-// syntaxSinks returns which of fn's func parameters its body sends off the
-// owner or to it, whether it stores one in a func-typed field or sends one
+// syntaxSinks returns which of fn's func parameters (it has one, see
+// hasFuncParam) its body sends off the owner or to it, whether it stores one in a func-typed field or sends one
 // on a channel field, and the functions it hands one to. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
@@ -264,9 +265,6 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		}
 	}
 	s = new(Summary)
-	if len(params) == 0 {
-		return s, false, nil
-	}
 	// The funcs of a variadic parameter, one by one: for _, f := range fs.
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		r, ok := n.(*ast.RangeStmt)
