@@ -32,20 +32,21 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	for _, d := range mistakes {
 		pass.Report(d)
 	}
-	e := engine.New(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
+	m := engine.NewModel(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
+	e := engine.New(m)
 	var s *suggest.Suggester
 	if cfg.suggest {
 		if s = suggest.New(e, cfg.explain); s == nil {
-			e.ExportDirectives() // not the user's to annotate: what is written travels on
+			e.Model().ExportDirectives() // not the user's to annotate: what is written travels on
 			return nil, nil
 		}
 	}
 	// A package with nothing confined in reach needs no SSA; -explain and
 	// -suggest need the walks.
-	if s == nil && !cfg.explain && !e.ConfinedInReach() {
-		e.ExportDirectives()
-		e.ExportSyntaxSinks()
-		e.ReportUnusedIgnores()
+	if s == nil && !cfg.explain && !e.Model().ConfinedInReach() {
+		e.Model().ExportDirectives()
+		engine.ExportSyntaxSinks(e.Model())
+		e.Model().ReportUnusedIgnores()
 		return nil, nil
 	}
 	e.BuildSSA(s != nil)
@@ -56,13 +57,13 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	if s != nil {
 		s.ProposeCompletions() // for the importers: this package is summarized
 	}
-	e.ExportDirectives()
+	e.Model().ExportDirectives()
 	e.SettleStoredCallbacks()
 	e.ExportSummaries()
 	if s != nil {
 		s.Finish()
 		return nil, nil
 	}
-	e.Report()
+	engine.Report(e)
 	return nil, nil
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/names"
-	"golang.org/x/tools/go/ssa"
 )
 
 // An EntryFact on a field of this package holding funcs says that the
@@ -88,15 +87,6 @@ func (m *Model) importedOffOwnerField(f *types.Var) (by string, ok bool) {
 	return fact.By, true
 }
 
-// summaryFact exports a function's summary to the packages that call it.
-type SummaryFact struct {
-	Summary Summary
-}
-
-func (*SummaryFact) AFact() {}
-
-func (f *SummaryFact) String() string { return f.Summary.String() }
-
 // hopSinksFact lists the exported package-level functions a package and
 // its dependencies declare as hop sinks, so that fix hints can name them in
 // packages that reach them only indirectly: drivers pass an object fact
@@ -138,21 +128,4 @@ func (m *Model) Directives(obj types.Object) *directive.Fact {
 // about it, or nil.
 func (m *Model) sourceDirectives(obj types.Object) *directive.Fact {
 	return directive.SourceFact(m.pass, m.dirs, obj)
-}
-
-// noteInvoked records that by calls the interface method m off the owner;
-// of several callers the first by name is kept, so that the SSA and the
-// syntax path, which find them in different orders, say the same.
-func noteInvoked(invoked map[*types.Func]string, m *types.Func, by string) {
-	if old, ok := invoked[m]; !ok || by < old {
-		invoked[m] = by
-	}
-}
-
-// enclosing is the declared function fn is, or is a literal of.
-func enclosing(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
 }

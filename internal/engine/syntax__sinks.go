@@ -14,88 +14,17 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// ConfinedInReach reports whether the package's code can reach confined
-// state, so that SSA is worth building: it has directives of its own or
-// declares an owner, or it uses another package's object that directives
-// speak of (a confined type, its fields and methods, also promoted through
-// a type that embeds it, a loop) or whose summary says what it touches or
-// where its future completes. A package that merely depends on annotated
-// code, without using it, cannot touch that code's state; the syntax path
-// exports all its importers need.
-func (c *Engine) ConfinedInReach() bool {
-	if len(c.m.dirs.Objects) > 0 {
-		return true
-	}
-	for _, f := range c.m.declared.Objects {
-		if f.Owner {
-			return true
-		}
-	}
-	speaks := func(obj types.Object) bool {
-		if fn, ok := obj.(*types.Func); ok {
-			obj = fn.Origin()
-		}
-		return obj.Pkg() != nil && obj.Pkg() != c.pass.Pkg && c.speaksOfConfined(obj)
-	}
-	for _, obj := range c.pass.TypesInfo.Uses {
-		if speaks(obj) {
-			return true
-		}
-	}
-	// x.f and x.M() select through the receiver's type and every type
-	// embedded on the way (w.Hits of a Wrapper embedding a confined type).
-	for _, sel := range c.pass.TypesInfo.Selections {
-		t := sel.Recv()
-		for i, index := range sel.Index() {
-			if named := names.DerefNamed(t); named != nil && speaks(named.Origin().Obj()) {
-				return true
-			}
-			st, ok := names.DerefUnder(t).(*types.Struct)
-			if !ok || i == len(sel.Index())-1 {
-				break
-			}
-			t = st.Field(index).Type()
-		}
-	}
-	return false
-}
-
-// speaksOfConfined reports whether another package's facts about obj make
-// code using it reach confined state. Each object is asked once: both
-// ConfinedInReach and plainFuncs ask of every use.
-func (c *Engine) speaksOfConfined(obj types.Object) bool {
-	return flow.Memoized(c.speaks, obj, c.factsSpeakOfConfined)
-}
-
-func (c *Engine) factsSpeakOfConfined(obj types.Object) bool {
-	switch obj.(type) {
-	case *types.Func, *types.Var, *types.TypeName:
-	default:
-		return false // constants and package names have no facts
-	}
-	if c.pass.ImportObjectFact(obj, &c.probe.directive) {
-		return true
-	}
-	if _, ok := obj.(*types.Func); !ok || !c.pass.ImportObjectFact(obj, &c.probe.summary) {
-		return false
-	}
-	s := c.probe.summary.Summary
-	return len(s.Touches)+len(s.FutureTouches)+len(s.Reaches) > 0 || s.Completes != directive.CompletesUnknown
-}
-
 // A syntaxPass finds sinks in the syntax of a package with nothing
 // confined in reach.
 type syntaxPass struct {
 	pass      *analysis.Pass
 	m         *Model
-	e         *Engine                       // for the summaries of other packages
 	ranged    map[*types.Var]*types.Var     // see rangedFields
 	locals    map[*types.Var][]*ast.FuncLit // see localFuncs
 	funcChans *bool                         // see selectsFuncChans
@@ -107,8 +36,8 @@ type syntaxPass struct {
 // ExportSyntaxSinks exports what the package's syntax tells of its
 // functions' func parameters (see export), for a package that takes no
 // SSA.
-func (c *Engine) ExportSyntaxSinks() {
-	(&syntaxPass{pass: c.pass, m: c.m, e: c}).export()
+func ExportSyntaxSinks(m *Model) {
+	(&syntaxPass{pass: m.pass, m: m}).export()
 }
 
 // export finds the functions that pass a func parameter to a go
@@ -423,7 +352,7 @@ func (c *syntaxPass) syntaxSinkParams(callee *types.Func, found map[*types.Func]
 	}
 	sum := found[callee]
 	if sum == nil {
-		sum = c.e.importedSummary(callee)
+		sum = c.m.importedSummary(callee)
 	}
 	if sum != nil {
 		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)

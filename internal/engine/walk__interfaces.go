@@ -29,7 +29,7 @@ func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
 	}
 	var impls []*ssa.Function
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if iface != nil && (m.Pkg() == c.pass.Pkg || c.cfg.Strict) {
+	if iface != nil && (m.Pkg() == c.pass.Pkg || c.m.cfg.Strict) {
 		scope := c.pass.Pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)

@@ -185,7 +185,7 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.
 		if i >= len(args) {
 			continue
 		}
-		if where.OffOwner(w.c.cfg.Strict) {
+		if where.OffOwner(w.c.m.cfg.Strict) {
 			w.sendOff(args[i], at)
 			continue
 		}
@@ -230,7 +230,7 @@ func (w *walker) checkFutureTouches(sum *Summary, args []ssa.Value, bindings flo
 		}
 		wit := call.extend(ft.Witness)
 		switch where := w.completions.of(future); {
-		case where.OffOwner(w.c.cfg.Strict):
+		case where.OffOwner(w.c.m.cfg.Strict):
 			w.Spawns = append(w.Spawns, Entry{pos: call.pos, future: true, direct: &wit,
 				Sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case where == directive.CompletesUnknown:

@@ -13,7 +13,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -37,65 +36,6 @@ type handoff struct {
 type sentValue struct {
 	path valuePath
 	what string
-}
-
-// A valuePath names a value by how the function reaches it: a root value
-// and the field selections and loads from it (c.book is c, "1.*").
-type valuePath struct {
-	root ssa.Value
-	path string
-}
-
-// pathOf follows v's field selections and loads back to their root.
-func pathOf(v ssa.Value) valuePath {
-	var steps []string
-	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				steps, v = append(steps, "*"), x.X
-				continue
-			}
-		case *ssa.FieldAddr:
-			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
-			continue
-		case *ssa.Field:
-			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		}
-		break
-	}
-	slices.Reverse(steps)
-	p := valuePath{root: v}
-	for i, s := range steps {
-		if i > 0 {
-			p.path += "."
-		}
-		p.path += s
-	}
-	return p
-}
-
-// load is the value stored at the address p.
-func (p valuePath) load() valuePath {
-	if p.path == "" {
-		return valuePath{p.root, "*"}
-	}
-	return valuePath{p.root, p.path + ".*"}
-}
-
-// covers reports whether q is p or reached from it.
-func (p valuePath) covers(q valuePath) bool {
-	if p.root != q.root {
-		return false
-	}
-	return q.path == p.path || p.path == "" || len(q.path) > len(p.path) && q.path[:len(p.path)+1] == p.path+"."
 }
 
 // reportSends reports, in every function of the package that hands
@@ -181,43 +121,6 @@ func (r *reporter) touchedAfter(w *Walk, h handoff) {
 			r.add(finding{pos: s.pos, witness: s.witness, sent: &hv})
 		}
 	}
-}
-
-// runsAfter returns the instructions of from's function that may run after
-// it without passing through an instruction stop accepts.
-func runsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
-	out := make(map[ssa.Instruction]bool)
-	seen := make(map[*ssa.BasicBlock]bool)
-	var visit func(instrs []ssa.Instruction, succs []*ssa.BasicBlock)
-	visit = func(instrs []ssa.Instruction, succs []*ssa.BasicBlock) {
-		for _, instr := range instrs {
-			out[instr] = true
-			if stop(instr) {
-				return
-			}
-		}
-		for _, b := range succs {
-			if !seen[b] {
-				seen[b] = true
-				visit(b.Instrs, b.Succs)
-			}
-		}
-	}
-	b := from.Block()
-	visit(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs)
-	return out
-}
-
-// replacedAfter reports whether the function stores a new value into
-// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
-func replacedAfter(from ssa.Instruction, p valuePath) bool {
-	after := runsAfter(from, func(ssa.Instruction) bool { return false })
-	for instr := range after {
-		if st, ok := instr.(*ssa.Store); ok && pathOf(st.Addr).load() == p {
-			return true
-		}
-	}
-	return false
 }
 
 // handoffs lists where w's function hands confined values to the code of

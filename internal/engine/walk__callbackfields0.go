@@ -22,7 +22,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -386,68 +385,6 @@ func (w *walker) storeCallback(in ssa.Instruction) {
 	}
 	w.Sum.Async = w.Sum.Async.union(o)
 	w.noteEvidence(o, sinkEvidence{sink: "a stored callback field called off the owner", pos: in.Pos()})
-}
-
-// reportFieldCalls reports, at each call of a field that runs off the
-// owner, what the funcs stored in that field touch.
-func (r *reporter) reportFieldCalls() {
-	cf := r.c.callbackFields
-	if cf == nil {
-		return
-	}
-	for _, call := range cf.calls {
-		stores := cf.stores[call.field]
-		sp := Entry{pos: call.pos, Sink: r.fieldSink(call, stores)}
-		for _, s := range stores {
-			for _, t := range storedTargets(s.val) {
-				r.storedFunc(t, sp, 0)
-			}
-		}
-	}
-}
-
-// storedFunc reports at the field's call what the stored func t touches,
-// and what the captured func values it calls touch: a store is not where
-// the func runs, so even a literal's touches are reported at the call.
-func (r *reporter) storedFunc(t flow.FuncValue, sp Entry, depth int) {
-	sum := r.rootSummary(t, sp, depth)
-	if sum == nil {
-		return
-	}
-	r.atSink(t, sp, sum)
-	for _, inner := range capturedFuncs(t, sum) {
-		r.storedFunc(inner, sp, depth+1)
-	}
-}
-
-// maxNamedStores bounds how many stored funcs a message names.
-const maxNamedStores = 3
-
-// fieldSink describes a field's call as the sink that moves the funcs
-// stored in the field off the owner, from the input alone: the stores are
-// in source order.
-func (r *reporter) fieldSink(call fieldCall, stores []fieldStore) string {
-	c := r.c
-	var named []string
-	for _, s := range stores {
-		for _, t := range storedTargets(s.val) {
-			named = append(named, fmt.Sprintf("%s at %s", flow.Name(t.Fn), c.m.Position(s.pos)))
-		}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "the func stored in field %s", call.field.Name())
-	if len(named) > 0 {
-		if len(named) > maxNamedStores {
-			named = append(named[:maxNamedStores], fmt.Sprintf("%d more", len(named)-maxNamedStores))
-		}
-		fmt.Fprintf(&b, " (%s)", strings.Join(named, ", "))
-	}
-	if call.goes {
-		fmt.Fprintf(&b, ", started by a go statement in %s", flow.Name(call.fn))
-	} else {
-		fmt.Fprintf(&b, ", called off the owner by %s", flow.Name(call.fn))
-	}
-	return b.String()
 }
 
 // localReceiver names a goroutine that this function starts and that

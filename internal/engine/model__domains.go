@@ -9,14 +9,8 @@ import (
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
-	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
-
-// hopSinkFor is how a hop by sink to domain is named as a root of findings.
-func hopSinkFor(sink, domain string) string {
-	return "code that " + sink + " runs on " + names.DomainName(domain)
-}
 
 // typeDomain is the domain values of the confined type named belong to.
 func (m *Model) typeDomain(named *types.Named) string {
@@ -69,32 +63,4 @@ func (m *Model) RunsOn(fn *ssa.Function) (domain string, ok bool) {
 		return m.ownerFuncDomain(obj), true
 	}
 	return "", false
-}
-
-// stateName names the state wit touches with its owner, for messages:
-// "@fsm state fsm.State.applied", "(*fsm.State).Apply on @fsm state",
-// "default-owner state coord.Book.n".
-func stateName(wit witness) string {
-	state := "@" + wit.Domain + " state"
-	if wit.Domain == "" {
-		state = "default-owner state"
-	}
-	if wit.Action == actionCalls {
-		return wit.Member + " on " + state
-	}
-	return state + " " + wit.Member
-}
-
-// ownBody is the code of fn, known to run on domain (see runsOn), as a
-// root of findings: it may touch only that domain's state.
-func (r *reporter) ownBody(fn *ssa.Function, domain string) Entry {
-	c := r.c
-	sink := "the @" + domain + " loop"
-	if domain == "" {
-		sink = "the default owner's loop"
-	}
-	if !c.m.IsLoop(fn) {
-		sink = flow.Name(fn) + ", which runs on " + names.DomainName(domain)
-	}
-	return Entry{pos: fn.Pos(), Sink: sink, On: &domain}
 }

@@ -57,10 +57,10 @@ type lineKey struct {
 // Report reports the package's findings, the ignore directives that
 // suppress none and, with -explain, what the analyzer took from the
 // directives, the declarations and the bodies.
-func (c *Engine) Report() {
+func Report(c *Engine) {
 	r := &reporter{c: c, findings: make(map[lineKey]finding)}
 	r.run(c.fns)
-	if c.cfg.Explain {
+	if c.m.cfg.Explain {
 		r.explain()
 	}
 }
@@ -131,7 +131,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 		c.pass.Report(d)
 	}
-	c.ReportUnusedIgnores()
+	c.m.ReportUnusedIgnores()
 }
 
 // add keeps one finding per line, the most telling: "s.n++" both reads and
@@ -363,42 +363,10 @@ func (r *reporter) touchEnd(pos token.Pos) token.Pos {
 	return end
 }
 
-func (m *Model) Position(pos token.Pos) position {
-	p := m.pass.Fset.Position(pos)
-	return position{File: p.Filename, Line: p.Line, Col: p.Column}
-}
-
-// tokenPos finds p in the files of this package; positions in other
-// packages are only named in the message.
-func (m *Model) tokenPos(p position) token.Pos {
-	for _, f := range m.pass.Files {
-		tf := m.pass.Fset.File(f.FileStart)
-		if tf != nil && tf.Name() == p.File && p.Line >= 1 && p.Line <= tf.LineCount() {
-			return tf.LineStart(p.Line) + token.Pos(max(p.Col-1, 0))
-		}
-	}
-	return token.NoPos
-}
-
 // A hopSink is a function the user can post work to the owner through.
 type hopSink struct {
 	fix.HopSink      // Name as the user writes it
 	inScope     bool // this package declares or uses it
-}
-
-// describeHop says how fix hints may use fn, a hop sink for the arguments
-// hop, named name.
-func (m *Model) describeHop(name string, fn *types.Func, hop []int) fix.HopSink {
-	sig := fn.Signature()
-	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	h := fix.HopSink{Name: name, Key: directive.FuncKey(fn), Hop: hop, Domain: m.hopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain}
-	if owner, ok := fix.WrapShape(sig, hop, h.Returns); ok {
-		h.Wraps = true
-		if owner != nil {
-			h.Owner = types.TypeString(owner.Type(), nil)
-		}
-	}
-	return h
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can

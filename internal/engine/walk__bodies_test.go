@@ -52,7 +52,7 @@ func plainNames(t *testing.T, src string, declare ...string) []string {
 	decls, err := directive.ParseDeclarationLines(declare, func(int) string { return "test" })
 	require.NoError(t, err)
 	var out []string
-	for fd := range New(testPass(t, src), Config{Declarations: decls}).plainFuncs() {
+	for fd := range New(NewModel(testPass(t, src), Config{Declarations: decls})).plainFuncs() {
 		if fd.Recv != nil {
 			out = append(out, types.ExprString(fd.Recv.List[0].Type)+"."+fd.Name.Name)
 		} else {

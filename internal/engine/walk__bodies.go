@@ -11,11 +11,9 @@ package engine
 import (
 	"go/ast"
 	"go/types"
-	"iter"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
-	"golang.org/x/tools/go/analysis"
 )
 
 // plainFuncs returns the package's function declarations whose bodies need
@@ -71,24 +69,6 @@ func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
 	return plain
 }
 
-// declaredFuncs yields the package's declared functions that have a body,
-// in source order.
-func declaredFuncs(pass *analysis.Pass) iter.Seq2[*types.Func, *ast.FuncDecl] {
-	return func(yield func(*types.Func, *ast.FuncDecl) bool) {
-		for _, file := range pass.Files {
-			for _, decl := range file.Decls {
-				fd, ok := decl.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && !yield(obj, fd) {
-					return
-				}
-			}
-		}
-	}
-}
-
 // plainness holds what plainFuncs learns of types and objects on the way.
 type plainness struct {
 	c       *Engine
@@ -125,7 +105,7 @@ func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 					ok = false
 				case obj.Pkg() == p.c.pass.Pkg:
 					funcs = append(funcs, obj)
-				case p.c.speaksOfConfined(obj):
+				case p.c.m.speaksOfConfined(obj):
 					ok = false
 				}
 			case *types.Var:

@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// reportHandedOff reports, in the function w walked, the touches of the
+// values it handed off that may run after the hand-off.
+func (r *reporter) reportHandedOff(w *Walk) {
+	for _, sp := range w.Spawns {
+		if len(sp.handed) == 0 || sp.call == nil {
+			continue
+		}
+		after := runsAfter(sp.call, func(ssa.Instruction) bool { return false })
+		for _, s := range w.sites {
+			if s.value == nil || !after[s.instr] {
+				continue
+			}
+			for _, v := range sp.handed {
+				if derivedFrom(s.value, v) {
+					what := v.Type()
+					if cell, ok := v.(*ssa.Alloc); ok {
+						what = cell.Type().(*types.Pointer).Elem()
+					}
+					r.add(finding{pos: s.pos, witness: s.witness, sent: &handoff{instr: sp.call, via: sp.Sink, what: types.TypeString(what, names.Qualifier)}})
+					break
+				}
+			}
+		}
+	}
+}
+
+// derivedFrom reports whether x is v, or an address or field within it.
+func derivedFrom(x, v ssa.Value) bool {
+	for {
+		if x == v {
+			return true
+		}
+		switch y := x.(type) {
+		case *ssa.UnOp: // the value of a captured variable
+			if _, isCell := y.X.(*ssa.Alloc); !isCell || y.Op != token.MUL {
+				return false
+			}
+			x = y.X
+		case *ssa.FieldAddr:
+			x = y.X
+		case *ssa.Field:
+			x = y.X
+		case *ssa.IndexAddr:
+			x = y.X
+		default:
+			return false
+		}
+	}
+}
