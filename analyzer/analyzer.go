@@ -2,8 +2,12 @@ package analyzer
 
 import (
 	"github.com/confinecheck/confinecheck/internal/directive"
-	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/report"
 	"github.com/confinecheck/confinecheck/internal/suggest"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/syntax"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -19,7 +23,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directive.Fact), new(engine.SummaryFact), new(engine.HopSinksFact), new(engine.EntryFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(model.HopSinksFact), new(model.EntryFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -32,8 +36,8 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	for _, d := range mistakes {
 		pass.Report(d)
 	}
-	m := engine.NewModel(pass, engine.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
-	e := engine.New(m)
+	m := model.NewModel(pass, model.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
+	e := walk.New(m)
 	var s *suggest.Suggester
 	if cfg.suggest {
 		if s = suggest.New(e, cfg.explain); s == nil {
@@ -45,7 +49,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	// -suggest need the walks.
 	if s == nil && !cfg.explain && !e.Model().ConfinedInReach() {
 		e.Model().ExportDirectives()
-		engine.ExportSyntaxSinks(e.Model())
+		syntax.ExportSyntaxSinks(e.Model())
 		e.Model().ReportUnusedIgnores()
 		return nil, nil
 	}
@@ -64,6 +68,6 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 		s.Finish()
 		return nil, nil
 	}
-	engine.Report(e)
+	report.Report(e)
 	return nil, nil
 }

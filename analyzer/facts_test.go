@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/summary"
+
 	"golang.org/x/tools/go/analysis"
 	analysischecker "golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -99,7 +100,7 @@ func TestFactsEncodeDeterministically(t *testing.T) {
 		{"wide Surface.UM0 *engine.SummaryFact", 2},
 		{"wide Surface.UM1 *engine.SummaryFact", 2},
 	} {
-		f, ok := first[want.key].fact.(*engine.SummaryFact)
+		f, ok := first[want.key].fact.(*summary.SummaryFact)
 		if !ok {
 			t.Errorf("no fact %q; facts:\n%s", want.key, factKeys(first))
 			continue

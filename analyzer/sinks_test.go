@@ -14,7 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/summary"
+
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -79,17 +81,17 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 		}
 		for _, of := range r.Action.AllObjectFacts() {
 			fn, isFunc := of.Object.(*types.Func)
-			if ef, ok := of.Fact.(*engine.EntryFact); ok && isFunc && fn.Pkg().Path() == pkg {
+			if ef, ok := of.Fact.(*model.EntryFact); ok && isFunc && fn.Pkg().Path() == pkg {
 				out["entry "+names.FuncName(fn)] = ef.By
 			}
-			sf, ok := of.Fact.(*engine.SummaryFact)
+			sf, ok := of.Fact.(*summary.SummaryFact)
 			if !ok || !isFunc || fn.Pkg().Path() != pkg {
 				continue
 			}
 			var parts []string
 			for _, set := range []struct {
 				name string
-				o    engine.Origin
+				o    summary.Origin
 			}{{"async", sf.Summary.Async}, {"hop", sf.Summary.Hop}} {
 				if !set.o.Fresh() {
 					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.Sources()))

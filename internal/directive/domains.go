@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/names"
-
 	"golang.org/x/tools/go/analysis"
 )
 

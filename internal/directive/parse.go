@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/nearest"

@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/nearest"
 )

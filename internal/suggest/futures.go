@@ -22,8 +22,8 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/directive"
-	"github.com/confinecheck/confinecheck/internal/engine"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
@@ -96,7 +96,7 @@ func (s *Suggester) proposeCompletions() []proposal {
 // on it (Complete). The result is made here: fn allocates it, or gets it
 // from a method of a value it allocates (p.Future() of p := NewPromise()),
 // not from a future it was handed. It returns "" when there is none.
-func (s *Suggester) completedOffOwner(fn *ssa.Function, w *engine.Walk) string {
+func (s *Suggester) completedOffOwner(fn *ssa.Function, w *walk.Walk) string {
 	originOf := s.e.ValueOrigins(fn)
 	made := make(map[ssa.Value]bool)
 	own := func(v ssa.Value) {

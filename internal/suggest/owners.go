@@ -24,8 +24,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/directive"
-	"github.com/confinecheck/confinecheck/internal/engine"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
@@ -322,7 +323,7 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, runningWrites fieldSet
 	for f := range named.Underlying().(*types.Struct).Fields() {
 		key := fieldKey(named, f.Name())
 		reader, read := readOff[key]
-		if runningWrites[key] || !read || engine.ConcurrencySafe(f.Type()) {
+		if runningWrites[key] || !read || model.ConcurrencySafe(f.Type()) {
 			continue
 		}
 		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf(
@@ -363,10 +364,10 @@ func (s *Suggester) proposeInferredSinks() {
 			continue
 		}
 		k := s.m.Contract(obj)
-		sinkParams := func(o engine.Origin) []string {
+		sinkParams := func(o summary.Origin) []string {
 			var params []string
 			for i, p := range fn.Params {
-				if names.IsFuncTyped(p.Type()) && o.Has(engine.ParamSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
+				if names.IsFuncTyped(p.Type()) && o.Has(summary.ParamSource(i)) && !slices.ContainsFunc([][]int{k.Hop, k.Async, k.Sync, k.Inherit}, func(ps []int) bool { return slices.Contains(ps, i) }) {
 					params = append(params, p.Name())
 				}
 			}
@@ -402,7 +403,7 @@ func (s *Suggester) proposeInterfaceSinks() {
 				continue
 			}
 			for _, impl := range s.e.Implementations(m) {
-				if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(engine.ParamSource(arg)) {
+				if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(summary.ParamSource(arg)) {
 					s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
 						"its implementation %s runs %s off the owner", flow.Name(impl), sig.Params().At(i).Name())})
 					break
@@ -504,7 +505,7 @@ func declineOwner(domains map[string]bool, ownerFields int, other *writers, sent
 // confinedByHand lists the struct types of pkg a directive confines,
 // outside test files, but for those -suggest proposed itself (proposed
 // owners get their :any fields with the proposal).
-func confinedByHand(pkg *types.Package, m *engine.Model, inTestFile func(token.Pos) bool, proposals []proposal) []*types.TypeName {
+func confinedByHand(pkg *types.Package, m *model.Model, inTestFile func(token.Pos) bool, proposals []proposal) []*types.TypeName {
 	var out []*types.TypeName
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {

@@ -18,8 +18,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/directive"
-	"github.com/confinecheck/confinecheck/internal/engine"
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
@@ -48,8 +49,8 @@ func (p proposal) text() string {
 // proposes first is adopted, as if written, before the package is
 // summarized; owners come last, from what the summarized code writes.
 type Suggester struct {
-	e         *engine.Engine
-	m         *engine.Model // e's, read-only but for Adopt
+	e         *walk.Engine
+	m         *model.Model // e's, read-only but for Adopt
 	pass      *analysis.Pass
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
@@ -82,7 +83,7 @@ func (ds *declines) add(obj types.Object, verb, why string) {
 // New returns the suggester of e's package, or nil when the package is not
 // the user's to annotate: it is outside the main module. With explain, it
 // also tells which candidates it declined, and why.
-func New(e *engine.Engine, explain bool) *Suggester {
+func New(e *walk.Engine, explain bool) *Suggester {
 	if !inMainModule(e.Pass()) {
 		return nil
 	}

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/confinecheck/confinecheck/internal/engine"
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
@@ -85,7 +86,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 					acc.locks = true
 				}
 			}
-			v, index, write, ok := engine.FieldTouch(instr)
+			v, index, write, ok := walk.FieldTouch(instr)
 			if !ok {
 				continue
 			}
@@ -195,14 +196,14 @@ func union(a, b fieldSet) fieldSet {
 
 // A writeIndex knows what the package's functions write of candidate types.
 type writeIndex struct {
-	e      *engine.Engine
-	m      *engine.Model
+	e      *walk.Engine
+	m      *model.Model
 	pass   *analysis.Pass
 	writes map[*ssa.Function]fieldSet      // see of
 	access map[*ssa.Function]fieldAccesses // see accesses
 }
 
-func newWriteIndex(e *engine.Engine) *writeIndex {
+func newWriteIndex(e *walk.Engine) *writeIndex {
 	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
 }
 

@@ -1,0 +1,113 @@
+package flow
+
+import (
+	"go/token"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A valuePath names a value by how the function reaches it: a root value
+// and the field selections and loads from it (c.book is c, "1.*").
+type ValuePath struct {
+	Root ssa.Value
+	Path string
+}
+
+// pathOf follows v's field selections and loads back to their root.
+func PathOf(v ssa.Value) ValuePath {
+	var steps []string
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				steps, v = append(steps, "*"), x.X
+				continue
+			}
+		case *ssa.FieldAddr:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.Field:
+			steps, v = append(steps, strconv.Itoa(x.Field)), x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	slices.Reverse(steps)
+	p := ValuePath{Root: v}
+	for i, s := range steps {
+		if i > 0 {
+			p.Path += "."
+		}
+		p.Path += s
+	}
+	return p
+}
+
+// load is the value stored at the address p.
+func (p ValuePath) Load() ValuePath {
+	if p.Path == "" {
+		return ValuePath{p.Root, "*"}
+	}
+	return ValuePath{p.Root, p.Path + ".*"}
+}
+
+// covers reports whether q is p or reached from it.
+func (p ValuePath) Covers(q ValuePath) bool {
+	if p.Root != q.Root {
+		return false
+	}
+	return q.Path == p.Path || p.Path == "" || len(q.Path) > len(p.Path) && q.Path[:len(p.Path)+1] == p.Path+"."
+}
+
+// runsAfter returns the instructions of from's function that may run after
+// it without passing through an instruction stop accepts.
+func RunsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
+	out := make(map[ssa.Instruction]bool)
+	seen := make(map[*ssa.BasicBlock]bool)
+	var visit func(instrs []ssa.Instruction, succs []*ssa.BasicBlock)
+	visit = func(instrs []ssa.Instruction, succs []*ssa.BasicBlock) {
+		for _, instr := range instrs {
+			out[instr] = true
+			if stop(instr) {
+				return
+			}
+		}
+		for _, b := range succs {
+			if !seen[b] {
+				seen[b] = true
+				visit(b.Instrs, b.Succs)
+			}
+		}
+	}
+	b := from.Block()
+	visit(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs)
+	return out
+}
+
+// replacedAfter reports whether the function stores a new value into
+// where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
+func ReplacedAfter(from ssa.Instruction, p ValuePath) bool {
+	after := RunsAfter(from, func(ssa.Instruction) bool { return false })
+	for instr := range after {
+		if st, ok := instr.(*ssa.Store); ok && PathOf(st.Addr).Load() == p {
+			return true
+		}
+	}
+	return false
+}
+
+// dominates reports whether a runs before b on every path to b.
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return slices.Index(a.Block().Instrs, a) < slices.Index(b.Block().Instrs, b)
+	}
+	return a.Block().Dominates(b.Block())
+}

@@ -1,0 +1,84 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+)
+
+// builtinTable is the one table of the code, outside the user's, that runs
+// func values or methods somewhere other than on their caller: the SSA
+// walk, the syntax-only path and -suggest all read it through the Model,
+// as if each line were a declaration. Adding one is a line here and a
+// testdata case (docs/directives.md, "Built-in sinks and entry points").
+var BuiltinTable = []struct {
+	Verb string // directive.VerbAsync, VerbSync or VerbOffOwner
+	Spec string // as a declaration names it: "pkg.(*T).M:param", "pkg.Iface.M", "pkg.FuncType"
+	Why  string // for messages: how the code gets off the owner, if not plain
+}{
+	// Off the caller's goroutine.
+	{directive.VerbAsync, "time.AfterFunc:f", ""},
+	{directive.VerbAsync, "context.AfterFunc:f", ""},
+	{directive.VerbAsync, "sync.(*WaitGroup).Go:f", ""},
+	{directive.VerbAsync, "golang.org/x/sync/errgroup.(*Group).Go:f", ""},
+	{directive.VerbAsync, "golang.org/x/sync/errgroup.(*Group).TryGo:f", ""},
+	{directive.VerbAsync, "runtime.SetFinalizer:finalizer", ""},
+	{directive.VerbAsync, "runtime.AddCleanup:cleanup", ""},
+	// On another goroutine while the caller waits. They win over what their
+	// bodies suggest (go tRunner(t, f)).
+	{directive.VerbSync, "testing.(*T).Run:f", ""},
+	{directive.VerbSync, "testing.(*B).Run:f", ""},
+	{directive.VerbSync, "testing.(*F).Fuzz:ff", ""},
+	// Entry points: net/http serves every request on a goroutine of its own.
+	{directive.VerbAsync, "net/http.HandleFunc:handler", HttpServes},
+	{directive.VerbAsync, "net/http.(*ServeMux).HandleFunc:handler", HttpServes},
+	{directive.VerbOffOwner, "net/http.Handler.ServeHTTP", HttpServes},
+	{directive.VerbOffOwner, "net/http.HandlerFunc", HttpServes},
+}
+
+const HttpServes = "where net/http runs handlers on a per-request goroutine"
+
+// A builtin is the functions of builtinTable of one verb.
+type Builtin struct {
+	Verb  string
+	List  *directive.FuncList
+	Merge func(k *directive.Fact, params []int)
+}
+
+// builtins is builtinTable read, by verb; builtinWhy is the table's
+// reasons by name. They are built once and never change.
+var Builtins, BuiltinWhy = ReadBuiltins()
+
+// readBuiltins reads builtinTable; its specs are constants, so one that
+// does not read is a bug.
+func ReadBuiltins() ([]Builtin, map[string]string) {
+	out := []Builtin{
+		{Verb: directive.VerbAsync, List: new(directive.FuncList), Merge: func(k *directive.Fact, ps []int) { k.Async = directive.MergeParams(k.Async, ps) }},
+		{Verb: directive.VerbSync, List: new(directive.FuncList), Merge: func(k *directive.Fact, ps []int) { k.Sync = directive.MergeParams(k.Sync, ps) }},
+		{Verb: directive.VerbOffOwner, List: new(directive.FuncList), Merge: func(k *directive.Fact, _ []int) { k.OffOwner = true }},
+	}
+	why := make(map[string]string)
+	for _, entry := range BuiltinTable {
+		for _, b := range out {
+			if b.Verb == entry.Verb {
+				if err := b.List.Set(entry.Spec); err != nil {
+					panic(err)
+				}
+			}
+		}
+		if entry.Why != "" {
+			name, _, _ := strings.Cut(entry.Spec, ":")
+			key, err := directive.NormalizeFuncName(name)
+			if err != nil {
+				panic(err)
+			}
+			why[key] = entry.Why
+		}
+	}
+	return out, why
+}
+
+// builtinOffOwner is the built-in entry points, by name.
+func BuiltinOffOwner() *directive.FuncList {
+	return Builtins[len(Builtins)-1].List
+}

@@ -1,0 +1,81 @@
+package model
+
+// This file is where the walk learns where code runs: the contracts of
+// callees (Contract, from directives, declarations and the built-in table
+// in builtins.go) and the func values handed to sinks (see doc.go).
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Contract returns what fn's declaration promises about where code runs:
+// its directives and declarations, those of the interface methods it
+// implements, and the built-in sinks.
+// Inferred sinks come from summaries instead.
+func (m *Model) Contract(fn *types.Func) *directive.Fact {
+	if fn == nil {
+		return &directive.Fact{}
+	}
+	if k, ok := m.Contracts[fn]; ok {
+		return k
+	}
+	k := new(directive.Fact)
+	if d := m.Directives(fn); d != nil {
+		*k = *d
+	}
+	for _, b := range Builtins {
+		if params, ok := b.List.Lookup(fn); ok {
+			b.Merge(k, BuiltinParams(fn, params))
+		}
+	}
+	m.Declared.AddImplemented(fn, k)
+	m.Contracts[fn] = k
+	return k
+}
+
+// builtinParams resolves the parameter names of a built-in sink to
+// argument indices. They need not be func-typed: runtime.SetFinalizer's
+// finalizer is an any.
+func BuiltinParams(fn *types.Func, params []string) []int {
+	sig := fn.Signature()
+	var out []int
+	for i := range sig.Params().Len() {
+		if slices.Contains(params, sig.Params().At(i).Name()) {
+			out = append(out, names.ArgIndex(sig, i))
+		}
+	}
+	return out
+}
+
+// isLoop reports whether fn is declared as the owner's loop.
+func (m *Model) IsLoop(fn *ssa.Function) bool {
+	_, ok := m.LoopDomain(fn)
+	return ok
+}
+
+// LoopDomain reports whether fn is declared as an owner's loop (a
+// //confined:loop function, or a goroutine literal with //confined:loop
+// above its go statement), and that owner's domain.
+func (m *Model) LoopDomain(fn *ssa.Function) (domain string, ok bool) {
+	if flow.IsFuncLit(fn) {
+		if lit, isLit := fn.Syntax().(*ast.FuncLit); isLit {
+			return m.Dirs.LoopLiteral(lit.Pos())
+		}
+		return "", false
+	}
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return "", false
+	}
+	if d := m.Directives(obj); d != nil && d.Loop {
+		return d.Domain, true
+	}
+	return "", false
+}

@@ -1,0 +1,207 @@
+package model
+
+// This file is where code runs from the outside in: the entry points a
+// framework calls on goroutines of its own. A function or method marked
+// //confined:offowner, an implementation (in this package) of an interface
+// method so marked, declared or built in (net/http's ServeHTTP), runs off
+// the owner whoever calls it; so does every value of a func type so marked
+// (net/http.HandlerFunc), from where it is converted to that type.
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// An entryMethod is an interface method whose implementations run off the
+// owner.
+type EntryMethod struct {
+	Method *types.Func
+	Iface  *types.Interface // the interface marked, which may embed method's
+	Why    string           // for messages
+}
+
+// markedOffOwner is how messages say a directive made code an entry point.
+const MarkedOffOwner = "marked //confined:offowner"
+
+// EntryPoint reports whether the body of fn, a function of the package,
+// runs off the owner whoever calls it, and names it as the root of the
+// findings in it.
+func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || fn.Synthetic != "" {
+		return "", false
+	}
+	return m.EntryFunc(obj)
+}
+
+// entryFunc reports whether obj, a declared function of the package, runs
+// off the owner whoever calls it, and names it: a directive or declaration
+// marks it offowner, or it implements an entry method. Most functions are
+// neither, and the cheap checks come first: directives name few, and the
+// full check of a method needs an entry method of its name.
+func (m *Model) EntryFunc(obj *types.Func) (sink string, ok bool) {
+	if (m.Dirs.Objects[obj] != nil || m.Declared.Objects[obj] != nil) && m.Contract(obj).OffOwner {
+		return m.SinkName(obj), true
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil || !m.IsEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
+		return "", false
+	}
+	for _, e := range m.EntryMethods() {
+		if e.Method.Name() == obj.Name() && (types.Implements(recv.Type(), e.Iface) || types.Implements(types.NewPointer(recv.Type()), e.Iface)) {
+			return names.FuncName(obj) + ", which implements " + names.FuncName(e.Method) + ", " + e.Why, true
+		}
+	}
+	return "", false
+}
+
+// isEntryName reports whether an entry method (see entryMethods) may have
+// the name given: a marked one has it, or a built-in one by its spelling
+// (resolving those means finding their packages among all in view).
+func (m *Model) IsEntryName(name string) bool {
+	for _, entry := range BuiltinTable {
+		if entry.Verb == directive.VerbOffOwner && strings.HasSuffix(entry.Spec, "."+name) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(m.MarkedEntries(), func(e EntryMethod) bool { return e.Method.Name() == name })
+}
+
+// offOwnerValue reports whether values of type t, a named func type, run
+// off the owner, and names where they do.
+func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
+	named, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed {
+		return "", false
+	}
+	if _, isFunc := named.Underlying().(*types.Signature); !isFunc {
+		return "", false
+	}
+	obj := named.Origin().Obj()
+	what := "a value of " + names.TypeName(named.Origin())
+	if d := m.Directives(obj); d != nil && d.OffOwner {
+		return what + ", " + MarkedOffOwner, true
+	}
+	if obj.Pkg() == nil {
+		return "", false
+	}
+	key := obj.Pkg().Path() + "." + obj.Name()
+	if _, ok := BuiltinOffOwner().LookupKey(key); ok {
+		return what + ", " + BuiltinWhy[key], true
+	}
+	return "", false
+}
+
+// sinkName names fn as a sink or an entry point, with the built-in
+// table's reason or the directive that makes it one.
+func (m *Model) SinkName(fn *types.Func) string {
+	name := names.FuncName(fn)
+	if why := BuiltinWhy[directive.FuncKey(fn)]; why != "" {
+		return name + ", " + why
+	}
+	if d := m.Directives(fn); d != nil && d.OffOwner {
+		return name + ", " + MarkedOffOwner
+	}
+	return name
+}
+
+// entryMethods lists the interface methods in view whose implementations
+// run off the owner: marked (see markedEntries) or built in. It is computed
+// once.
+func (m *Model) EntryMethods() []EntryMethod {
+	if m.Entries != nil {
+		return *m.Entries
+	}
+	out := slices.Clone(m.MarkedEntries())
+	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
+		for _, entry := range BuiltinTable {
+			if entry.Verb != directive.VerbOffOwner {
+				continue
+			}
+			pkg, rest := directive.SplitPackage(view, entry.Spec)
+			typeName, method, isMethod := strings.Cut(rest, ".")
+			if pkg == nil || !isMethod {
+				continue
+			}
+			if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
+				if obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, method); obj != nil {
+					out = AddEntries(out, obj, entry.Why)
+				}
+			}
+		}
+	}
+	// Objects of a map come in any order: the first match names a finding.
+	// Each name is built once: there are many, from std's facts.
+	keys := make(map[*types.Func]string, len(out))
+	for _, e := range out {
+		if _, ok := keys[e.Method]; !ok {
+			keys[e.Method] = names.FuncName(e.Method)
+		}
+	}
+	slices.SortFunc(out, func(a, b EntryMethod) int {
+		return cmp.Or(cmp.Compare(keys[a.Method], keys[b.Method]), cmp.Compare(a.Why, b.Why))
+	})
+	out = slices.CompactFunc(out, func(a, b EntryMethod) bool { return a.Method == b.Method && a.Iface == b.Iface })
+	m.Entries = &out
+	return out
+}
+
+// markedEntries lists the interface methods whose implementations run off
+// the owner because something marks them offowner (the method or its
+// interface): the package's directives, the declarations in view or the
+// facts of other packages, which also tell the methods other packages
+// call off the owner (EntryFact). It is computed once.
+func (m *Model) MarkedEntries() []EntryMethod {
+	if m.Marked != nil {
+		return *m.Marked
+	}
+	var out []EntryMethod
+	marked := func(objs map[types.Object]*directive.Fact) {
+		for obj, f := range objs {
+			if f.OffOwner {
+				out = AddEntries(out, obj, MarkedOffOwner)
+			}
+		}
+	}
+	marked(m.Dirs.Objects)
+	marked(m.Declared.Objects)
+	for _, of := range m.ImportedFacts() {
+		switch f := of.Fact.(type) {
+		case *directive.Fact:
+			if f.OffOwner {
+				out = AddEntries(out, of.Object, MarkedOffOwner)
+			}
+		case *EntryFact:
+			out = AddEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+		}
+	}
+	m.Marked = &out
+	return out
+}
+
+// addEntries appends to entries the interface methods obj is: itself, or
+// the methods of the interface it names.
+func AddEntries(entries []EntryMethod, obj types.Object, why string) []EntryMethod {
+	switch obj := obj.(type) {
+	case *types.Func:
+		if recv := obj.Signature().Recv(); recv != nil {
+			if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
+				entries = append(entries, EntryMethod{obj, iface, why})
+			}
+		}
+	case *types.TypeName:
+		if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
+			for method := range iface.Methods() {
+				entries = append(entries, EntryMethod{method, iface, why})
+			}
+		}
+	}
+	return entries
+}

@@ -1,0 +1,24 @@
+package model
+
+import (
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/summary"
+)
+
+// importedSummary returns the summary another package exported for fn.
+func (m *Model) ImportedSummary(fn *types.Func) *summary.Summary {
+	if fn.Pkg() == m.pass.Pkg {
+		return nil
+	}
+	if s, ok := m.ImportedSums[fn]; ok {
+		return s
+	}
+	var fact summary.SummaryFact
+	var s *summary.Summary
+	if m.pass.ImportObjectFact(fn, &fact) {
+		s = &fact.Summary
+	}
+	m.ImportedSums[fn] = s
+	return s
+}

@@ -1,0 +1,148 @@
+package model
+
+import (
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// confinedNamed returns the confined named type of t or *t, or nil.
+func (m *Model) ConfinedNamed(t types.Type) *types.Named {
+	named := names.DerefNamed(t)
+	if named == nil {
+		return nil
+	}
+	if d := m.Directives(named.Obj()); d != nil && d.Owner {
+		return named
+	}
+	return nil
+}
+
+// ownerOnly reports whether fn is marked //confined:owner: it must run on
+// the owner whatever its body does.
+func (m *Model) OwnerOnly(fn *types.Func) bool {
+	d := m.Directives(fn)
+	return d != nil && d.Owner
+}
+
+// bodyInView reports whether fn's package has told what fn's body does even
+// without a summary fact: it exports the summary of every exported function
+// that says more than callers assume without one (see exportSummaries), and
+// a confined method's package always takes the SSA path. Methods reached
+// only through embedding in another package (unexported ones), and those
+// of types confined by a declaration, stay out of view.
+func (m *Model) BodyInView(fn *types.Func) bool {
+	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.ConfinedByDeclaration(names.ReceiverNamed(fn))
+}
+
+// confinedByDeclaration reports whether named is confined by a declaration
+// its own package may not see: its methods were summarized as touching
+// nothing.
+func (m *Model) ConfinedByDeclaration(named *types.Named) bool {
+	if named == nil {
+		return false
+	}
+	f := m.Declared.Objects[named.Origin().Obj()]
+	if f == nil || !f.Owner {
+		return false // most types: no fact import on this path
+	}
+	src := m.SourceDirectives(named.Origin().Obj())
+	return src == nil || !src.Owner
+}
+
+// confinedMethod reports whether fn is a method of a confined type.
+func (m *Model) ConfinedMethod(fn *types.Func) bool {
+	recv := names.ReceiverNamed(fn)
+	return recv != nil && m.ConfinedNamed(recv) != nil
+}
+
+// interfaceCallTouches reports whether calling the interface method m on
+// a value of type recv touches confined state whatever the implementation
+// does: recv or the interface declaring m is confined, or m is marked
+// //confined:owner, and m is not :any. Such a method has no body to look
+// into. recv matters when m is promoted into it from an embedded interface.
+//
+// The domain touched is the one m names, else that of m's interface, else
+// that of recv.
+func (m *Model) InterfaceCallTouches(method *types.Func, recv types.Type) (domain string, touches bool) {
+	d := m.Directives(method)
+	switch {
+	case d != nil && d.Any:
+		return "", false
+	case d != nil && d.Owner:
+		return m.OwnerFuncDomain(method), true
+	case m.ConfinedMethod(method):
+		return m.ReceiverDomain(method), true
+	}
+	if named := m.ConfinedNamed(recv); named != nil {
+		return m.TypeDomain(named), true
+	}
+	return "", false
+}
+
+// isAny reports whether fn is a //confined:any method: safe from anywhere,
+// so neither a touch nor something to look into.
+func (m *Model) IsAny(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return false
+	}
+	d := m.Directives(obj)
+	return d != nil && d.Any
+}
+
+// concurrencySafe reports whether a field of type t may be used from any
+// goroutine: channels and the types of sync and sync/atomic.
+func ConcurrencySafe(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Chan); ok {
+		return true
+	}
+	named := names.DerefNamed(t)
+	if named == nil || named.Obj().Pkg() == nil {
+		return false
+	}
+	path := named.Obj().Pkg().Path()
+	return path == "sync" || path == "sync/atomic"
+}
+
+// hopTarget returns the arguments fn runs on an owner, and that owner's
+// domain, from its contract or, for a package-level function of a package
+// imported only indirectly, whose object facts do not reach here, from the
+// hop sinks passed on.
+func (m *Model) HopTarget(fn *types.Func) (hop []int, domain string) {
+	if hop := m.Contract(fn).Hop; len(hop) > 0 {
+		return hop, m.HopDomain(fn)
+	}
+	if fn.Signature().Recv() == nil {
+		key := directive.FuncKey(fn)
+		for _, s := range m.ImportedHopSinks() {
+			if s.Key == key {
+				return s.Hop, s.Domain
+			}
+		}
+	}
+	return nil, ""
+}
+
+// ReadableAnywhere reports whether field f of a value of type t may be
+// read off the owner: t is not confined, or f is :any.
+func (m *Model) ReadableAnywhere(t types.Type, f *types.Var) bool {
+	if m.ConfinedNamed(t) == nil {
+		return true
+	}
+	d := m.Directives(f)
+	return d != nil && d.Any
+}
+
+// CallableAnywhere reports whether calling the method fn touches no
+// confined state whatever its body does: it is :any, or a method of a type
+// that is neither confined nor an interface.
+func (m *Model) CallableAnywhere(fn *types.Func) bool {
+	if d := m.Directives(fn); d != nil && d.Any {
+		return true
+	}
+	return !m.ConfinedMethod(fn) && !names.IsInterfaceMethod(fn)
+}

@@ -1,0 +1,37 @@
+package report
+
+import (
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/walk"
+	"golang.org/x/tools/go/ssa"
+)
+
+// stateName names the state wit touches with its owner, for messages:
+// "@fsm state fsm.State.applied", "(*fsm.State).Apply on @fsm state",
+// "default-owner state coord.Book.n".
+func StateName(wit summary.Witness) string {
+	state := "@" + wit.Domain + " state"
+	if wit.Domain == "" {
+		state = "default-owner state"
+	}
+	if wit.Action == summary.ActionCalls {
+		return wit.Member + " on " + state
+	}
+	return state + " " + wit.Member
+}
+
+// ownBody is the code of fn, known to run on domain (see runsOn), as a
+// root of findings: it may touch only that domain's state.
+func (r *Reporter) OwnBody(fn *ssa.Function, domain string) walk.Entry {
+	c := r.C
+	sink := "the @" + domain + " loop"
+	if domain == "" {
+		sink = "the default owner's loop"
+	}
+	if !c.M.IsLoop(fn) {
+		sink = flow.Name(fn) + ", which runs on " + names.DomainName(domain)
+	}
+	return walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain}
+}

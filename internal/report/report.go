@@ -1,0 +1,603 @@
+package report
+
+// This file turns off-owner code into findings: one per touching place
+// inside a func literal that runs off the owner, or one at the sink for a
+// named function or method value. Code known to run on one owner (a loop,
+// an owner-only function, a hop's callback) is reported the same way where
+// it touches another owner's state. It also applies //confined:ignore.
+
+import (
+	"cmp"
+	"fmt"
+	"github.com/confinecheck/confinecheck/internal/model"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/walk"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A finding is a touch of confined state by code that runs off the owner,
+// or on another owner (entry.On).
+type Finding struct {
+	Pos     token.Pos
+	Root    string // the off-owner function the path starts from
+	Witness summary.Witness
+	Entry   walk.Entry
+	// lit is the off-owner function the finding is inside, if any: a func
+	// literal, where a fix can hop back to the owner, or an entry point.
+	Lit *ssa.Function
+	// sent is set for a touch of a value after sending it to another
+	// owner (see sends.go); entry is then unset.
+	Sent *Handoff
+}
+
+type Reporter struct {
+	C        *walk.Engine
+	Findings map[LineKey]Finding
+	// The fields of the package's types that code writes other than where
+	// their value is built (see builtOnly); nil until asked.
+	Rewritten map[*types.Var]bool
+}
+
+// lineKey identifies a source line: one finding per line is enough advice.
+type LineKey struct {
+	file string
+	line int
+}
+
+// Report reports the package's findings, the ignore directives that
+// suppress none and, with -explain, what the analyzer took from the
+// directives, the declarations and the bodies.
+func Report(c *walk.Engine) {
+	r := &Reporter{C: c, Findings: make(map[LineKey]Finding)}
+	r.Run(c.Fns)
+	if c.M.Cfg.Explain {
+		r.Explain()
+	}
+}
+
+// run reports the findings of fns.
+func (r *Reporter) Run(fns []*ssa.Function) {
+	c := r.C
+	for _, fn := range fns {
+		w := c.Walks[fn]
+		if w == nil {
+			continue
+		}
+		for _, sp := range w.Spawns {
+			if sp.Direct != nil {
+				r.Add(Finding{Pos: sp.Pos, Witness: *sp.Direct, Entry: sp})
+				continue
+			}
+			for _, t := range sp.Targets {
+				r.Root(t, sp, 0)
+			}
+		}
+		for _, sp := range w.Hops {
+			for _, t := range sp.Targets {
+				r.Root(t, sp, 0)
+			}
+		}
+		if domain, ok := c.M.RunsOn(fn); ok {
+			r.Inside(nil, fn, r.OwnBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+		}
+		if sink, ok := c.M.EntryPoint(fn); ok {
+			r.Inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+		}
+	}
+	r.ReportFieldCalls()
+	r.ReportSends(fns)
+	var out []Finding
+	for _, f := range r.Findings {
+		if !c.M.Dirs.Suppress(c.Pass().Fset.Position(f.Pos)) {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, func(a, b Finding) int { return cmp.Compare(a.Pos, b.Pos) })
+	var hops []HopSink
+	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
+		hops = r.HopSinks()
+	}
+	fixes := r.FindingFixes(out)
+	for _, f := range out {
+		hint := SentAdvice
+		if f.Sent == nil {
+			hint = FixHint(hops, f.Entry, f.Witness.Domain)
+		}
+		hop, ok := fixes[f.Pos]
+		if ok { // a hop in reach is the best advice
+			hint = HopAdvice(hop.Via, f.Witness.Domain, f.Entry.On != nil)
+		}
+		d := r.Diagnostic(f, hint)
+		switch field := r.BuiltOnly(f.Witness); {
+		case field != nil:
+			// Marking the field is the fix (the hint keeps the hop as
+			// the alternative in words: one fix per finding, so that
+			// drivers applying fixes need not choose).
+			if edit, ok := fix.DirectiveInsertion(c.Pass().Fset, field, []string{"//confined:" + directive.VerbAny}); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: "mark " + field.Name() + " //confined:any", TextEdits: []analysis.TextEdit{edit}}}
+			}
+		case hop.Fix != nil:
+			d.SuggestedFixes = []analysis.SuggestedFix{*hop.Fix}
+		}
+		c.Pass().Report(d)
+	}
+	c.M.ReportUnusedIgnores()
+}
+
+// add keeps one finding per line, the most telling: "s.n++" both reads and
+// writes s.n, and "s.get()" with a value receiver copies *s and calls get.
+// Code on an owner may touch that owner's state: f is dropped then, and
+// so is a touch of default-owner state on a named owner when no loop runs
+// the default owner (UnnamedOwners reported the directive instead).
+func (r *Reporter) Add(f Finding) {
+	if !f.Entry.Reports(f.Witness.Domain) || f.Entry.On != nil && f.Witness.Domain == "" && r.C.M.NoDefaultLoop {
+		return
+	}
+	p := r.C.Pass().Fset.Position(f.Pos)
+	key := LineKey{p.Filename, p.Line}
+	if old, dup := r.Findings[key]; !dup || f.Witness.Tells(old.Witness) {
+		r.Findings[key] = f
+	}
+}
+
+// maxRootDepth bounds how far captured func values are followed from a root.
+const MaxRootDepth = 4
+
+// root reports what the off-owner function t touches: inside a function
+// literal at the touching lines, for a named function or method value at
+// the sink.
+func (r *Reporter) Root(t flow.FuncValue, sp walk.Entry, depth int) {
+	sum := r.RootSummary(t, sp, depth)
+	if sum == nil {
+		return
+	}
+	if !flow.IsFuncLit(t.Fn) {
+		r.AtSink(t, sp, sum)
+		return
+	}
+	r.Inside(t.Fn, t.Fn, sp, func(s summary.Source) summary.Origin {
+		if sp.HandedSource(t, s) {
+			return summary.Origin{} // given away: the started code's own
+		}
+		return summary.OriginOf(s)
+	})
+	for _, inner := range CapturedFuncs(t, sum) {
+		r.Root(inner, sp, depth+1)
+	}
+}
+
+// rootSummary does what every root of a report starts with: the owner's
+// loop and roots past maxRootDepth report nothing, and a call that touches
+// confined state as a whole is the finding, at the sink. Otherwise it
+// returns t's summary, or nil when nothing is known.
+func (r *Reporter) RootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summary.Summary {
+	c := r.C
+	if c.M.IsLoop(t.Fn) || depth > MaxRootDepth {
+		return nil
+	}
+	if wit := c.CallTouch(t.Fn, sp.Pos); wit != nil && sp.Reports(wit.Domain) {
+		r.Add(Finding{Pos: sp.Pos, Witness: *wit, Entry: sp})
+		return nil
+	}
+	return c.SummaryOf(t.Fn)
+}
+
+// capturedFuncs lists the functions that the captured func values t calls
+// may denote: they run where t runs.
+func CapturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
+	var out []flow.FuncValue
+	for _, s := range sum.Invokes.Sources() {
+		if v := walk.SourceValue(s, nil, t.Bindings); v != nil {
+			out = append(out, flow.FuncTargets(v)...)
+		}
+	}
+	return out
+}
+
+// atSink reports at the sink what the named function or method value t
+// touches first, with its path.
+func (r *Reporter) AtSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary) {
+	i := slices.IndexFunc(sum.Touches, func(tc summary.Touch) bool {
+		_, holds := r.C.Types.BindRecv(tc.Witness, walk.SourceValue(tc.Source, sp.Args, t.Bindings))
+		return holds && sp.Reports(tc.Witness.Domain) && !sp.HandedSource(t, tc.Source)
+	})
+	if i < 0 {
+		return
+	}
+	root := ""
+	if !flow.IsWrapper(t.Fn) { // method values start their path at the method itself
+		root = flow.Name(t.Fn)
+	}
+	r.Add(Finding{Pos: sp.Pos, Root: root, Witness: sum.Touches[i].Witness, Entry: sp})
+}
+
+// inside reports every touching place in the body of the off-owner literal
+// fn whose touched value comes from outside; toRoot maps fn's sources to
+// the root literal's.
+func (r *Reporter) Inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summary.Source) summary.Origin) {
+	w := r.C.Walks[fn]
+	if w == nil {
+		return
+	}
+	mapOrigin := func(o summary.Origin) summary.Origin {
+		var out summary.Origin
+		for _, s := range o.Sources() {
+			out = out.Union(toRoot(s))
+		}
+		if o.Has(summary.Handed) {
+			out = out.Union(summary.OriginOf(summary.Handed))
+		}
+		return out
+	}
+	for _, s := range w.Sites {
+		if s.Inner != nil {
+			innerSources := s.InnerSources
+			r.Inside(lit, s.Inner, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
+			continue
+		}
+		// Off every owner, values handed off are the code's own; on an
+		// owner, only what it allocated is.
+		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
+			r.Add(Finding{Pos: r.FindingPos(s, lit), Witness: s.Witness, Entry: sp, Lit: lit})
+		}
+	}
+}
+
+// findingPos is where the finding of site s is reported: in an off-owner
+// literal at the place inside it; in the body of a loop or owner-only
+// function (lit is nil) at the touch itself when it is in this package,
+// which is the code that runs there, however deep.
+func (r *Reporter) FindingPos(s walk.Site, lit *ssa.Function) token.Pos {
+	if lit == nil {
+		if pos := r.C.M.TokenPos(s.Witness.Site); pos.IsValid() {
+			return pos
+		}
+	}
+	return s.Pos
+}
+
+// diagnostic renders a finding as one line of advice, with the call path
+// also given as related positions.
+func (r *Reporter) Diagnostic(f Finding, hint string) analysis.Diagnostic {
+	c := r.C
+	wit := f.Witness
+	var b strings.Builder
+	switch {
+	case f.Sent != nil && f.Sent.Via != "":
+		fmt.Fprintf(&b, "%s %s after handing %s to %s (%s): once handed off, it is that code's", wit.Action, wit.Member, f.Sent.What, f.Sent.Via, c.M.Position(f.Sent.Instr.Pos()))
+	case f.Sent != nil:
+		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.Sent.What, names.DomainName(f.Sent.To), c.M.Position(f.Sent.Instr.Pos()), names.DomainName(f.Sent.To))
+	case f.Entry.On != nil:
+		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, StateName(wit), f.Entry.Sink, c.M.Position(f.Entry.Pos))
+	case wit.Domain != "":
+		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, StateName(wit), f.Entry.Sink, c.M.Position(f.Entry.Pos))
+	default:
+		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.Entry.Sink, c.M.Position(f.Entry.Pos))
+	}
+	if wit.Reassigned.Line > 0 {
+		fmt.Fprintf(&b, "; the owner assigns the field (%s), so reading it races with that", wit.Reassigned)
+	}
+	if len(wit.Via) > 0 || f.Root != "" {
+		var path []string
+		if f.Root != "" {
+			path = append(path, f.Root)
+		}
+		for _, s := range wit.Via {
+			path = append(path, s.Callee)
+		}
+		path = append(path, wit.Member)
+		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
+	}
+	if len(wit.Reaches) > 0 {
+		var members []string
+		for _, r := range wit.Reaches {
+			verb := summary.ActionReads
+			if r.Write {
+				verb = summary.ActionWrites
+			}
+			members = append(members, verb.String()+" "+r.Member)
+		}
+		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
+	}
+	if f := r.BuiltOnly(wit); f != nil {
+		hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
+	}
+	fmt.Fprintf(&b, "; fix: %s", hint)
+
+	d := analysis.Diagnostic{Pos: f.Pos, End: r.TouchEnd(f.Pos), Message: b.String()}
+	switch {
+	case f.Sent != nil && f.Sent.Via != "":
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Sent.Instr.Pos(), Message: "handed off to " + f.Sent.Via + " here"})
+	case f.Sent != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Sent.Instr.Pos(), Message: "sent to " + names.DomainName(f.Sent.To) + " here"})
+	case f.Entry.On != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Entry.Pos, Message: f.Entry.Sink})
+	default:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Entry.Pos, Message: "runs off the owner via " + f.Entry.Sink})
+	}
+	for _, s := range wit.Via {
+		if pos := c.M.TokenPos(s.Call); pos.IsValid() {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: summary.ActionCalls.String() + " " + s.Callee})
+		}
+	}
+	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.Pos {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
+	}
+	return d
+}
+
+// touchEnd is where the touching expression at pos ends, so that the
+// finding's range covers it: the selector (s.n), the call of a method or
+// function (s.get(), lib.Every(f)), the index (m[k]), else the token.
+func (r *Reporter) TouchEnd(pos token.Pos) token.Pos {
+	file := names.FileOf(r.C.Pass().Files, pos)
+	if file == nil {
+		return token.NoPos
+	}
+	// The innermost node at pos, widened over the selectors, indexes and
+	// dereferences around it, and over the call it is the callee of.
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	end := path[0].End()
+	for i := 1; i < len(path); i++ {
+		switch n := path[i].(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.StarExpr:
+			end = n.End()
+			continue
+		case *ast.CallExpr:
+			if n.Fun == path[i-1] {
+				end = n.End()
+			}
+		}
+		break
+	}
+	return end
+}
+
+// A hopSink is a function the user can post work to the owner through.
+type HopSink struct {
+	fix.HopSink      // Name as the user writes it
+	InScope     bool // this package declares or uses it
+}
+
+// hopSinks lists the hop sinks in scope, then the others this package can
+// see through facts, each group by name, leaving out those the user cannot
+// name here. Object facts reach only direct importers of a package-level
+// function's package, so those come from the packages' hopSinksFacts.
+func (r *Reporter) HopSinks() []HopSink {
+	c := r.C
+	seen := make(map[string]bool)
+	var hops []HopSink
+	add := func(h HopSink) {
+		if !seen[h.Name] {
+			seen[h.Name] = true
+			hops = append(hops, h)
+		}
+	}
+	collect := func(obj types.Object, inScope bool) {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return
+		}
+		fn = fn.Origin()
+		k := c.M.Contract(fn)
+		if len(k.Hop) == 0 {
+			return
+		}
+		name, ok := c.M.Declared.Names[fn]
+		if !ok && !Nameable(c.Pass().Pkg, fn) {
+			return
+		}
+		if !ok {
+			name = names.FuncName(fn)
+		}
+		add(HopSink{c.M.DescribeHop(name, fn, k.Hop), inScope})
+	}
+	for _, obj := range c.Pass().TypesInfo.Defs {
+		collect(obj, true)
+	}
+	for _, obj := range c.Pass().TypesInfo.Uses {
+		collect(obj, true)
+	}
+	for _, of := range c.M.ImportedFacts() {
+		if f, ok := of.Fact.(*directive.Fact); ok && len(f.Hop) > 0 {
+			collect(of.Object, false)
+		}
+	}
+	for _, obj := range c.M.Declared.Named() {
+		collect(obj, false)
+	}
+	for _, s := range c.M.ImportedHopSinks() {
+		add(HopSink{s, false})
+	}
+	slices.SortFunc(hops, func(a, b HopSink) int {
+		if a.InScope != b.InScope {
+			if a.InScope {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return hops
+}
+
+// nameable reports whether code of pkg can name fn: it is of pkg, or
+// exported with an exported receiver type.
+func Nameable(pkg *types.Package, fn *types.Func) bool {
+	if fn.Pkg() == pkg {
+		return true
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Exported()
+	}
+	named := names.DerefNamed(recv.Type())
+	return fn.Exported() && named != nil && named.Obj().Exported()
+}
+
+// fixHint names the hop sink to the state's domain that fits best the
+// code at sp: inside a future's callback one that returns a future to chain
+// on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
+// runs a plain func, preferably just posting it (Execute); in scope before
+// out of it. Without one it says what to do.
+func FixHint(hops []HopSink, sp walk.Entry, domain string) string {
+	inFutureCallback := sp.Future
+	rank := func(h HopSink) int {
+		switch {
+		case h.Domain != domain:
+			return -1
+		case inFutureCallback && h.Returns:
+			return 0
+		case inFutureCallback:
+			return 1
+		case h.Plain && !h.Returns:
+			return 0
+		case h.Plain:
+			return 1
+		}
+		return -1 // does not fit
+	}
+	best := -1
+	for i, h := range hops {
+		if r := rank(h); r >= 0 && (best < 0 || r < rank(hops[best])) {
+			best = i
+		}
+	}
+	switch {
+	case best >= 0:
+		return HopAdvice(hops[best].Name, domain, sp.On != nil)
+	case sp.On == nil && domain == "":
+		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
+	}
+	touching := "the state here"
+	if sp.On != nil {
+		touching = "its state on " + names.DomainName(*sp.On)
+	}
+	return "hand the work to " + names.DomainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching " + touching
+}
+
+// sentAdvice is the fix hint for a value touched after it was sent.
+const SentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
+
+// hopAdvice advises hopping to domain through the hop sink named via: back
+// to it from off every owner, over to it from another owner.
+func HopAdvice(via, domain string, fromOwner bool) string {
+	switch {
+	case fromOwner:
+		return "hop to " + names.DomainName(domain) + " through " + via + " and touch the state there"
+	case domain != "":
+		return "hop back to @" + domain + " through " + via + " and touch the state there"
+	}
+	return "hop back to the owner through " + via + " and touch the state there"
+}
+
+// findingFixes returns the hop fixes of findings, by position.
+func (r *Reporter) FindingFixes(findings []Finding) map[token.Pos]fix.HopFix {
+	c := r.C
+	fixes := make(map[token.Pos]fix.HopFix)
+	// The findings of one literal that touch one domain's state hop to it
+	// together.
+	type fixGroup struct {
+		Lit    *ssa.Function
+		Domain string
+	}
+	var groups []fixGroup
+	for _, f := range findings {
+		g := fixGroup{f.Lit, f.Witness.Domain}
+		if f.Lit != nil && !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+	}
+	for _, g := range groups {
+		var positions []token.Pos
+		future := false
+		for _, f := range findings {
+			if f.Lit == g.Lit && f.Witness.Domain == g.Domain {
+				positions = append(positions, f.Pos)
+				future = f.Entry.Future
+			}
+		}
+		maps.Copy(fixes, fix.HopFixes(c.Pass(), FixModel{c.M, c.CallbackFields}, g.Lit.Syntax(), future, g.Domain, positions))
+	}
+	return fixes
+}
+
+// fixModel is what hop fixes know: the directives, and the channels whose
+// funcs run on an owner.
+type FixModel struct {
+	*model.Model
+	Cf *walk.CallbackFields // nil when the package has no field holding funcs
+}
+
+func (m FixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
+	if m.Cf == nil || f == nil {
+		return "", false
+	}
+	domain, ok = m.Cf.ChanHop[f]
+	return domain, ok
+}
+
+// builtOnly returns the field wit reads when it belongs to a type of this
+// package and no code here writes it but where its value is built: set
+// in a constructor and only read after, it is safe from anywhere once
+// marked //confined:any, which is the better advice than a hop.
+func (r *Reporter) BuiltOnly(wit summary.Witness) *types.Var {
+	if wit.Action != summary.ActionReads || wit.Reassigned.Line > 0 {
+		return nil
+	}
+	i := strings.LastIndex(wit.Member, ".")
+	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.C.Pass().Pkg.Name()+".")
+	if i < 0 || !ok {
+		return nil
+	}
+	typeName, _, _ = strings.Cut(typeName, "[")
+	tn, _ := r.C.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var field *types.Var
+	for f := range st.Fields() {
+		if f.Name() == wit.Member[i+1:] {
+			field = f
+		}
+	}
+	if field == nil {
+		return nil
+	}
+	if r.Rewritten == nil {
+		r.Rewritten = make(map[*types.Var]bool)
+		for _, fn := range r.C.Fns {
+			origins := r.C.ValueOrigins(fn)
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if x, index, write, ok := walk.FieldTouch(instr); ok && write && !origins(x).Fresh() {
+						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
+							r.Rewritten[st.Field(index).Origin()] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if r.Rewritten[field] {
+		return nil
+	}
+	return field
+}

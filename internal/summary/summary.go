@@ -1,0 +1,317 @@
+package summary
+
+// This file computes per-function summaries bottom-up over the package's
+// functions: which of a function's sources (parameters, captured variables,
+// the ambient world) it touches confined state through, with one witness
+// call path each; which of its func-valued sources it calls, sends off the
+// owner (an inferred async sink) or sends to the owner (an inferred hop
+// sink); and where its result comes from. Summaries of declared functions
+// are exported as facts for other packages.
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/names"
+)
+
+// maxVia bounds witness paths so that summaries stay small.
+const MaxVia = 8
+
+// A position is a token.Position that survives gob encoding.
+type Position struct {
+	File      string
+	Line, Col int
+}
+
+func (p Position) String() string {
+	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
+}
+
+// A step is one call on the way from a function to the touch it leads to.
+type Step struct {
+	Callee string   // the function called
+	Call   Position // where it is called
+}
+
+// An action is what a witness does to confined state. The order is the
+// rank of advice (see tells): a write over a call over a read.
+type Action uint8
+
+const (
+	ActionReads Action = iota
+	ActionCalls
+	ActionWrites
+)
+
+// String returns the verb messages use for a.
+func (a Action) String() string {
+	return [...]string{"reads", "calls", "writes"}[a]
+}
+
+// A witness shows one way a function touches confined state.
+type Witness struct {
+	Action Action   // actionReads, actionCalls or actionWrites
+	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
+	Domain string   // the owner the member belongs to ("" for the default)
+	Site   Position // where the touch happens
+	Via    []Step   // the calls leading to Site
+	// For a call of a confined method: the confined data it goes on to
+	// reach, so that the finding names the state that actually races.
+	Reaches []Reach
+	// For a read of a channel, sync or atomic field: where the owner
+	// assigns it, which makes reading it a touch.
+	Reassigned Position
+	// For a touch through an interface value, by one implementation: the
+	// dynamic type (a flow.TypeKey) the value must hold for the touch to
+	// happen; "" when any value does. Callers that can tell the concrete
+	// types they pass drop the touches of the others.
+	Recv string
+}
+
+// A reach is confined data (a field or value) written or read depth calls
+// down.
+type Reach struct {
+	Member string
+	Write  bool
+	Depth  int
+}
+
+// maxReaches bounds the reaches a summary keeps: writes before reads, then
+// the deepest, which is the state behind layers of confined managers.
+const MaxReaches = 4
+
+func AddReach(rs []Reach, r Reach) []Reach {
+	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
+		r.Write = r.Write || rs[i].Write
+		r.Depth = max(r.Depth, rs[i].Depth)
+		rs[i] = r
+	} else {
+		rs = append(rs, r)
+	}
+	slices.SortFunc(rs, func(a, b Reach) int {
+		switch {
+		case a.Write != b.Write:
+			if a.Write {
+				return -1
+			}
+			return 1
+		case a.Depth != b.Depth:
+			return b.Depth - a.Depth
+		}
+		return strings.Compare(a.Member, b.Member)
+	})
+	return rs[:min(len(rs), MaxReaches)]
+}
+
+// tells reports whether wit is better advice than other: a write over a call
+// over a read ("s.n++" reads and writes s.n), then the shorter path.
+func (wit Witness) Tells(other Witness) bool {
+	if wit.Action != other.Action {
+		return wit.Action > other.Action
+	}
+	return len(wit.Via) < len(other.Via)
+}
+
+// through returns wit as seen from a caller that reaches it by calling callee at call.
+func (wit Witness) Through(callee string, call Position) Witness {
+	via := make([]Step, 0, len(wit.Via)+1)
+	via = append(via, Step{Callee: callee, Call: call})
+	via = append(via, wit.Via...)
+	if len(via) > MaxVia {
+		via = append(via[:MaxVia-1], via[len(via)-1])
+	}
+	wit.Via = via
+	return wit
+}
+
+// A touch says that a function touches confined state of one domain
+// (Witness.Domain) reached from Source.
+type Touch struct {
+	Source  Source
+	Witness Witness
+}
+
+// compareTouch orders touches by source, then domain, then the dynamic
+// type they require.
+func CompareTouch(t Touch, src Source, wit Witness) int {
+	if t.Source != src {
+		return int(t.Source) - int(src)
+	}
+	if c := strings.Compare(t.Witness.Domain, wit.Domain); c != 0 {
+		return c
+	}
+	return strings.Compare(t.Witness.Recv, wit.Recv)
+}
+
+// A Summary is what calling a function may do.
+type Summary struct {
+	Touches []Touch // at most one per source, domain and required type, sorted by them
+	Invokes Origin  // func-valued sources it calls on the caller's goroutine
+	Async   Origin  // func-valued sources it sends off the owner
+	Hop     Origin  // func-valued sources it sends to the owner
+	HopTo   string  // the domain of that owner
+	Result  Origin  // where its results come from
+	// Where the future it returns completes.
+	Completes directive.Completion
+	// Confined data it reaches through its sources, deepest first.
+	Reaches []Reach
+	// Touches by callbacks it registers on futures it is handed, which
+	// run wherever the caller's future completes.
+	FutureTouches []FutureTouch
+}
+
+// A futureTouch says that a callback a function registers on the future
+// it receives from source Future touches confined state through Source.
+type FutureTouch struct {
+	Future, Source Source
+	Witness        Witness
+}
+
+// maxFutureTouches bounds FutureTouches to keep summaries small.
+const MaxFutureTouches = 8
+
+func (s *Summary) AddFutureTouch(ft FutureTouch) {
+	if len(s.FutureTouches) >= MaxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x FutureTouch) bool {
+		return x.Future == ft.Future && x.Source == ft.Source
+	}) {
+		return
+	}
+	s.FutureTouches = append(s.FutureTouches, ft)
+}
+
+// addTouches records wit for every source in o that has no witness yet, and
+// the data it reaches.
+func (s *Summary) AddTouches(o Origin, wit Witness) {
+	if o.Fresh() {
+		return
+	}
+	for _, src := range o.Sources() {
+		s.AddTouch(src, wit)
+	}
+	if wit.Action != ActionCalls {
+		s.Reaches = AddReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via)})
+	}
+	for _, r := range wit.Reaches {
+		r.Depth += len(wit.Via) + 1
+		s.Reaches = AddReach(s.Reaches, r)
+	}
+}
+
+func (s *Summary) AddTouch(src Source, wit Witness) {
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t Touch, src Source) int { return CompareTouch(t, src, wit) })
+	switch {
+	case !found:
+		s.Touches = slices.Insert(s.Touches, i, Touch{Source: src, Witness: wit})
+	case wit.Tells(s.Touches[i].Witness):
+		s.Touches[i].Witness = wit
+	}
+}
+
+// clone returns a copy of s that shares no slice with it: summaries that
+// come from facts are read by other passes at the same time, and merging
+// sorts slices in place.
+func (s *Summary) Clone() Summary {
+	out := *s
+	out.Touches = slices.Clone(s.Touches)
+	out.Reaches = slices.Clone(s.Reaches)
+	out.FutureTouches = slices.Clone(s.FutureTouches)
+	return out
+}
+
+// merge adds what t says to s, for a call that may reach either.
+func (s *Summary) Merge(t *Summary) {
+	for _, tc := range t.Touches {
+		s.AddTouch(tc.Source, tc.Witness)
+	}
+	s.Invokes = s.Invokes.Union(t.Invokes)
+	s.Async = s.Async.Union(t.Async)
+	s.AddHop(t.Hop, t.HopTo)
+	s.Result = s.Result.Union(t.Result)
+	s.Completes = s.Completes.Join(t.Completes)
+	for _, r := range t.Reaches {
+		s.Reaches = AddReach(s.Reaches, r)
+	}
+	for _, ft := range t.FutureTouches {
+		s.AddFutureTouch(ft)
+	}
+}
+
+// addHop records that the function sends the func values of o to the
+// owner domain. A function hopping to two domains is rare; the greater name
+// is kept, so that the result does not depend on the order of calls.
+func (s *Summary) AddHop(o Origin, domain string) {
+	if o.Fresh() {
+		return
+	}
+	if s.Hop.Fresh() || domain > s.HopTo {
+		s.HopTo = domain
+	}
+	s.Hop = s.Hop.Union(o)
+}
+
+// untrack drops handed from the origins of a walked function's summary:
+// what its callers learn is where values come from in their terms.
+func (s *Summary) Untrack() {
+	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.Tracked(), s.Async.Tracked(), s.Hop.Tracked(), s.Result.Tracked()
+}
+
+// sameShape reports whether two summaries say the same things, ignoring
+// which witness was found first; it decides when recursion has settled.
+func (s *Summary) SameShape(t *Summary) bool {
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
+		return false
+	}
+	for i := range s.Touches {
+		if CompareTouch(s.Touches[i], t.Touches[i].Source, t.Touches[i].Witness) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Summary) String() string {
+	var parts []string
+	for _, t := range s.Touches {
+		part := fmt.Sprintf("%s %s %s%s", SourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain))
+		if t.Witness.Recv != "" {
+			part += " if " + SourceName(t.Source) + " is " + t.Witness.Recv
+		}
+		parts = append(parts, part)
+	}
+	for _, set := range []struct {
+		Name   string
+		O      Origin
+		Domain string
+	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}} {
+		if !set.O.Fresh() {
+			var srcs []string
+			for _, src := range set.O.Sources() {
+				srcs = append(srcs, SourceName(src))
+			}
+			parts = append(parts, set.Name+" "+strings.Join(srcs, " ")+names.AtDomain(set.Domain))
+		}
+	}
+	if s.Completes != directive.CompletesUnknown {
+		parts = append(parts, "completes "+s.Completes.String())
+	}
+	for _, ft := range s.FutureTouches {
+		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", SourceName(ft.Future), SourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
+	}
+	return "summary(" + strings.Join(parts, "; ") + ")"
+}
+
+func SourceName(s Source) string {
+	switch {
+	case s == Ambient:
+		return "global"
+	case s >= FreeBase:
+		return fmt.Sprintf("free%d", s-FreeBase)
+	default:
+		return fmt.Sprintf("arg%d", s)
+	}
+}

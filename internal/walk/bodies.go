@@ -1,0 +1,198 @@
+package walk
+
+// This file decides which function bodies of a package on the SSA path are
+// worth building. Most of a package's functions, even in annotated code,
+// are plain helpers: string and number work that can neither reach
+// confined state nor start code anywhere. Their walks would find nothing
+// and their summaries would say no more than callers assume of a function
+// without one, so buildSSA leaves their bodies out and the steps after it
+// never see them.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/flow"
+)
+
+// plainFuncs returns the package's function declarations whose bodies need
+// no SSA. A function is plain when nothing its body names, nor its
+// receiver, can carry confined state or is something directives speak of:
+//
+//   - no directive or declaration speaks of it (an owner-only function
+//     makes its callers' calls of it touches) or of a variable, field,
+//     type or function it names;
+//   - no variable, field, type or call result it names has a type that
+//     could hold confined state or code (see mayCarry);
+//   - no function it names is an interface method (which implementation
+//     runs is not in the call) or another package's function that facts
+//     say reaches confined state, and those of its own package are plain.
+//
+// Such a function can reach no confined value, so it touches none and
+// hands none over, whatever it calls or starts: what it may start is plain
+// too. Its callers see it so without its body.
+func (c *Engine) PlainFuncs() map[*ast.FuncDecl]bool {
+	p := &Plainness{C: c, Carries: make(map[types.Type]bool)}
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
+	var candidates []*ast.FuncDecl
+	for obj, fd := range names.DeclaredFuncs(c.pass) {
+		decls[obj] = fd
+		if funcs, ok := p.OwnFuncs(obj, fd); ok {
+			candidates = append(candidates, fd)
+			named[fd] = funcs
+		}
+	}
+	plain := make(map[*ast.FuncDecl]bool, len(candidates))
+	for _, fd := range candidates {
+		plain[fd] = true
+	}
+	// A function naming one of its package's functions that is not plain
+	// (calling it, or handing it on) is not plain either: repeat until
+	// nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range candidates {
+			if !plain[fd] {
+				continue
+			}
+			for _, fn := range named[fd] {
+				if d := decls[fn]; d != nil && !plain[d] {
+					delete(plain, fd)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return plain
+}
+
+// plainness holds what plainFuncs learns of types and objects on the way.
+type Plainness struct {
+	C       *Engine
+	Carries map[types.Type]bool // see mayCarry
+}
+
+// ownFuncs checks fd by itself (every rule of plainFuncs but the one about
+// its own package's functions) and returns those it names.
+func (p *Plainness) OwnFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, bool) {
+	info := p.C.pass.TypesInfo
+	// A method of a confined type is that state's API: only its body
+	// tells that it touches nothing (see callTouch). Parameters count
+	// where the body names them; unnamed, they carry nothing anywhere.
+	if recv := obj.Signature().Recv(); p.C.M.Directives(obj) != nil || recv != nil && p.MayCarry(recv.Type()) {
+		return nil, false
+	}
+	var funcs []*types.Func
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, found := info.Types[n]; found && p.MayCarry(tv.Type) {
+				ok = false
+			}
+		case *ast.Ident:
+			switch obj := info.Uses[n].(type) {
+			case *types.Func:
+				obj = obj.Origin()
+				switch {
+				case p.C.M.Directives(obj) != nil, names.IsInterfaceMethod(obj):
+					ok = false
+				case obj.Pkg() == p.C.pass.Pkg:
+					funcs = append(funcs, obj)
+				case p.C.M.SpeaksOfConfined(obj):
+					ok = false
+				}
+			case *types.Var:
+				// Directives are on fields and package variables, not on
+				// locals (most of what a body names).
+				marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.C.M.Directives(obj) != nil
+				if marked || p.MayCarry(obj.Type()) {
+					ok = false
+				}
+			case *types.TypeName:
+				if p.C.M.Directives(obj) != nil || p.MayCarry(obj.Type()) {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return funcs, ok
+}
+
+// mayCarry reports whether a value of type t could hold confined state or
+// code: a type that directives speak of, a func, an interface other than
+// error (confined state does not travel as one), a type parameter or an
+// unsafe pointer, in it or in what it points to, through the fields a
+// package outside the type's can see. A recursive type carries only what
+// its parts do.
+func (p *Plainness) MayCarry(t types.Type) bool {
+	return flow.Memoized(p.Carries, t, p.ComputeMayCarry)
+}
+
+func (p *Plainness) ComputeMayCarry(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Pointer:
+		return p.MayCarry(t.Elem())
+	case *types.Slice:
+		return p.MayCarry(t.Elem())
+	case *types.Array:
+		return p.MayCarry(t.Elem())
+	case *types.Chan:
+		return p.MayCarry(t.Elem())
+	case *types.Map:
+		return p.MayCarry(t.Key()) || p.MayCarry(t.Elem())
+	case *types.Tuple:
+		for v := range t.Variables() {
+			if p.MayCarry(v.Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Struct:
+		return p.StructCarries(t, nil)
+	case *types.Named:
+		if t == types.Universe.Lookup("error").Type() {
+			return false
+		}
+		if p.C.M.Directives(t.Origin().Obj()) != nil {
+			return true
+		}
+		for arg := range t.TypeArgs().Types() {
+			if p.MayCarry(arg) {
+				return true
+			}
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			return p.StructCarries(st, t.Obj().Pkg())
+		}
+		return p.MayCarry(t.Underlying())
+	case *types.Alias:
+		return p.MayCarry(types.Unalias(t))
+	}
+	return true // funcs, interfaces, type parameters
+}
+
+// structCarries reports whether a field of st may carry confined state or
+// code. Only the fields code outside of pkg can name count for a struct
+// declared in another package: the others only its own code reaches, and
+// what that code hands out is a call result, checked where it is made.
+func (p *Plainness) StructCarries(st *types.Struct, pkg *types.Package) bool {
+	for f := range st.Fields() {
+		if pkg != nil && pkg != p.C.pass.Pkg && !f.Exported() && !f.Embedded() {
+			continue
+		}
+		if p.MayCarry(f.Type()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,207 @@
+package walk
+
+// This file recognizes goroutines that their starter waits for: a go
+// statement followed by a receive on a channel the goroutine closes or sends
+// on, or by Wait on a group the goroutine signals Done on; a sink method such
+// as (*sync.WaitGroup).Go or (*errgroup.Group).Go followed by Wait on the
+// same group, with nothing done in between. Such code runs while its starter
+// waits, like testing.T.Run's subtests, so it runs where the starter runs.
+// Only a lone goroutine counts: one started in a loop, next to another go
+// statement of the function, or next to another start on the same group,
+// runs beside its siblings, and they race with each other.
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// waitsFor reports whether this function waits for the work it hands to the
+// async sink method fn right after handing it over: it calls Wait on the
+// same receiver, having started nothing else on it.
+func (w *Walker) WaitsFor(fn *types.Func, args []ssa.Value) bool {
+	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
+		return false
+	}
+	group := args[0]
+	var start ssa.Instruction
+	for _, ref := range flow.Referrers(group) {
+		if call, ok := ref.(ssa.CallInstruction); ok && slices.Index(flow.CallArgs(call.Common()), group) == 0 {
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" {
+				if start != nil || flow.InLoop(ref.Block()) {
+					return false // siblings run beside each other
+				}
+				start = ref
+			}
+		}
+	}
+	return start != nil && WaitsRightAfter(start, func(instr ssa.Instruction) bool { return IsWaitOn(instr, group) })
+}
+
+// waitsRightAfter reports whether the function blocks in wait right after
+// start, doing nothing meanwhile: no call, send or store comes between them
+// (following plain jumps). Code that works while the goroutine runs does
+// not wait for it.
+func WaitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) bool {
+	b := start.Block()
+	i := slices.Index(b.Instrs, start) + 1
+	for seen := map[*ssa.BasicBlock]bool{b: true}; ; {
+		for _, instr := range b.Instrs[i:] {
+			switch {
+			case wait(instr):
+				return true
+			case IsWork(instr):
+				return false
+			}
+		}
+		if len(b.Succs) != 1 || seen[b.Succs[0]] {
+			return false
+		}
+		b, i = b.Succs[0], 0
+		seen[b] = true
+	}
+}
+
+// isWork reports whether instr may do something another goroutine sees.
+func IsWork(instr ssa.Instruction) bool {
+	switch instr.(type) {
+	case ssa.CallInstruction, *ssa.Send, *ssa.Store, *ssa.MapUpdate, *ssa.Select:
+		return true
+	}
+	return false
+}
+
+// isWaitOn reports whether instr calls a Wait method on v.
+func IsWaitOn(instr ssa.Instruction, v ssa.Value) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	common := call.Common()
+	callee := common.StaticCallee()
+	return callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v
+}
+
+// joined reports whether this function waits for the goroutine the go
+// statement starts, right after starting it: the goroutine closes or sends
+// on a channel this function then receives from, or calls Done on a group
+// this function then waits on.
+func (w *Walker) Joined(in *ssa.Go) bool {
+	call := in.Common()
+	if call.IsInvoke() || flow.InLoop(in.Block()) || len(w.GoStatements()) > 1 {
+		return false
+	}
+	for _, t := range flow.FuncTargets(call.Value) {
+		for _, sig := range Signals(t.Fn) {
+			v := SpawnerValue(sig.V, t, call.Args)
+			if v == nil {
+				continue
+			}
+			wait := func(instr ssa.Instruction) bool { return ReceivesFrom(instr, v) }
+			if sig.Done {
+				wait = func(instr ssa.Instruction) bool { return IsWaitOn(instr, v) }
+			}
+			if WaitsRightAfter(in, wait) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goStatements lists the go statements of the function, found on first
+// use: two of them may signal the same channel or group, and run beside
+// each other, and the goroutines they start may drain a channel the
+// function sends on (see localReceiver).
+func (w *Walker) GoStatements() []*ssa.Go {
+	if w.Gos == nil {
+		w.Gos = []*ssa.Go{}
+		for _, b := range w.Fn.Blocks {
+			for _, instr := range b.Instrs {
+				if g, ok := instr.(*ssa.Go); ok {
+					w.Gos = append(w.Gos, g)
+				}
+			}
+		}
+	}
+	return w.Gos
+}
+
+// A signal is how a goroutine may tell its starter it is done: by closing
+// or sending on the channel v, or by calling Done on v.
+type Signal struct {
+	V    ssa.Value
+	Done bool
+}
+
+func Signals(fn *ssa.Function) []Signal {
+	var out []Signal
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Send:
+				out = append(out, Signal{V: in.Chan})
+			case ssa.CallInstruction: // close(ch), wg.Done(), also deferred
+				common := in.Common()
+				if len(common.Args) == 0 {
+					continue
+				}
+				if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "close" {
+					out = append(out, Signal{V: common.Args[0]})
+				} else if callee := common.StaticCallee(); callee != nil && callee.Name() == "Done" {
+					out = append(out, Signal{V: common.Args[0], Done: true})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// spawnerValue maps a value of the spawned function to the starter's: a
+// captured variable (a cell, loaded or not) to what was captured, a
+// parameter to the argument.
+func SpawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	switch v := v.(type) {
+	case *ssa.FreeVar:
+		for i, fv := range t.Fn.FreeVars {
+			if fv == v && i < len(t.Bindings.Values) {
+				return t.Bindings.Values[i]
+			}
+		}
+	case *ssa.Parameter:
+		for i, p := range t.Fn.Params {
+			if p == v && i < len(args) {
+				return args[i]
+			}
+		}
+	}
+	return nil
+}
+
+// receivesFrom reports whether instr receives from the channel v (or from
+// the cell holding it), in a receive or a select.
+func ReceivesFrom(instr ssa.Instruction, v ssa.Value) bool {
+	same := func(ch ssa.Value) bool {
+		if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == v {
+			return true // loaded from the cell v
+		}
+		return ch == v
+	}
+	switch r := instr.(type) {
+	case *ssa.UnOp:
+		return r.Op == token.ARROW && same(r.X)
+	case *ssa.Select:
+		for _, st := range r.States {
+			if st.Dir == types.RecvOnly && same(st.Chan) {
+				return true
+			}
+		}
+	}
+	return false
+}

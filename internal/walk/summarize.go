@@ -1,0 +1,233 @@
+package walk
+
+import (
+	"go/token"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A site is a place in a function that touches confined state, kept for
+// reporting when the function turns out to run off the owner.
+type Site struct {
+	Pos     token.Pos
+	Origin  summary.Origin
+	Witness summary.Witness
+	// The instruction and the value touched through, for telling touches
+	// after a send (see sends.go); value is nil for the ambient world.
+	Instr ssa.Instruction
+	Value ssa.Value
+	// When the touch is inside a func literal that this function invokes
+	// on its own goroutine (sync.Once.Do(func(){...}), a deferred closure),
+	// inner is that literal and innerSources maps its sources to ours, so
+	// that the finding can be reported inside it.
+	Inner        *ssa.Function
+	InnerSources func(summary.Source) summary.Origin
+}
+
+// A Entry is a place where a function sends func values off the owner.
+type Entry struct {
+	Pos     token.Pos
+	Sink    string // what moves the code off the owner, for the message
+	Future  bool   // the code is a callback of a future
+	Targets []flow.FuncValue
+	// direct is set when the spawned call itself touches confined state
+	// (go s.method(), go ownerOnly()).
+	Direct *summary.Witness
+	// On is set for code that runs On a known owner rather than off every
+	// owner: a hop's callbacks, a loop's or owner-only function's body. It
+	// names that owner's domain; such code touches other domains' state only.
+	On *string
+	// call is the instruction that hands the code to a hop or starts it
+	// off the owner, for telling touches after it (see sends.go and
+	// transfer.go).
+	Call ssa.Instruction
+	// For code started off the owner: the arguments of a go statement's
+	// call, and the confined values among them and the captures that the
+	// starter hands off (see transfer.go).
+	Args, Handed []ssa.Value
+}
+
+// reports says whether touching state of domain is a finding for the code
+// at sp: off every owner any state is, on an owner another owner's.
+func (sp Entry) Reports(domain string) bool {
+	return sp.On == nil || *sp.On != domain
+}
+
+// A Walk is everything learnt from one function's body.
+type Walk struct {
+	Sum      summary.Summary
+	Sites    []Site
+	Spawns   []Entry
+	Hops     []Entry        // func values sent to an owner: they run there
+	Sends    []*ssa.Send    // values sent on channels, which a loop may receive
+	Evidence []SinkEvidence // with -explain only
+}
+
+// A sinkEvidence is the evidence that a function is a sink: it hands func
+// values from sources to sink at pos, which runs them off the owner or,
+// for a hop, on it.
+type SinkEvidence struct {
+	Sources summary.Origin
+	Sink    string
+	Pos     token.Pos
+	Hop     bool
+	To      string // for a hop, the owner's domain when named
+}
+
+// summarize computes walks for fns and everything they reference, callees
+// before callers, iterating recursive groups until they settle.
+func (c *Engine) summarize(fns []*ssa.Function) {
+	t := &Tarjan{C: c, Index: make(map[*ssa.Function]int), Low: make(map[*ssa.Function]int), OnStack: make(map[*ssa.Function]bool)}
+	for _, fn := range fns {
+		if _, seen := t.Index[fn]; !seen {
+			t.Visit(fn)
+		}
+	}
+}
+
+type Tarjan struct {
+	C       *Engine
+	Next    int
+	Index   map[*ssa.Function]int
+	Low     map[*ssa.Function]int
+	OnStack map[*ssa.Function]bool
+	Stack   []*ssa.Function
+}
+
+func (t *Tarjan) Visit(fn *ssa.Function) {
+	t.Index[fn], t.Low[fn] = t.Next, t.Next
+	t.Next++
+	t.Stack = append(t.Stack, fn)
+	t.OnStack[fn] = true
+	for _, callee := range t.C.ReferencedFuncs(fn) {
+		if _, seen := t.Index[callee]; !seen {
+			t.Visit(callee)
+			t.Low[fn] = min(t.Low[fn], t.Low[callee])
+		} else if t.OnStack[callee] {
+			t.Low[fn] = min(t.Low[fn], t.Index[callee])
+		}
+	}
+	if t.Low[fn] != t.Index[fn] {
+		return
+	}
+	var scc []*ssa.Function
+	for {
+		top := t.Stack[len(t.Stack)-1]
+		t.Stack = t.Stack[:len(t.Stack)-1]
+		t.OnStack[top] = false
+		scc = append(scc, top)
+		if top == fn {
+			break
+		}
+	}
+	slices.Reverse(scc)
+	t.C.SummarizeGroup(scc)
+}
+
+// maxRecursionRounds bounds the walks of a recursive group of functions.
+// Summaries only grow, so the rounds end anyway; the bound is a guard
+// against a bug turning into a hang.
+const MaxRecursionRounds = 10
+
+// summarizeGroup walks a strongly connected group of functions until their
+// summaries stop changing, at most maxRecursionRounds times.
+func (c *Engine) SummarizeGroup(scc []*ssa.Function) {
+	recursive := len(scc) > 1 || slices.Contains(c.ReferencedFuncs(scc[0]), scc[0])
+	for range MaxRecursionRounds {
+		changed := false
+		for _, fn := range scc {
+			w := c.WalkFunc(fn)
+			if old := c.Walks[fn]; old == nil || !old.Sum.SameShape(&w.Sum) {
+				changed = true
+			}
+			c.Walks[fn] = w
+		}
+		if !recursive || !changed {
+			return
+		}
+	}
+}
+
+// ReferencedFuncs lists the functions with bodies that fn refers to: its
+// callees, closures, method values and the implementations of the interface
+// methods it calls, in instruction order. The call graph is walked more
+// than once (SCCs, recursion checks, callback fields), so it is kept.
+func (c *Engine) ReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+	return flow.Memoized(c.Refs, fn, c.ComputeReferencedFuncs)
+}
+
+func (c *Engine) ComputeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	var ops []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+				for _, impl := range c.Implementations(call.Common().Method) {
+					if impl.Blocks != nil { // not plain (see plainFuncs)
+						out = append(out, impl)
+					}
+				}
+			}
+			ops = instr.Operands(ops[:0])
+			for _, op := range ops {
+				if f, ok := (*op).(*ssa.Function); ok && f.Blocks != nil {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// SummaryOf returns what calling fn may do: from this package's walks, or
+// from the fact exported by fn's own package. It returns nil when nothing is
+// known.
+func (c *Engine) SummaryOf(fn *ssa.Function) *summary.Summary {
+	if w := c.Walks[fn]; w != nil {
+		return &w.Sum
+	}
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		return c.M.ImportedSummary(obj)
+	}
+	return nil
+}
+
+// exportSummaries publishes the summaries of this package's exported
+// functions and methods, the only ones other packages can call. A summary that says no more than what callers assume without
+// one (see unknownSummary) is left out to keep facts small.
+//
+// So a missing fact on an exported function of a package that took the SSA
+// path means "nothing to say" (see bodyInView).
+func (c *Engine) exportSummaries() {
+	for fn, w := range c.Walks {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
+			continue
+		}
+		if len(w.Sum.Touches) == 0 && w.Sum.SameShape(UnknownSummary(fn)) {
+			continue
+		}
+		c.pass.ExportObjectFact(obj, &summary.SummaryFact{Summary: w.Sum})
+	}
+}
+
+// unknownSummary is what callers assume of a function they know nothing
+// about: it calls its func arguments on the caller's goroutine and its result
+// derives from its arguments.
+func UnknownSummary(fn *ssa.Function) *summary.Summary {
+	var s summary.Summary
+	returns := fn.Signature.Results().Len() > 0
+	for i, p := range fn.Params {
+		if names.IsFuncTyped(p.Type()) {
+			s.Invokes = s.Invokes.Union(summary.OriginOf(summary.ParamSource(i)))
+		}
+		if returns {
+			s.Result = s.Result.Union(summary.OriginOf(summary.ParamSource(i)))
+		}
+	}
+	return &s
+}

@@ -1,0 +1,304 @@
+package walk
+
+// This file decides what counts as touching confined state: calling a
+// method of a confined type or an owner-only function, and reading or
+// writing a confined field or value. Members marked //confined:any are
+// exempt, and so are uses (not assignments) of fields whose type is a
+// channel or comes from sync or sync/atomic.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// callTouch returns the witness for calling fn when the call as a whole
+// touches confined state: fn is marked //confined:owner (a contract for its
+// callers, whatever its body does), or it is a method of a confined type
+// whose body is out of view or touches confined state. A method of a
+// confined type is that state's API: calling one whose body only sends on a
+// channel or uses :any members touches nothing (docs/directives.md, "Method
+// calls"). The witness names the method and, inside, the data it reaches.
+func (c *Engine) CallTouch(fn *ssa.Function, pos token.Pos) *summary.Witness {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil {
+		return nil
+	}
+	sum := c.SummaryOf(fn)
+	switch d := c.M.Directives(obj); {
+	case d != nil && (d.Loop || d.Any):
+		return nil
+	case d != nil && d.Owner:
+	case !c.M.ConfinedMethod(obj):
+		return nil
+	case sum != nil && len(sum.Touches) == 0, sum == nil && c.M.BodyInView(obj):
+		return nil
+	}
+	wit := &summary.Witness{Action: summary.ActionCalls, Member: names.FuncName(obj), Domain: c.M.ReceiverDomain(obj), Site: c.M.Position(pos)}
+	if c.M.OwnerOnly(obj) {
+		wit.Domain = c.M.OwnerFuncDomain(obj)
+	}
+	if sum != nil {
+		wit.Reaches = sum.Reaches
+	}
+	return wit
+}
+
+// access handles the instructions that read or write values.
+func (w *Walker) Access(instr ssa.Instruction) {
+	pos := flow.InstrPos(instr)
+	switch in := instr.(type) {
+	case *ssa.FieldAddr, *ssa.Field:
+		if x, index, write, ok := FieldTouch(instr); ok {
+			w.Field(instr, x, index, write)
+		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.C.ReassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
+			w.Field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
+		}
+	case *ssa.UnOp:
+		if in.Op == token.MUL && !OnlyFieldsRead(in) {
+			w.WholeStruct(pos, in.X, summary.ActionReads)
+		}
+	case *ssa.Store:
+		w.WholeStruct(pos, in.Addr, summary.ActionWrites)
+	case *ssa.MapUpdate:
+		w.Value(pos, in.Map, summary.ActionWrites)
+	case *ssa.Lookup:
+		w.Value(pos, in.X, summary.ActionReads)
+	case *ssa.Index:
+		w.Value(pos, in.X, summary.ActionReads)
+	case *ssa.IndexAddr:
+		w.Value(pos, in.X, AccessKind(in))
+	case *ssa.Range:
+		w.Value(pos, in.X, summary.ActionReads)
+	case *ssa.Slice:
+		w.Value(pos, in.X, summary.ActionReads)
+	}
+}
+
+// field handles a selection of field index of the struct x (or *x).
+func (w *Walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
+	st, ok := names.DerefUnder(x.Type()).(*types.Struct)
+	if !ok {
+		return
+	}
+	f := st.Field(index)
+	d := w.C.M.Directives(f.Origin())
+	named := w.C.M.ConfinedNamed(x.Type())
+	fieldConfined := d != nil && d.Owner
+	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
+		return
+	}
+	action := summary.ActionReads
+	var reassigned summary.Position
+	if write {
+		action = summary.ActionWrites
+	} else if !fieldConfined && model.ConcurrencySafe(f.Type()) {
+		if reassigned = w.C.ReassignedOnOwner(f.Origin()); reassigned.Line == 0 {
+			return // usable from anywhere: set only where the value is built
+		}
+	}
+	member := f.Name()
+	if owner := names.DerefNamed(x.Type()); owner != nil {
+		member = names.TypeName(owner) + "." + member
+	}
+	var domain string
+	if fieldConfined {
+		domain = d.Domain
+	} else {
+		domain = w.C.M.TypeDomain(named)
+	}
+	pos := flow.InstrPos(instr)
+	w.Touch(pos, x, w.Origins.Of(x), summary.Witness{Action: action, Member: member, Domain: domain, Site: w.Position(pos), Reassigned: reassigned})
+}
+
+// value handles map, slice and channel operations on x, a value of a
+// confined non-struct type.
+func (w *Walker) Value(pos token.Pos, x ssa.Value, action summary.Action) {
+	if named := w.C.M.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
+		w.Touch(pos, x, w.Origins.Of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.C.M.TypeDomain(named), Site: w.Position(pos)})
+	}
+}
+
+// onlyFieldsRead reports whether the value v loads is used only to read
+// its fields (m.self of a captured struct value m): those reads are the
+// touches, and :any fields are not.
+func OnlyFieldsRead(v *ssa.UnOp) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.Field); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeStruct handles copying a confined struct out of, or into, the
+// address ptr. (Loading a captured variable that holds a confined map is
+// not a touch: the map operations that follow are.)
+func (w *Walker) WholeStruct(pos token.Pos, ptr ssa.Value, action summary.Action) {
+	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
+		return
+	}
+	if named := w.C.M.ConfinedNamed(ptr.Type()); named != nil && names.IsStruct(named) {
+		w.Touch(pos, ptr, w.Origins.Of(ptr), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.C.M.TypeDomain(named), Site: w.Position(pos)})
+	}
+}
+
+// builtinCall handles len, delete, clear and friends on confined values.
+func (w *Walker) BuiltinCall(call *ssa.CallCommon, pos token.Pos) {
+	if len(call.Args) == 0 {
+		return
+	}
+	action := summary.ActionReads
+	if WritesFirstArgument(call.Value.(*ssa.Builtin)) {
+		action = summary.ActionWrites
+	}
+	w.Value(pos, call.Args[0], action)
+}
+
+// writesFirstArgument reports whether the built-in b writes what its first
+// argument refers to: delete and clear a map's entries, copy a slice's
+// elements.
+func WritesFirstArgument(b *ssa.Builtin) bool {
+	switch b.Name() {
+	case "delete", "clear", "copy":
+		return true
+	}
+	return false
+}
+
+// FieldTouch is the one model of a field touch, which the check and
+// -suggest share: instr, a FieldAddr or a Field, selects field index of the
+// struct (or struct address) x, and write says whether the selection is
+// written (stored to, or a map or slice loaded from it updated). ok is
+// false for other instructions and for reads that only sync/atomic
+// functions make, which do not race.
+func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		x, index = in.X, in.Field
+	case *ssa.Field:
+		x, index = in.X, in.Field
+	default:
+		return nil, 0, false, false
+	}
+	write = AccessKind(instr) == summary.ActionWrites
+	if !write && AtomicOnly(instr) {
+		return nil, 0, false, false
+	}
+	return x, index, write, true
+}
+
+// accessKind tells whether the value or address instr computes is written:
+// stored to, or (for maps and slices loaded from it) updated.
+func AccessKind(instr ssa.Instruction) summary.Action {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil {
+		return summary.ActionReads
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Addr == v {
+				return summary.ActionWrites
+			}
+		case *ssa.MapUpdate:
+			if r.Map == v {
+				return summary.ActionWrites
+			}
+		case *ssa.UnOp, *ssa.IndexAddr:
+			if AccessKind(r) == summary.ActionWrites {
+				return summary.ActionWrites
+			}
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && WritesFirstArgument(b) && r.Call.Args[0] == v {
+				return summary.ActionWrites
+			}
+		}
+	}
+	return summary.ActionReads
+}
+
+// atomicOnly reports whether the address instr computes is only handed to
+// sync/atomic functions (atomic.AddInt64(&s.n, 1)), itself or through the
+// addresses of its fields (&r.leaderState.inProgress): an atomic access
+// does not race, whether the field is confined or its struct is.
+func AtomicOnly(instr ssa.Instruction) bool {
+	v, ok := instr.(ssa.Value)
+	if !ok || v.Referrers() == nil || len(*v.Referrers()) == 0 {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		if fa, ok := ref.(*ssa.FieldAddr); ok {
+			if !AtomicOnly(fa) {
+				return false
+			}
+			continue
+		}
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || flow.DeclaredFunc(callee) == nil || flow.DeclaredFunc(callee).Pkg().Path() != "sync/atomic" {
+			return false
+		}
+	}
+	return true
+}
+
+// reassignedOnOwner returns where code on the owner (a loop, an owner-only
+// function, and what they call, in the package) assigns the channel, sync
+// or atomic field f of a value it did not build itself, or the zero
+// position: such a field is state, not a handle usable from anywhere
+// (a loop's n.propc = nil on leader loss). Assignments where the value is
+// built, and in code that only builds values, leave it free.
+func (c *Engine) ReassignedOnOwner(f *types.Var) summary.Position {
+	if c.Reassigned == nil {
+		c.Reassigned = make(map[*types.Var]summary.Position)
+		var roots []*ssa.Function
+		for _, fn := range c.Fns {
+			if _, ok := c.M.RunsOn(fn); ok {
+				roots = append(roots, fn)
+			}
+		}
+		seen := make(map[*ssa.Function]bool)
+		for len(roots) > 0 {
+			fn := roots[0]
+			roots = roots[1:]
+			if seen[fn] || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg {
+				continue
+			}
+			seen[fn] = true
+			roots = append(roots, c.ReferencedFuncs(fn)...)
+			var origins *OriginTracker
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					field := flow.FieldOf(st.Addr)
+					if field == nil || !model.ConcurrencySafe(field.Type()) {
+						continue
+					}
+					if origins == nil {
+						origins = NewOriginTracker(c, fn)
+					}
+					if _, done := c.Reassigned[field]; !done && !origins.Of(st.Addr.(*ssa.FieldAddr).X).Owned() {
+						c.Reassigned[field] = c.M.Position(flow.InstrPos(st))
+					}
+				}
+			}
+		}
+	}
+	return c.Reassigned[f]
+}

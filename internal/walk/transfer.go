@@ -1,0 +1,124 @@
+package walk
+
+// This file is the hand-off rule (docs/directives.md, "Handing a value to
+// off-owner code"): a confined value that the owner gives to code it starts
+// off the owner (an argument of a go statement, a capture of the code a go
+// statement or an async sink starts) and can no longer reach afterwards is
+// that code's own. It can no longer reach it when the function made it and
+// keeps it nowhere else, or loaded it from a place it overwrote before the
+// hand-off (b := w.cur; w.cur = NewBatch(); go flush(b)). Touching it off
+// the owner is then not a finding; touching it in the function after the
+// hand-off is (see reportHandedOff).
+
+import (
+	"go/token"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"golang.org/x/tools/go/ssa"
+)
+
+// handedOff lists the confined values among args and captures, of the
+// code that at starts, that the function gives away at at.
+func (w *Walker) HandedOff(at ssa.Instruction, args []ssa.Value, captures flow.Captures) []ssa.Value {
+	var out []ssa.Value
+	for i, v := range slices.Concat(args, captures.Values) {
+		if v == nil || slices.Contains(out, v) {
+			continue
+		}
+		value, cell := v, (*ssa.Alloc)(nil)
+		if alloc, ok := v.(*ssa.Alloc); ok && i >= len(args) && captures.Cells {
+			// A variable the code captures: what it holds, if it is
+			// assigned once.
+			stored := flow.StoredValues(alloc)
+			if len(stored) != 1 {
+				continue
+			}
+			value, cell = stored[0], alloc
+		}
+		if w.C.M.ConfinedNamed(value.Type()) == nil || Escapes(value, at, cell) || cell != nil && Escapes(cell, at, nil) {
+			continue
+		}
+		if w.Origins.Of(value).Owned() || OverwrittenBefore(value, at) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// escapes reports whether the function may keep v somewhere other than in
+// the code at starts: stores it (but in cell, the variable captured),
+// sends it, converts it, captures it in another closure or passes it to a
+// call but as the receiver of a method.
+func Escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+	for _, ref := range flow.Referrers(v) {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+			if _, isCell := v.(*ssa.Alloc); isCell && Escapes(r, at, nil) {
+				return true // what the variable holds, loaded, goes elsewhere
+			}
+		case *ssa.Store:
+			if r.Val == v && r.Addr != cell {
+				return true
+			}
+		case *ssa.MakeClosure:
+			if !slices.Contains(flow.Referrers(r), at) {
+				return true
+			}
+		case ssa.CallInstruction:
+			if ref == at {
+				continue
+			}
+			args := flow.CallArgs(r.Common())
+			if r.Common().Signature().Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// overwrittenBefore reports whether v was loaded from a place that the
+// function overwrites, on every path, after the load and before at.
+func OverwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	place := flow.PathOf(load.X)
+	for _, b := range load.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && flow.Dominates(load, st) && flow.Dominates(st, at) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// handedSource reports whether source s of target t, the code at sp
+// starts, is a value the function handed off to it.
+func (sp Entry) HandedSource(t flow.FuncValue, s summary.Source) bool {
+	if len(sp.Handed) == 0 {
+		return false
+	}
+	var v ssa.Value
+	switch {
+	case s >= summary.FreeBase && s != summary.Ambient && s != summary.Handed:
+		if i := int(s - summary.FreeBase); i < len(t.Bindings.Values) {
+			v = t.Bindings.Values[i]
+		}
+	case s < summary.FreeBase:
+		if i := int(s); i < len(sp.Args) {
+			v = sp.Args[i]
+		}
+	}
+	return v != nil && slices.Contains(sp.Handed, v)
+}

@@ -1,0 +1,390 @@
+package walk
+
+// This file walks one function's SSA body, feeding the touch model
+// (touch.go), the where-code-runs model (context.go) and callee summaries
+// into the function's walk.
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+type Walker struct {
+	C           *Engine
+	Fn          *ssa.Function
+	Origins     *OriginTracker
+	Completions *CompletionTracker
+	Returned    []ssa.Value     // the first result of every return
+	Gos         []*ssa.Go       // see goStatements
+	At          ssa.Instruction // the instruction being walked
+	Walk
+}
+
+// newWalker returns a walker of fn that has walked nothing yet.
+func NewWalker(c *Engine, fn *ssa.Function) *Walker {
+	return &Walker{C: c, Fn: fn, Origins: NewOriginTracker(c, fn), Completions: &CompletionTracker{C: c, Fn: fn, Memo: make(map[ssa.Value]directive.Completion)}}
+}
+
+func (c *Engine) WalkFunc(fn *ssa.Function) *Walk {
+	w := NewWalker(c, fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			w.At = instr
+			w.Instr(instr)
+		}
+	}
+	w.Sum.Completes = w.Completions.Join(w.Returned)
+	w.Sum.Untrack()
+	if len(w.Hops) == 0 && len(w.Sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.Handed) > 0 }) {
+		// Touches of the function's own values matter only after it hands
+		// them over (sends.go): keep the walk small.
+		w.Sites = slices.DeleteFunc(w.Sites, func(s Site) bool { return s.Inner == nil && s.Origin.Owned() })
+	}
+	return &w.Walk
+}
+
+func (w *Walker) Instr(instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Go:
+		w.GoStmt(in)
+	case *ssa.Call:
+		w.Call(in.Common(), in.Pos())
+	case *ssa.Defer:
+		w.Call(in.Common(), in.Pos())
+	case *ssa.Return:
+		for _, r := range in.Results {
+			w.Sum.Result = w.Sum.Result.Union(w.Origins.Of(r))
+		}
+		if len(in.Results) > 0 {
+			w.Returned = append(w.Returned, in.Results[0])
+		}
+	case *ssa.Store, *ssa.MapUpdate:
+		w.StoreCallback(in)
+		w.Access(instr)
+	case *ssa.Send:
+		w.Sends = append(w.Sends, in)
+		w.SendFunc(in.Chan, in.X, in.Pos())
+		w.Access(instr)
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.SendOnly {
+				w.SendFunc(st.Chan, st.Send, st.Pos)
+			}
+		}
+		w.Access(instr)
+	case *ssa.ChangeType:
+		if sink, ok := w.C.M.OffOwnerValue(in.Type()); ok {
+			w.SendOff(in.X, Entry{Pos: flow.InstrPos(in), Sink: sink})
+		}
+		w.Access(instr)
+	default:
+		w.Access(instr)
+	}
+}
+
+// goStmt handles "go f(args)": the call runs off the owner, with its
+// arguments and captured variables coming from here.
+func (w *Walker) GoStmt(in *ssa.Go) {
+	call := in.Common()
+	if w.Joined(in) {
+		w.Call(call, in.Pos()) // it runs while this function waits
+		return
+	}
+	at := Entry{Pos: in.Pos(), Sink: "a go statement", Call: in, Args: call.Args}
+	if call.IsInvoke() {
+		w.GoInvoke(call, at)
+		return
+	}
+	sources := w.FuncSources(call.Value)
+	w.Sum.Async = w.Sum.Async.Union(sources)
+	w.NoteEvidence(sources, SinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	for _, t := range flow.FuncTargets(call.Value) {
+		if w.C.M.IsLoop(t.Fn) {
+			continue // starting the owner's loop: that goroutine is the owner
+		}
+		// Func arguments of the spawned call run on the new goroutine too,
+		// unless the callee hands them to the owner.
+		sum := w.C.SummaryOf(t.Fn)
+		k := w.C.M.Contract(flow.DeclaredFunc(t.Fn))
+		for i, a := range call.Args {
+			if names.IsFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.Has(summary.ParamSource(i))) {
+				w.SendOff(a, at)
+			}
+		}
+		handed := w.HandedOff(in, call.Args, t.Bindings)
+		if wit := w.C.CallTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
+			direct := at
+			direct.Direct = wit
+			w.Spawns = append(w.Spawns, direct)
+			continue
+		}
+		at.Handed = append(at.Handed, handed...)
+		at.Targets = append(at.Targets, t)
+	}
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// goInvoke handles "go x.M(args)" through an interface: the finding is
+// what the method or its implementations touch, reported at the go statement.
+func (w *Walker) GoInvoke(call *ssa.CallCommon, at Entry) {
+	if domain, touches := w.C.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		at.Direct = &summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.Position(at.Pos)}
+	} else if sum := w.C.InterfaceSummary(call.Method); sum != nil {
+		for _, tc := range sum.Touches {
+			if wit, ok := w.C.Types.BindRecv(tc.Witness, SourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
+				at.Direct = &wit
+				break
+			}
+		}
+	}
+	if at.Direct != nil {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+func (w *Walker) Call(call *ssa.CallCommon, pos token.Pos) {
+	args := flow.CallArgs(call)
+	if call.IsInvoke() {
+		w.Invoke(call, args, pos)
+		return
+	}
+	if _, ok := call.Value.(*ssa.Builtin); ok {
+		w.BuiltinCall(call, pos)
+		return
+	}
+	targets := flow.FuncTargets(call.Value)
+	if len(targets) == 0 {
+		// A func value from a parameter or capture: the caller decides.
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.Origins.Of(call.Value))
+		w.SyncArgs(args, pos)
+		return
+	}
+	for _, t := range targets {
+		w.CallTarget(t, args, pos)
+	}
+}
+
+// invoke handles a call through an interface method.
+func (w *Walker) Invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
+	if domain, touches := w.C.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		w.Touch(pos, args[0], w.Origins.Of(args[0]), summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.Position(pos)})
+		return
+	}
+	sum := w.C.InterfaceSummary(call.Method)
+	settled := w.DeclaredArgs(call.Method, args, pos, sum)
+	if sum != nil {
+		w.ApplySummary(sum, args, flow.Captures{}, CallSite{W: w, Method: call.Method, Pos: pos}, settled, true)
+	}
+}
+
+// callTarget handles a call of a known function.
+func (w *Walker) CallTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
+	if w.C.M.IsLoop(t.Fn) {
+		return // running the owner's loop makes this goroutine the owner
+	}
+	obj := flow.DeclaredFunc(t.Fn)
+	if w.C.M.IsAny(t.Fn) {
+		w.DeclaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
+		return
+	}
+	sum := w.C.SummaryOf(t.Fn)
+	whole := w.C.CallTouch(t.Fn, pos)
+	if whole != nil && (sum == nil || w.C.M.OwnerOnly(obj)) {
+		// Nothing to look into, or a contract that holds whatever the
+		// body does: the call itself touches what its receiver reaches.
+		var recv ssa.Value
+		o := summary.OriginOf(summary.Ambient)
+		if obj.Signature().Recv() != nil && len(args) > 0 {
+			recv, o = args[0], w.Origins.Of(args[0])
+		}
+		w.Touch(pos, recv, o, *whole)
+		return
+	}
+	settled := w.DeclaredArgs(obj, args, pos, sum)
+	if sum == nil {
+		return
+	}
+	lit := flow.IsFuncLit(t.Fn)
+	w.ApplySummary(sum, args, t.Bindings, CallSite{W: w, Callee: t.Fn, Pos: pos, Whole: whole}, settled, !lit)
+	if lit {
+		// A literal called in place: its touches are ours, but they are
+		// reported inside it if this runs off the owner.
+		w.Sites = append(w.Sites, Site{Pos: pos, Inner: t.Fn, InnerSources: w.SourceMapper(args, t.Bindings)})
+	}
+}
+
+// A callSite is a call whose callee's summary is applied. Its name and
+// position are rendered only when a witness or a sink needs them, which
+// most calls never do.
+type CallSite struct {
+	W      *Walker
+	Callee *ssa.Function // nil for a call through an interface method
+	Method *types.Func   // the interface method, when callee is nil
+	Pos    token.Pos
+	// whole is set for a call of a confined method: its callers are told
+	// that they call it, and what it reaches inside, rather than the path.
+	Whole *summary.Witness
+}
+
+// name is what the call calls, for messages.
+func (cs CallSite) Name() string {
+	if cs.Callee == nil {
+		return names.FuncName(cs.Method)
+	}
+	return flow.Name(cs.Callee)
+}
+
+// extend returns wit as seen from the caller. Interface calls and wrappers
+// add no step: the implementation's or the wrapped method's name is
+// already in the witness. A call of a confined method stands for what it
+// touches of its own owner's state; another owner's it leads to by path.
+func (cs CallSite) Extend(wit summary.Witness) summary.Witness {
+	if cs.Whole != nil && cs.Whole.Domain == wit.Domain {
+		return *cs.Whole
+	}
+	if cs.Callee == nil || flow.IsWrapper(cs.Callee) {
+		return wit
+	}
+	return wit.Through(cs.Name(), cs.W.Position(cs.Pos))
+}
+
+// applySummary makes a callee's summary part of this function's: its
+// touches through the arguments and captures given (as sites to report at
+// the call when asSites), and what it does with the func values it is
+// handed (unless the callee's contract settled them).
+func (w *Walker) ApplySummary(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call CallSite, settled summary.Origin, asSites bool) {
+	for _, tc := range sum.Touches {
+		v := SourceValue(tc.Source, args, bindings)
+		wit, ok := w.C.Types.BindRecv(tc.Witness, v)
+		if !ok {
+			continue // through an interface value that cannot hold the implementation
+		}
+		wit = call.Extend(wit)
+		if o := w.Origins.MapSource(tc.Source, args, bindings); asSites {
+			w.Touch(call.Pos, v, o, wit)
+		} else {
+			w.Sum.AddTouches(o, wit)
+		}
+	}
+	handed := func(o summary.Origin, do func(ssa.Value)) {
+		for _, s := range o.Sources() {
+			if v := SourceValue(s, args, bindings); v != nil && !settled.Has(s) {
+				do(v)
+			}
+		}
+	}
+	handed(sum.Invokes, func(v ssa.Value) { w.SyncInvoke(v, call.Pos) })
+	handed(sum.Async, func(v ssa.Value) { w.SendOff(v, Entry{Pos: call.Pos, Sink: call.Name()}) })
+	handed(sum.Hop, func(v ssa.Value) {
+		domain := sum.HopTo
+		w.HopTo(v, call.Name(), &domain, call.Pos)
+	})
+	w.CheckFutureTouches(sum, args, bindings, call)
+}
+
+// declaredArgs applies declared async and hop parameters of a call's
+// target and takes the remaining func arguments to run here, unless the
+// callee's summary says it sends them elsewhere: summaries of code that
+// stores callbacks in structs (sort.Slice) or returns closures calling them
+// (sync.OnceFunc) cannot see the call, so running here is the safe default.
+// It returns the sources it settled, which summaries do not override.
+func (w *Walker) DeclaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary.Summary) summary.Origin {
+	k := w.C.M.Contract(fn)
+	var settled summary.Origin
+	if k.Combinator {
+		w.InheritCallbacks(fn, k, args, Entry{Pos: pos})
+		for _, i := range k.Inherit {
+			settled = settled.Union(summary.OriginOf(summary.ParamSource(i)))
+		}
+	}
+	for i, a := range args {
+		if settled.Has(summary.ParamSource(i)) {
+			continue
+		}
+		switch {
+		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.WaitsFor(fn, args)):
+			w.SyncInvoke(a, pos) // on another goroutine, while this one waits
+		case slices.Contains(k.Async, i):
+			w.SendOff(a, Entry{Pos: pos, Sink: w.C.M.SinkName(fn)}) // fn != nil: nil has no contract
+		case slices.Contains(k.Hop, i):
+			domain := w.C.M.HopDomain(fn)
+			w.HopTo(a, names.FuncName(fn), &domain, pos)
+		case names.IsFuncTyped(a.Type()) && where.RunsHere(k, sum, i):
+			w.SyncInvoke(a, pos)
+		default:
+			continue
+		}
+		settled = settled.Union(summary.OriginOf(summary.ParamSource(i)))
+	}
+	return settled
+}
+
+// syncArgs takes the func arguments of an unknown call to run here.
+func (w *Walker) SyncArgs(args []ssa.Value, pos token.Pos) {
+	for _, a := range args {
+		if names.IsFuncTyped(a.Type()) {
+			w.SyncInvoke(a, pos)
+		}
+	}
+}
+
+// syncInvoke handles a func value called on this goroutine: its touches
+// are this function's touches.
+func (w *Walker) SyncInvoke(v ssa.Value, pos token.Pos) {
+	targets := flow.FuncTargets(v)
+	if len(targets) == 0 {
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.Origins.Of(v))
+		return
+	}
+	for _, t := range targets {
+		// The callee supplies the arguments: they are not ours to track.
+		w.CallTarget(t, nil, pos)
+	}
+}
+
+// sourceMapper maps a callee's sources to origins in this function.
+func (w *Walker) SourceMapper(args []ssa.Value, bindings flow.Captures) func(summary.Source) summary.Origin {
+	return func(s summary.Source) summary.Origin { return w.Origins.MapSource(s, args, bindings) }
+}
+
+// sourceValue returns the caller's value for a callee's source, or nil.
+func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa.Value {
+	switch {
+	case s == summary.Ambient:
+		return nil
+	case s >= summary.FreeBase:
+		if i := int(s - summary.FreeBase); i < len(bindings.Values) {
+			return bindings.Values[i]
+		}
+	case int(s) < len(args):
+		return args[s]
+	}
+	return nil
+}
+
+// touch records that this function touches confined state reached from o
+// through v (nil when it is not one value). The function's own values
+// (ownership follows the value) are not touches for its callers, but the
+// place is kept: code on another owner may not touch what was handed off
+// to it, and the function itself not what it sent away (see sends.go).
+func (w *Walker) Touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.At, Value: v})
+	w.Sum.AddTouches(o, wit)
+}
+
+func (w *Walker) Position(pos token.Pos) summary.Position {
+	if !pos.IsValid() {
+		pos = w.Fn.Pos()
+	}
+	return w.C.M.Position(pos)
+}
