@@ -190,6 +190,22 @@ func siblings(s *state) {
 	})
 }
 
+// Two go statements signalling one channel, then waited for: only a lone
+// go statement is joined; these two run beside each other.
+func twoGoStatements(s *state) {
+	done := make(chan struct{})
+	go func() {
+		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via a go statement`
+		done <- struct{}{}
+	}()
+	go func() {
+		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via a go statement`
+		done <- struct{}{}
+	}()
+	<-done
+	<-done
+}
+
 // Look-alike: the starter works while the goroutine runs, and joins it
 // only later; the two run beside each other.
 func worksMeanwhile(s *state, f func()) {
