@@ -7,7 +7,10 @@
 // belongs to the receiver (a documented decision).
 package ownership
 
-import "time"
+import (
+	"sync/atomic"
+	"time"
+)
 
 //confined:owner
 type server struct { // want server:"confined:owner"
@@ -156,6 +159,15 @@ func capturedWrappedInFreshHolder(s *server) {
 	go func() {
 		h := &hub{srv: s}
 		h.srv.n++ // want `writes confined ownership.server.n off the owner`
+	}()
+}
+
+// A call with no summary (atomic.Pointer's Load: sync/atomic exports no
+// fact saying more) returns what derives from its arguments, not a fresh
+// value.
+func capturedThroughCallWithoutSummary(p *atomic.Pointer[server]) {
+	go func() {
+		p.Load().n++ // want `writes confined ownership.server.n off the owner`
 	}()
 }
 
