@@ -26,6 +26,19 @@ func afterSleep(s *state) {
 	})
 }
 
+// A future picked on one branch of two completes where either may: the
+// join of the branches, even when the second alone completes off the owner.
+func eitherBranch(s *state, reply bool) {
+	f := endWorker(s)
+	if !reply {
+		f = future.Sleep(time.Second, 0)
+	}
+	f.Map(func(v int) int {
+		s.n++ // want `writes confined futures.state.n off the owner: this code runs via a callback of \(\*future.Future\[T\]\).Map on a future that completes off the owner`
+		return v
+	})
+}
+
 // Look-alike negative: a continuation of an RPC whose reply the owner fulfils.
 func afterReply(s *state) {
 	endWorker(s).Map(func(v int) int {
