@@ -71,3 +71,27 @@ func count(c *counter) {
 		c.other.Add(1)
 	}()
 }
+
+// A loop that builds a job and sets its channel field there leaves the
+// field free: that assignment is where the value is built, not the owner
+// replacing a channel others hold.
+//
+//confined:owner
+type job struct { // want job:"confined:owner"
+	done chan struct{}
+}
+
+//confined:loop
+func runJobs(start chan func(*job)) {
+	for f := range start {
+		j := &job{}
+		j.done = make(chan struct{})
+		f(j)
+	}
+}
+
+func finish(j *job) {
+	go func() {
+		close(j.done) // reads done, which only the loop building a job sets
+	}()
+}
