@@ -13,10 +13,10 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/nearest"
+	"golang.org/x/tools/go/analysis"
 )
 
 // An ignoreDirective suppresses the finding on its line, and when it stands

@@ -15,9 +15,9 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/nearest"
+	"golang.org/x/tools/go/analysis"
 )
 
 // Declared is what the declarations in view say, by the object they name.

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -63,7 +63,7 @@ type Model struct {
 func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	dirs, diags := directive.Parse(pass)
 	m := &Model{
-		pass: pass,
+		pass:         pass,
 		Cfg:          cfg,
 		Dirs:         dirs,
 		PackageFacts: ImportedPackageFacts(pass),

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/walk"
 )
 
 // reportFieldCalls reports, at each call of a field that runs off the

@@ -5,8 +5,8 @@ import (
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
-	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
 )
 

@@ -15,9 +15,9 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/walk"
-	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
 

@@ -22,10 +22,10 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
 )
 

@@ -18,11 +18,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/confinecheck/confinecheck/internal/model"
-	"github.com/confinecheck/confinecheck/internal/walk"
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )

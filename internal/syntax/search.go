@@ -7,10 +7,10 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/where"
-	"github.com/confinecheck/confinecheck/internal/flow"
 	"golang.org/x/tools/go/types/typeutil"
 )
 

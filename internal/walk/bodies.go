@@ -12,8 +12,8 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 )
 
 // plainFuncs returns the package's function declarations whose bodies need

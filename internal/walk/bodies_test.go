@@ -9,11 +9,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
-	"github.com/confinecheck/confinecheck/internal/directive"
 )
 
 // testPass type-checks src as package p and returns a pass over it, with

@@ -23,11 +23,11 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
-	"github.com/confinecheck/confinecheck/internal/where"
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
 )
 

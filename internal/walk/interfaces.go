@@ -15,9 +15,9 @@ package walk
 import (
 	"go/types"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
 

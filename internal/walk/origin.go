@@ -9,8 +9,8 @@ package walk
 import (
 	"go/token"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
 

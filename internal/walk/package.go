@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/summary"
-	"github.com/confinecheck/confinecheck/internal/flow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )

@@ -10,10 +10,10 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/confinecheck/confinecheck/internal/model"
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
 

@@ -4,8 +4,8 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
 

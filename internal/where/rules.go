@@ -3,8 +3,8 @@ package where
 import (
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/summary"
 )
 
 // runsHere reports whether a callee with contract k and summary sum (nil
