@@ -39,7 +39,7 @@ type loopStart struct {
 func (s *Suggester) proposeLoops() {
 	starts := make(map[*ssa.Function][]loopStart)
 	var order []*ssa.Function
-	spawners := s.spawners()
+	spawners := findSpawners(s.e.Functions())
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue // tests start code in their own ways
@@ -51,7 +51,7 @@ func (s *Suggester) proposeLoops() {
 				case *ssa.Go:
 					ts = startedBy(in)
 				case *ssa.Call:
-					ts = s.startedThrough(in, spawners)
+					ts = startedThrough(s.e.Program(), in, spawners)
 				}
 				for _, t := range ts {
 					if starts[t.fn] == nil {
@@ -126,12 +126,12 @@ func startName(st loopStart) string {
 	return "go statement in " + flow.Name(st.def)
 }
 
-// spawners maps the package's functions that run a func parameter on a
-// goroutine of their own (raft's goFunc: go func() { defer ...; f() }())
-// to that parameter's argument index.
-func (s *Suggester) spawners() map[*ssa.Function]int {
+// findSpawners maps the package's functions, fns, that run a func
+// parameter on a goroutine of their own (raft's goFunc: go func() {
+// defer ...; f() }()) to that parameter's argument index.
+func findSpawners(fns []*ssa.Function) map[*ssa.Function]int {
 	out := make(map[*ssa.Function]int)
-	for _, fn := range s.e.Functions() {
+	for _, fn := range fns {
 		if flow.DeclaredFunc(fn) == nil {
 			continue
 		}
@@ -152,8 +152,8 @@ func (s *Suggester) spawners() map[*ssa.Function]int {
 }
 
 // startedThrough lists what a call of a spawner starts: the function its
-// func argument denotes (a method value's method).
-func (s *Suggester) startedThrough(call *ssa.Call, spawners map[*ssa.Function]int) []started {
+// func argument denotes (a method value's method, found in prog).
+func startedThrough(prog *ssa.Program, call *ssa.Call, spawners map[*ssa.Function]int) []started {
 	callee := call.Common().StaticCallee()
 	i, ok := spawners[callee]
 	if !ok || i >= len(call.Common().Args) {
@@ -163,7 +163,7 @@ func (s *Suggester) startedThrough(call *ssa.Call, spawners map[*ssa.Function]in
 	for _, t := range flow.FuncTargets(call.Common().Args[i]) {
 		fn := t.Fn
 		if obj, ok := fn.Object().(*types.Func); ok && flow.IsWrapper(fn) {
-			fn = s.e.Program().FuncValue(obj)
+			fn = prog.FuncValue(obj)
 		}
 		if fn != nil && !flow.IsFuncLit(fn) {
 			out = append(out, started{fn, t.Bindings.Values})
