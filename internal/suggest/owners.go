@@ -39,10 +39,12 @@ type ownerRoot struct {
 	domain string
 }
 
-// ownerRoots lists the package's loops and hop callbacks outside test
-// files, in source order: what tests write on an owner makes no type owned.
-func (s *Suggester) ownerRoots() []ownerRoot {
-	var roots []ownerRoot
+// codeRoots lists where the package's code outside test files starts
+// running: on an owner, its loops and hop callbacks, in source order; off
+// every owner, the functions its go statements start, but for loops,
+// whose goroutine is their owner. What tests write on an owner makes no
+// type owned, and tests start code in their own ways.
+func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
@@ -50,15 +52,24 @@ func (s *Suggester) ownerRoots() []ownerRoot {
 		if domain, ok := s.loops[fn]; ok {
 			roots = append(roots, ownerRoot{fn, domain})
 		}
-		if w := s.e.Walk(fn); w != nil {
-			for _, sp := range w.Hops {
-				for _, t := range sp.Targets {
-					roots = append(roots, ownerRoot{t.Fn, *sp.On})
+		w := s.e.Walk(fn)
+		if w == nil {
+			continue
+		}
+		for _, sp := range w.Hops {
+			for _, t := range sp.Targets {
+				roots = append(roots, ownerRoot{t.Fn, *sp.On})
+			}
+		}
+		for _, sp := range w.Spawns {
+			for _, t := range sp.Targets {
+				if _, loop := s.loops[t.Fn]; !loop {
+					spawned = append(spawned, t.Fn)
 				}
 			}
 		}
 	}
-	return roots
+	return roots, spawned
 }
 
 // rootName names owner code for evidence: a method value by its method.
@@ -93,41 +104,60 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 // package, and of those confined by hand, that only set-up code writes and
 // code off the owner reads.
 func (s *Suggester) proposeOwners() {
-	roots := s.ownerRoots()
-	var rootFns, spawned []*ssa.Function
+	roots, spawned := s.codeRoots()
+	var rootFns []*ssa.Function
 	for _, r := range roots {
 		rootFns = append(rootFns, r.fn)
 	}
-	for _, fn := range s.e.Functions() {
-		if s.inTestFile(fn.Pos()) {
-			continue // tests start code in their own ways
-		}
-		if w := s.e.Walk(fn); w != nil {
-			for _, sp := range w.Spawns {
-				for _, t := range sp.Targets {
-					if _, loop := s.loops[t.Fn]; loop {
-						continue // the goroutine a loop runs on is its owner
-					}
-					spawned = append(spawned, t.Fn)
-				}
-			}
-		}
-	}
 	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned)
-
-	// What owner code writes, by type: its domains, the writers, the fields.
-	type written struct {
-		domains map[string]bool
-		roots   []string
-		fields  fieldSet
+	byType := ownerWritesByType(s.written, roots)
+	pa := newPlacedAccesses()
+	for _, fn := range s.e.Functions() {
+		if !s.inTestFile(fn.Pos()) {
+			pa.add(fn, s.written, onOwner[fn], offOwner[fn])
+		}
 	}
-	byType := make(map[string]*written)
+	// Types the user confined by hand get what they are missing too: the
+	// fields only set-up code writes that code off the owner reads.
+	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
+		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+	}
+	sent := s.sentTypes()
+	for _, tk := range slices.Sorted(maps.Keys(byType)) {
+		wt := byType[tk]
+		obj := s.typeObject(tk)
+		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue // not the module's, or confined already
+		}
+		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" {
+			s.declined.add(obj, directive.VerbOwner, why)
+			continue
+		}
+		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: ownerEvidence(wt, pa.off[tk], pa.other[tk])})
+		if obj.Pkg() == s.pass.Pkg {
+			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+		}
+	}
+}
+
+// ownerWrites is what owner code writes of one type: the owners' domains,
+// the owner code that writes it (named for evidence), and the fields.
+type ownerWrites struct {
+	domains map[string]bool
+	roots   []string
+	fields  fieldSet
+}
+
+// ownerWritesByType gathers, by type key, what the owner code of roots
+// writes, as x finds it.
+func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites {
+	byType := make(map[string]*ownerWrites)
 	for _, r := range roots {
-		for key := range s.written.of(r.fn) {
+		for key := range x.of(r.fn) {
 			tk := key[:strings.LastIndex(key, ".")]
 			wt := byType[tk]
 			if wt == nil {
-				wt = &written{domains: make(map[string]bool), fields: make(fieldSet)}
+				wt = &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet)}
 				byType[tk] = wt
 			}
 			wt.domains[r.domain] = true
@@ -137,92 +167,86 @@ func (s *Suggester) proposeOwners() {
 			}
 		}
 	}
-	// What other code writes and reads through values it was handed.
-	other := make(writersByType)       // code that may run anywhere
-	off := make(writersByType)         // code off the owner: the races the check will report
-	readOff := make(map[string]string) // field -> a reader off the owner
+	return byType
+}
+
+// domainArgs are the arguments of the proposed directive: the owner's
+// @DOMAIN, if it has one. declineOwner has made sure there is one owner.
+func (wt *ownerWrites) domainArgs() []string {
+	var args []string
+	for d := range wt.domains {
+		if d != "" {
+			args = []string{"@" + d}
+		}
+	}
+	return args
+}
+
+// ownerEvidence tells what owner code writes of a type without a lock
+// (wt), and who else writes it: only where a value is built, code off the
+// owner (off), which the check will report, or code that may run anywhere
+// (other), which writes no more of its fields than the owner.
+func ownerEvidence(wt *ownerWrites, off, other *writers) string {
+	var fields []string
+	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+		fields = append(fields, key[strings.LastIndex(key, ".")+1:])
+	}
+	evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock", strings.Join(wt.roots, ", "),
+		names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
+	offNames, otherNames := off.names(), other.names()
+	switch {
+	case len(offNames) == 0 && len(otherNames) == 0:
+		return evidence + ", and no other code writes it but where a value is built"
+	case len(otherNames) == 0:
+		return evidence + fmt.Sprintf(", and besides where a value is built only code off the owner does (%s), which the check then reports",
+			strings.Join(firstN(offNames, 3), ", "))
+	default:
+		n := len(other.fields)
+		return evidence + fmt.Sprintf("; code that may run anywhere writes %s too (%s), which the check reports where it runs off the owner",
+			names.Plural(n, "one of its fields", fmt.Sprintf("%d of its fields", n)), strings.Join(firstN(slices.Concat(otherNames, offNames), 3), ", "))
+	}
+}
+
+// placedAccesses is what the package's code writes and reads of the
+// fields of candidate types through values it was handed, by where the
+// code runs.
+type placedAccesses struct {
+	other   writersByType     // code that may run anywhere
+	off     writersByType     // code off the owner: the races the check will report
+	readOff map[string]string // field -> a reader off the owner
 	// Writes by code that runs once owners run: on an owner or off it.
 	// What only set-up code writes (constructors, functional options, an
 	// Attach the constructor calls) is fixed by the time they run.
-	runningWrites := make(fieldSet)
-	for _, fn := range s.e.Functions() {
-		if s.inTestFile(fn.Pos()) {
-			continue
-		}
-		acc := s.written.accesses(fn)
-		if onOwner[fn] || offOwner[fn] {
-			maps.Copy(runningWrites, acc.writes)
-		}
-		if !onOwner[fn] || offOwner[fn] {
-			for key := range acc.reads {
-				if _, ok := readOff[key]; !ok {
-					readOff[key] = flow.Name(fn)
-				}
+	runningWrites fieldSet
+}
+
+func newPlacedAccesses() *placedAccesses {
+	return &placedAccesses{other: make(writersByType), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
+}
+
+// add records what fn writes and reads, as x finds it, by where fn runs:
+// code reachable from owners (onOwner) or from goroutines off them
+// (offOwner) runs once owners run; reached from neither, it may run
+// anywhere, but functional options run where a value is built.
+func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner bool) {
+	acc := x.accesses(fn)
+	if onOwner || offOwner {
+		maps.Copy(pa.runningWrites, acc.writes)
+	}
+	if !onOwner || offOwner {
+		for key := range acc.reads {
+			if _, ok := pa.readOff[key]; !ok {
+				pa.readOff[key] = flow.Name(fn)
 			}
 		}
-		if offOwner[fn] && !onOwner[fn] {
-			off.add(fn, acc.writes)
-		}
-		if onOwner[fn] || offOwner[fn] || functionalOption(fn) {
-			continue
-		}
-		writes := acc.writes
-		for _, b := range fn.Blocks { // and through calls into other packages
-			for _, instr := range b.Instrs {
-				if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
-					if callee := call.Common().StaticCallee(); callee != nil && callee.Blocks == nil {
-						writes = union(writes, s.written.of(callee))
-					}
-				}
-			}
-		}
-		other.add(fn, writes)
 	}
-	// Types the user confined by hand get what they are missing too: the
-	// fields only set-up code writes that code off the owner reads.
-	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
-		s.proposeAnyFields(obj, runningWrites, readOff)
+	if offOwner && !onOwner {
+		pa.off.add(fn, acc.writes)
 	}
-	sent := s.sentTypes()
-	for _, tk := range slices.Sorted(maps.Keys(byType)) {
-		wt := byType[tk]
-		obj := s.typeObject(tk)
-		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
-			continue // not the module's, or confined already
-		}
-		if why := declineOwner(wt.domains, len(wt.fields), other[tk], sent[tk]); why != "" {
-			s.declined.add(obj, directive.VerbOwner, why)
-			continue
-		}
-		var domain []string
-		for d := range wt.domains {
-			if d != "" {
-				domain = []string{"@" + d}
-			}
-		}
-		var fields []string
-		for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
-			fields = append(fields, key[strings.LastIndex(key, ".")+1:])
-		}
-		evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock", strings.Join(wt.roots, ", "),
-			names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
-		offNames, otherNames := off[tk].names(), other[tk].names()
-		switch {
-		case len(offNames) == 0 && len(otherNames) == 0:
-			evidence += ", and no other code writes it but where a value is built"
-		case len(otherNames) == 0:
-			evidence += fmt.Sprintf(", and besides where a value is built only code off the owner does (%s), which the check then reports",
-				strings.Join(firstN(offNames, 3), ", "))
-		default:
-			n := len(other[tk].fields)
-			evidence += fmt.Sprintf("; code that may run anywhere writes %s too (%s), which the check reports where it runs off the owner",
-				names.Plural(n, "one of its fields", fmt.Sprintf("%d of its fields", n)), strings.Join(firstN(slices.Concat(otherNames, offNames), 3), ", "))
-		}
-		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: domain, evidence: evidence})
-		if obj.Pkg() == s.pass.Pkg {
-			s.proposeAnyFields(obj, runningWrites, readOff)
-		}
+	if onOwner || offOwner || functionalOption(fn) {
+		return
 	}
+	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
 }
 
 // sentTypes are the types, by key, whose values the package hands from

@@ -174,6 +174,23 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// withOtherPackages returns writes, what fn writes itself, with what the
+// functions of other packages it calls statically write: they have no
+// body here, but WritesFact tells. What fn calls in the package is placed
+// on its own.
+func (x *writeIndex) withOtherPackages(fn *ssa.Function, writes fieldSet) fieldSet {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+				if callee := call.Common().StaticCallee(); callee != nil && callee.Blocks == nil {
+					writes = union(writes, x.of(callee))
+				}
+			}
+		}
+	}
+	return writes
+}
+
 // export publishes writesFact on the package's exported functions
 // that write fields of candidate types.
 func (x *writeIndex) export() {
