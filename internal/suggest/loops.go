@@ -37,6 +37,33 @@ type loopStart struct {
 // that goroutines run receiving from channels in a loop. With several in
 // the package, each is named after its receiver type (@NAME).
 func (s *Suggester) proposeLoops() {
+	s.loops = make(map[*ssa.Function]string)
+	for _, fn := range s.e.Functions() {
+		if domain, ok := s.m.LoopDomain(fn); ok {
+			s.loops[fn] = domain
+		}
+	}
+	loops := s.loopCandidates(s.loopStarts())
+	for _, l := range loops {
+		// Named when the package has another loop, proposed or declared,
+		// so that hops say which they hand code to.
+		var args []string
+		domain := ""
+		if len(loops)+len(s.loops) > 1 {
+			domain = domainFor(l.fn, sharesReceiver(l, loops))
+			args = []string{"@" + domain}
+		}
+		s.loops[l.fn] = domain
+		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
+			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
+			startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
+	}
+}
+
+// loopStarts finds, outside test files, the go statements and the calls of
+// spawners that start functions: the starts of each function, and the
+// functions in the order they are first started.
+func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function) {
 	starts := make(map[*ssa.Function][]loopStart)
 	var order []*ssa.Function
 	spawners := findSpawners(s.e.Functions())
@@ -62,18 +89,25 @@ func (s *Suggester) proposeLoops() {
 			}
 		}
 	}
-	s.loops = make(map[*ssa.Function]string)
-	type found struct {
-		fn      *ssa.Function
-		start   loopStart
-		receive token.Pos
-	}
-	var loops []found
-	for _, fn := range s.e.Functions() {
-		if domain, ok := s.m.LoopDomain(fn); ok {
-			s.loops[fn] = domain
-		}
-	}
+	return starts, order
+}
+
+// A foundLoop is a function proposeLoops proposes as a loop: what starts
+// it, and where it receives work in a loop.
+type foundLoop struct {
+	fn      *ssa.Function
+	start   loopStart
+	receive token.Pos
+}
+
+// loopCandidates keeps, of the started functions in order, those of the
+// package outside test files, not declared loops, that one goroutine runs
+// (many are a pool, and none owns what it touches), that receive work in
+// a loop, and that own something: code handed to them, or state they
+// write without a lock, which a timer's or a relay's goroutine does not.
+// It declines the others.
+func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order []*ssa.Function) []foundLoop {
+	var loops []foundLoop
 	for _, fn := range order {
 		obj := flow.DeclaredFunc(fn)
 		if obj == nil || obj.Pkg() != s.pass.Pkg || s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
@@ -85,37 +119,29 @@ func (s *Suggester) proposeLoops() {
 				startName(ss[0]), s.m.Position(ss[0].call.Pos())))
 			continue
 		}
-		if recv := receiveInLoop(fn); recv.IsValid() {
-			loops = append(loops, found{fn, ss[0], recv})
-		} else {
+		recv := receiveInLoop(fn)
+		if !recv.IsValid() {
 			s.declined.add(obj, directive.VerbLoop, "a goroutine runs it, but it receives no work in a loop (a range over a channel, or a select "+
 				"with a case receiving funcs, messages or a wake-up; ticks and Done() only wake it up)")
+			continue
 		}
-	}
-	// A loop owns something: code handed to it, or state it writes
-	// without a lock. A timer's or a relay's goroutine does not.
-	loops = slices.DeleteFunc(loops, func(l found) bool {
-		if len(s.hopsInto(l.fn)) == 0 && len(s.written.of(l.fn)) == 0 {
-			s.declined.add(flow.DeclaredFunc(l.fn), directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
+		if len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 {
+			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
 				"to run, and it writes no state without a lock (a relay or a timer's goroutine)")
-			return true
+			continue
 		}
-		return false
-	})
-	for _, l := range loops {
-		var args []string
-		domain := ""
-		if len(loops)+len(s.loops) > 1 {
-			domain = domainFor(l.fn, slices.ContainsFunc(loops, func(o found) bool {
-				return o.fn != l.fn && names.ReceiverNamed(flow.DeclaredFunc(o.fn)) != nil && names.ReceiverNamed(flow.DeclaredFunc(o.fn)) == names.ReceiverNamed(flow.DeclaredFunc(l.fn))
-			}))
-			args = []string{"@" + domain}
-		}
-		s.loops[l.fn] = domain
-		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
-			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
-			startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
+		loops = append(loops, foundLoop{fn, ss[0], recv})
 	}
+	return loops
+}
+
+// sharesReceiver reports whether another of loops is a method of l's
+// receiver type, which then names neither.
+func sharesReceiver(l foundLoop, loops []foundLoop) bool {
+	recv := names.ReceiverNamed(flow.DeclaredFunc(l.fn))
+	return recv != nil && slices.ContainsFunc(loops, func(o foundLoop) bool {
+		return o.fn != l.fn && names.ReceiverNamed(flow.DeclaredFunc(o.fn)) == recv
+	})
 }
 
 // startName names what starts a loop, for evidence.
