@@ -11,78 +11,83 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// A parseCase is a comment and what ParseComment should make of it.
+type parseCase struct {
+	text    string
+	verb    string
+	args    []string
+	ok      bool
+	wantErr string // substring of the error; "" for none
+}
+
+// parseCases are TestParseDirective's comments, by what they exercise.
+var parseCases = []parseCase{
+	// The owner marker, bare and explicit.
+	{text: "//confined", verb: VerbOwner, ok: true},
+	{text: "//confined   ", verb: VerbOwner, ok: true},
+	{text: "//confined:owner", verb: VerbOwner, ok: true},
+	{text: "//confined:owner extra", verb: VerbOwner, ok: true, wantErr: `takes no arguments, got "extra"`},
+	{text: "//confined:any", verb: VerbAny, ok: true},
+	{text: "//confined:any x y", verb: VerbAny, ok: true, wantErr: `//confined:any takes no arguments, got "x y"`},
+	{text: "//confined:loop", verb: VerbLoop, ok: true},
+	{text: "//confined:loop now", verb: VerbLoop, ok: true, wantErr: "takes no arguments"},
+
+	// PARAM lists.
+	{text: "//confined:async", verb: VerbAsync, ok: true},
+	{text: "//confined:async f", verb: VerbAsync, args: []string{"f"}, ok: true},
+	{text: "//confined:async  onMsg   onErr ", verb: VerbAsync, args: []string{"onMsg", "onErr"}, ok: true},
+	{text: "//confined:hop", verb: VerbHop, ok: true},
+	{text: "//confined:hop f", verb: VerbHop, args: []string{"f"}, ok: true},
+	{text: "//confined:inherit", verb: VerbInherit, ok: true},
+	{text: "//confined:inherit fn", verb: VerbInherit, args: []string{"fn"}, ok: true},
+
+	// owner, loop and hop may name a domain first; nothing else may.
+	{text: "//confined:owner @raft", verb: VerbOwner, args: []string{"@raft"}, ok: true},
+	{text: "//confined:loop @fsm", verb: VerbLoop, args: []string{"@fsm"}, ok: true},
+	{text: "//confined:hop @fsm f", verb: VerbHop, args: []string{"@fsm", "f"}, ok: true},
+	{text: "//confined:owner @raft extra", verb: VerbOwner, ok: true, wantErr: `takes no arguments, got "extra"; only the owner it names may come first`},
+	{text: "//confined:owner @", verb: VerbOwner, args: []string{"@"}, ok: true, wantErr: `names the domain "@", which is not a name`},
+	{text: "//confined:loop @1st", verb: VerbLoop, args: []string{"@1st"}, ok: true, wantErr: "which is not a name"},
+	{text: "//confined:hop f @fsm", verb: VerbHop, args: []string{"f", "@fsm"}, ok: true, wantErr: "names its domain first: write //confined:hop @fsm f"},
+	{text: "//confined:any @raft", verb: VerbAny, args: []string{"@raft"}, ok: true, wantErr: "//confined:any takes no @DOMAIN (@raft)"},
+	{text: "//confined:async @raft f", verb: VerbAsync, args: []string{"@raft", "f"}, ok: true, wantErr: "only owner, loop and hop name an owner"},
+
+	// completes takes exactly one of async and owner.
+	{text: "//confined:completes async", verb: VerbCompletes, args: []string{"async"}, ok: true},
+	{text: "//confined:completes owner", verb: VerbCompletes, args: []string{"owner"}, ok: true},
+	{text: "//confined:completes", verb: VerbCompletes, ok: true, wantErr: `exactly one of "async" or "owner"`},
+	{text: "//confined:completes later", verb: VerbCompletes, args: []string{"later"}, ok: true,
+		wantErr: "exactly one of"},
+	{text: "//confined:completes async owner", verb: VerbCompletes, args: []string{"async", "owner"}, ok: true,
+		wantErr: "exactly one of"},
+
+	// ignore needs a reason.
+	{text: "//confined:ignore the owner is blocked in Wait", verb: VerbIgnore, ok: true,
+		args: []string{"the", "owner", "is", "blocked", "in", "Wait"}},
+	{text: "//confined:ignore", verb: VerbIgnore, ok: true, wantErr: "needs a reason"},
+	{text: "//confined:ignore   ", verb: VerbIgnore, ok: true, wantErr: "needs a reason"},
+
+	// Malformed directives are ours, and errors.
+	{text: "//confined:", ok: true, wantErr: "has no verb"},
+	{text: "//confined:   ", ok: true, wantErr: "has no verb"},
+	{text: "//confined:bogus", verb: "bogus", ok: true, wantErr: "unknown directive //confined:bogus"},
+	{text: "//confined:bogus a b", verb: "bogus", args: []string{"a", "b"}, ok: true, wantErr: "unknown directive"},
+	{text: "//confined:Owner", verb: "Owner", ok: true, wantErr: "unknown directive //confined:Owner"},
+
+	// Not directives at all.
+	{text: "// confined", ok: false}, // gofmt's marker: the caller decides
+	{text: "// confined:owner"},
+	{text: "//confinedness is good"},
+	{text: "//confined_by_design"},
+	{text: "//confined-owner"},
+	{text: "/*confined:owner*/"},
+	{text: "// this type is //confined:owner"},
+	{text: "//go:build linux"},
+	{text: ""},
+}
+
 func TestParseDirective(t *testing.T) {
-	tests := []struct {
-		text    string
-		verb    string
-		args    []string
-		ok      bool
-		wantErr string // substring of the error; "" for none
-	}{
-		// The owner marker, bare and explicit.
-		{text: "//confined", verb: VerbOwner, ok: true},
-		{text: "//confined   ", verb: VerbOwner, ok: true},
-		{text: "//confined:owner", verb: VerbOwner, ok: true},
-		{text: "//confined:owner extra", verb: VerbOwner, ok: true, wantErr: `takes no arguments, got "extra"`},
-		{text: "//confined:any", verb: VerbAny, ok: true},
-		{text: "//confined:any x y", verb: VerbAny, ok: true, wantErr: `//confined:any takes no arguments, got "x y"`},
-		{text: "//confined:loop", verb: VerbLoop, ok: true},
-		{text: "//confined:loop now", verb: VerbLoop, ok: true, wantErr: "takes no arguments"},
-
-		// PARAM lists.
-		{text: "//confined:async", verb: VerbAsync, ok: true},
-		{text: "//confined:async f", verb: VerbAsync, args: []string{"f"}, ok: true},
-		{text: "//confined:async  onMsg   onErr ", verb: VerbAsync, args: []string{"onMsg", "onErr"}, ok: true},
-		{text: "//confined:hop", verb: VerbHop, ok: true},
-		{text: "//confined:hop f", verb: VerbHop, args: []string{"f"}, ok: true},
-		{text: "//confined:inherit", verb: VerbInherit, ok: true},
-		{text: "//confined:inherit fn", verb: VerbInherit, args: []string{"fn"}, ok: true},
-
-		// owner, loop and hop may name a domain first; nothing else may.
-		{text: "//confined:owner @raft", verb: VerbOwner, args: []string{"@raft"}, ok: true},
-		{text: "//confined:loop @fsm", verb: VerbLoop, args: []string{"@fsm"}, ok: true},
-		{text: "//confined:hop @fsm f", verb: VerbHop, args: []string{"@fsm", "f"}, ok: true},
-		{text: "//confined:owner @raft extra", verb: VerbOwner, ok: true, wantErr: `takes no arguments, got "extra"; only the owner it names may come first`},
-		{text: "//confined:owner @", verb: VerbOwner, args: []string{"@"}, ok: true, wantErr: `names the domain "@", which is not a name`},
-		{text: "//confined:loop @1st", verb: VerbLoop, args: []string{"@1st"}, ok: true, wantErr: "which is not a name"},
-		{text: "//confined:hop f @fsm", verb: VerbHop, args: []string{"f", "@fsm"}, ok: true, wantErr: "names its domain first: write //confined:hop @fsm f"},
-		{text: "//confined:any @raft", verb: VerbAny, args: []string{"@raft"}, ok: true, wantErr: "//confined:any takes no @DOMAIN (@raft)"},
-		{text: "//confined:async @raft f", verb: VerbAsync, args: []string{"@raft", "f"}, ok: true, wantErr: "only owner, loop and hop name an owner"},
-
-		// completes takes exactly one of async and owner.
-		{text: "//confined:completes async", verb: VerbCompletes, args: []string{"async"}, ok: true},
-		{text: "//confined:completes owner", verb: VerbCompletes, args: []string{"owner"}, ok: true},
-		{text: "//confined:completes", verb: VerbCompletes, ok: true, wantErr: `exactly one of "async" or "owner"`},
-		{text: "//confined:completes later", verb: VerbCompletes, args: []string{"later"}, ok: true,
-			wantErr: "exactly one of"},
-		{text: "//confined:completes async owner", verb: VerbCompletes, args: []string{"async", "owner"}, ok: true,
-			wantErr: "exactly one of"},
-
-		// ignore needs a reason.
-		{text: "//confined:ignore the owner is blocked in Wait", verb: VerbIgnore, ok: true,
-			args: []string{"the", "owner", "is", "blocked", "in", "Wait"}},
-		{text: "//confined:ignore", verb: VerbIgnore, ok: true, wantErr: "needs a reason"},
-		{text: "//confined:ignore   ", verb: VerbIgnore, ok: true, wantErr: "needs a reason"},
-
-		// Malformed directives are ours, and errors.
-		{text: "//confined:", ok: true, wantErr: "has no verb"},
-		{text: "//confined:   ", ok: true, wantErr: "has no verb"},
-		{text: "//confined:bogus", verb: "bogus", ok: true, wantErr: "unknown directive //confined:bogus"},
-		{text: "//confined:bogus a b", verb: "bogus", args: []string{"a", "b"}, ok: true, wantErr: "unknown directive"},
-		{text: "//confined:Owner", verb: "Owner", ok: true, wantErr: "unknown directive //confined:Owner"},
-
-		// Not directives at all.
-		{text: "// confined", ok: false}, // gofmt's marker: the caller decides
-		{text: "// confined:owner"},
-		{text: "//confinedness is good"},
-		{text: "//confined_by_design"},
-		{text: "//confined-owner"},
-		{text: "/*confined:owner*/"},
-		{text: "// this type is //confined:owner"},
-		{text: "//go:build linux"},
-		{text: ""},
-	}
-	for _, tt := range tests {
+	for _, tt := range parseCases {
 		t.Run(tt.text, func(t *testing.T) {
 			verb, args, ok, err := ParseComment(tt.text)
 			assert.Equal(t, tt.ok, ok, "ok")
