@@ -20,14 +20,40 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-func TestRobustBadDirectives(t *testing.T) {
-	tests := []struct {
-		name string
-		src  string
-		// want holds a regexp per expected finding, in order of position;
-		// nil expects none.
-		want []string
-	}{
+// A badDirectiveCase is a source, analyzed as lib/lib.go, with bad or
+// unusual directives, and the findings it must give.
+type badDirectiveCase struct {
+	name string
+	src  string
+	// want holds a regexp per expected finding, in order of position;
+	// nil expects none.
+	want []string
+}
+
+// checkBadDirectives analyzes each case's source and matches its
+// findings against the case's, one for one.
+func checkBadDirectives(t *testing.T, cases []badDirectiveCase) {
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			got := analyzeSources(t, map[string]string{"lib/lib.go": tt.src}, Settings{})
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d findings, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
+			}
+			for i, w := range tt.want {
+				if !regexp.MustCompile(w).MatchString(got[i]) {
+					t.Errorf("finding %d = %q, want it to match %q", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+// TestRobustMisplacedDirectives: directives where they cannot apply (an
+// alias, a group of types, the package clause, an import, a func literal,
+// init, a func returning no future) say so, or at least leave the rest of
+// the check as it was.
+func TestRobustMisplacedDirectives(t *testing.T) {
+	checkBadDirectives(t, []badDirectiveCase{
 		{
 			name: "owner on an alias",
 			src: `package lib
@@ -72,6 +98,37 @@ func f() func() {
 			want: []string{`misplaced //confined:loop`},
 		},
 		{
+			name: "owner on init and main, and on a func-local type's field",
+			src: `package main
+//confined:owner
+func init() {}
+func main() {
+	type local struct {
+		//confined:owner
+		n int
+	}
+	l := &local{}
+	go func() { l.n++ }()
+}`,
+			want: []string{`writes confined main.local.n off the owner`},
+		},
+		{
+			name: "completes on a func returning a plain value",
+			src: `package lib
+//confined:completes async
+func N() int { return 1 }`,
+			want: []string{`//confined:completes on N, which returns int; it belongs on a function returning a future or promise`},
+		},
+	})
+}
+
+// TestRobustBadParams: a PARAM that names no func parameter of its
+// function (the receiver, a result, a variadic or generic parameter that
+// is not a func), or a sink with none to name, is reported as such; a
+// variadic func parameter is one.
+func TestRobustBadParams(t *testing.T) {
+	checkBadDirectives(t, []badDirectiveCase{
+		{
 			name: "PARAM naming the receiver",
 			src: `package lib
 type T struct{}
@@ -113,6 +170,14 @@ func Start() (done func()) { return func() {} }`,
 func Tick() {}`,
 			want: []string{`//confined:async on Tick, which has no func-typed parameter to run`},
 		},
+	})
+}
+
+// TestRobustCombinedDirectives: directives repeated or combined on one
+// declaration, and ignores without a reason or without a finding to
+// suppress, neither panic nor confuse the check.
+func TestRobustCombinedDirectives(t *testing.T) {
+	checkBadDirectives(t, []badDirectiveCase{
 		{
 			name: "duplicated type and loop markers",
 			src: `package lib
@@ -161,6 +226,14 @@ func f() {
 				`this //confined:ignore suppresses nothing`,
 			},
 		},
+	})
+}
+
+// TestRobustUnusualDirectives: directives on unusual but valid code (an
+// interface type, an embedded field, a generic method, a file that //line
+// directives move) are honoured.
+func TestRobustUnusualDirectives(t *testing.T) {
+	checkBadDirectives(t, []badDirectiveCase{
 		{
 			name: "owner on an interface type, called from a goroutine",
 			src: `package lib
@@ -190,28 +263,6 @@ func f(t *T[int]) { go func() { t.Lock(); t.Peek(); t.Unlock() }() }`,
 			want: nil,
 		},
 		{
-			name: "owner on init and main, and on a func-local type's field",
-			src: `package main
-//confined:owner
-func init() {}
-func main() {
-	type local struct {
-		//confined:owner
-		n int
-	}
-	l := &local{}
-	go func() { l.n++ }()
-}`,
-			want: []string{`writes confined main.local.n off the owner`},
-		},
-		{
-			name: "completes on a func returning a plain value",
-			src: `package lib
-//confined:completes async
-func N() int { return 1 }`,
-			want: []string{`//confined:completes on N, which returns int; it belongs on a function returning a future or promise`},
-		},
-		{
 			name: "a //line directive moves the positions of directives",
 			src: `package lib
 //line other.go:100:1
@@ -219,20 +270,7 @@ func N() int { return 1 }`,
 func f() {}`,
 			want: []string{`unknown directive //confined:bogus`},
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := analyzeSources(t, map[string]string{"lib/lib.go": tt.src}, Settings{})
-			if len(got) != len(tt.want) {
-				t.Fatalf("got %d findings, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
-			}
-			for i, w := range tt.want {
-				if !regexp.MustCompile(w).MatchString(got[i]) {
-					t.Errorf("finding %d = %q, want it to match %q", i, got[i], w)
-				}
-			}
-		})
-	}
+	})
 }
 
 // TestRobustCgoGeneric runs the analyzer the way singlechecker does, on a
