@@ -454,36 +454,48 @@ func (g *progGen) app() string {
 }
 
 // stmt returns one statement (with indentation and newline) that uses t and
-// cb from the enclosing function.
+// cb from the enclosing function. The next byte chooses one of 32: an
+// ignore on a further statement, one of nestedStmt's, which run a further
+// statement, or one of flatStmt's.
 func (g *progGen) stmt(depth int, indent string) string {
-	leaf := depth >= 3
+	n := g.choose(32)
+	if n == 27 {
+		return g.ignoreStmt(depth, indent)
+	}
+	if s, ok := g.nestedStmt(n, depth, indent); ok {
+		return indent + s
+	}
+	return indent + g.flatStmt(n, indent)
+}
+
+// ignoreStmt returns a further statement with an ignore, trailing or on
+// the line above, sometimes without a reason; or with another directive,
+// which is misplaced there.
+func (g *progGen) ignoreStmt(depth int, indent string) string {
+	inner := strings.TrimPrefix(g.stmt(depth+1, indent), indent)
+	if i := strings.IndexByte(inner, '\n'); i == len(inner)-1 && g.flip() {
+		return indent + inner[:i] + " " + g.pick("//confined:ignore fuzz says so", "//confined:ignore") + "\n"
+	}
+	return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n",
+		g.extra+"\n") + indent + inner
+}
+
+// nestedStmt returns statement n, without its first indentation, if it is
+// one that runs a further statement (from depth 3 on, a plain use of t)
+// in a closure handed to a goroutine, a callback, a hop or a future, or in
+// a loop or a branch; ok is false for the others.
+func (g *progGen) nestedStmt(n, depth int, indent string) (s string, ok bool) {
 	body := func() string {
-		if leaf {
+		if depth >= 3 {
 			return indent + "\t_ = t\n"
 		}
 		return g.stmt(depth+1, indent+"\t")
 	}
-	var s string
-	switch n := g.choose(32); n {
-	case 0:
-		s = "t.Inc()\n"
-	case 1:
-		s = "_ = t.Get()\n"
-	case 2:
-		s = g.pick("t.N++\n", "t.Inner.X = 1\n", "t.M[\"k\"]++\n", "t.Touch(\"k\")\n", "t.Cb = cb\n")
-	case 3:
-		s = "t.Mu.Lock()\n" + indent + "t.Mu.Unlock()\n"
-	case 4:
-		s = "select {\n" + indent + "case t.Ch <- 1:\n" + indent + "default:\n" + indent + "}\n"
-	case 5:
-		s = g.pick("go t.Inc()\n", "go t.Touch(\"k\")\n", "go global.Inc()\n", "go cb()\n")
+	switch n {
 	case 6:
 		s = "go func() {\n" + body() + indent + "}()\n"
 	case 7:
 		s = "time.AfterFunc(time.Millisecond, func() {\n" + body() + indent + "})\n"
-	case 8:
-		s = g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n",
-			"lib.Go(t.Inc)\n", "lib.Go(cb)\n")
 	case 9:
 		s = "lib.Go(func() {\n" + body() + indent + "})\n"
 	case 10:
@@ -499,27 +511,12 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = "defer func() {\n" + body() + indent + "}()\n"
 	case 15:
 		s = "func() {\n" + body() + indent + "}()\n"
-	case 16:
-		u := g.fresh("u")
-		s = u + " := lib.NewT" + g.inst + "()\n" + indent + "go func() { " + u + ".Inc() }()\n"
-	case 17:
-		u := g.fresh("u")
-		s = "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" +
-			indent + "}()\n"
-	case 18:
-		ch, v := g.fresh("ch"), g.fresh("v")
-		s = ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" +
-			indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
 	case 19:
 		s = "lib.Impl(t).Do(func() {\n" + body() + indent + "})\n"
-	case 20:
-		s = g.pick("go ", "", "defer ") + fmt.Sprintf("f%d(t, cb)\n", g.choose(g.nfuncs))
 	case 21:
 		s = fmt.Sprintf("f%d(t, func() {\n", g.choose(g.nfuncs)) + body() + indent + "})\n"
 	case 22:
 		s = "context.AfterFunc(context.Background(), func() {\n" + body() + indent + "})\n"
-	case 23:
-		s = g.methodValue(g.fresh("m"), indent)
 	case 24:
 		wg := g.fresh("wg")
 		s = "var " + wg + " sync.WaitGroup\n" + indent + wg + ".Go(func() {\n" + body() + indent + "})\n" + indent +
@@ -528,14 +525,6 @@ func (g *progGen) stmt(depth int, indent string) string {
 		s = "for i := 0; i < 2; i++ {\n" + body() + indent + "}\n"
 	case 26:
 		s = "if t.Get() > 0 {\n" + body() + indent + "}\n"
-	case 27:
-		// An ignore, trailing or on the line above; sometimes without a reason.
-		inner := strings.TrimPrefix(g.stmt(depth+1, indent), indent)
-		if i := strings.IndexByte(inner, '\n'); i == len(inner)-1 && g.flip() {
-			return indent + inner[:i] + " " + g.pick("//confined:ignore fuzz says so", "//confined:ignore") + "\n"
-		}
-		return indent + g.pick("//confined:ignore fuzz says so\n", "//confined:ignore\n", "//confined:owner\n",
-			g.extra+"\n") + indent + inner
 	case 28:
 		if g.tparams != "" {
 			s = "_ = lib.Map(t, func(int) int {\n" + body() + indent + "\treturn 0\n" + indent + "})\n"
@@ -546,12 +535,52 @@ func (g *progGen) stmt(depth int, indent string) string {
 		j := g.fresh("j")
 		s = "var " + j + " J = " + g.pick("mine{t}", "mine{}") + "\n" + indent + g.pick("", "go ") + j + ".Do(func() {\n" +
 			body() + indent + "})\n"
-	case 30:
-		s = g.pick("go ", "") + "lib.I(mine{t}).Do(cb)\n"
 	default:
-		s = g.pick("cb()\n", "t.Post(cb)\n", "_ = lib.Impl(t).Name()\n")
+		return "", false
 	}
-	return indent + s
+	return s, true
+}
+
+// flatStmt returns statement n, without its first indentation, for the
+// statements that run no further one: uses of t, go statements and calls
+// handing t's methods or cb on, fresh values and values sent over.
+func (g *progGen) flatStmt(n int, indent string) string {
+	switch n {
+	case 0:
+		return "t.Inc()\n"
+	case 1:
+		return "_ = t.Get()\n"
+	case 2:
+		return g.pick("t.N++\n", "t.Inner.X = 1\n", "t.M[\"k\"]++\n", "t.Touch(\"k\")\n", "t.Cb = cb\n")
+	case 3:
+		return "t.Mu.Lock()\n" + indent + "t.Mu.Unlock()\n"
+	case 4:
+		return "select {\n" + indent + "case t.Ch <- 1:\n" + indent + "default:\n" + indent + "}\n"
+	case 5:
+		return g.pick("go t.Inc()\n", "go t.Touch(\"k\")\n", "go global.Inc()\n", "go cb()\n")
+	case 8:
+		return g.pick("time.AfterFunc(time.Millisecond, t.Inc)\n", "time.AfterFunc(time.Millisecond, cb)\n",
+			"lib.Go(t.Inc)\n", "lib.Go(cb)\n")
+	case 16:
+		u := g.fresh("u")
+		return u + " := lib.NewT" + g.inst + "()\n" + indent + "go func() { " + u + ".Inc() }()\n"
+	case 17:
+		u := g.fresh("u")
+		return "go func() {\n" + indent + "\t" + u + " := lib.NewT" + g.inst + "()\n" + indent + "\t" + u + ".Inc()\n" +
+			indent + "}()\n"
+	case 18:
+		ch, v := g.fresh("ch"), g.fresh("v")
+		return ch + " := make(chan *lib.T" + g.inst + ", 1)\n" + indent + ch + " <- t\n" + indent + "go func() {\n" +
+			indent + "\t" + v + " := <-" + ch + "\n" + indent + "\t" + v + ".Inc()\n" + indent + "}()\n"
+	case 20:
+		return g.pick("go ", "", "defer ") + fmt.Sprintf("f%d(t, cb)\n", g.choose(g.nfuncs))
+	case 23:
+		return g.methodValue(g.fresh("m"), indent)
+	case 30:
+		return g.pick("go ", "") + "lib.I(mine{t}).Do(cb)\n"
+	default:
+		return g.pick("cb()\n", "t.Post(cb)\n", "_ = lib.Impl(t).Name()\n")
+	}
 }
 
 // methodValue takes a method value or func value and calls it somewhere.
