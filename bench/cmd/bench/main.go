@@ -86,6 +86,30 @@ func main() {
 	}
 	bin, err = filepath.Abs(bin)
 	cli.Check(err)
+	tools := buildTools(benchDir, repo, bin)
+	targets := selectTargets(benchDir, repo, bin)
+
+	fmt.Printf("%s, GOMAXPROCS=%s, %d runs\n\n", goVersion(), orDefault(os.Getenv("GOMAXPROCS"), strconv.Itoa(nproc())), *runs)
+	fmt.Println("| target | packages | lines | tool | wall (min) | wall (median) | peak RSS (median) | time ratio (min) | time ratio (median) | RSS ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+	for _, t := range targets {
+		npkgs, lines := size(t)
+		if *runs == 0 {
+			fmt.Printf("| %s | %d | %d | | | | | | | |\n", t.name, npkgs, lines)
+			continue
+		}
+		log.Printf("%s: %d packages, %d lines; warming up (load average %s)", t.name, npkgs, lines, loadavg())
+		samples := sampleTools(t, tools)
+		log.Printf("%s: done (load average %s)", t.name, loadavg())
+		for _, tl := range tools {
+			fmt.Println(row(t, npkgs, lines, tl, samples))
+		}
+	}
+}
+
+// buildTools builds the standalone tools into bin and returns the tools
+// measured: those, and with -vet the same under go vet.
+func buildTools(benchDir, repo, bin string) []tool {
 	log.Printf("building tools into %s", bin)
 	cli.Run(benchDir, "go", "build", "-o", bin+"/", "./cmd/typesfloor", "./cmd/ssafloor")
 	cli.Run(repo, "go", "build", "-o", bin+"/", "./cmd/confinecheck")
@@ -99,23 +123,35 @@ func main() {
 		{name: "confinecheck", floor: "typesfloor", cmd: func(t target, _ int) []string { return append([]string{confine}, t.pkgs...) }},
 	}
 	if *vet {
-		nonce := func(run int) string { return fmt.Sprintf("n%d%d", time.Now().UnixNano(), run) }
-		tools = append(tools,
-			tool{name: "vet floor", cmd: func(t target, r int) []string {
-				return append([]string{"go", "vet", "-vettool=" + typesfloor, "-nonce=" + nonce(r)}, t.pkgs...)
-			}},
-			tool{name: "vet stock", floor: "vet floor", cmd: func(t target, r int) []string {
-				// -printf.funcs names a print wrapper that does not exist.
-				return append([]string{"go", "vet", "-printf.funcs=" + nonce(r)}, t.pkgs...)
-			}},
-			tool{name: "vet confinecheck", floor: "vet floor", cmd: func(t target, r int) []string {
-				// -async names a function that does not exist. (Under go vet a
-				// singlechecker's flags keep their plain names.)
-				return append([]string{"go", "vet", "-vettool=" + confine, "-async=bench.invalid/nonce.F" + nonce(r)}, t.pkgs...)
-			}},
-		)
+		tools = append(tools, vetTools(typesfloor, confine)...)
 	}
+	return tools
+}
 
+// vetTools are go vet with typesfloor as -vettool (the vet floor), the
+// stock go vet, and go vet with confine as -vettool. Each run passes a
+// flag value of its own, so that go vet's result cache never answers.
+func vetTools(typesfloor, confine string) []tool {
+	nonce := func(run int) string { return fmt.Sprintf("n%d%d", time.Now().UnixNano(), run) }
+	return []tool{
+		{name: "vet floor", cmd: func(t target, r int) []string {
+			return append([]string{"go", "vet", "-vettool=" + typesfloor, "-nonce=" + nonce(r)}, t.pkgs...)
+		}},
+		{name: "vet stock", floor: "vet floor", cmd: func(t target, r int) []string {
+			// -printf.funcs names a print wrapper that does not exist.
+			return append([]string{"go", "vet", "-printf.funcs=" + nonce(r)}, t.pkgs...)
+		}},
+		{name: "vet confinecheck", floor: "vet floor", cmd: func(t target, r int) []string {
+			// -async names a function that does not exist. (Under go vet a
+			// singlechecker's flags keep their plain names.)
+			return append([]string{"go", "vet", "-vettool=" + confine, "-async=bench.invalid/nonce.F" + nonce(r)}, t.pkgs...)
+		}},
+	}
+}
+
+// selectTargets resolves the -targets flag; the targets it writes (the
+// annotated etcd and the generated module) go under bin.
+func selectTargets(benchDir, repo, bin string) []target {
 	var targets []target
 	for name := range strings.SplitSeq(*targetsFlag, ",") {
 		switch name {
@@ -135,43 +171,40 @@ func main() {
 			log.Fatalf("unknown target %q", name)
 		}
 	}
+	return targets
+}
 
-	fmt.Printf("%s, GOMAXPROCS=%s, %d runs\n\n", goVersion(), orDefault(os.Getenv("GOMAXPROCS"), strconv.Itoa(nproc())), *runs)
-	fmt.Println("| target | packages | lines | tool | wall (min) | wall (median) | peak RSS (median) | time ratio (min) | time ratio (median) | RSS ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
-	for _, t := range targets {
-		npkgs, lines := size(t)
-		if *runs == 0 {
-			fmt.Printf("| %s | %d | %d | | | | | | | |\n", t.name, npkgs, lines)
-			continue
-		}
-		log.Printf("%s: %d packages, %d lines; warming up (load average %s)", t.name, npkgs, lines, loadavg())
-		for _, tl := range tools {
-			measure(t, tl, -1) // warm caches: go list, cgo, vet's compiled dependencies
-		}
-		samples := make(map[string][]sample)
-		for r := range *runs {
-			for _, tl := range runOrder(tools, r) {
-				s := measure(t, tl, r)
-				samples[tl.name] = append(samples[tl.name], s)
-				log.Printf("%s run %d: %s %.2fs %d MiB", t.name, r, tl.name, s.wall.Seconds(), s.rss/1024)
-			}
-		}
-		log.Printf("%s: done (load average %s)", t.name, loadavg())
-		// Other work on the machine only ever slows a run down: the minimum
-		// is the least disturbed, the median the typical one.
-		for _, tl := range tools {
-			m, lo := median(samples[tl.name]), minimum(samples[tl.name])
-			trMin, trMed, rr := "", "", ""
-			if tl.floor != "" {
-				f, flo := median(samples[tl.floor]), minimum(samples[tl.floor])
-				trMin = fmt.Sprintf("%.2fx", lo.wall.Seconds()/flo.wall.Seconds())
-				trMed = fmt.Sprintf("%.2fx", m.wall.Seconds()/f.wall.Seconds())
-				rr = fmt.Sprintf("%.2fx", float64(m.rss)/float64(f.rss))
-			}
-			fmt.Printf("| %s | %d | %d | %s | %.2f s | %.2f s | %d MiB | %s | %s | %s |\n", t.name, npkgs, lines, tl.name, lo.wall.Seconds(), m.wall.Seconds(), m.rss/1024, trMin, trMed, rr)
+// sampleTools runs each tool on t once untimed, then -runs times in
+// runOrder, and returns the samples by tool name.
+func sampleTools(t target, tools []tool) map[string][]sample {
+	for _, tl := range tools {
+		measure(t, tl, -1) // warm caches: go list, cgo, vet's compiled dependencies
+	}
+	samples := make(map[string][]sample)
+	for r := range *runs {
+		for _, tl := range runOrder(tools, r) {
+			s := measure(t, tl, r)
+			samples[tl.name] = append(samples[tl.name], s)
+			log.Printf("%s run %d: %s %.2fs %d MiB", t.name, r, tl.name, s.wall.Seconds(), s.rss/1024)
 		}
 	}
+	return samples
+}
+
+// row is the table row of tl on t: its samples' minimum and median, and
+// their ratios to its floor's.
+func row(t target, npkgs, lines int, tl tool, samples map[string][]sample) string {
+	// Other work on the machine only ever slows a run down: the minimum
+	// is the least disturbed, the median the typical one.
+	m, lo := median(samples[tl.name]), minimum(samples[tl.name])
+	trMin, trMed, rr := "", "", ""
+	if tl.floor != "" {
+		f, flo := median(samples[tl.floor]), minimum(samples[tl.floor])
+		trMin = fmt.Sprintf("%.2fx", lo.wall.Seconds()/flo.wall.Seconds())
+		trMed = fmt.Sprintf("%.2fx", m.wall.Seconds()/f.wall.Seconds())
+		rr = fmt.Sprintf("%.2fx", float64(m.rss)/float64(f.rss))
+	}
+	return fmt.Sprintf("| %s | %d | %d | %s | %.2f s | %.2f s | %d MiB | %s | %s | %s |", t.name, npkgs, lines, tl.name, lo.wall.Seconds(), m.wall.Seconds(), m.rss/1024, trMin, trMed, rr)
 }
 
 // measure runs one tool once under /usr/bin/time -v. Findings (exit 3 from
