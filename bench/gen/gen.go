@@ -74,6 +74,27 @@ func pkgSrc(i int, o Options) string {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	ds := deps(i, o)
+	pkgHeader(p, i, ds)
+	stateDecl(p, ds)
+	ownerMethods(p, ds)
+	findingFreeUses(p)
+	if i%10 == 0 {
+		p("// Retry is the seeded bug: the timer's callback runs off the owner.")
+		p("func (s *State) Retry(k string) {")
+		p("time.AfterFunc(time.Second, func() {")
+		p("s.Add(k)")
+		p("})")
+		p("}")
+	}
+	for f := range o.Funcs {
+		plainFunc(p, i, f, o)
+	}
+	return b.String()
+}
+
+// pkgHeader writes package i's clause and imports: the module's shared
+// packages, and the earlier packages ds.
+func pkgHeader(p func(string, ...any), i int, ds []int) {
 	p("// Package p%03d is generated: an annotated actor with its helpers.", i)
 	p("package p%03d", i)
 	p("import (")
@@ -86,6 +107,11 @@ func pkgSrc(i int, o Options) string {
 		p(`"%s/p%03d"`, Module, d)
 	}
 	p(")")
+}
+
+// stateDecl writes the confined State, which holds the State of each
+// package in ds, and its constructor.
+func stateDecl(p func(string, ...any), ds []int) {
 	p("// State is confined to the actor that owns it.")
 	p("//")
 	p("//confined:owner")
@@ -110,6 +136,11 @@ func pkgSrc(i int, o Options) string {
 	}
 	p("return s")
 	p("}")
+}
+
+// ownerMethods writes Add, which runs on the owner and reaches the State
+// of the packages in ds, and Name, which any goroutine may call.
+func ownerMethods(p func(string, ...any), ds []int) {
 	p("// Add runs on the owner and reaches the dependencies' state.")
 	p("func (s *State) Add(k string) int {")
 	p("s.count++")
@@ -122,6 +153,13 @@ func pkgSrc(i int, o Options) string {
 	p("}")
 	p("//confined:any")
 	p("func (s *State) Name() string { return s.name }")
+}
+
+// findingFreeUses writes the other uses of State, none of them a finding:
+// a timer that hops back, an inferred async sink that touches only :any
+// state, a future continuation that hops home, calls through an
+// interface, and a copy of its state handed to another goroutine.
+func findingFreeUses(p func(string, ...any)) {
 	p("// Schedule retries on a timer and hops back to the owner: no finding.")
 	p("func (s *State) Schedule(k string) {")
 	p("time.AfterFunc(time.Millisecond, func() {")
@@ -152,18 +190,6 @@ func pkgSrc(i int, o Options) string {
 	p("for k, v := range s.items { m[k] = v }")
 	p("go func() { out <- m }()")
 	p("}")
-	if i%10 == 0 {
-		p("// Retry is the seeded bug: the timer's callback runs off the owner.")
-		p("func (s *State) Retry(k string) {")
-		p("time.AfterFunc(time.Second, func() {")
-		p("s.Add(k)")
-		p("})")
-		p("}")
-	}
-	for f := range o.Funcs {
-		plainFunc(p, i, f, o)
-	}
-	return b.String()
 }
 
 // plainFunc writes unannotated code of the usual kind: string and slice work,
