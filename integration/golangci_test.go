@@ -113,112 +113,134 @@ func TestGolangciLint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wantLines(golangciModule)
+	e := golangciExample{gcl: gcl, config: string(config), want: wantLines(golangciModule)}
+	t.Run("findings", e.testFindings)
+	t.Run("without settings", e.testWithoutSettings)
+	t.Run("confinecheck.conf", e.testConfFile)
+	t.Run("settings typo", e.testSettingsTypo)
+	t.Run("declaration naming nothing", e.testDeclarationNamingNothing)
+	t.Run("fix", e.testFix)
+	t.Run("related positions", e.testRelatedPositions)
+	t.Run("sarif", e.testSarif)
+}
 
-	t.Run("findings", func(t *testing.T) {
-		dir := writeModule(t, golangciModule, string(config))
-		res := gcl.run(t, dir, "run", "--output.text.path=stdout", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
-		res.requireExit(t, 1) // golangci-lint's exit status for issues
-		requireContains(t, res.stdout, incMessage)
-		requireContains(t, res.stdout, "(confinecheck)")
-		got := readIssues(t, filepath.Join(dir, "out.json"))
-		checkIssues(t, got, want)
-		// One issue per finding: the related positions (the sink, the
-		// calls on the path), which golangci-lint would list as issues
-		// of their own, are in the message's words instead.
-		if slices.ContainsFunc(got, func(i issue) bool { return i.related }) {
-			t.Errorf("a related position listed as an issue in\n%v", got)
+// golangciExample is what TestGolangciLint's subtests share: the built
+// golangci-lint, the example's settings (golangci/example/.golangci.yml)
+// and the issues they give on golangciModule.
+type golangciExample struct {
+	gcl    golangciLint
+	config string
+	want   []issue
+}
+
+// testFindings: with the example's settings, the findings are the want
+// lines of golangciModule, each one issue of confinecheck's.
+func (e golangciExample) testFindings(t *testing.T) {
+	dir := writeModule(t, golangciModule, e.config)
+	res := e.gcl.run(t, dir, "run", "--output.text.path=stdout", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+	res.requireExit(t, 1) // golangci-lint's exit status for issues
+	requireContains(t, res.stdout, incMessage)
+	requireContains(t, res.stdout, "(confinecheck)")
+	got := readIssues(t, filepath.Join(dir, "out.json"))
+	checkIssues(t, got, e.want)
+	// One issue per finding: the related positions (the sink, the
+	// calls on the path), which golangci-lint would list as issues
+	// of their own, are in the message's words instead.
+	if slices.ContainsFunc(got, func(i issue) bool { return i.related }) {
+		t.Errorf("a related position listed as an issue in\n%v", got)
+	}
+}
+
+// testWithoutSettings: the settings decide the Watch and Hop lines: without
+// them, the handler is taken to run where OnDisconnect is called (no
+// finding), and the posted func where Post is called (in the go statement:
+// a finding).
+func (e golangciExample) testWithoutSettings(t *testing.T) {
+	plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(e.config, "\n")
+	if plain == e.config || strings.Contains(plain, "async") {
+		t.Fatalf("could not remove the settings from golangci/example/.golangci.yml:\n%s", plain)
+	}
+	dir := writeModule(t, golangciModule, plain)
+	res := e.gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+	res.requireExit(t, 1)
+	got := readIssues(t, filepath.Join(dir, "out.json"))
+	checkIssues(t, got, []issue{
+		{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "time.AfterFunc") + 1}},
+		{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "l.Post(")}},
+		{Pos: pos{Filename: "user/user.go", Line: lineOf(t, golangciModule["user/user.go"], "go app.Touch")}},
+	})
+}
+
+// testConfFile: the settings' declarations in a confinecheck.conf at the
+// module root instead: the same findings, and a mistake in the file is an
+// issue naming its line.
+func (e golangciExample) testConfFile(t *testing.T) {
+	// golangci-lint's cache does not see confinecheck.conf: the
+	// conf-digest setting, as the docs advise, keeps the results of
+	// the runs above from standing in for this one.
+	withDigest := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(e.config, "\n        settings:\n          conf-digest: test-1\n")
+	files := maps.Clone(golangciModule)
+	files["confinecheck.conf"] = "async example.com/lib.(*Client).OnDisconnect:handler\nhop example.com/lib.(*Loop).Post\nhop example.com/lib.Loop.Pots\n"
+	dir := writeModule(t, files, withDigest)
+	res := e.gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+	res.requireExit(t, 1)
+	got := readIssues(t, filepath.Join(dir, "out.json"))
+	var findings []issue
+	// golangci-lint keeps issues of Go files only: the mistake stands
+	// at the package clause of each package that sees lib, naming its
+	// place in the file.
+	for _, i := range got {
+		if strings.Contains(i.Text, "confinecheck.conf:3:1: //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?") {
+			continue
 		}
-	})
+		findings = append(findings, i)
+	}
+	checkIssues(t, findings, e.want)
+	if len(findings) == len(got) {
+		t.Errorf("no issue for the mistake at confinecheck.conf:3 in\n%v", got)
+	}
+}
 
-	t.Run("without settings", func(t *testing.T) {
-		// The settings decide the Watch and Hop lines: without them, the
-		// handler is taken to run where OnDisconnect is called (no
-		// finding), and the posted func where Post is called (in the go
-		// statement: a finding).
-		plain := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n")
-		if plain == string(config) || strings.Contains(plain, "async") {
-			t.Fatalf("could not remove the settings from golangci/example/.golangci.yml:\n%s", plain)
-		}
-		dir := writeModule(t, golangciModule, plain)
-		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
-		res.requireExit(t, 1)
-		got := readIssues(t, filepath.Join(dir, "out.json"))
-		checkIssues(t, got, []issue{
-			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "time.AfterFunc") + 1}},
-			{Pos: pos{Filename: "app/app.go", Line: lineOf(t, golangciModule["app/app.go"], "l.Post(")}},
-			{Pos: pos{Filename: "user/user.go", Line: lineOf(t, golangciModule["user/user.go"], "go app.Touch")}},
-		})
-	})
+// testSettingsTypo: a mistake in the settings (a key, a function name,
+// the plugin's name) fails the run with an error that says what it is.
+func (e golangciExample) testSettingsTypo(t *testing.T) {
+	bad := strings.Replace(e.config, "          async:", "          asnyc:", 1)
+	dir := writeModule(t, golangciModule, bad)
+	res := e.gcl.run(t, dir, "run", "./...")
+	res.requireExit(t, 3) // golangci-lint's exit status for a failure
+	requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain`)
 
-	t.Run("confinecheck.conf", func(t *testing.T) {
-		// The settings' declarations in a confinecheck.conf at the module
-		// root instead: the same findings, and a mistake in the file is
-		// an issue naming its line.
-		// golangci-lint's cache does not see confinecheck.conf: the
-		// conf-digest setting, as the docs advise, keeps the results of
-		// the runs above from standing in for this one.
-		withDigest := regexp.MustCompile(`(?s)\n        settings:.*`).ReplaceAllString(string(config), "\n        settings:\n          conf-digest: test-1\n")
-		files := maps.Clone(golangciModule)
-		files["confinecheck.conf"] = "async example.com/lib.(*Client).OnDisconnect:handler\nhop example.com/lib.(*Loop).Post\nhop example.com/lib.Loop.Pots\n"
-		dir := writeModule(t, files, withDigest)
-		res := gcl.run(t, dir, "run", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
-		res.requireExit(t, 1)
-		got := readIssues(t, filepath.Join(dir, "out.json"))
-		var findings []issue
-		// golangci-lint keeps issues of Go files only: the mistake stands
-		// at the package clause of each package that sees lib, naming its
-		// place in the file.
-		for _, i := range got {
-			if strings.Contains(i.Text, "confinecheck.conf:3:1: //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?") {
-				continue
-			}
-			findings = append(findings, i)
-		}
-		checkIssues(t, findings, want)
-		if len(findings) == len(got) {
-			t.Errorf("no issue for the mistake at confinecheck.conf:3 in\n%v", got)
-		}
-	})
+	bad = strings.Replace(e.config, "example.com/lib.(*Loop).Post", "Post", 1)
+	dir = writeModule(t, golangciModule, bad)
+	res = e.gcl.run(t, dir, "run", "./...")
+	res.requireExit(t, 3)
+	requireContains(t, res.stderr, `confinecheck settings: hop: cannot read function name "Post"`)
 
-	t.Run("settings typo", func(t *testing.T) {
-		bad := strings.Replace(string(config), "          async:", "          asnyc:", 1)
-		dir := writeModule(t, golangciModule, bad)
-		res := gcl.run(t, dir, "run", "./...")
-		res.requireExit(t, 3) // golangci-lint's exit status for a failure
-		requireContains(t, res.stderr, `confinecheck settings: unknown key "asnyc" (did you mean "async"?); the keys are async, hop, sync, inherit, completes-async, completes-owner, declare, strict, explain`)
+	bad = strings.Replace(e.config, "      confinecheck:", "      confinechek:", 1)
+	dir = writeModule(t, golangciModule, bad)
+	res = e.gcl.run(t, dir, "run", "./...")
+	res.requireExit(t, 3)
+	requireContains(t, res.stderr, `plugin "confinechek" not found`)
+}
 
-		bad = strings.Replace(string(config), "example.com/lib.(*Loop).Post", "Post", 1)
-		dir = writeModule(t, golangciModule, bad)
-		res = gcl.run(t, dir, "run", "./...")
-		res.requireExit(t, 3)
-		requireContains(t, res.stderr, `confinecheck settings: hop: cannot read function name "Post"`)
+// testDeclarationNamingNothing: a declare: entry that names nothing is an
+// issue at the package clause of each package that sees the named package.
+func (e golangciExample) testDeclarationNamingNothing(t *testing.T) {
+	bad := strings.Replace(e.config, "hop github.com/asynkron/protoactor-go/actor.Context.ReenterAfter:continuation",
+		"hop example.com/lib.Loop.Pots", 1)
+	dir := writeModule(t, golangciModule, bad)
+	res := e.gcl.run(t, dir, "run", "./...")
+	res.requireExit(t, 1)
+	requireContains(t, res.stdout, "lib/lib.go:2:1: declare setting \"hop example.com/lib.Loop.Pots\": //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?")
+}
 
-		bad = strings.Replace(string(config), "      confinecheck:", "      confinechek:", 1)
-		dir = writeModule(t, golangciModule, bad)
-		res = gcl.run(t, dir, "run", "./...")
-		res.requireExit(t, 3)
-		requireContains(t, res.stderr, `plugin "confinechek" not found`)
-	})
-
-	t.Run("declaration naming nothing", func(t *testing.T) {
-		// A declare: entry that names nothing is an issue at the package
-		// clause of each package that sees the named package.
-		bad := strings.Replace(string(config), "hop github.com/asynkron/protoactor-go/actor.Context.ReenterAfter:continuation",
-			"hop example.com/lib.Loop.Pots", 1)
-		dir := writeModule(t, golangciModule, bad)
-		res := gcl.run(t, dir, "run", "./...")
-		res.requireExit(t, 1)
-		requireContains(t, res.stdout, "lib/lib.go:2:1: declare setting \"hop example.com/lib.Loop.Pots\": //confined:declare hop example.com/lib.Loop.Pots: lib.Loop has no method or field Pots; did you mean lib.Loop.Post?")
-	})
-
-	t.Run("fix", func(t *testing.T) {
-		// --fix wraps a touch in the hop in scope (fixme: l.Post, a hop
-		// in the settings); findings with no hop in reach stay, reported;
-		// the fixes of formatters (gofmt's) are applied next to ours.
-		files := maps.Clone(golangciModule)
-		files["tidy/tidy.go"] = "package tidy\n\n// F is badly formatted.\nfunc F( ) int { return 1 }\n"
-		files["fixme/fixme.go"] = `package fixme
+// testFix: --fix wraps a touch in the hop in scope (fixme: l.Post, a hop in
+// the settings); findings with no hop in reach stay, reported; the fixes of
+// formatters (gofmt's) are applied next to ours.
+func (e golangciExample) testFix(t *testing.T) {
+	files := maps.Clone(golangciModule)
+	files["tidy/tidy.go"] = "package tidy\n\n// F is badly formatted.\nfunc F( ) int { return 1 }\n"
+	files["fixme/fixme.go"] = `package fixme
 
 import (
 	"time"
@@ -234,84 +256,84 @@ func Later(l *lib.Loop, c *app.Counter) {
 	})
 }
 `
-		dir := writeModule(t, files, string(config)+"\nformatters:\n  enable:\n    - gofmt\n")
-		res := gcl.run(t, dir, "run", "--fix", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+	dir := writeModule(t, files, e.config+"\nformatters:\n  enable:\n    - gofmt\n")
+	res := e.gcl.run(t, dir, "run", "--fix", "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
+	res.requireExit(t, 1)
+	checkIssues(t, readIssues(t, filepath.Join(dir, "out.json")), e.want)
+	for name, src := range golangciModule {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
+			t.Errorf("--fix changed %s (err %v):\n%s", name, err, got)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "tidy", "tidy.go")); !strings.Contains(string(got), "func F() int") {
+		t.Errorf("--fix did not apply gofmt's fix:\n%s", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "fixme", "fixme.go")); !strings.Contains(string(got), "\t\tl.Post(func() {\n\t\t\tc.Inc()\n\t\t})\n") {
+		t.Errorf("--fix did not hop back through l.Post:\n%s", got)
+	}
+}
+
+// testRelatedPositions: a finding whose path crosses files is one issue,
+// with uniq-by-line on (the default) or off.
+func (e golangciExample) testRelatedPositions(t *testing.T) {
+	dir := writeModule(t, relatedModule, e.config)
+	app := relatedModule["app/app.go"]
+	finding := lineOf(t, app, "bump(c)")
+	wantIssues := []string{fmt.Sprintf("app/app.go:%d: writes confined app.Counter.n off the owner", finding)}
+	for _, uniq := range []string{"--uniq-by-line=true", "--uniq-by-line=false"} {
+		res := e.gcl.run(t, dir, "run", uniq, "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
 		res.requireExit(t, 1)
-		checkIssues(t, readIssues(t, filepath.Join(dir, "out.json")), want)
-		for name, src := range golangciModule {
-			if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
-				t.Errorf("--fix changed %s (err %v):\n%s", name, err, got)
-			}
-		}
-		if got, _ := os.ReadFile(filepath.Join(dir, "tidy", "tidy.go")); !strings.Contains(string(got), "func F() int") {
-			t.Errorf("--fix did not apply gofmt's fix:\n%s", got)
-		}
-		if got, _ := os.ReadFile(filepath.Join(dir, "fixme", "fixme.go")); !strings.Contains(string(got), "\t\tl.Post(func() {\n\t\t\tc.Inc()\n\t\t})\n") {
-			t.Errorf("--fix did not hop back through l.Post:\n%s", got)
-		}
-	})
+		checkIssueTexts(t, readIssues(t, filepath.Join(dir, "out.json")), wantIssues)
+	}
 
-	t.Run("related positions", func(t *testing.T) {
-		// A finding whose path crosses files is one issue, with
-		// uniq-by-line on (the default) or off.
-		dir := writeModule(t, relatedModule, string(config))
-		app := relatedModule["app/app.go"]
-		finding := lineOf(t, app, "bump(c)")
-		wantIssues := []string{fmt.Sprintf("app/app.go:%d: writes confined app.Counter.n off the owner", finding)}
-		for _, uniq := range []string{"--uniq-by-line=true", "--uniq-by-line=false"} {
-			res := gcl.run(t, dir, "run", uniq, "--output.json.path="+filepath.Join(dir, "out.json"), "./...")
-			res.requireExit(t, 1)
-			checkIssueTexts(t, readIssues(t, filepath.Join(dir, "out.json")), wantIssues)
+	// What VS Code's Go extension runs for "go.lintTool":
+	// "golangci-lint-v2": file:line:col: message lines, absolute paths.
+	res := e.gcl.run(t, dir, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
+		"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
+	res.requireExit(t, 0)
+	wantLine := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Join(dir, "app", "app.go")) + `:\d+:\d+: .+ \(confinecheck\)$`)
+	lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
+	if len(lines) != len(wantIssues) {
+		t.Errorf("want %d lines\n%s", len(wantIssues), res)
+	}
+	for _, line := range lines {
+		if !wantLine.MatchString(line) {
+			t.Errorf("not a file:line:col: message (confinecheck) line: %q", line)
 		}
+	}
+}
 
-		// What VS Code's Go extension runs for "go.lintTool":
-		// "golangci-lint-v2": file:line:col: message lines, absolute paths.
-		res := gcl.run(t, dir, "run", "--issues-exit-code=0", "--output.text.print-issued-lines=false",
-			"--show-stats=false", "--output.text.path=stdout", "--path-mode=abs")
-		res.requireExit(t, 0)
-		wantLine := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Join(dir, "app", "app.go")) + `:\d+:\d+: .+ \(confinecheck\)$`)
-		lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
-		if len(lines) != len(wantIssues) {
-			t.Errorf("want %d lines\n%s", len(wantIssues), res)
+// testSarif: the SARIF log has one confinecheck result per finding.
+func (e golangciExample) testSarif(t *testing.T) {
+	dir := writeModule(t, golangciModule, e.config)
+	sarif := filepath.Join(dir, "out.sarif")
+	res := e.gcl.run(t, dir, "run", "--output.sarif.path="+sarif, "./...")
+	res.requireExit(t, 1)
+	data, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				RuleID  string `json:"ruleId"`
+				Message struct{ Text string }
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 {
+		t.Fatalf("not a SARIF 2.1.0 log with one run (%v):\n%s", err, data)
+	}
+	primary := 0
+	for _, r := range log.Runs[0].Results {
+		if r.RuleID == "confinecheck" && strings.HasPrefix(r.Message.Text, incMessage) {
+			primary++
 		}
-		for _, line := range lines {
-			if !wantLine.MatchString(line) {
-				t.Errorf("not a file:line:col: message (confinecheck) line: %q", line)
-			}
-		}
-	})
-
-	t.Run("sarif", func(t *testing.T) {
-		dir := writeModule(t, golangciModule, string(config))
-		sarif := filepath.Join(dir, "out.sarif")
-		res := gcl.run(t, dir, "run", "--output.sarif.path="+sarif, "./...")
-		res.requireExit(t, 1)
-		data, err := os.ReadFile(sarif)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var log struct {
-			Version string `json:"version"`
-			Runs    []struct {
-				Results []struct {
-					RuleID  string `json:"ruleId"`
-					Message struct{ Text string }
-				} `json:"results"`
-			} `json:"runs"`
-		}
-		if err := json.Unmarshal(data, &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 {
-			t.Fatalf("not a SARIF 2.1.0 log with one run (%v):\n%s", err, data)
-		}
-		primary := 0
-		for _, r := range log.Runs[0].Results {
-			if r.RuleID == "confinecheck" && strings.HasPrefix(r.Message.Text, incMessage) {
-				primary++
-			}
-		}
-		if primary != len(want) {
-			t.Errorf("SARIF has %d confinecheck findings, want %d:\n%s", primary, len(want), data)
-		}
-	})
+	}
+	if primary != len(e.want) {
+		t.Errorf("SARIF has %d confinecheck findings, want %d:\n%s", primary, len(e.want), data)
+	}
 }
 
 // relatedModule has a finding whose path goes on into another file of its
