@@ -23,27 +23,27 @@ func (m *Model) Contract(fn *types.Func) *directive.Fact {
 	if fn == nil {
 		return &directive.Fact{}
 	}
-	if k, ok := m.Contracts[fn]; ok {
+	if k, ok := m.contracts[fn]; ok {
 		return k
 	}
 	k := new(directive.Fact)
 	if d := m.Directives(fn); d != nil {
 		*k = *d
 	}
-	for _, b := range Builtins {
-		if params, ok := b.List.Lookup(fn); ok {
-			b.Merge(k, BuiltinParams(fn, params))
+	for _, b := range builtins {
+		if params, ok := b.list.Lookup(fn); ok {
+			b.merge(k, builtinParams(fn, params))
 		}
 	}
 	m.Declared.AddImplemented(fn, k)
-	m.Contracts[fn] = k
+	m.contracts[fn] = k
 	return k
 }
 
 // builtinParams resolves the parameter names of a built-in sink to
 // argument indices. They need not be func-typed: runtime.SetFinalizer's
 // finalizer is an any.
-func BuiltinParams(fn *types.Func, params []string) []int {
+func builtinParams(fn *types.Func, params []string) []int {
 	sig := fn.Signature()
 	var out []int
 	for i := range sig.Params().Len() {

@@ -21,14 +21,14 @@ import (
 
 // An entryMethod is an interface method whose implementations run off the
 // owner.
-type EntryMethod struct {
-	Method *types.Func
-	Iface  *types.Interface // the interface marked, which may embed method's
-	Why    string           // for messages
+type entryMethod struct {
+	method *types.Func
+	iface  *types.Interface // the interface marked, which may embed method's
+	why    string           // for messages
 }
 
 // markedOffOwner is how messages say a directive made code an entry point.
-const MarkedOffOwner = "marked //confined:offowner"
+const markedOffOwner = "marked //confined:offowner"
 
 // EntryPoint reports whether the body of fn, a function of the package,
 // runs off the owner whoever calls it, and names it as the root of the
@@ -51,12 +51,12 @@ func (m *Model) EntryFunc(obj *types.Func) (sink string, ok bool) {
 		return m.SinkName(obj), true
 	}
 	recv := obj.Signature().Recv()
-	if recv == nil || !m.IsEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
+	if recv == nil || !m.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
 		return "", false
 	}
-	for _, e := range m.EntryMethods() {
-		if e.Method.Name() == obj.Name() && (types.Implements(recv.Type(), e.Iface) || types.Implements(types.NewPointer(recv.Type()), e.Iface)) {
-			return names.FuncName(obj) + ", which implements " + names.FuncName(e.Method) + ", " + e.Why, true
+	for _, e := range m.entryMethods() {
+		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
+			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
 		}
 	}
 	return "", false
@@ -65,13 +65,13 @@ func (m *Model) EntryFunc(obj *types.Func) (sink string, ok bool) {
 // isEntryName reports whether an entry method (see entryMethods) may have
 // the name given: a marked one has it, or a built-in one by its spelling
 // (resolving those means finding their packages among all in view).
-func (m *Model) IsEntryName(name string) bool {
-	for _, entry := range BuiltinTable {
-		if entry.Verb == directive.VerbOffOwner && strings.HasSuffix(entry.Spec, "."+name) {
+func (m *Model) isEntryName(name string) bool {
+	for _, entry := range builtinTable {
+		if entry.verb == directive.VerbOffOwner && strings.HasSuffix(entry.spec, "."+name) {
 			return true
 		}
 	}
-	return slices.ContainsFunc(m.MarkedEntries(), func(e EntryMethod) bool { return e.Method.Name() == name })
+	return slices.ContainsFunc(m.markedEntries(), func(e entryMethod) bool { return e.method.Name() == name })
 }
 
 // offOwnerValue reports whether values of type t, a named func type, run
@@ -87,14 +87,14 @@ func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
 	obj := named.Origin().Obj()
 	what := "a value of " + names.TypeName(named.Origin())
 	if d := m.Directives(obj); d != nil && d.OffOwner {
-		return what + ", " + MarkedOffOwner, true
+		return what + ", " + markedOffOwner, true
 	}
 	if obj.Pkg() == nil {
 		return "", false
 	}
 	key := obj.Pkg().Path() + "." + obj.Name()
-	if _, ok := BuiltinOffOwner().LookupKey(key); ok {
-		return what + ", " + BuiltinWhy[key], true
+	if _, ok := builtinOffOwner().LookupKey(key); ok {
+		return what + ", " + builtinWhy[key], true
 	}
 	return "", false
 }
@@ -103,11 +103,11 @@ func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
 // table's reason or the directive that makes it one.
 func (m *Model) SinkName(fn *types.Func) string {
 	name := names.FuncName(fn)
-	if why := BuiltinWhy[directive.FuncKey(fn)]; why != "" {
+	if why := builtinWhy[directive.FuncKey(fn)]; why != "" {
 		return name + ", " + why
 	}
 	if d := m.Directives(fn); d != nil && d.OffOwner {
-		return name + ", " + MarkedOffOwner
+		return name + ", " + markedOffOwner
 	}
 	return name
 }
@@ -115,24 +115,24 @@ func (m *Model) SinkName(fn *types.Func) string {
 // entryMethods lists the interface methods in view whose implementations
 // run off the owner: marked (see markedEntries) or built in. It is computed
 // once.
-func (m *Model) EntryMethods() []EntryMethod {
-	if m.Entries != nil {
-		return *m.Entries
+func (m *Model) entryMethods() []entryMethod {
+	if m.entries != nil {
+		return *m.entries
 	}
-	out := slices.Clone(m.MarkedEntries())
+	out := slices.Clone(m.markedEntries())
 	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
-		for _, entry := range BuiltinTable {
-			if entry.Verb != directive.VerbOffOwner {
+		for _, entry := range builtinTable {
+			if entry.verb != directive.VerbOffOwner {
 				continue
 			}
-			pkg, rest := directive.SplitPackage(view, entry.Spec)
+			pkg, rest := directive.SplitPackage(view, entry.spec)
 			typeName, method, isMethod := strings.Cut(rest, ".")
 			if pkg == nil || !isMethod {
 				continue
 			}
 			if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
 				if obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, pkg, method); obj != nil {
-					out = AddEntries(out, obj, entry.Why)
+					out = addEntries(out, obj, entry.why)
 				}
 			}
 		}
@@ -141,15 +141,15 @@ func (m *Model) EntryMethods() []EntryMethod {
 	// Each name is built once: there are many, from std's facts.
 	keys := make(map[*types.Func]string, len(out))
 	for _, e := range out {
-		if _, ok := keys[e.Method]; !ok {
-			keys[e.Method] = names.FuncName(e.Method)
+		if _, ok := keys[e.method]; !ok {
+			keys[e.method] = names.FuncName(e.method)
 		}
 	}
-	slices.SortFunc(out, func(a, b EntryMethod) int {
-		return cmp.Or(cmp.Compare(keys[a.Method], keys[b.Method]), cmp.Compare(a.Why, b.Why))
+	slices.SortFunc(out, func(a, b entryMethod) int {
+		return cmp.Or(cmp.Compare(keys[a.method], keys[b.method]), cmp.Compare(a.why, b.why))
 	})
-	out = slices.CompactFunc(out, func(a, b EntryMethod) bool { return a.Method == b.Method && a.Iface == b.Iface })
-	m.Entries = &out
+	out = slices.CompactFunc(out, func(a, b entryMethod) bool { return a.method == b.method && a.iface == b.iface })
+	m.entries = &out
 	return out
 }
 
@@ -158,15 +158,15 @@ func (m *Model) EntryMethods() []EntryMethod {
 // interface): the package's directives, the declarations in view or the
 // facts of other packages, which also tell the methods other packages
 // call off the owner (EntryFact). It is computed once.
-func (m *Model) MarkedEntries() []EntryMethod {
-	if m.Marked != nil {
-		return *m.Marked
+func (m *Model) markedEntries() []entryMethod {
+	if m.marked != nil {
+		return *m.marked
 	}
-	var out []EntryMethod
+	var out []entryMethod
 	marked := func(objs map[types.Object]*directive.Fact) {
 		for obj, f := range objs {
 			if f.OffOwner {
-				out = AddEntries(out, obj, MarkedOffOwner)
+				out = addEntries(out, obj, markedOffOwner)
 			}
 		}
 	}
@@ -176,30 +176,30 @@ func (m *Model) MarkedEntries() []EntryMethod {
 		switch f := of.Fact.(type) {
 		case *directive.Fact:
 			if f.OffOwner {
-				out = AddEntries(out, of.Object, MarkedOffOwner)
+				out = addEntries(out, of.Object, markedOffOwner)
 			}
 		case *EntryFact:
-			out = AddEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+			out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
 		}
 	}
-	m.Marked = &out
+	m.marked = &out
 	return out
 }
 
 // addEntries appends to entries the interface methods obj is: itself, or
 // the methods of the interface it names.
-func AddEntries(entries []EntryMethod, obj types.Object, why string) []EntryMethod {
+func addEntries(entries []entryMethod, obj types.Object, why string) []entryMethod {
 	switch obj := obj.(type) {
 	case *types.Func:
 		if recv := obj.Signature().Recv(); recv != nil {
 			if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
-				entries = append(entries, EntryMethod{obj, iface, why})
+				entries = append(entries, entryMethod{obj, iface, why})
 			}
 		}
 	case *types.TypeName:
 		if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
 			for method := range iface.Methods() {
-				entries = append(entries, EntryMethod{method, iface, why})
+				entries = append(entries, entryMethod{method, iface, why})
 			}
 		}
 	}

@@ -113,19 +113,19 @@ func (m *Model) Directives(obj types.Object) *directive.Fact {
 	if obj == nil {
 		return nil
 	}
-	if f, ok := m.FactCache[obj]; ok {
+	if f, ok := m.factCache[obj]; ok {
 		return f
 	}
 	f := m.Declared.Objects[obj]
 	if f == nil {
-		f = m.SourceDirectives(obj)
+		f = m.sourceDirectives(obj)
 	}
-	m.FactCache[obj] = f
+	m.factCache[obj] = f
 	return f
 }
 
 // sourceDirectives returns what the doc comments of obj's package say
 // about it, or nil.
-func (m *Model) SourceDirectives(obj types.Object) *directive.Fact {
+func (m *Model) sourceDirectives(obj types.Object) *directive.Fact {
 	return directive.SourceFact(m.pass, m.Dirs, obj)
 }

@@ -11,7 +11,7 @@ func (m *Model) ImportedSummary(fn *types.Func) *summary.Summary {
 	if fn.Pkg() == m.pass.Pkg {
 		return nil
 	}
-	if s, ok := m.ImportedSums[fn]; ok {
+	if s, ok := m.importedSums[fn]; ok {
 		return s
 	}
 	var fact summary.SummaryFact
@@ -19,6 +19,6 @@ func (m *Model) ImportedSummary(fn *types.Func) *summary.Summary {
 	if m.pass.ImportObjectFact(fn, &fact) {
 		s = &fact.Summary
 	}
-	m.ImportedSums[fn] = s
+	m.importedSums[fn] = s
 	return s
 }

@@ -34,27 +34,27 @@ type Model struct {
 	Cfg          Config
 	Dirs         *directive.Set
 	Declared     *directive.Declared
-	PackageFacts []analysis.PackageFact // see importedPackageFacts
+	packageFacts []analysis.PackageFact // see importedPackageFacts
 	// importedFacts lists the object facts of the other packages in view,
 	// once: a list as long as the facts of every package below this one.
 	ImportedFacts func() []analysis.ObjectFact
-	FactCache     map[types.Object]*directive.Fact
-	Contracts     map[*types.Func]*directive.Fact
-	Entries       *[]EntryMethod // see entryMethods; nil until asked
-	Marked        *[]EntryMethod // see markedEntries; nil until asked
+	factCache     map[types.Object]*directive.Fact
+	contracts     map[*types.Func]*directive.Fact
+	entries       *[]entryMethod // see entryMethods; nil until asked
+	marked        *[]entryMethod // see markedEntries; nil until asked
 	// noDefaultLoop is set when every loop in view names its domain and
 	// the package's unnamed owners were reported for it: touches of
 	// default-owner state from a named owner are that one mistake, not a
 	// finding each.
 	NoDefaultLoop bool
-	ImportedSums  map[*types.Func]*summary.Summary
-	Speaks        map[types.Object]bool // see speaksOfConfined
+	importedSums  map[*types.Func]*summary.Summary
+	speaks        map[types.Object]bool // see speaksOfConfined
 	// probe receives the facts speaksOfConfined imports, asked of every
 	// object a package uses: a fresh fact each was most of what the
 	// syntax path allocated.
-	Probe struct {
-		Directive directive.Fact
-		Summary   summary.SummaryFact
+	probe struct {
+		directive directive.Fact
+		summary   summary.SummaryFact
 	}
 }
 
@@ -66,16 +66,16 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 		pass:         pass,
 		Cfg:          cfg,
 		Dirs:         dirs,
-		PackageFacts: ImportedPackageFacts(pass),
+		packageFacts: importedPackageFacts(pass),
 		ImportedFacts: sync.OnceValue(func() []analysis.ObjectFact {
 			return slices.DeleteFunc(pass.AllObjectFacts(), func(of analysis.ObjectFact) bool { return of.Object.Pkg() == pass.Pkg })
 		}),
-		FactCache:    make(map[types.Object]*directive.Fact),
-		Contracts:    make(map[*types.Func]*directive.Fact),
-		ImportedSums: make(map[*types.Func]*summary.Summary),
-		Speaks:       make(map[types.Object]bool),
+		factCache:    make(map[types.Object]*directive.Fact),
+		contracts:    make(map[*types.Func]*directive.Fact),
+		importedSums: make(map[*types.Func]*summary.Summary),
+		speaks:       make(map[types.Object]bool),
 	}
-	declared, more := directive.Resolve(pass, dirs, m.PackageFacts, cfg.Declarations)
+	declared, more := directive.Resolve(pass, dirs, m.packageFacts, cfg.Declarations)
 	m.Declared = declared
 	unnamed := directive.UnnamedOwners(dirs, m.ImportedFacts)
 	m.NoDefaultLoop = len(unnamed) > 0
@@ -90,7 +90,7 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 func (m *Model) Pass() *analysis.Pass { return m.pass }
 
 // Config is what the pass was told besides the code.
-func (m *Model) Config() Config { return m.Cfg }
+func (m *Model) config() Config { return m.Cfg }
 
 // ReportUnusedIgnores reports the ignore directives that suppress nothing.
 func (m *Model) ReportUnusedIgnores() {
@@ -118,9 +118,9 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	}
 	m.Dirs.Objects[obj] = f
 	// What the caches hold may have changed.
-	clear(m.FactCache)
-	clear(m.Contracts)
-	m.Entries, m.Marked = nil, nil
+	clear(m.factCache)
+	clear(m.contracts)
+	m.entries, m.marked = nil, nil
 	return nil
 }
 
@@ -134,8 +134,8 @@ func (m *Model) ExportDirectives() {
 		}
 	}
 	if m.pass.Pkg.Name() != "main" { // nothing imports a command: its package facts would go nowhere
-		directive.ExportDeclarations(m.pass, m.Dirs, m.PackageFacts)
-		m.ExportHopSinks()
+		directive.ExportDeclarations(m.pass, m.Dirs, m.packageFacts)
+		m.exportHopSinks()
 	}
 }
 
@@ -143,7 +143,7 @@ func (m *Model) ExportDirectives() {
 // and those it learnt from its imports, as a package fact (see
 // hopSinksFact). Only a directive or a declaration makes one, so most
 // packages, unannotated, skip the scan.
-func (m *Model) ExportHopSinks() {
+func (m *Model) exportHopSinks() {
 	sinks := m.ImportedHopSinks()
 	if len(m.Dirs.Objects) > 0 || len(m.Declared.Objects) > 0 {
 		scope := m.pass.Pkg.Scope()
@@ -167,7 +167,7 @@ func (m *Model) ExportHopSinks() {
 // ImportedHopSinks are the hop sinks the package's imports publish.
 func (m *Model) ImportedHopSinks() []fix.HopSink {
 	var sinks []fix.HopSink
-	for _, pf := range m.PackageFacts {
+	for _, pf := range m.packageFacts {
 		if f, ok := pf.Fact.(*HopSinksFact); ok {
 			sinks = append(sinks, f.Sinks...)
 		}
@@ -181,7 +181,7 @@ func (m *Model) ImportedHopSinks() []fix.HopSink {
 // received: what a package declares reaches every package above it. The
 // standalone checker passes on those of every dependency, which would
 // make each package read, and sort, as many facts as packages below it.
-func ImportedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
+func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
 	var facts []analysis.PackageFact
 	for _, imp := range slices.SortedFunc(slices.Values(pass.Pkg.Imports()), func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) }) {
 		for _, fact := range []analysis.Fact{new(HopSinksFact), new(directive.DeclarationsFact)} { // the package facts there are

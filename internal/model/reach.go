@@ -58,21 +58,21 @@ func (m *Model) ConfinedInReach() bool {
 // code using it reach confined state. Each object is asked once: both
 // ConfinedInReach and plainFuncs ask of every use.
 func (m *Model) SpeaksOfConfined(obj types.Object) bool {
-	return flow.Memoized(m.Speaks, obj, m.FactsSpeakOfConfined)
+	return flow.Memoized(m.speaks, obj, m.factsSpeakOfConfined)
 }
 
-func (m *Model) FactsSpeakOfConfined(obj types.Object) bool {
+func (m *Model) factsSpeakOfConfined(obj types.Object) bool {
 	switch obj.(type) {
 	case *types.Func, *types.Var, *types.TypeName:
 	default:
 		return false // constants and package names have no facts
 	}
-	if m.pass.ImportObjectFact(obj, &m.Probe.Directive) {
+	if m.pass.ImportObjectFact(obj, &m.probe.directive) {
 		return true
 	}
-	if _, ok := obj.(*types.Func); !ok || !m.pass.ImportObjectFact(obj, &m.Probe.Summary) {
+	if _, ok := obj.(*types.Func); !ok || !m.pass.ImportObjectFact(obj, &m.probe.summary) {
 		return false
 	}
-	s := m.Probe.Summary.Summary
+	s := m.probe.summary.Summary
 	return len(s.Touches)+len(s.FutureTouches)+len(s.Reaches) > 0 || s.Completes != directive.CompletesUnknown
 }

@@ -35,13 +35,13 @@ func (m *Model) OwnerOnly(fn *types.Func) bool {
 // only through embedding in another package (unexported ones), and those
 // of types confined by a declaration, stay out of view.
 func (m *Model) BodyInView(fn *types.Func) bool {
-	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.ConfinedByDeclaration(names.ReceiverNamed(fn))
+	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.confinedByDeclaration(names.ReceiverNamed(fn))
 }
 
 // confinedByDeclaration reports whether named is confined by a declaration
 // its own package may not see: its methods were summarized as touching
 // nothing.
-func (m *Model) ConfinedByDeclaration(named *types.Named) bool {
+func (m *Model) confinedByDeclaration(named *types.Named) bool {
 	if named == nil {
 		return false
 	}
@@ -49,7 +49,7 @@ func (m *Model) ConfinedByDeclaration(named *types.Named) bool {
 	if f == nil || !f.Owner {
 		return false // most types: no fact import on this path
 	}
-	src := m.SourceDirectives(named.Origin().Obj())
+	src := m.sourceDirectives(named.Origin().Obj())
 	return src == nil || !src.Owner
 }
 

@@ -11,7 +11,7 @@ import (
 // stateName names the state wit touches with its owner, for messages:
 // "@fsm state fsm.State.applied", "(*fsm.State).Apply on @fsm state",
 // "default-owner state coord.Book.n".
-func StateName(wit summary.Witness) string {
+func stateName(wit summary.Witness) string {
 	state := "@" + wit.Domain + " state"
 	if wit.Domain == "" {
 		state = "default-owner state"
@@ -24,8 +24,8 @@ func StateName(wit summary.Witness) string {
 
 // ownBody is the code of fn, known to run on domain (see runsOn), as a
 // root of findings: it may touch only that domain's state.
-func (r *Reporter) OwnBody(fn *ssa.Function, domain string) walk.Entry {
-	c := r.C
+func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
+	c := r.c
 	sink := "the @" + domain + " loop"
 	if domain == "" {
 		sink = "the default owner's loop"

@@ -18,8 +18,8 @@ import (
 // explain reports, for -explain, the package's directives, the declarations in view and,
 // at each function of the package, the func parameters its body hands off
 // the owner or to it, and where: the sinks inferred.
-func (r *Reporter) Explain() {
-	c := r.C
+func (r *reporter) explain() {
+	c := r.c
 	for _, d := range slices.Concat(c.M.Dirs.Explanations(), c.M.Declared.Explanations()) {
 		c.Pass().Report(d)
 	}

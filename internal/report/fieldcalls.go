@@ -10,17 +10,17 @@ import (
 
 // reportFieldCalls reports, at each call of a field that runs off the
 // owner, what the funcs stored in that field touch.
-func (r *Reporter) ReportFieldCalls() {
-	cf := r.C.CallbackFields
+func (r *reporter) reportFieldCalls() {
+	cf := r.c.CallbackFields
 	if cf == nil {
 		return
 	}
 	for _, call := range cf.Calls {
 		stores := cf.Stores[call.Field]
-		sp := walk.Entry{Pos: call.Pos, Sink: r.FieldSink(call, stores)}
+		sp := walk.Entry{Pos: call.Pos, Sink: r.fieldSink(call, stores)}
 		for _, s := range stores {
 			for _, t := range walk.StoredTargets(s.Val) {
-				r.StoredFunc(t, sp, 0)
+				r.storedFunc(t, sp, 0)
 			}
 		}
 	}
@@ -29,25 +29,25 @@ func (r *Reporter) ReportFieldCalls() {
 // storedFunc reports at the field's call what the stored func t touches,
 // and what the captured func values it calls touch: a store is not where
 // the func runs, so even a literal's touches are reported at the call.
-func (r *Reporter) StoredFunc(t flow.FuncValue, sp walk.Entry, depth int) {
-	sum := r.RootSummary(t, sp, depth)
+func (r *reporter) storedFunc(t flow.FuncValue, sp walk.Entry, depth int) {
+	sum := r.rootSummary(t, sp, depth)
 	if sum == nil {
 		return
 	}
-	r.AtSink(t, sp, sum)
-	for _, inner := range CapturedFuncs(t, sum) {
-		r.StoredFunc(inner, sp, depth+1)
+	r.atSink(t, sp, sum)
+	for _, inner := range capturedFuncs(t, sum) {
+		r.storedFunc(inner, sp, depth+1)
 	}
 }
 
 // maxNamedStores bounds how many stored funcs a message names.
-const MaxNamedStores = 3
+const maxNamedStores = 3
 
 // fieldSink describes a field's call as the sink that moves the funcs
 // stored in the field off the owner, from the input alone: the stores are
 // in source order.
-func (r *Reporter) FieldSink(call walk.FieldCall, stores []walk.FieldStore) string {
-	c := r.C
+func (r *reporter) fieldSink(call walk.FieldCall, stores []walk.FieldStore) string {
+	c := r.c
 	var named []string
 	for _, s := range stores {
 		for _, t := range walk.StoredTargets(s.Val) {
@@ -57,8 +57,8 @@ func (r *Reporter) FieldSink(call walk.FieldCall, stores []walk.FieldStore) stri
 	var b strings.Builder
 	fmt.Fprintf(&b, "the func stored in field %s", call.Field.Name())
 	if len(named) > 0 {
-		if len(named) > MaxNamedStores {
-			named = append(named[:MaxNamedStores], fmt.Sprintf("%d more", len(named)-MaxNamedStores))
+		if len(named) > maxNamedStores {
+			named = append(named[:maxNamedStores], fmt.Sprintf("%d more", len(named)-maxNamedStores))
 		}
 		fmt.Fprintf(&b, " (%s)", strings.Join(named, ", "))
 	}

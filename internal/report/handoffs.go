@@ -12,7 +12,7 @@ import (
 
 // reportHandedOff reports, in the function w walked, the touches of the
 // values it handed off that may run after the hand-off.
-func (r *Reporter) ReportHandedOff(w *walk.Walk) {
+func (r *reporter) reportHandedOff(w *walk.Walk) {
 	for _, sp := range w.Spawns {
 		if len(sp.Handed) == 0 || sp.Call == nil {
 			continue
@@ -23,12 +23,12 @@ func (r *Reporter) ReportHandedOff(w *walk.Walk) {
 				continue
 			}
 			for _, v := range sp.Handed {
-				if DerivedFrom(s.Value, v) {
+				if derivedFrom(s.Value, v) {
 					what := v.Type()
 					if cell, ok := v.(*ssa.Alloc); ok {
 						what = cell.Type().(*types.Pointer).Elem()
 					}
-					r.Add(Finding{Pos: s.Pos, Witness: s.Witness, Sent: &Handoff{Instr: sp.Call, Via: sp.Sink, What: types.TypeString(what, names.Qualifier)}})
+					r.Add(finding{pos: s.Pos, witness: s.Witness, sent: &handoff{instr: sp.Call, via: sp.Sink, what: types.TypeString(what, names.Qualifier)}})
 					break
 				}
 			}
@@ -37,7 +37,7 @@ func (r *Reporter) ReportHandedOff(w *walk.Walk) {
 }
 
 // derivedFrom reports whether x is v, or an address or field within it.
-func DerivedFrom(x, v ssa.Value) bool {
+func derivedFrom(x, v ssa.Value) bool {
 	for {
 		if x == v {
 			return true

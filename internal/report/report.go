@@ -30,29 +30,29 @@ import (
 
 // A finding is a touch of confined state by code that runs off the owner,
 // or on another owner (entry.On).
-type Finding struct {
-	Pos     token.Pos
-	Root    string // the off-owner function the path starts from
-	Witness summary.Witness
-	Entry   walk.Entry
+type finding struct {
+	pos     token.Pos
+	root    string // the off-owner function the path starts from
+	witness summary.Witness
+	entry   walk.Entry
 	// lit is the off-owner function the finding is inside, if any: a func
 	// literal, where a fix can hop back to the owner, or an entry point.
-	Lit *ssa.Function
+	lit *ssa.Function
 	// sent is set for a touch of a value after sending it to another
 	// owner (see sends.go); entry is then unset.
-	Sent *Handoff
+	sent *handoff
 }
 
-type Reporter struct {
-	C        *walk.Engine
-	Findings map[LineKey]Finding
+type reporter struct {
+	c        *walk.Engine
+	findings map[lineKey]finding
 	// The fields of the package's types that code writes other than where
 	// their value is built (see builtOnly); nil until asked.
-	Rewritten map[*types.Var]bool
+	rewritten map[*types.Var]bool
 }
 
 // lineKey identifies a source line: one finding per line is enough advice.
-type LineKey struct {
+type lineKey struct {
 	file string
 	line int
 }
@@ -61,16 +61,16 @@ type LineKey struct {
 // suppress none and, with -explain, what the analyzer took from the
 // directives, the declarations and the bodies.
 func Report(c *walk.Engine) {
-	r := &Reporter{C: c, Findings: make(map[LineKey]Finding)}
-	r.Run(c.Fns)
+	r := &reporter{c: c, findings: make(map[lineKey]finding)}
+	r.run(c.Fns)
 	if c.M.Cfg.Explain {
-		r.Explain()
+		r.explain()
 	}
 }
 
 // run reports the findings of fns.
-func (r *Reporter) Run(fns []*ssa.Function) {
-	c := r.C
+func (r *reporter) run(fns []*ssa.Function) {
+	c := r.c
 	for _, fn := range fns {
 		w := c.Walks[fn]
 		if w == nil {
@@ -78,50 +78,50 @@ func (r *Reporter) Run(fns []*ssa.Function) {
 		}
 		for _, sp := range w.Spawns {
 			if sp.Direct != nil {
-				r.Add(Finding{Pos: sp.Pos, Witness: *sp.Direct, Entry: sp})
+				r.Add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
 				continue
 			}
 			for _, t := range sp.Targets {
-				r.Root(t, sp, 0)
+				r.root(t, sp, 0)
 			}
 		}
 		for _, sp := range w.Hops {
 			for _, t := range sp.Targets {
-				r.Root(t, sp, 0)
+				r.root(t, sp, 0)
 			}
 		}
 		if domain, ok := c.M.RunsOn(fn); ok {
-			r.Inside(nil, fn, r.OwnBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+			r.inside(nil, fn, r.ownBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 		if sink, ok := c.M.EntryPoint(fn); ok {
-			r.Inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+			r.inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 	}
-	r.ReportFieldCalls()
-	r.ReportSends(fns)
-	var out []Finding
-	for _, f := range r.Findings {
-		if !c.M.Dirs.Suppress(c.Pass().Fset.Position(f.Pos)) {
+	r.reportFieldCalls()
+	r.reportSends(fns)
+	var out []finding
+	for _, f := range r.findings {
+		if !c.M.Dirs.Suppress(c.Pass().Fset.Position(f.pos)) {
 			out = append(out, f)
 		}
 	}
-	slices.SortFunc(out, func(a, b Finding) int { return cmp.Compare(a.Pos, b.Pos) })
-	var hops []HopSink
+	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
+	var hops []hopSink
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
-		hops = r.HopSinks()
+		hops = r.hopSinks()
 	}
-	fixes := r.FindingFixes(out)
+	fixes := r.findingFixes(out)
 	for _, f := range out {
-		hint := SentAdvice
-		if f.Sent == nil {
-			hint = FixHint(hops, f.Entry, f.Witness.Domain)
+		hint := sentAdvice
+		if f.sent == nil {
+			hint = fixHint(hops, f.entry, f.witness.Domain)
 		}
-		hop, ok := fixes[f.Pos]
+		hop, ok := fixes[f.pos]
 		if ok { // a hop in reach is the best advice
-			hint = HopAdvice(hop.Via, f.Witness.Domain, f.Entry.On != nil)
+			hint = hopAdvice(hop.Via, f.witness.Domain, f.entry.On != nil)
 		}
-		d := r.Diagnostic(f, hint)
-		switch field := r.BuiltOnly(f.Witness); {
+		d := r.diagnostic(f, hint)
+		switch field := r.builtOnly(f.witness); {
 		case field != nil:
 			// Marking the field is the fix (the hint keeps the hop as
 			// the alternative in words: one fix per finding, so that
@@ -142,40 +142,40 @@ func (r *Reporter) Run(fns []*ssa.Function) {
 // Code on an owner may touch that owner's state: f is dropped then, and
 // so is a touch of default-owner state on a named owner when no loop runs
 // the default owner (UnnamedOwners reported the directive instead).
-func (r *Reporter) Add(f Finding) {
-	if !f.Entry.Reports(f.Witness.Domain) || f.Entry.On != nil && f.Witness.Domain == "" && r.C.M.NoDefaultLoop {
+func (r *reporter) Add(f finding) {
+	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
 	}
-	p := r.C.Pass().Fset.Position(f.Pos)
-	key := LineKey{p.Filename, p.Line}
-	if old, dup := r.Findings[key]; !dup || f.Witness.Tells(old.Witness) {
-		r.Findings[key] = f
+	p := r.c.Pass().Fset.Position(f.pos)
+	key := lineKey{p.Filename, p.Line}
+	if old, dup := r.findings[key]; !dup || f.witness.Tells(old.witness) {
+		r.findings[key] = f
 	}
 }
 
 // maxRootDepth bounds how far captured func values are followed from a root.
-const MaxRootDepth = 4
+const maxRootDepth = 4
 
 // root reports what the off-owner function t touches: inside a function
 // literal at the touching lines, for a named function or method value at
 // the sink.
-func (r *Reporter) Root(t flow.FuncValue, sp walk.Entry, depth int) {
-	sum := r.RootSummary(t, sp, depth)
+func (r *reporter) root(t flow.FuncValue, sp walk.Entry, depth int) {
+	sum := r.rootSummary(t, sp, depth)
 	if sum == nil {
 		return
 	}
 	if !flow.IsFuncLit(t.Fn) {
-		r.AtSink(t, sp, sum)
+		r.atSink(t, sp, sum)
 		return
 	}
-	r.Inside(t.Fn, t.Fn, sp, func(s summary.Source) summary.Origin {
+	r.inside(t.Fn, t.Fn, sp, func(s summary.Source) summary.Origin {
 		if sp.HandedSource(t, s) {
 			return summary.Origin{} // given away: the started code's own
 		}
 		return summary.OriginOf(s)
 	})
-	for _, inner := range CapturedFuncs(t, sum) {
-		r.Root(inner, sp, depth+1)
+	for _, inner := range capturedFuncs(t, sum) {
+		r.root(inner, sp, depth+1)
 	}
 }
 
@@ -183,13 +183,13 @@ func (r *Reporter) Root(t flow.FuncValue, sp walk.Entry, depth int) {
 // loop and roots past maxRootDepth report nothing, and a call that touches
 // confined state as a whole is the finding, at the sink. Otherwise it
 // returns t's summary, or nil when nothing is known.
-func (r *Reporter) RootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summary.Summary {
-	c := r.C
-	if c.M.IsLoop(t.Fn) || depth > MaxRootDepth {
+func (r *reporter) rootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summary.Summary {
+	c := r.c
+	if c.M.IsLoop(t.Fn) || depth > maxRootDepth {
 		return nil
 	}
 	if wit := c.CallTouch(t.Fn, sp.Pos); wit != nil && sp.Reports(wit.Domain) {
-		r.Add(Finding{Pos: sp.Pos, Witness: *wit, Entry: sp})
+		r.Add(finding{pos: sp.Pos, witness: *wit, entry: sp})
 		return nil
 	}
 	return c.SummaryOf(t.Fn)
@@ -197,7 +197,7 @@ func (r *Reporter) RootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summ
 
 // capturedFuncs lists the functions that the captured func values t calls
 // may denote: they run where t runs.
-func CapturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
+func capturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
 	var out []flow.FuncValue
 	for _, s := range sum.Invokes.Sources() {
 		if v := walk.SourceValue(s, nil, t.Bindings); v != nil {
@@ -209,9 +209,9 @@ func CapturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
 
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
-func (r *Reporter) AtSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary) {
+func (r *reporter) atSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary) {
 	i := slices.IndexFunc(sum.Touches, func(tc summary.Touch) bool {
-		_, holds := r.C.Types.BindRecv(tc.Witness, walk.SourceValue(tc.Source, sp.Args, t.Bindings))
+		_, holds := r.c.Types.BindRecv(tc.Witness, walk.SourceValue(tc.Source, sp.Args, t.Bindings))
 		return holds && sp.Reports(tc.Witness.Domain) && !sp.HandedSource(t, tc.Source)
 	})
 	if i < 0 {
@@ -221,14 +221,14 @@ func (r *Reporter) AtSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary)
 	if !flow.IsWrapper(t.Fn) { // method values start their path at the method itself
 		root = flow.Name(t.Fn)
 	}
-	r.Add(Finding{Pos: sp.Pos, Root: root, Witness: sum.Touches[i].Witness, Entry: sp})
+	r.Add(finding{pos: sp.Pos, root: root, witness: sum.Touches[i].Witness, entry: sp})
 }
 
 // inside reports every touching place in the body of the off-owner literal
 // fn whose touched value comes from outside; toRoot maps fn's sources to
 // the root literal's.
-func (r *Reporter) Inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summary.Source) summary.Origin) {
-	w := r.C.Walks[fn]
+func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summary.Source) summary.Origin) {
+	w := r.c.Walks[fn]
 	if w == nil {
 		return
 	}
@@ -245,13 +245,13 @@ func (r *Reporter) Inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 	for _, s := range w.Sites {
 		if s.Inner != nil {
 			innerSources := s.InnerSources
-			r.Inside(lit, s.Inner, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
+			r.inside(lit, s.Inner, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
-			r.Add(Finding{Pos: r.FindingPos(s, lit), Witness: s.Witness, Entry: sp, Lit: lit})
+			r.Add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit})
 		}
 	}
 }
@@ -260,9 +260,9 @@ func (r *Reporter) Inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 // literal at the place inside it; in the body of a loop or owner-only
 // function (lit is nil) at the touch itself when it is in this package,
 // which is the code that runs there, however deep.
-func (r *Reporter) FindingPos(s walk.Site, lit *ssa.Function) token.Pos {
+func (r *reporter) findingPos(s walk.Site, lit *ssa.Function) token.Pos {
 	if lit == nil {
-		if pos := r.C.M.TokenPos(s.Witness.Site); pos.IsValid() {
+		if pos := r.c.M.TokenPos(s.Witness.Site); pos.IsValid() {
 			return pos
 		}
 	}
@@ -271,29 +271,29 @@ func (r *Reporter) FindingPos(s walk.Site, lit *ssa.Function) token.Pos {
 
 // diagnostic renders a finding as one line of advice, with the call path
 // also given as related positions.
-func (r *Reporter) Diagnostic(f Finding, hint string) analysis.Diagnostic {
-	c := r.C
-	wit := f.Witness
+func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
+	c := r.c
+	wit := f.witness
 	var b strings.Builder
 	switch {
-	case f.Sent != nil && f.Sent.Via != "":
-		fmt.Fprintf(&b, "%s %s after handing %s to %s (%s): once handed off, it is that code's", wit.Action, wit.Member, f.Sent.What, f.Sent.Via, c.M.Position(f.Sent.Instr.Pos()))
-	case f.Sent != nil:
-		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.Sent.What, names.DomainName(f.Sent.To), c.M.Position(f.Sent.Instr.Pos()), names.DomainName(f.Sent.To))
-	case f.Entry.On != nil:
-		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, StateName(wit), f.Entry.Sink, c.M.Position(f.Entry.Pos))
+	case f.sent != nil && f.sent.via != "":
+		fmt.Fprintf(&b, "%s %s after handing %s to %s (%s): once handed off, it is that code's", wit.Action, wit.Member, f.sent.what, f.sent.via, c.M.Position(f.sent.instr.Pos()))
+	case f.sent != nil:
+		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.sent.what, names.DomainName(f.sent.to), c.M.Position(f.sent.instr.Pos()), names.DomainName(f.sent.to))
+	case f.entry.On != nil:
+		fmt.Fprintf(&b, "%s %s from %s (%s)", wit.Action, stateName(wit), f.entry.Sink, c.M.Position(f.entry.Pos))
 	case wit.Domain != "":
-		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, StateName(wit), f.Entry.Sink, c.M.Position(f.Entry.Pos))
+		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, stateName(wit), f.entry.Sink, c.M.Position(f.entry.Pos))
 	default:
-		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.Entry.Sink, c.M.Position(f.Entry.Pos))
+		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.entry.Sink, c.M.Position(f.entry.Pos))
 	}
 	if wit.Reassigned.Line > 0 {
 		fmt.Fprintf(&b, "; the owner assigns the field (%s), so reading it races with that", wit.Reassigned)
 	}
-	if len(wit.Via) > 0 || f.Root != "" {
+	if len(wit.Via) > 0 || f.root != "" {
 		var path []string
-		if f.Root != "" {
-			path = append(path, f.Root)
+		if f.root != "" {
+			path = append(path, f.root)
 		}
 		for _, s := range wit.Via {
 			path = append(path, s.Callee)
@@ -312,28 +312,28 @@ func (r *Reporter) Diagnostic(f Finding, hint string) analysis.Diagnostic {
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
-	if f := r.BuiltOnly(wit); f != nil {
+	if f := r.builtOnly(wit); f != nil {
 		hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
 	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
-	d := analysis.Diagnostic{Pos: f.Pos, End: r.TouchEnd(f.Pos), Message: b.String()}
+	d := analysis.Diagnostic{Pos: f.pos, End: r.touchEnd(f.pos), Message: b.String()}
 	switch {
-	case f.Sent != nil && f.Sent.Via != "":
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Sent.Instr.Pos(), Message: "handed off to " + f.Sent.Via + " here"})
-	case f.Sent != nil:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Sent.Instr.Pos(), Message: "sent to " + names.DomainName(f.Sent.To) + " here"})
-	case f.Entry.On != nil:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Entry.Pos, Message: f.Entry.Sink})
+	case f.sent != nil && f.sent.via != "":
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "handed off to " + f.sent.via + " here"})
+	case f.sent != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + names.DomainName(f.sent.to) + " here"})
+	case f.entry.On != nil:
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.entry.Pos, Message: f.entry.Sink})
 	default:
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.Entry.Pos, Message: "runs off the owner via " + f.Entry.Sink})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.entry.Pos, Message: "runs off the owner via " + f.entry.Sink})
 	}
 	for _, s := range wit.Via {
 		if pos := c.M.TokenPos(s.Call); pos.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: summary.ActionCalls.String() + " " + s.Callee})
 		}
 	}
-	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.Pos {
+	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.pos {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
 	}
 	return d
@@ -342,8 +342,8 @@ func (r *Reporter) Diagnostic(f Finding, hint string) analysis.Diagnostic {
 // touchEnd is where the touching expression at pos ends, so that the
 // finding's range covers it: the selector (s.n), the call of a method or
 // function (s.get(), lib.Every(f)), the index (m[k]), else the token.
-func (r *Reporter) TouchEnd(pos token.Pos) token.Pos {
-	file := names.FileOf(r.C.Pass().Files, pos)
+func (r *reporter) touchEnd(pos token.Pos) token.Pos {
+	file := names.FileOf(r.c.Pass().Files, pos)
 	if file == nil {
 		return token.NoPos
 	}
@@ -367,20 +367,20 @@ func (r *Reporter) TouchEnd(pos token.Pos) token.Pos {
 }
 
 // A hopSink is a function the user can post work to the owner through.
-type HopSink struct {
+type hopSink struct {
 	fix.HopSink      // Name as the user writes it
-	InScope     bool // this package declares or uses it
+	inScope     bool // this package declares or uses it
 }
 
 // hopSinks lists the hop sinks in scope, then the others this package can
 // see through facts, each group by name, leaving out those the user cannot
 // name here. Object facts reach only direct importers of a package-level
 // function's package, so those come from the packages' hopSinksFacts.
-func (r *Reporter) HopSinks() []HopSink {
-	c := r.C
+func (r *reporter) hopSinks() []hopSink {
+	c := r.c
 	seen := make(map[string]bool)
-	var hops []HopSink
-	add := func(h HopSink) {
+	var hops []hopSink
+	add := func(h hopSink) {
 		if !seen[h.Name] {
 			seen[h.Name] = true
 			hops = append(hops, h)
@@ -397,13 +397,13 @@ func (r *Reporter) HopSinks() []HopSink {
 			return
 		}
 		name, ok := c.M.Declared.Names[fn]
-		if !ok && !Nameable(c.Pass().Pkg, fn) {
+		if !ok && !nameable(c.Pass().Pkg, fn) {
 			return
 		}
 		if !ok {
 			name = names.FuncName(fn)
 		}
-		add(HopSink{c.M.DescribeHop(name, fn, k.Hop), inScope})
+		add(hopSink{c.M.DescribeHop(name, fn, k.Hop), inScope})
 	}
 	for _, obj := range c.Pass().TypesInfo.Defs {
 		collect(obj, true)
@@ -420,11 +420,11 @@ func (r *Reporter) HopSinks() []HopSink {
 		collect(obj, false)
 	}
 	for _, s := range c.M.ImportedHopSinks() {
-		add(HopSink{s, false})
+		add(hopSink{s, false})
 	}
-	slices.SortFunc(hops, func(a, b HopSink) int {
-		if a.InScope != b.InScope {
-			if a.InScope {
+	slices.SortFunc(hops, func(a, b hopSink) int {
+		if a.inScope != b.inScope {
+			if a.inScope {
 				return -1
 			}
 			return 1
@@ -436,7 +436,7 @@ func (r *Reporter) HopSinks() []HopSink {
 
 // nameable reports whether code of pkg can name fn: it is of pkg, or
 // exported with an exported receiver type.
-func Nameable(pkg *types.Package, fn *types.Func) bool {
+func nameable(pkg *types.Package, fn *types.Func) bool {
 	if fn.Pkg() == pkg {
 		return true
 	}
@@ -453,9 +453,9 @@ func Nameable(pkg *types.Package, fn *types.Func) bool {
 // on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
 // runs a plain func, preferably just posting it (Execute); in scope before
 // out of it. Without one it says what to do.
-func FixHint(hops []HopSink, sp walk.Entry, domain string) string {
+func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
 	inFutureCallback := sp.Future
-	rank := func(h HopSink) int {
+	rank := func(h hopSink) int {
 		switch {
 		case h.Domain != domain:
 			return -1
@@ -478,7 +478,7 @@ func FixHint(hops []HopSink, sp walk.Entry, domain string) string {
 	}
 	switch {
 	case best >= 0:
-		return HopAdvice(hops[best].Name, domain, sp.On != nil)
+		return hopAdvice(hops[best].Name, domain, sp.On != nil)
 	case sp.On == nil && domain == "":
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}
@@ -490,11 +490,11 @@ func FixHint(hops []HopSink, sp walk.Entry, domain string) string {
 }
 
 // sentAdvice is the fix hint for a value touched after it was sent.
-const SentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
+const sentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
 
 // hopAdvice advises hopping to domain through the hop sink named via: back
 // to it from off every owner, over to it from another owner.
-func HopAdvice(via, domain string, fromOwner bool) string {
+func hopAdvice(via, domain string, fromOwner bool) string {
 	switch {
 	case fromOwner:
 		return "hop to " + names.DomainName(domain) + " through " + via + " and touch the state there"
@@ -505,19 +505,19 @@ func HopAdvice(via, domain string, fromOwner bool) string {
 }
 
 // findingFixes returns the hop fixes of findings, by position.
-func (r *Reporter) FindingFixes(findings []Finding) map[token.Pos]fix.HopFix {
-	c := r.C
+func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
+	c := r.c
 	fixes := make(map[token.Pos]fix.HopFix)
 	// The findings of one literal that touch one domain's state hop to it
 	// together.
 	type fixGroup struct {
-		Lit    *ssa.Function
-		Domain string
+		lit    *ssa.Function
+		domain string
 	}
 	var groups []fixGroup
 	for _, f := range findings {
-		g := fixGroup{f.Lit, f.Witness.Domain}
-		if f.Lit != nil && !slices.Contains(groups, g) {
+		g := fixGroup{f.lit, f.witness.Domain}
+		if f.lit != nil && !slices.Contains(groups, g) {
 			groups = append(groups, g)
 		}
 	}
@@ -525,28 +525,28 @@ func (r *Reporter) FindingFixes(findings []Finding) map[token.Pos]fix.HopFix {
 		var positions []token.Pos
 		future := false
 		for _, f := range findings {
-			if f.Lit == g.Lit && f.Witness.Domain == g.Domain {
-				positions = append(positions, f.Pos)
-				future = f.Entry.Future
+			if f.lit == g.lit && f.witness.Domain == g.domain {
+				positions = append(positions, f.pos)
+				future = f.entry.Future
 			}
 		}
-		maps.Copy(fixes, fix.HopFixes(c.Pass(), FixModel{c.M, c.CallbackFields}, g.Lit.Syntax(), future, g.Domain, positions))
+		maps.Copy(fixes, fix.HopFixes(c.Pass(), fixModel{c.M, c.CallbackFields}, g.lit.Syntax(), future, g.domain, positions))
 	}
 	return fixes
 }
 
 // fixModel is what hop fixes know: the directives, and the channels whose
 // funcs run on an owner.
-type FixModel struct {
+type fixModel struct {
 	*model.Model
-	Cf *walk.CallbackFields // nil when the package has no field holding funcs
+	cf *walk.CallbackFields // nil when the package has no field holding funcs
 }
 
-func (m FixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
-	if m.Cf == nil || f == nil {
+func (m fixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
+	if m.cf == nil || f == nil {
 		return "", false
 	}
-	domain, ok = m.Cf.ChanHop[f]
+	domain, ok = m.cf.ChanHop[f]
 	return domain, ok
 }
 
@@ -554,17 +554,17 @@ func (m FixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
 // package and no code here writes it but where its value is built: set
 // in a constructor and only read after, it is safe from anywhere once
 // marked //confined:any, which is the better advice than a hop.
-func (r *Reporter) BuiltOnly(wit summary.Witness) *types.Var {
+func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
 	if wit.Action != summary.ActionReads || wit.Reassigned.Line > 0 {
 		return nil
 	}
 	i := strings.LastIndex(wit.Member, ".")
-	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.C.Pass().Pkg.Name()+".")
+	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
 	if i < 0 || !ok {
 		return nil
 	}
 	typeName, _, _ = strings.Cut(typeName, "[")
-	tn, _ := r.C.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
+	tn, _ := r.c.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
 	if tn == nil {
 		return nil
 	}
@@ -581,22 +581,22 @@ func (r *Reporter) BuiltOnly(wit summary.Witness) *types.Var {
 	if field == nil {
 		return nil
 	}
-	if r.Rewritten == nil {
-		r.Rewritten = make(map[*types.Var]bool)
-		for _, fn := range r.C.Fns {
-			origins := r.C.ValueOrigins(fn)
+	if r.rewritten == nil {
+		r.rewritten = make(map[*types.Var]bool)
+		for _, fn := range r.c.Fns {
+			origins := r.c.ValueOrigins(fn)
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
 					if x, index, write, ok := walk.FieldTouch(instr); ok && write && !origins(x).Fresh() {
 						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
-							r.Rewritten[st.Field(index).Origin()] = true
+							r.rewritten[st.Field(index).Origin()] = true
 						}
 					}
 				}
 			}
 		}
 	}
-	if r.Rewritten[field] {
+	if r.rewritten[field] {
 		return nil
 	}
 	return field

@@ -23,62 +23,62 @@ import (
 
 // A handoff is a place where a function hands confined values to the code
 // of another domain.
-type Handoff struct {
-	Instr  ssa.Instruction
-	To     string      // the domain it hands them to
-	Values []SentValue // the values, as the function reaches them
+type handoff struct {
+	instr  ssa.Instruction
+	to     string      // the domain it hands them to
+	values []sentValue // the values, as the function reaches them
 	// what is, in a finding, the type of the value touched after the
 	// handoff, for its message.
-	What string
+	what string
 	// via is set for a value handed to code off the owner: what starts it.
-	Via string
+	via string
 }
 
 // A sentValue is a value handed off, and its type as messages name it.
-type SentValue struct {
-	Path flow.ValuePath
-	What string
+type sentValue struct {
+	path flow.ValuePath
+	what string
 }
 
 // reportSends reports, in every function of the package that hands
 // confined values to another domain, the touches of them that may follow.
-func (r *Reporter) ReportSends(fns []*ssa.Function) {
+func (r *reporter) reportSends(fns []*ssa.Function) {
 	var receivers map[*types.Var]string // built on the first channel send
 	var hopped map[*ssa.Function]string // likewise, on the first handoff
 	for _, fn := range fns {
-		w := r.C.Walks[fn]
+		w := r.c.Walks[fn]
 		if w == nil {
 			continue
 		}
-		r.ReportHandedOff(w)
+		r.reportHandedOff(w)
 		if len(w.Hops) == 0 && len(w.Sends) == 0 {
 			continue
 		}
 		if receivers == nil && len(w.Sends) > 0 {
-			receivers = r.LoopReceivers(fns)
+			receivers = r.loopReceivers(fns)
 		}
 		if hopped == nil {
-			hopped = r.HoppedFuncs(fns)
+			hopped = r.hoppedFuncs(fns)
 		}
-		from, known := r.C.M.RunsOn(fn)
+		from, known := r.c.M.RunsOn(fn)
 		if !known {
 			from, known = hopped[fn]
 		}
 		// Code whose owner is unknown hands values over to a named domain
 		// only: a program without names has no other owner.
 		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
-		for _, h := range r.Handoffs(w, receivers, toAnother) {
-			r.TouchedAfter(w, h)
+		for _, h := range r.handoffs(w, receivers, toAnother) {
+			r.touchedAfter(w, h)
 		}
 	}
 }
 
 // hoppedFuncs maps the functions the package hands to hops to the domain
 // they run on.
-func (r *Reporter) HoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
+func (r *reporter) hoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 	out := make(map[*ssa.Function]string)
 	for _, fn := range fns {
-		if w := r.C.Walks[fn]; w != nil {
+		if w := r.c.Walks[fn]; w != nil {
 			for _, sp := range w.Hops {
 				for _, t := range sp.Targets {
 					out[t.Fn] = *sp.On
@@ -94,10 +94,10 @@ func (r *Reporter) HoppedFuncs(fns []*ssa.Function) map[*ssa.Function]string {
 // or waits for the receiver before: a receive from a channel of a sent
 // value, or a call on one that touches nothing (reply.Wait(),
 // future.Error()), hands it back, as a request answered is.
-func (r *Reporter) TouchedAfter(w *walk.Walk, h Handoff) {
-	values := slices.DeleteFunc(slices.Clone(h.Values), func(v SentValue) bool { return flow.ReplacedAfter(h.Instr, v.Path) })
+func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
+	values := slices.DeleteFunc(slices.Clone(h.values), func(v sentValue) bool { return flow.ReplacedAfter(h.instr, v.path) })
 	sentAs := func(v ssa.Value) int {
-		return slices.IndexFunc(values, func(sv SentValue) bool { return sv.Path.Covers(flow.PathOf(v)) })
+		return slices.IndexFunc(values, func(sv sentValue) bool { return sv.path.Covers(flow.PathOf(v)) })
 	}
 	sent := func(v ssa.Value) bool { return sentAs(v) >= 0 }
 	touching := make(map[ssa.Instruction]bool)
@@ -115,12 +115,12 @@ func (r *Reporter) TouchedAfter(w *walk.Walk, h Handoff) {
 		}
 		return false
 	}
-	after := flow.RunsAfter(h.Instr, waits)
+	after := flow.RunsAfter(h.instr, waits)
 	for _, s := range w.Sites {
 		if s.Value != nil && after[s.Instr] && sent(s.Value) {
 			hv := h
-			hv.What = values[sentAs(s.Value)].What
-			r.Add(Finding{Pos: s.Pos, Witness: s.Witness, Sent: &hv})
+			hv.what = values[sentAs(s.Value)].what
+			r.Add(finding{pos: s.Pos, witness: s.Witness, sent: &hv})
 		}
 	}
 }
@@ -128,26 +128,26 @@ func (r *Reporter) TouchedAfter(w *walk.Walk, h Handoff) {
 // handoffs lists where w's function hands confined values to the code of
 // a domain that toAnother accepts: captured by a hop's callbacks, sent on a
 // channel a loop of the package receives from (receivers).
-func (r *Reporter) Handoffs(w *walk.Walk, receivers map[*types.Var]string, toAnother func(string) bool) []Handoff {
-	c := r.C
-	var out []Handoff
+func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+	c := r.c
+	var out []handoff
 	for _, sp := range w.Hops {
 		if sp.Call == nil || !toAnother(*sp.On) {
 			continue
 		}
-		h := Handoff{Instr: sp.Call, To: *sp.On}
+		h := handoff{instr: sp.Call, to: *sp.On}
 		for _, t := range sp.Targets {
-			for _, b := range r.TouchedCaptures(t) {
+			for _, b := range r.touchedCaptures(t) {
 				p, typ := flow.PathOf(b), b.Type()
 				if alloc, ok := b.(*ssa.Alloc); ok && t.Bindings.Cells {
 					p, typ = p.Load(), alloc.Type().(*types.Pointer).Elem()
 				}
 				if c.M.ConfinedNamed(typ) != nil {
-					h.Values = append(h.Values, SentValue{p, types.TypeString(typ, names.Qualifier)})
+					h.values = append(h.values, sentValue{p, types.TypeString(typ, names.Qualifier)})
 				}
 			}
 		}
-		if len(h.Values) > 0 {
+		if len(h.values) > 0 {
 			out = append(out, h)
 		}
 	}
@@ -156,11 +156,11 @@ func (r *Reporter) Handoffs(w *walk.Walk, receivers map[*types.Var]string, toAno
 		if !ok || !toAnother(to) {
 			continue
 		}
-		h := Handoff{Instr: send, To: to}
-		for _, v := range r.Carried(send.X, 2) {
-			h.Values = append(h.Values, SentValue{flow.PathOf(v), types.TypeString(v.Type(), names.Qualifier)})
+		h := handoff{instr: send, to: to}
+		for _, v := range r.carried(send.X, 2) {
+			h.values = append(h.values, sentValue{flow.PathOf(v), types.TypeString(v.Type(), names.Qualifier)})
 		}
-		if len(h.Values) > 0 {
+		if len(h.values) > 0 {
 			out = append(out, h)
 		}
 	}
@@ -170,8 +170,8 @@ func (r *Reporter) Handoffs(w *walk.Walk, receivers map[*types.Var]string, toAno
 // touchedCaptures lists the captured values (or the bound receiver) that
 // the function t denotes touches confined state through: those it takes
 // over. What it only holds or passes on stays the sender's.
-func (r *Reporter) TouchedCaptures(t flow.FuncValue) []ssa.Value {
-	c := r.C
+func (r *reporter) touchedCaptures(t flow.FuncValue) []ssa.Value {
+	c := r.c
 	sum := c.SummaryOf(t.Fn)
 	if sum == nil {
 		return nil
@@ -187,13 +187,13 @@ func (r *Reporter) TouchedCaptures(t flow.FuncValue) []ssa.Value {
 
 // carried lists the confined values v carries: v itself, or what a message
 // built in place holds (auditMsg{Book: c.book}), depth levels down.
-func (r *Reporter) Carried(v ssa.Value, depth int) []ssa.Value {
-	c := r.C
+func (r *reporter) carried(v ssa.Value, depth int) []ssa.Value {
+	c := r.c
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
-		return r.Carried(x.X, depth)
+		return r.carried(x.X, depth)
 	case *ssa.ChangeType:
-		return r.Carried(x.X, depth)
+		return r.carried(x.X, depth)
 	}
 	if c.M.ConfinedNamed(v.Type()) != nil {
 		return []ssa.Value{v}
@@ -210,7 +210,7 @@ func (r *Reporter) Carried(v ssa.Value, depth int) []ssa.Value {
 		if fa, ok := ref.(*ssa.FieldAddr); ok {
 			for _, st := range *fa.Referrers() {
 				if st, ok := st.(*ssa.Store); ok && st.Addr == fa {
-					out = append(out, r.Carried(st.Val, depth-1)...)
+					out = append(out, r.carried(st.Val, depth-1)...)
 				}
 			}
 		}
@@ -220,8 +220,8 @@ func (r *Reporter) Carried(v ssa.Value, depth int) []ssa.Value {
 
 // loopReceivers maps the channel fields that the package's loops receive
 // from to the loops' domains.
-func (r *Reporter) LoopReceivers(fns []*ssa.Function) map[*types.Var]string {
-	c := r.C
+func (r *reporter) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+	c := r.c
 	out := make(map[*types.Var]string)
 	for _, fn := range fns {
 		if !c.M.IsLoop(fn) {

@@ -13,22 +13,22 @@ import (
 type Source uint8
 
 const (
-	MaxParams          = 64
-	FreeBase    Source = MaxParams
-	Ambient     Source = 2 * MaxParams
+	maxParams          = 64
+	FreeBase    Source = maxParams
+	Ambient     Source = 2 * maxParams
 	Handed      Source = Ambient + 1
-	sourceCount        = 2*MaxParams + 2
+	sourceCount        = 2*maxParams + 2
 )
 
 func ParamSource(i int) Source {
-	if i >= MaxParams {
+	if i >= maxParams {
 		return Ambient // beyond what we track: treat as coming from anywhere
 	}
 	return Source(i)
 }
 
 func FreeSource(i int) Source {
-	if i >= MaxParams {
+	if i >= maxParams {
 		return Ambient
 	}
 	return FreeBase + Source(i)
@@ -51,14 +51,14 @@ func (o Origin) Union(p Origin) Origin {
 
 func (o Origin) Has(s Source) bool { return o[s/64]&(1<<(s%64)) != 0 }
 
-func (o Origin) Fresh() bool { return o.Tracked() == Origin{} }
+func (o Origin) Fresh() bool { return o.tracked() == Origin{} }
 
 // Owned reports whether o is fresh and not handed off: the function
 // allocated the value itself.
 func (o Origin) Owned() bool { return o == Origin{} }
 
 // tracked is o without handed: what summaries say.
-func (o Origin) Tracked() Origin {
+func (o Origin) tracked() Origin {
 	o[Handed/64] &^= 1 << (Handed % 64)
 	return o
 }
@@ -66,7 +66,7 @@ func (o Origin) Tracked() Origin {
 // Sources lists o's members but handed in increasing order.
 func (o Origin) Sources() []Source {
 	var out []Source
-	for w, word := range o.Tracked() {
+	for w, word := range o.tracked() {
 		for word != 0 {
 			b := bits.TrailingZeros64(word)
 			out = append(out, Source(w*64+b))

@@ -19,7 +19,7 @@ import (
 )
 
 // maxVia bounds witness paths so that summaries stay small.
-const MaxVia = 8
+const maxVia = 8
 
 // A position is a token.Position that survives gob encoding.
 type Position struct {
@@ -32,7 +32,7 @@ func (p Position) String() string {
 }
 
 // A step is one call on the way from a function to the touch it leads to.
-type Step struct {
+type step struct {
 	Callee string   // the function called
 	Call   Position // where it is called
 }
@@ -58,10 +58,10 @@ type Witness struct {
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
 	Domain string   // the owner the member belongs to ("" for the default)
 	Site   Position // where the touch happens
-	Via    []Step   // the calls leading to Site
+	Via    []step   // the calls leading to Site
 	// For a call of a confined method: the confined data it goes on to
 	// reach, so that the finding names the state that actually races.
-	Reaches []Reach
+	Reaches []reach
 	// For a read of a channel, sync or atomic field: where the owner
 	// assigns it, which makes reading it a touch.
 	Reassigned Position
@@ -74,7 +74,7 @@ type Witness struct {
 
 // A reach is confined data (a field or value) written or read depth calls
 // down.
-type Reach struct {
+type reach struct {
 	Member string
 	Write  bool
 	Depth  int
@@ -82,17 +82,17 @@ type Reach struct {
 
 // maxReaches bounds the reaches a summary keeps: writes before reads, then
 // the deepest, which is the state behind layers of confined managers.
-const MaxReaches = 4
+const maxReaches = 4
 
-func AddReach(rs []Reach, r Reach) []Reach {
-	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
+func addReach(rs []reach, r reach) []reach {
+	if i := slices.IndexFunc(rs, func(x reach) bool { return x.Member == r.Member }); i >= 0 {
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
 		rs[i] = r
 	} else {
 		rs = append(rs, r)
 	}
-	slices.SortFunc(rs, func(a, b Reach) int {
+	slices.SortFunc(rs, func(a, b reach) int {
 		switch {
 		case a.Write != b.Write:
 			if a.Write {
@@ -104,7 +104,7 @@ func AddReach(rs []Reach, r Reach) []Reach {
 		}
 		return strings.Compare(a.Member, b.Member)
 	})
-	return rs[:min(len(rs), MaxReaches)]
+	return rs[:min(len(rs), maxReaches)]
 }
 
 // tells reports whether wit is better advice than other: a write over a call
@@ -118,11 +118,11 @@ func (wit Witness) Tells(other Witness) bool {
 
 // through returns wit as seen from a caller that reaches it by calling callee at call.
 func (wit Witness) Through(callee string, call Position) Witness {
-	via := make([]Step, 0, len(wit.Via)+1)
-	via = append(via, Step{Callee: callee, Call: call})
+	via := make([]step, 0, len(wit.Via)+1)
+	via = append(via, step{Callee: callee, Call: call})
 	via = append(via, wit.Via...)
-	if len(via) > MaxVia {
-		via = append(via[:MaxVia-1], via[len(via)-1])
+	if len(via) > maxVia {
+		via = append(via[:maxVia-1], via[len(via)-1])
 	}
 	wit.Via = via
 	return wit
@@ -137,7 +137,7 @@ type Touch struct {
 
 // compareTouch orders touches by source, then domain, then the dynamic
 // type they require.
-func CompareTouch(t Touch, src Source, wit Witness) int {
+func compareTouch(t Touch, src Source, wit Witness) int {
 	if t.Source != src {
 		return int(t.Source) - int(src)
 	}
@@ -158,7 +158,7 @@ type Summary struct {
 	// Where the future it returns completes.
 	Completes directive.Completion
 	// Confined data it reaches through its sources, deepest first.
-	Reaches []Reach
+	Reaches []reach
 	// Touches by callbacks it registers on futures it is handed, which
 	// run wherever the caller's future completes.
 	FutureTouches []FutureTouch
@@ -172,10 +172,10 @@ type FutureTouch struct {
 }
 
 // maxFutureTouches bounds FutureTouches to keep summaries small.
-const MaxFutureTouches = 8
+const maxFutureTouches = 8
 
 func (s *Summary) AddFutureTouch(ft FutureTouch) {
-	if len(s.FutureTouches) >= MaxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x FutureTouch) bool {
+	if len(s.FutureTouches) >= maxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x FutureTouch) bool {
 		return x.Future == ft.Future && x.Source == ft.Source
 	}) {
 		return
@@ -193,16 +193,16 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 		s.AddTouch(src, wit)
 	}
 	if wit.Action != ActionCalls {
-		s.Reaches = AddReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via)})
+		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via)})
 	}
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1
-		s.Reaches = AddReach(s.Reaches, r)
+		s.Reaches = addReach(s.Reaches, r)
 	}
 }
 
 func (s *Summary) AddTouch(src Source, wit Witness) {
-	i, found := slices.BinarySearchFunc(s.Touches, src, func(t Touch, src Source) int { return CompareTouch(t, src, wit) })
+	i, found := slices.BinarySearchFunc(s.Touches, src, func(t Touch, src Source) int { return compareTouch(t, src, wit) })
 	switch {
 	case !found:
 		s.Touches = slices.Insert(s.Touches, i, Touch{Source: src, Witness: wit})
@@ -233,7 +233,7 @@ func (s *Summary) Merge(t *Summary) {
 	s.Result = s.Result.Union(t.Result)
 	s.Completes = s.Completes.Join(t.Completes)
 	for _, r := range t.Reaches {
-		s.Reaches = AddReach(s.Reaches, r)
+		s.Reaches = addReach(s.Reaches, r)
 	}
 	for _, ft := range t.FutureTouches {
 		s.AddFutureTouch(ft)
@@ -256,7 +256,7 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // untrack drops handed from the origins of a walked function's summary:
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
-	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.Tracked(), s.Async.Tracked(), s.Hop.Tracked(), s.Result.Tracked()
+	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
 }
 
 // sameShape reports whether two summaries say the same things, ignoring
@@ -267,7 +267,7 @@ func (s *Summary) SameShape(t *Summary) bool {
 		return false
 	}
 	for i := range s.Touches {
-		if CompareTouch(s.Touches[i], t.Touches[i].Source, t.Touches[i].Witness) != 0 {
+		if compareTouch(s.Touches[i], t.Touches[i].Source, t.Touches[i].Witness) != 0 {
 			return false
 		}
 	}
@@ -277,9 +277,9 @@ func (s *Summary) SameShape(t *Summary) bool {
 func (s *Summary) String() string {
 	var parts []string
 	for _, t := range s.Touches {
-		part := fmt.Sprintf("%s %s %s%s", SourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain))
+		part := fmt.Sprintf("%s %s %s%s", sourceName(t.Source), t.Witness.Action, t.Witness.Member, names.AtDomain(t.Witness.Domain))
 		if t.Witness.Recv != "" {
-			part += " if " + SourceName(t.Source) + " is " + t.Witness.Recv
+			part += " if " + sourceName(t.Source) + " is " + t.Witness.Recv
 		}
 		parts = append(parts, part)
 	}
@@ -291,7 +291,7 @@ func (s *Summary) String() string {
 		if !set.O.Fresh() {
 			var srcs []string
 			for _, src := range set.O.Sources() {
-				srcs = append(srcs, SourceName(src))
+				srcs = append(srcs, sourceName(src))
 			}
 			parts = append(parts, set.Name+" "+strings.Join(srcs, " ")+names.AtDomain(set.Domain))
 		}
@@ -300,12 +300,12 @@ func (s *Summary) String() string {
 		parts = append(parts, "completes "+s.Completes.String())
 	}
 	for _, ft := range s.FutureTouches {
-		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", SourceName(ft.Future), SourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
+		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", sourceName(ft.Future), sourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }
 
-func SourceName(s Source) string {
+func sourceName(s Source) string {
 	switch {
 	case s == Ambient:
 		return "global"

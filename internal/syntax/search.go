@@ -19,18 +19,18 @@ import (
 // whose funcs it receives, and the interface methods it calls.
 
 // calledFuncField returns the func-typed field a call calls (x.f()), if any.
-func (c *SyntaxPass) CalledFuncField(call *ast.CallExpr) *types.Var {
+func (c *syntaxPass) calledFuncField(call *ast.CallExpr) *types.Var {
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.IndexExpr: // x.handlers[i](), x.subs[k]()
-		if f := c.SelectedField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
+		if f := c.selectedField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
 			return f
 		}
 	case *ast.Ident: // for _, h := range x.handlers { h() }
-		if v, ok := c.Pass.TypesInfo.Uses[fun].(*types.Var); ok {
-			return c.RangedFields()[v]
+		if v, ok := c.pass.TypesInfo.Uses[fun].(*types.Var); ok {
+			return c.rangedFields()[v]
 		}
 	}
-	if f := c.SelectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
+	if f := c.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
 		return f
 	}
 	return nil
@@ -38,7 +38,7 @@ func (c *SyntaxPass) CalledFuncField(call *ast.CallExpr) *types.Var {
 
 // returnedValues are the values body's return statements return, outside
 // the func literals in it.
-func ReturnedValues(body *ast.BlockStmt) []ast.Expr {
+func returnedValues(body *ast.BlockStmt) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -55,25 +55,25 @@ func ReturnedValues(body *ast.BlockStmt) []ast.Expr {
 // localFuncs maps the local variables assigned func literals (f :=
 // func() {...}, var f = func() {...}) to those literals. It is built on
 // first use.
-func (c *SyntaxPass) LocalFuncs() map[*types.Var][]*ast.FuncLit {
-	if c.Locals != nil {
-		return c.Locals
+func (c *syntaxPass) localFuncs() map[*types.Var][]*ast.FuncLit {
+	if c.locals != nil {
+		return c.locals
 	}
-	c.Locals = make(map[*types.Var][]*ast.FuncLit)
+	c.locals = make(map[*types.Var][]*ast.FuncLit)
 	add := func(id *ast.Ident, value ast.Expr) {
 		lit, ok := ast.Unparen(value).(*ast.FuncLit)
 		if !ok {
 			return
 		}
-		obj := c.Pass.TypesInfo.Defs[id]
+		obj := c.pass.TypesInfo.Defs[id]
 		if obj == nil {
-			obj = c.Pass.TypesInfo.Uses[id]
+			obj = c.pass.TypesInfo.Uses[id]
 		}
-		if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Parent() != c.Pass.Pkg.Scope() {
-			c.Locals[v] = append(c.Locals[v], lit)
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Parent() != c.pass.Pkg.Scope() {
+			c.locals[v] = append(c.locals[v], lit)
 		}
 	}
-	for _, f := range c.Pass.Files {
+	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -94,31 +94,31 @@ func (c *SyntaxPass) LocalFuncs() map[*types.Var][]*ast.FuncLit {
 			return true
 		})
 	}
-	return c.Locals
+	return c.locals
 }
 
 // rangedFields maps the variables that range over a field holding funcs
 // (for _, h := range x.handlers) to the field. It is built on first use.
-func (c *SyntaxPass) RangedFields() map[*types.Var]*types.Var {
-	if c.Ranged != nil {
-		return c.Ranged
+func (c *syntaxPass) rangedFields() map[*types.Var]*types.Var {
+	if c.ranged != nil {
+		return c.ranged
 	}
-	c.Ranged = make(map[*types.Var]*types.Var)
-	for _, f := range c.Pass.Files {
+	c.ranged = make(map[*types.Var]*types.Var)
+	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			r, ok := n.(*ast.RangeStmt)
 			if !ok || r.Value == nil {
 				return true
 			}
 			value, isIdent := r.Value.(*ast.Ident)
-			field := c.SelectedField(r.X)
-			if v, ok := c.Pass.TypesInfo.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
-				c.Ranged[v] = field
+			field := c.selectedField(r.X)
+			if v, ok := c.pass.TypesInfo.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
+				c.ranged[v] = field
 			}
 			return true
 		})
 	}
-	return c.Ranged
+	return c.ranged
 }
 
 // syntaxCallbackFields is the syntax evaluator of the off-owner search of
@@ -129,10 +129,10 @@ func (c *SyntaxPass) RangedFields() map[*types.Var]*types.Var {
 // x.f() makes f such a field wherever it is. Calls through interfaces are
 // not followed here (the SSA path resolves them to the implementations).
 // This package has no directives, so it has no loops.
-func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*summary.Summary) *SyntaxFields {
+func (c *syntaxPass) syntaxCallbackFields(decls []*ast.FuncDecl, found map[*types.Func]*summary.Summary) *syntaxFields {
 	declOf := make(map[*types.Func]*ast.FuncDecl, len(decls))
 	for _, fd := range decls {
-		if fn, ok := c.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 			declOf[fn] = fd
 		}
 	}
@@ -144,7 +144,7 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	var queue []*ast.BlockStmt
 	// enqueue adds the code a func-valued expression denotes.
 	callee := func(call *ast.CallExpr) *types.Func {
-		fn, _ := typeutil.Callee(c.Pass.TypesInfo, call).(*types.Func)
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 		return fn
 	}
 	var enqueue func(e ast.Expr)
@@ -156,7 +156,7 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			if fn := callee(e); fn != nil && !visitedResults[fn] {
 				visitedResults[fn] = true
 				if fd := declOf[fn.Origin()]; fd != nil {
-					for _, r := range ReturnedValues(fd.Body) {
+					for _, r := range returnedValues(fd.Body) {
 						enqueue(r)
 					}
 				}
@@ -164,9 +164,9 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 		case *ast.Ident, *ast.SelectorExpr:
 			var obj types.Object
 			if sel, ok := e.(*ast.SelectorExpr); ok {
-				obj = c.Pass.TypesInfo.Uses[sel.Sel]
+				obj = c.pass.TypesInfo.Uses[sel.Sel]
 			} else {
-				obj = c.Pass.TypesInfo.Uses[e.(*ast.Ident)]
+				obj = c.pass.TypesInfo.Uses[e.(*ast.Ident)]
 			}
 			switch obj := obj.(type) {
 			case *types.Func:
@@ -174,7 +174,7 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 					queue = append(queue, fd.Body)
 				}
 			case *types.Var: // f := func() {...}; go f()
-				for _, lit := range c.LocalFuncs()[obj] {
+				for _, lit := range c.localFuncs()[obj] {
 					queue = append(queue, lit.Body)
 				}
 			}
@@ -183,24 +183,24 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	// Roots: go statements, func values handed to async sinks and stored
 	// in fields another package calls off the owner, anywhere.
 	type store struct {
-		Field *types.Var
-		Value ast.Expr
+		field *types.Var
+		value ast.Expr
 	}
 	var stores []store
 	for _, fd := range decls {
-		if fn, ok := c.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-			if _, ok := c.M.EntryFunc(fn); ok {
+		if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			if _, ok := c.m.EntryFunc(fn); ok {
 				queue = append(queue, fd.Body)
 			}
 		}
 	}
-	for _, f := range c.Pass.Files {
+	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			c.FieldStores(n, func(f *types.Var, value ast.Expr) {
-				if f == nil || !c.IsFuncExpr(value) {
+			c.fieldStores(n, func(f *types.Var, value ast.Expr) {
+				if f == nil || !c.isFuncExpr(value) {
 					return
 				}
-				if _, ok := c.M.ImportedOffOwnerField(f); ok {
+				if _, ok := c.m.ImportedOffOwnerField(f); ok {
 					enqueue(value)
 				} else {
 					stores = append(stores, store{f, value})
@@ -208,34 +208,34 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			})
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				if fld := c.CalledFuncField(n.Call); fld != nil && fields[fld] == "" {
+				if fld := c.calledFuncField(n.Call); fld != nil && fields[fld] == "" {
 					fields[fld] = "a go statement"
 				}
 				enqueue(n.Call.Fun)
 				var hop []int
 				fn := callee(n.Call)
 				if fn != nil {
-					_, hop, _ = c.SyntaxSinkParams(fn, found)
+					_, hop, _ = c.syntaxSinkParams(fn, found)
 				}
 				args := n.Call.Args
 				if fn != nil {
-					args = ReceiverInclusive(fn, args)
+					args = receiverInclusive(fn, args)
 				}
 				for i, a := range args {
-					if a != nil && !slices.Contains(hop, ParamOf(fn, i)) && c.IsFuncExpr(a) {
+					if a != nil && !slices.Contains(hop, paramOf(fn, i)) && c.isFuncExpr(a) {
 						enqueue(a)
 					}
 				}
 			case *ast.CallExpr:
 				// Only func arguments start code: most calls have none,
 				// and need no look at their callee.
-				if !slices.ContainsFunc(n.Args, c.IsFuncExpr) {
+				if !slices.ContainsFunc(n.Args, c.isFuncExpr) {
 					break
 				}
 				if fn := callee(n); fn != nil {
-					async, _, _ := c.SyntaxSinkParams(fn, found)
-					for i, a := range ReceiverInclusive(fn, n.Args) {
-						if a != nil && slices.Contains(async, ParamOf(fn, i)) && c.IsFuncExpr(a) {
+					async, _, _ := c.syntaxSinkParams(fn, found)
+					for i, a := range receiverInclusive(fn, n.Args) {
+						if a != nil && slices.Contains(async, paramOf(fn, i)) && c.isFuncExpr(a) {
 							enqueue(a)
 						}
 					}
@@ -248,11 +248,11 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 	// calls run off the owner too: once the queue is empty, they go in.
 	more := func() bool {
 		for _, st := range stores {
-			if _, ok := fields[st.Field]; ok {
-				enqueue(st.Value)
+			if _, ok := fields[st.field]; ok {
+				enqueue(st.value)
 			}
 		}
-		stores = slices.DeleteFunc(stores, func(st store) bool { _, ok := fields[st.Field]; return ok })
+		stores = slices.DeleteFunc(stores, func(st store) bool { _, ok := fields[st.field]; return ok })
 		return len(queue) > 0
 	}
 	for len(queue) > 0 || more() {
@@ -262,8 +262,8 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			continue
 		}
 		visited[body] = true
-		if c.SelectsFuncChans() {
-			c.Receives(body, func(f *types.Var, _ bool) { chanOff[f] = true })
+		if c.selectsFuncChans() {
+			c.receives(body, func(f *types.Var, _ bool) { chanOff[f] = true })
 		}
 		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -271,29 +271,29 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 				return false // created, not called; go statements are roots
 			case *ast.CallExpr:
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-					if s := c.Pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
-						where.NoteInvoked(invoked, s.Obj().(*types.Func), c.DeclName(body))
+					if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+						where.NoteInvoked(invoked, s.Obj().(*types.Func), c.declName(body))
 					}
 				}
-				if fld := c.CalledFuncField(n); fld != nil && fields[fld] == "" {
-					fields[fld] = c.DeclName(body)
+				if fld := c.calledFuncField(n); fld != nil && fields[fld] == "" {
+					fields[fld] = c.declName(body)
 				}
 				enqueue(n.Fun)
-				if !slices.ContainsFunc(n.Args, c.IsFuncExpr) {
+				if !slices.ContainsFunc(n.Args, c.isFuncExpr) {
 					return true // nothing handed to run here
 				}
 				fn := callee(n)
 				if fn == nil {
 					for _, a := range n.Args {
-						if c.IsFuncExpr(a) {
+						if c.isFuncExpr(a) {
 							enqueue(a) // an unknown func value runs its func arguments here
 						}
 					}
 					return true
 				}
-				async, hop, _ := c.SyntaxSinkParams(fn, found)
-				for i, a := range ReceiverInclusive(fn, n.Args) {
-					if a != nil && !slices.Contains(async, ParamOf(fn, i)) && !slices.Contains(hop, ParamOf(fn, i)) && c.IsFuncExpr(a) {
+				async, hop, _ := c.syntaxSinkParams(fn, found)
+				for i, a := range receiverInclusive(fn, n.Args) {
+					if a != nil && !slices.Contains(async, paramOf(fn, i)) && !slices.Contains(hop, paramOf(fn, i)) && c.isFuncExpr(a) {
 						enqueue(a) // run here, like sync.Once.Do's
 					}
 				}
@@ -301,42 +301,42 @@ func (c *SyntaxPass) SyntaxCallbackFields(decls []*ast.FuncDecl, found map[*type
 			return true
 		})
 	}
-	return &SyntaxFields{Called: fields, ChanOff: chanOff, ChanHop: c.ChanHops(visited, chanOff), Invoked: invoked}
+	return &syntaxFields{called: fields, chanOff: chanOff, chanHop: c.chanHops(visited, chanOff), invoked: invoked}
 }
 
 // syntaxFields is what the syntax path's off-owner search found: the
 // fields holding funcs that code off the owner calls, and the channel
 // fields whose funcs code off the owner receives, or code on the owner
 // receives in a loop (as classifyChannels decides on the SSA path).
-type SyntaxFields struct {
-	Called           map[*types.Var]string // and a caller of each
-	ChanOff, ChanHop map[*types.Var]bool
-	Invoked          map[*types.Func]string // interface methods called off the owner, and a caller of each
+type syntaxFields struct {
+	called           map[*types.Var]string // and a caller of each
+	chanOff, chanHop map[*types.Var]bool
+	invoked          map[*types.Func]string // interface methods called off the owner, and a caller of each
 }
 
-func (f *SyntaxFields) Equal(g *SyntaxFields) bool {
-	return maps.Equal(f.Called, g.Called) && maps.Equal(f.ChanOff, g.ChanOff) && maps.Equal(f.ChanHop, g.ChanHop)
+func (f *syntaxFields) equal(g *syntaxFields) bool {
+	return maps.Equal(f.called, g.called) && maps.Equal(f.chanOff, g.chanOff) && maps.Equal(f.chanHop, g.chanHop)
 }
 
 // chanHops lists the channel fields whose funcs code that is not off the
 // owner (visited) receives in a loop, unless code off the owner receives
 // them too.
-func (c *SyntaxPass) ChanHops(visited map[*ast.BlockStmt]bool, chanOff map[*types.Var]bool) map[*types.Var]bool {
+func (c *syntaxPass) chanHops(visited map[*ast.BlockStmt]bool, chanOff map[*types.Var]bool) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
-	if !c.SelectsFuncChans() {
+	if !c.selectsFuncChans() {
 		return out // most packages: no receive to look for
 	}
 	onOwner := func(body *ast.BlockStmt) {
 		if body == nil || visited[body] {
 			return
 		}
-		c.Receives(body, func(f *types.Var, inLoop bool) {
+		c.receives(body, func(f *types.Var, inLoop bool) {
 			if inLoop && !chanOff[f] {
 				out[f] = true
 			}
 		})
 	}
-	for _, file := range c.Pass.Files {
+	for _, file := range c.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
@@ -352,7 +352,7 @@ func (c *SyntaxPass) ChanHops(visited map[*ast.BlockStmt]bool, chanOff map[*type
 
 // receives calls found for each receive of funcs from a channel field in
 // body, outside the func literals in it, saying whether it is in a loop.
-func (c *SyntaxPass) Receives(body *ast.BlockStmt, found func(f *types.Var, inLoop bool)) {
+func (c *syntaxPass) receives(body *ast.BlockStmt, found func(f *types.Var, inLoop bool)) {
 	var walk func(root ast.Node, inLoop bool)
 	walk = func(root ast.Node, inLoop bool) {
 		ast.Inspect(root, func(n ast.Node) bool {
@@ -366,14 +366,14 @@ func (c *SyntaxPass) Receives(body *ast.BlockStmt, found func(f *types.Var, inLo
 				}
 			case *ast.RangeStmt:
 				if n != root {
-					if f := c.FuncChanField(n.X); f != nil {
+					if f := c.funcChanField(n.X); f != nil {
 						found(f, true)
 					}
 					walk(n.Body, true)
 					return false
 				}
 			case *ast.UnaryExpr:
-				if f := c.FuncChanField(n.X); f != nil && n.Op == token.ARROW {
+				if f := c.funcChanField(n.X); f != nil && n.Op == token.ARROW {
 					found(f, inLoop)
 				}
 			}
@@ -387,22 +387,22 @@ func (c *SyntaxPass) Receives(body *ast.BlockStmt, found func(f *types.Var, inLo
 // selectsFuncChans reports whether the package selects any field holding
 // a channel of funcs, without which funcChanField finds nothing. It is
 // computed on first use.
-func (c *SyntaxPass) SelectsFuncChans() bool {
-	if c.FuncChans == nil {
+func (c *syntaxPass) selectsFuncChans() bool {
+	if c.funcChans == nil {
 		found := false
-		for _, sel := range c.Pass.TypesInfo.Selections {
+		for _, sel := range c.pass.TypesInfo.Selections {
 			if t, ok := sel.Type().Underlying().(*types.Chan); ok && sel.Kind() == types.FieldVal && names.IsFuncTyped(t.Elem()) {
 				found = true
 				break
 			}
 		}
-		c.FuncChans = &found
+		c.funcChans = &found
 	}
-	return *c.FuncChans
+	return *c.funcChans
 }
 
-func (c *SyntaxPass) FuncChanField(e ast.Expr) *types.Var {
-	f := c.SelectedField(e)
+func (c *syntaxPass) funcChanField(e ast.Expr) *types.Var {
+	f := c.selectedField(e)
 	if f == nil {
 		return nil
 	}
@@ -413,27 +413,27 @@ func (c *SyntaxPass) FuncChanField(e ast.Expr) *types.Var {
 }
 
 // isFuncExpr reports whether e is a func value.
-func (c *SyntaxPass) IsFuncExpr(e ast.Expr) bool {
-	t := c.Pass.TypesInfo.TypeOf(e)
+func (c *syntaxPass) isFuncExpr(e ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(e)
 	return t != nil && names.IsFuncTyped(t)
 }
 
 // declName names the declared function whose body, or a literal's body in
 // which, body is, as flow.Name names the SSA function.
-func (c *SyntaxPass) DeclName(body *ast.BlockStmt) string {
-	if c.BodyDecls == nil {
-		c.BodyDecls = make(map[*ast.BlockStmt]*types.Func)
-		for fn, fd := range names.DeclaredFuncs(c.Pass) {
+func (c *syntaxPass) declName(body *ast.BlockStmt) string {
+	if c.bodyDecls == nil {
+		c.bodyDecls = make(map[*ast.BlockStmt]*types.Func)
+		for fn, fd := range names.DeclaredFuncs(c.pass) {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if lit, ok := n.(*ast.FuncLit); ok {
-					c.BodyDecls[lit.Body] = fn
+					c.bodyDecls[lit.Body] = fn
 				}
 				return true
 			})
-			c.BodyDecls[fd.Body] = fn
+			c.bodyDecls[fd.Body] = fn
 		}
 	}
-	if fn := c.BodyDecls[body]; fn != nil {
+	if fn := c.bodyDecls[body]; fn != nil {
 		return names.FuncName(fn)
 	}
 	return ""

@@ -25,22 +25,22 @@ import (
 
 // A syntaxPass finds sinks in the syntax of a package with nothing
 // confined in reach.
-type SyntaxPass struct {
-	Pass      *analysis.Pass
-	M         *model.Model
-	Ranged    map[*types.Var]*types.Var     // see rangedFields
-	Locals    map[*types.Var][]*ast.FuncLit // see localFuncs
-	FuncChans *bool                         // see selectsFuncChans
+type syntaxPass struct {
+	pass      *analysis.Pass
+	m         *model.Model
+	ranged    map[*types.Var]*types.Var     // see rangedFields
+	locals    map[*types.Var][]*ast.FuncLit // see localFuncs
+	funcChans *bool                         // see selectsFuncChans
 	// bodyDecls maps function bodies, literals' too, to the declared
 	// function they are in (see declName).
-	BodyDecls map[*ast.BlockStmt]*types.Func
+	bodyDecls map[*ast.BlockStmt]*types.Func
 }
 
 // ExportSyntaxSinks exports what the package's syntax tells of its
 // functions' func parameters (see export), for a package that takes no
 // SSA.
 func ExportSyntaxSinks(m *model.Model) {
-	(&SyntaxPass{Pass: m.Pass(), M: m}).Export()
+	(&syntaxPass{pass: m.Pass(), m: m}).export()
 }
 
 // export finds the functions that pass a func parameter to a go
@@ -48,18 +48,18 @@ func ExportSyntaxSinks(m *model.Model) {
 // package's off-owner code calls (the rules in callbackfields.go), within
 // the package to a fixed point, and exports what it found for the exported
 // ones.
-func (c *SyntaxPass) Export() {
+func (c *syntaxPass) export() {
 	var decls []*ast.FuncDecl
-	var sinkDecls []DeclaredFunc // only a function with a func parameter can be a sink
-	for fn, fd := range names.DeclaredFuncs(c.Pass) {
+	var sinkDecls []declaredFunc // only a function with a func parameter can be a sink
+	for fn, fd := range names.DeclaredFuncs(c.pass) {
 		decls = append(decls, fd)
-		if HasFuncParam(fn.Signature()) {
-			sinkDecls = append(sinkDecls, DeclaredFunc{fn, fd})
+		if hasFuncParam(fn.Signature()) {
+			sinkDecls = append(sinkDecls, declaredFunc{fn, fd})
 		}
 	}
 	found := make(map[*types.Func]*summary.Summary)
-	fields := new(SyntaxFields)
-	exportsEntries := c.SelectsEntries()
+	fields := new(syntaxFields)
+	exportsEntries := c.selectsEntries()
 	// Stores into fields called off the owner and sends on channels whose
 	// funcs run elsewhere make sinks, and sinks may start more code off the
 	// owner: a few rounds, as on the SSA path. Only a func parameter stored
@@ -69,33 +69,33 @@ func (c *SyntaxPass) Export() {
 	// (selectsEntries). Most packages have no such store; the runtime has
 	// many, all in unexported functions.
 	for round := range walk.MaxCallbackRounds {
-		dependents, changed := c.SyntaxFixedPoint(sinkDecls, found, fields)
+		dependents, changed := c.syntaxFixedPoint(sinkDecls, found, fields)
 		if len(dependents) == 0 || round > 0 && !changed {
 			break // the search reads only found: it would find fields again
 		}
-		if round == 0 && !AnyExported(dependents) && !exportsEntries {
+		if round == 0 && !anyExported(dependents) && !exportsEntries {
 			break
 		}
-		next := c.SyntaxCallbackFields(decls, found)
-		if next.Equal(fields) {
+		next := c.syntaxCallbackFields(decls, found)
+		if next.equal(fields) {
 			break
 		}
 		fields = next
 	}
-	if fields.Invoked == nil && exportsEntries { // no round searched, but what the search finds is exported
-		fields = c.SyntaxCallbackFields(decls, found)
+	if fields.invoked == nil && exportsEntries { // no round searched, but what the search finds is exported
+		fields = c.syntaxCallbackFields(decls, found)
 	}
-	c.M.ExportEntryFacts(fields.Invoked)
-	c.M.ExportFieldFacts(fields.Called)
+	c.m.ExportEntryFacts(fields.invoked)
+	c.m.ExportFieldFacts(fields.called)
 	for fn, s := range found {
 		if fn.Exported() {
-			c.Pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *s})
+			c.pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *s})
 		}
 	}
 }
 
 // anyExported reports whether one of fns is exported.
-func AnyExported(fns map[*types.Func]bool) bool {
+func anyExported(fns map[*types.Func]bool) bool {
 	for fn := range fns {
 		if fn.Exported() {
 			return true
@@ -111,15 +111,15 @@ func AnyExported(fns map[*types.Func]bool) bool {
 // (x.M(), x.f(), range x.fs), so a package selecting none, most of those
 // that declare any (the runtime declares runtime.Error and never calls
 // its method), needs no search for its importers.
-func (c *SyntaxPass) SelectsEntries() bool {
-	for _, s := range c.Pass.TypesInfo.Selections {
+func (c *syntaxPass) selectsEntries() bool {
+	for _, s := range c.pass.TypesInfo.Selections {
 		switch obj := s.Obj().(type) {
 		case *types.Func:
-			if obj.Pkg() == c.Pass.Pkg && types.IsInterface(obj.Signature().Recv().Type()) && model.ExportedInterface(obj) {
+			if obj.Pkg() == c.pass.Pkg && types.IsInterface(obj.Signature().Recv().Type()) && model.ExportedInterface(obj) {
 				return true
 			}
 		case *types.Var:
-			if obj.Pkg() == c.Pass.Pkg && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
+			if obj.Pkg() == c.pass.Pkg && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
 				return true
 			}
 		}
@@ -132,14 +132,14 @@ func (c *SyntaxPass) SelectsEntries() bool {
 // search finds (those that store a func parameter in a func-typed field or
 // send one on a channel field, and those that hand one to them), and
 // whether found changed.
-func (c *SyntaxPass) SyntaxFixedPoint(decls []DeclaredFunc, found map[*types.Func]*summary.Summary, fields *SyntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
+func (c *syntaxPass) syntaxFixedPoint(decls []declaredFunc, found map[*types.Func]*summary.Summary, fields *syntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
 	handsTo := make(map[*types.Func][]*types.Func)
 	dependents = make(map[*types.Func]bool)
 	for changed := true; changed; {
 		changed = false
 		for _, d := range decls {
-			fn := d.Fn
-			s, stores, handed := c.SyntaxSinks(fn, d.Decl, found, fields)
+			fn := d.fn
+			s, stores, handed := c.syntaxSinks(fn, d.decl, found, fields)
 			if stores {
 				dependents[fn] = true
 			}
@@ -164,13 +164,13 @@ func (c *SyntaxPass) SyntaxFixedPoint(decls []DeclaredFunc, found map[*types.Fun
 }
 
 // A declaredFunc is a function and its declaration.
-type DeclaredFunc struct {
-	Fn   *types.Func
-	Decl *ast.FuncDecl
+type declaredFunc struct {
+	fn   *types.Func
+	decl *ast.FuncDecl
 }
 
 // hasFuncParam reports whether one of sig's parameters takes func values.
-func HasFuncParam(sig *types.Signature) bool {
+func hasFuncParam(sig *types.Signature) bool {
 	for i := range sig.Params().Len() {
 		if names.IsFuncParam(sig, i) {
 			return true
@@ -184,7 +184,7 @@ func HasFuncParam(sig *types.Signature) bool {
 // on a channel field, and the functions it hands one to. It errs
 // towards async: a parameter mentioned anywhere in a go statement is taken
 // to run on the new goroutine.
-func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary.Summary, fields *SyntaxFields) (s *summary.Summary, storesParam bool, handsTo []*types.Func) {
+func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary.Summary, fields *syntaxFields) (s *summary.Summary, storesParam bool, handsTo []*types.Func) {
 	params := make(map[*types.Var]summary.Source)
 	sig := fn.Signature()
 	offset := 0
@@ -208,8 +208,8 @@ func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		if !isIdent || !isValue {
 			return true
 		}
-		param, _ := c.Pass.TypesInfo.Uses[x].(*types.Var)
-		v, _ := c.Pass.TypesInfo.Defs[value].(*types.Var)
+		param, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
+		v, _ := c.pass.TypesInfo.Defs[value].(*types.Var)
 		if src, ok := params[param]; ok && v != nil {
 			params[v] = src
 		}
@@ -219,7 +219,7 @@ func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		var o summary.Origin
 		ast.Inspect(n, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var); ok {
+				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
 					if src, ok := params[v]; ok {
 						o = o.Union(summary.OriginOf(src))
 					}
@@ -236,21 +236,21 @@ func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		}
 		o := mentioned(value)
 		storesParam = storesParam || !o.Fresh()
-		if _, ok := c.OffOwnerField(fields, f); ok {
+		if _, ok := c.offOwnerField(fields, f); ok {
 			s.Async = s.Async.Union(o)
 		}
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		c.FieldStores(n, stored)
+		c.fieldStores(n, stored)
 		switch n := n.(type) {
 		case *ast.SendStmt: // c.jobs <- f
-			if f := c.FuncChanField(n.Chan); f != nil {
+			if f := c.funcChanField(n.Chan); f != nil {
 				o := mentioned(n.Value)
 				storesParam = storesParam || !o.Fresh()
 				switch {
-				case fields.ChanOff[f]:
+				case fields.chanOff[f]:
 					s.Async = s.Async.Union(o)
-				case fields.ChanHop[f]:
+				case fields.chanHop[f]:
 					s.AddHop(o, "")
 				}
 			}
@@ -258,27 +258,27 @@ func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 			s.Async = s.Async.Union(mentioned(n.Call))
 			return false
 		case *ast.CallExpr:
-			if tv := c.Pass.TypesInfo.Types[n.Fun]; tv.IsType() && len(n.Args) == 1 {
-				if _, ok := c.M.OffOwnerValue(tv.Type); ok { // http.HandlerFunc(f)
+			if tv := c.pass.TypesInfo.Types[n.Fun]; tv.IsType() && len(n.Args) == 1 {
+				if _, ok := c.m.OffOwnerValue(tv.Type); ok { // http.HandlerFunc(f)
 					s.Async = s.Async.Union(mentioned(n.Args[0]))
 				}
 				return true
 			}
-			callee, _ := typeutil.Callee(c.Pass.TypesInfo, n).(*types.Func)
+			callee, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
 			if callee == nil {
 				return true
 			}
-			async, hop, hopTo := c.SyntaxSinkParams(callee, found)
-			args := ReceiverInclusive(callee, n.Args)
+			async, hop, hopTo := c.syntaxSinkParams(callee, found)
+			args := receiverInclusive(callee, n.Args)
 			for i, arg := range args {
-				if arg != nil && !slices.Contains(handsTo, callee) && c.IsFuncExpr(arg) && !mentioned(arg).Fresh() {
+				if arg != nil && !slices.Contains(handsTo, callee) && c.isFuncExpr(arg) && !mentioned(arg).Fresh() {
 					handsTo = append(handsTo, callee)
 				}
 				switch {
 				case arg == nil:
-				case slices.Contains(async, ParamOf(callee, i)):
+				case slices.Contains(async, paramOf(callee, i)):
 					s.Async = s.Async.Union(mentioned(arg))
-				case slices.Contains(hop, ParamOf(callee, i)):
+				case slices.Contains(hop, paramOf(callee, i)):
 					s.AddHop(mentioned(arg), hopTo)
 				}
 			}
@@ -291,7 +291,7 @@ func (c *SyntaxPass) SyntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 // fieldStores calls stored for each store of a value into a field that n
 // makes: c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h), and a
 // composite literal's fields, keyed (&conn{onMessage: h}) or not.
-func (c *SyntaxPass) FieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
+func (c *syntaxPass) fieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
@@ -299,17 +299,17 @@ func (c *SyntaxPass) FieldStores(n ast.Node, stored func(f *types.Var, value ast
 				if idx, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
 					lhs = idx.X
 				}
-				stored(c.SelectedField(lhs), n.Rhs[i])
+				stored(c.selectedField(lhs), n.Rhs[i])
 			}
 		}
 	case *ast.CompositeLit:
-		st, _ := c.Pass.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
+		st, _ := c.pass.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
 		for i, elt := range n.Elts {
 			kv, keyed := elt.(*ast.KeyValueExpr)
 			switch {
 			case keyed:
 				if id, ok := kv.Key.(*ast.Ident); ok {
-					if f, ok := c.Pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+					if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
 						stored(f.Origin(), kv.Value)
 					}
 				}
@@ -323,18 +323,18 @@ func (c *SyntaxPass) FieldStores(n ast.Node, stored func(f *types.Var, value ast
 // offOwnerField reports whether the funcs stored in f run off the owner,
 // and names the code that calls them there: this package's off-owner code
 // (as the search found it), or another package's, through its EntryFact.
-func (c *SyntaxPass) OffOwnerField(fields *SyntaxFields, f *types.Var) (by string, ok bool) {
+func (c *syntaxPass) offOwnerField(fields *syntaxFields, f *types.Var) (by string, ok bool) {
 	if f == nil {
 		return "", false
 	}
-	if by, ok := fields.Called[f]; ok {
+	if by, ok := fields.called[f]; ok {
 		return by, true
 	}
-	return c.M.ImportedOffOwnerField(f)
+	return c.m.ImportedOffOwnerField(f)
 }
 
 // appendSources adds the parameter sources in o to indices.
-func AppendSources(indices []int, o summary.Origin) []int {
+func appendSources(indices []int, o summary.Origin) []int {
 	for _, s := range o.Sources() {
 		if s < summary.FreeBase {
 			indices = append(indices, int(s))
@@ -346,19 +346,19 @@ func AppendSources(indices []int, o summary.Origin) []int {
 // syntaxSinkParams returns the receiver-inclusive indices of callee's
 // parameters that run off the owner and on it, and the domain of that
 // owner: declared, found in this package so far, or imported.
-func (c *SyntaxPass) SyntaxSinkParams(callee *types.Func, found map[*types.Func]*summary.Summary) (async, hop []int, hopTo string) {
+func (c *syntaxPass) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary.Summary) (async, hop []int, hopTo string) {
 	callee = callee.Origin()
-	k := c.M.Contract(callee)
+	k := c.m.Contract(callee)
 	async, hop = k.Async, k.Hop
 	if len(hop) > 0 {
-		hopTo = c.M.HopDomain(callee)
+		hopTo = c.m.HopDomain(callee)
 	}
 	sum := found[callee]
 	if sum == nil {
-		sum = c.M.ImportedSummary(callee)
+		sum = c.m.ImportedSummary(callee)
 	}
 	if sum != nil {
-		async, hop = AppendSources(async, sum.Async), AppendSources(hop, sum.Hop)
+		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
 		if len(k.Hop) == 0 {
 			hopTo = sum.HopTo
 		}
@@ -374,7 +374,7 @@ func (c *SyntaxPass) SyntaxSinkParams(callee *types.Func, found map[*types.Func]
 
 // receiverInclusive returns a call's arguments indexed like summaries: a
 // method's receiver (nil here) first.
-func ReceiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
+func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
 	if callee.Signature().Recv() != nil {
 		return append([]ast.Expr{nil}, args...)
 	}
@@ -384,7 +384,7 @@ func ReceiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
 // paramOf is the argument index, as summaries count them, of the
 // parameter that receives argument i of a call of callee (see
 // receiverInclusive): the arguments of a variadic parameter all go to it.
-func ParamOf(callee *types.Func, i int) int {
+func paramOf(callee *types.Func, i int) int {
 	if callee == nil || !callee.Signature().Variadic() {
 		return i
 	}
@@ -392,12 +392,12 @@ func ParamOf(callee *types.Func, i int) int {
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
-func (c *SyntaxPass) SelectedField(e ast.Expr) *types.Var {
+func (c *syntaxPass) selectedField(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
-	if s := c.Pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+	if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
 		return s.Obj().(*types.Var).Origin()
 	}
 	return nil

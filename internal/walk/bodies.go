@@ -32,14 +32,14 @@ import (
 // Such a function can reach no confined value, so it touches none and
 // hands none over, whatever it calls or starts: what it may start is plain
 // too. Its callers see it so without its body.
-func (c *Engine) PlainFuncs() map[*ast.FuncDecl]bool {
-	p := &Plainness{C: c, Carries: make(map[types.Type]bool)}
+func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
+	p := &plainness{c: c, carries: make(map[types.Type]bool)}
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
 	var candidates []*ast.FuncDecl
 	for obj, fd := range names.DeclaredFuncs(c.pass) {
 		decls[obj] = fd
-		if funcs, ok := p.OwnFuncs(obj, fd); ok {
+		if funcs, ok := p.ownFuncs(obj, fd); ok {
 			candidates = append(candidates, fd)
 			named[fd] = funcs
 		}
@@ -70,19 +70,19 @@ func (c *Engine) PlainFuncs() map[*ast.FuncDecl]bool {
 }
 
 // plainness holds what plainFuncs learns of types and objects on the way.
-type Plainness struct {
-	C       *Engine
-	Carries map[types.Type]bool // see mayCarry
+type plainness struct {
+	c       *Engine
+	carries map[types.Type]bool // see mayCarry
 }
 
 // ownFuncs checks fd by itself (every rule of plainFuncs but the one about
 // its own package's functions) and returns those it names.
-func (p *Plainness) OwnFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, bool) {
-	info := p.C.pass.TypesInfo
+func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, bool) {
+	info := p.c.pass.TypesInfo
 	// A method of a confined type is that state's API: only its body
 	// tells that it touches nothing (see callTouch). Parameters count
 	// where the body names them; unnamed, they carry nothing anywhere.
-	if recv := obj.Signature().Recv(); p.C.M.Directives(obj) != nil || recv != nil && p.MayCarry(recv.Type()) {
+	if recv := obj.Signature().Recv(); p.c.M.Directives(obj) != nil || recv != nil && p.mayCarry(recv.Type()) {
 		return nil, false
 	}
 	var funcs []*types.Func
@@ -93,7 +93,7 @@ func (p *Plainness) OwnFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, found := info.Types[n]; found && p.MayCarry(tv.Type) {
+			if tv, found := info.Types[n]; found && p.mayCarry(tv.Type) {
 				ok = false
 			}
 		case *ast.Ident:
@@ -101,22 +101,22 @@ func (p *Plainness) OwnFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 			case *types.Func:
 				obj = obj.Origin()
 				switch {
-				case p.C.M.Directives(obj) != nil, names.IsInterfaceMethod(obj):
+				case p.c.M.Directives(obj) != nil, names.IsInterfaceMethod(obj):
 					ok = false
-				case obj.Pkg() == p.C.pass.Pkg:
+				case obj.Pkg() == p.c.pass.Pkg:
 					funcs = append(funcs, obj)
-				case p.C.M.SpeaksOfConfined(obj):
+				case p.c.M.SpeaksOfConfined(obj):
 					ok = false
 				}
 			case *types.Var:
 				// Directives are on fields and package variables, not on
 				// locals (most of what a body names).
-				marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.C.M.Directives(obj) != nil
-				if marked || p.MayCarry(obj.Type()) {
+				marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.c.M.Directives(obj) != nil
+				if marked || p.mayCarry(obj.Type()) {
 					ok = false
 				}
 			case *types.TypeName:
-				if p.C.M.Directives(obj) != nil || p.MayCarry(obj.Type()) {
+				if p.c.M.Directives(obj) != nil || p.mayCarry(obj.Type()) {
 					ok = false
 				}
 			}
@@ -132,51 +132,51 @@ func (p *Plainness) OwnFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 // unsafe pointer, in it or in what it points to, through the fields a
 // package outside the type's can see. A recursive type carries only what
 // its parts do.
-func (p *Plainness) MayCarry(t types.Type) bool {
-	return flow.Memoized(p.Carries, t, p.ComputeMayCarry)
+func (p *plainness) mayCarry(t types.Type) bool {
+	return flow.Memoized(p.carries, t, p.computeMayCarry)
 }
 
-func (p *Plainness) ComputeMayCarry(t types.Type) bool {
+func (p *plainness) computeMayCarry(t types.Type) bool {
 	switch t := t.(type) {
 	case *types.Basic:
 		return t.Kind() == types.UnsafePointer
 	case *types.Pointer:
-		return p.MayCarry(t.Elem())
+		return p.mayCarry(t.Elem())
 	case *types.Slice:
-		return p.MayCarry(t.Elem())
+		return p.mayCarry(t.Elem())
 	case *types.Array:
-		return p.MayCarry(t.Elem())
+		return p.mayCarry(t.Elem())
 	case *types.Chan:
-		return p.MayCarry(t.Elem())
+		return p.mayCarry(t.Elem())
 	case *types.Map:
-		return p.MayCarry(t.Key()) || p.MayCarry(t.Elem())
+		return p.mayCarry(t.Key()) || p.mayCarry(t.Elem())
 	case *types.Tuple:
 		for v := range t.Variables() {
-			if p.MayCarry(v.Type()) {
+			if p.mayCarry(v.Type()) {
 				return true
 			}
 		}
 		return false
 	case *types.Struct:
-		return p.StructCarries(t, nil)
+		return p.structCarries(t, nil)
 	case *types.Named:
 		if t == types.Universe.Lookup("error").Type() {
 			return false
 		}
-		if p.C.M.Directives(t.Origin().Obj()) != nil {
+		if p.c.M.Directives(t.Origin().Obj()) != nil {
 			return true
 		}
 		for arg := range t.TypeArgs().Types() {
-			if p.MayCarry(arg) {
+			if p.mayCarry(arg) {
 				return true
 			}
 		}
 		if st, ok := t.Underlying().(*types.Struct); ok {
-			return p.StructCarries(st, t.Obj().Pkg())
+			return p.structCarries(st, t.Obj().Pkg())
 		}
-		return p.MayCarry(t.Underlying())
+		return p.mayCarry(t.Underlying())
 	case *types.Alias:
-		return p.MayCarry(types.Unalias(t))
+		return p.mayCarry(types.Unalias(t))
 	}
 	return true // funcs, interfaces, type parameters
 }
@@ -185,12 +185,12 @@ func (p *Plainness) ComputeMayCarry(t types.Type) bool {
 // code. Only the fields code outside of pkg can name count for a struct
 // declared in another package: the others only its own code reaches, and
 // what that code hands out is a call result, checked where it is made.
-func (p *Plainness) StructCarries(st *types.Struct, pkg *types.Package) bool {
+func (p *plainness) structCarries(st *types.Struct, pkg *types.Package) bool {
 	for f := range st.Fields() {
-		if pkg != nil && pkg != p.C.pass.Pkg && !f.Exported() && !f.Embedded() {
+		if pkg != nil && pkg != p.c.pass.Pkg && !f.Exported() && !f.Embedded() {
 			continue
 		}
-		if p.MayCarry(f.Type()) {
+		if p.mayCarry(f.Type()) {
 			return true
 		}
 	}

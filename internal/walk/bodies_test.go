@@ -47,12 +47,12 @@ func testPass(t *testing.T, src string) *analysis.Pass {
 
 // plainNames returns the names of the declarations of src that plainFuncs
 // leaves out of SSA, with the declarations given (in the -declare format).
-func PlainNames(t *testing.T, src string, declare ...string) []string {
+func plainNames(t *testing.T, src string, declare ...string) []string {
 	t.Helper()
 	decls, err := directive.ParseDeclarationLines(declare, func(int) string { return "test" })
 	require.NoError(t, err)
 	var out []string
-	for fd := range New(model.NewModel(testPass(t, src), model.Config{Declarations: decls})).PlainFuncs() {
+	for fd := range New(model.NewModel(testPass(t, src), model.Config{Declarations: decls})).plainFuncs() {
 		if fd.Recv != nil {
 			out = append(out, types.ExprString(fd.Recv.List[0].Type)+"."+fd.Name.Name)
 		} else {
@@ -66,7 +66,7 @@ func PlainNames(t *testing.T, src string, declare ...string) []string {
 // TestPlainFuncs: the helpers that can reach no confined state are left
 // out; each look-alike that can is built.
 func TestPlainFuncs(t *testing.T) {
-	got := PlainNames(t, `package p
+	got := plainNames(t, `package p
 
 import (
 	"errors"

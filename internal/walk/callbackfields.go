@@ -5,7 +5,7 @@ import (
 )
 
 // enclosing is the declared function fn is, or is a literal of.
-func Enclosing(fn *ssa.Function) *ssa.Function {
+func enclosing(fn *ssa.Function) *ssa.Function {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}

@@ -33,7 +33,7 @@ import (
 
 // A fieldStore is a func value stored into a struct field.
 type FieldStore struct {
-	Field *types.Var
+	field *types.Var
 	Val   ssa.Value
 	Pos   token.Pos
 }
@@ -48,49 +48,49 @@ type FieldCall struct {
 }
 
 // A chanReceiver is a function that receives funcs from a channel field.
-type ChanReceiver struct {
-	Field  *types.Var
-	Fn     *ssa.Function
-	InLoop bool // in a loop of fn's: an event loop, if fn runs on the owner
+type chanReceiver struct {
+	field  *types.Var
+	fn     *ssa.Function
+	inLoop bool // in a loop of fn's: an event loop, if fn runs on the owner
 }
 
 // callbackFields is what the package does with fields that hold funcs:
 // func fields, slices and maps of funcs, and channels of them.
 type CallbackFields struct {
 	Stores    map[*types.Var][]FieldStore // every store, in source order
-	Goes      []FieldCall                 // go x.f() anywhere in the package
-	Receivers []ChanReceiver              // receives of funcs from channel fields, in source order
+	goes      []FieldCall                 // go x.f() anywhere in the package
+	receivers []chanReceiver              // receives of funcs from channel fields, in source order
 	// Found by the off-owner search: the fields whose funcs run off the
 	// owner, and the calls that run them there, by position.
-	OffOwner map[*types.Var]bool
+	offOwner map[*types.Var]bool
 	Calls    []FieldCall
 	// The channel fields whose funcs run where their receivers call them:
 	// off the owner (named by such a receiver), or on an owner (by domain).
-	ChanOffOwner map[*types.Var]string
+	chanOffOwner map[*types.Var]string
 	ChanHop      map[*types.Var]string
 	// The interface methods off-owner code calls, and a caller of each.
-	Invoked map[*types.Func]string
+	invoked map[*types.Func]string
 }
 
 // indexCallbackFields records the stores into func-typed fields and the go
 // statements calling one, in the package's functions.
-func IndexCallbackFields(fns []*ssa.Function) *CallbackFields {
+func indexCallbackFields(fns []*ssa.Function) *CallbackFields {
 	cf := &CallbackFields{Stores: make(map[*types.Var][]FieldStore)}
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Store, *ssa.MapUpdate:
-					if f, val := StoredField(in); f != nil {
-						cf.Stores[f] = append(cf.Stores[f], FieldStore{Field: f, Val: val, Pos: StorePos(in)})
+					if f, val := storedField(in); f != nil {
+						cf.Stores[f] = append(cf.Stores[f], FieldStore{field: f, Val: val, Pos: storePos(in)})
 					}
 				case *ssa.Go:
-					if f := CalledField(in.Common()); f != nil {
-						cf.Goes = append(cf.Goes, FieldCall{Field: f, Fn: fn, Pos: in.Pos(), Goes: true})
+					if f := calledField(in.Common()); f != nil {
+						cf.goes = append(cf.goes, FieldCall{Field: f, Fn: fn, Pos: in.Pos(), Goes: true})
 					}
 				}
-				for _, f := range ReceivedFuncFields(instr) {
-					cf.Receivers = append(cf.Receivers, ChanReceiver{Field: f, Fn: fn, InLoop: flow.InLoop(b)})
+				for _, f := range receivedFuncFields(instr) {
+					cf.receivers = append(cf.receivers, chanReceiver{field: f, fn: fn, inLoop: flow.InLoop(b)})
 				}
 			}
 		}
@@ -105,7 +105,7 @@ func IndexCallbackFields(fns []*ssa.Function) *CallbackFields {
 // the value it stores: a func field (x.f = fn), an element of a slice or
 // map of funcs (x.subs[k] = fn, x.fs[i] = fn), or a whole slice of them
 // (x.fs = append(x.fs, fn)).
-func StoredField(instr ssa.Instruction) (*types.Var, ssa.Value) {
+func storedField(instr ssa.Instruction) (*types.Var, ssa.Value) {
 	switch in := instr.(type) {
 	case *ssa.Store:
 		if !flow.HoldsFuncs(in.Val.Type()) {
@@ -127,7 +127,7 @@ func StoredField(instr ssa.Instruction) (*types.Var, ssa.Value) {
 
 // storePos is where a store happens in the source: a composite literal's
 // element has no position of its own, the value stored does.
-func StorePos(instr ssa.Instruction) token.Pos {
+func storePos(instr ssa.Instruction) token.Pos {
 	if instr.Pos().IsValid() {
 		return instr.Pos()
 	}
@@ -139,7 +139,7 @@ func StorePos(instr ssa.Instruction) token.Pos {
 
 // calledField returns the field whose func a call calls, if any: the func
 // held in a field, or an element of a slice or map of funcs in one.
-func CalledField(call *ssa.CallCommon) *types.Var {
+func calledField(call *ssa.CallCommon) *types.Var {
 	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
 		return nil
 	}
@@ -173,15 +173,15 @@ const MaxCallbackRounds = 3
 // more code off the owner).
 func (c *Engine) SettleStoredCallbacks() {
 	fns := c.Fns
-	cf := IndexCallbackFields(fns)
+	cf := indexCallbackFields(fns)
 	// The walks read what the search finds (see storeCallback and
 	// sendFunc) only while the package is summarized again, never while
 	// the search rebuilds it.
 	c.CallbackFields = cf
 	for range MaxCallbackRounds {
-		offOwner, chanOffOwner, chanHop := cf.OffOwner, cf.ChanOffOwner, cf.ChanHop
-		cf.Search(c, fns)
-		if maps.Equal(offOwner, cf.OffOwner) && maps.Equal(chanOffOwner, cf.ChanOffOwner) && maps.Equal(chanHop, cf.ChanHop) {
+		offOwner, chanOffOwner, chanHop := cf.offOwner, cf.chanOffOwner, cf.ChanHop
+		cf.search(c, fns)
+		if maps.Equal(offOwner, cf.offOwner) && maps.Equal(chanOffOwner, cf.chanOffOwner) && maps.Equal(chanHop, cf.ChanHop) {
 			return
 		}
 		c.Walks = make(map[*ssa.Function]*Walk)
@@ -191,16 +191,16 @@ func (c *Engine) SettleStoredCallbacks() {
 
 // search searches the code of fns that runs off the owner for calls of
 // func-typed fields, filling cf.offOwner and cf.calls.
-func (cf *CallbackFields) Search(c *Engine, fns []*ssa.Function) {
-	cf.OffOwner = make(map[*types.Var]bool)
-	cf.Invoked = make(map[*types.Func]string)
+func (cf *CallbackFields) search(c *Engine, fns []*ssa.Function) {
+	cf.offOwner = make(map[*types.Var]bool)
+	cf.invoked = make(map[*types.Func]string)
 	cf.Calls = nil
 	visited := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
 	addField := func(call FieldCall) {
 		cf.Calls = append(cf.Calls, call)
-		if !cf.OffOwner[call.Field] {
-			cf.OffOwner[call.Field] = true
+		if !cf.offOwner[call.Field] {
+			cf.offOwner[call.Field] = true
 			for _, s := range cf.Stores[call.Field] {
 				for _, t := range StoredTargets(s.Val) {
 					queue = append(queue, t.Fn) // the funcs stored there run off the owner
@@ -220,7 +220,7 @@ func (cf *CallbackFields) Search(c *Engine, fns []*ssa.Function) {
 			queue = append(queue, fn)
 		}
 	}
-	for _, g := range cf.Goes {
+	for _, g := range cf.goes {
 		addField(g)
 	}
 	for len(queue) > 0 {
@@ -240,14 +240,14 @@ func (cf *CallbackFields) Search(c *Engine, fns []*ssa.Function) {
 					continue // its targets are spawns already; its field calls are in cf.goes
 				}
 				if m := call.Common().Method; m != nil {
-					where.NoteInvoked(cf.Invoked, m, flow.Name(Enclosing(fn)))
+					where.NoteInvoked(cf.invoked, m, flow.Name(enclosing(fn)))
 				}
-				queue = OffOwnerCallees(c, fn, call, queue, addField)
+				queue = offOwnerCallees(c, fn, call, queue, addField)
 			}
 		}
 	}
 	slices.SortStableFunc(cf.Calls, func(a, b FieldCall) int { return cmp.Compare(a.Pos, b.Pos) })
-	cf.ClassifyChannels(c, visited)
+	cf.classifyChannels(c, visited)
 }
 
 // classifyChannels decides where the funcs sent on each channel field
@@ -255,29 +255,29 @@ func (cf *CallbackFields) Search(c *Engine, fns []*ssa.Function) {
 // the owner that a loop or owner-only function receiving them runs on,
 // else, received in a loop of code on the owner (an event loop its
 // program's main calls), on the default owner.
-func (cf *CallbackFields) ClassifyChannels(c *Engine, visited map[*ssa.Function]bool) {
-	cf.ChanOffOwner = make(map[*types.Var]string)
+func (cf *CallbackFields) classifyChannels(c *Engine, visited map[*ssa.Function]bool) {
+	cf.chanOffOwner = make(map[*types.Var]string)
 	cf.ChanHop = make(map[*types.Var]string)
-	for _, r := range cf.Receivers {
-		if _, ok := cf.ChanOffOwner[r.Field]; !ok && visited[r.Fn] {
-			cf.ChanOffOwner[r.Field] = flow.Name(r.Fn)
+	for _, r := range cf.receivers {
+		if _, ok := cf.chanOffOwner[r.field]; !ok && visited[r.fn] {
+			cf.chanOffOwner[r.field] = flow.Name(r.fn)
 		}
 	}
-	for _, r := range cf.Receivers {
-		if _, off := cf.ChanOffOwner[r.Field]; off {
+	for _, r := range cf.receivers {
+		if _, off := cf.chanOffOwner[r.field]; off {
 			continue
 		}
-		if domain, ok := c.M.RunsOn(r.Fn); ok {
-			cf.ChanHop[r.Field] = domain
-		} else if _, ok := cf.ChanHop[r.Field]; !ok && r.InLoop {
-			cf.ChanHop[r.Field] = ""
+		if domain, ok := c.M.RunsOn(r.fn); ok {
+			cf.ChanHop[r.field] = domain
+		} else if _, ok := cf.ChanHop[r.field]; !ok && r.inLoop {
+			cf.ChanHop[r.field] = ""
 		}
 	}
 }
 
 // receivedFuncFields lists the channel fields of funcs that instr receives
 // from: a receive, a range over the channel, a select's receive case.
-func ReceivedFuncFields(instr ssa.Instruction) []*types.Var {
+func receivedFuncFields(instr ssa.Instruction) []*types.Var {
 	var out []*types.Var
 	for _, ch := range flow.ReceivedChannels(instr) {
 		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
@@ -292,23 +292,23 @@ func ReceivedFuncFields(instr ssa.Instruction) []*types.Var {
 // sendFunc handles the func value v sent on the channel ch at pos: a hop
 // when the channel's funcs run on an owner, a start off the owner when
 // they run off it. Other sends hand values over (see sends.go).
-func (w *Walker) SendFunc(ch, v ssa.Value, pos token.Pos) {
+func (w *walker) sendFunc(ch, v ssa.Value, pos token.Pos) {
 	if !names.IsFuncTyped(v.Type()) {
 		return
 	}
-	if by := w.LocalReceiver(ch); by != "" {
-		w.SendOff(v, Entry{Pos: pos, Sink: "a send on a channel that " + by + " receives from off the owner"})
+	if by := w.localReceiver(ch); by != "" {
+		w.sendOff(v, Entry{Pos: pos, Sink: "a send on a channel that " + by + " receives from off the owner"})
 		return
 	}
-	cf := w.C.CallbackFields
+	cf := w.c.CallbackFields
 	if cf == nil {
 		return
 	}
 	f := flow.LoadedField(ch)
-	if by, ok := cf.ChanOffOwner[f]; ok {
-		w.SendOff(v, Entry{Pos: pos, Sink: "a send on " + f.Name() + ", whose funcs " + by + " runs off the owner"})
+	if by, ok := cf.chanOffOwner[f]; ok {
+		w.sendOff(v, Entry{Pos: pos, Sink: "a send on " + f.Name() + ", whose funcs " + by + " runs off the owner"})
 	} else if domain, ok := cf.ChanHop[f]; ok {
-		w.HopTo(v, "a send on "+f.Name(), &domain, pos)
+		w.hopTo(v, "a send on "+f.Name(), &domain, pos)
 	}
 }
 
@@ -316,7 +316,7 @@ func (w *Walker) SendFunc(ch, v ssa.Value, pos token.Pos) {
 // the same goroutine: its callees, and the func values it hands them unless
 // they go to the owner (or off it, which their walk recorded as a spawn).
 // A call of a func-typed field is reported to addField.
-func OffOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(FieldCall)) []*ssa.Function {
+func offOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queue []*ssa.Function, addField func(FieldCall)) []*ssa.Function {
 	common := call.Common()
 	args := flow.CallArgs(common)
 	var k *directive.Fact
@@ -324,13 +324,13 @@ func OffOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queu
 	switch {
 	case common.IsInvoke():
 		queue = append(queue, c.Implementations(common.Method)...)
-		k, sum = c.M.Contract(common.Method), c.InterfaceSummary(common.Method)
+		k, sum = c.M.Contract(common.Method), c.interfaceSummary(common.Method)
 	default:
 		if _, ok := common.Value.(*ssa.Builtin); ok {
 			return queue
 		}
 		targets := flow.FuncTargets(common.Value)
-		if f := CalledField(common); f != nil {
+		if f := calledField(common); f != nil {
 			addField(FieldCall{Field: f, Fn: fn, Pos: call.Pos()})
 		}
 		for _, t := range targets {
@@ -357,54 +357,54 @@ func OffOwnerCallees(c *Engine, fn *ssa.Function, call ssa.CallInstruction, queu
 // run off the owner: the func parameters it sends along make this function
 // an async sink for them (rule 3). The funcs themselves are reported where
 // the field is called off the owner (see reportFieldCalls), not here.
-func (w *Walker) StoreCallback(in ssa.Instruction) {
-	f, val := StoredField(in)
+func (w *walker) storeCallback(in ssa.Instruction) {
+	f, val := storedField(in)
 	if f == nil {
 		return
 	}
-	if by, ok := w.C.M.ImportedOffOwnerField(f); ok {
+	if by, ok := w.c.M.ImportedOffOwnerField(f); ok {
 		// Another package calls it: the store is where the funcs leave.
 		for _, v := range flow.StoredFuncs(val) {
-			w.SendOff(v, Entry{Pos: StorePos(in), Sink: fmt.Sprintf("the funcs stored in field %s, which %s calls off the owner (in %s)", f.Name(), f.Pkg().Name(), by)})
+			w.sendOff(v, Entry{Pos: storePos(in), Sink: fmt.Sprintf("the funcs stored in field %s, which %s calls off the owner (in %s)", f.Name(), f.Pkg().Name(), by)})
 		}
 		return
 	}
-	cf := w.C.CallbackFields
-	if cf == nil || !cf.OffOwner[f] {
+	cf := w.c.CallbackFields
+	if cf == nil || !cf.offOwner[f] {
 		return
 	}
 	var sources summary.Origin
 	for _, v := range flow.StoredFuncs(val) {
-		sources = sources.Union(w.FuncSources(v))
+		sources = sources.Union(w.funcSources(v))
 	}
 	var o summary.Origin
 	for _, s := range sources.Sources() {
 		if s >= summary.FreeBase && s != summary.Ambient {
 			o = o.Union(summary.OriginOf(s)) // a captured func value, for the enclosing function
-		} else if int(s) < len(w.Fn.Params) && names.IsFuncTyped(w.Fn.Params[s].Type()) {
+		} else if int(s) < len(w.fn.Params) && names.IsFuncTyped(w.fn.Params[s].Type()) {
 			o = o.Union(summary.OriginOf(s))
 		}
 	}
 	w.Sum.Async = w.Sum.Async.Union(o)
-	w.NoteEvidence(o, SinkEvidence{Sink: "a stored callback field called off the owner", Pos: in.Pos()})
+	w.noteEvidence(o, sinkEvidence{Sink: "a stored callback field called off the owner", Pos: in.Pos()})
 }
 
 // localReceiver names a goroutine that this function starts and that
 // receives from ch, a channel the function made or a variable holding
 // one (the workers of a pool draining a local jobs channel), or returns "".
-func (w *Walker) LocalReceiver(ch ssa.Value) string {
-	ch = VariableOf(ch)
+func (w *walker) localReceiver(ch ssa.Value) string {
+	ch = variableOf(ch)
 	switch ch.(type) {
 	case *ssa.MakeChan, *ssa.Alloc:
 	default:
 		return ""
 	}
-	for _, g := range w.GoStatements() {
+	for _, g := range w.goStatements() {
 		for _, t := range flow.FuncTargets(g.Call.Value) {
 			for _, b := range t.Fn.Blocks {
 				for _, instr := range b.Instrs {
 					for _, c := range flow.ReceivedChannels(instr) {
-						if v := SpawnerValue(c, t, g.Call.Args); v != nil && VariableOf(v) == ch {
+						if v := spawnerValue(c, t, g.Call.Args); v != nil && variableOf(v) == ch {
 							return flow.Name(t.Fn)
 						}
 					}
@@ -416,7 +416,7 @@ func (w *Walker) LocalReceiver(ch ssa.Value) string {
 }
 
 // variableOf is the variable (a cell) v was loaded from, else v.
-func VariableOf(v ssa.Value) ssa.Value {
+func variableOf(v ssa.Value) ssa.Value {
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if cell, ok := load.X.(*ssa.Alloc); ok {
 			return cell

@@ -17,45 +17,45 @@ import (
 )
 
 // A completionTracker finds where the futures of one function complete.
-type CompletionTracker struct {
-	C    *Engine
-	Fn   *ssa.Function
-	Memo map[ssa.Value]directive.Completion
+type completionTracker struct {
+	c    *Engine
+	fn   *ssa.Function
+	memo map[ssa.Value]directive.Completion
 }
 
 // of returns where the future v completes.
-func (ct *CompletionTracker) Of(v ssa.Value) directive.Completion {
-	return flow.Memoized(ct.Memo, v, ct.Compute)
+func (ct *completionTracker) of(v ssa.Value) directive.Completion {
+	return flow.Memoized(ct.memo, v, ct.compute)
 }
 
-func (ct *CompletionTracker) Compute(v ssa.Value) directive.Completion {
+func (ct *completionTracker) compute(v ssa.Value) directive.Completion {
 	switch v := v.(type) {
 	case *ssa.Call:
-		return ct.CallCompletion(v.Common())
+		return ct.callCompletion(v.Common())
 	case *ssa.Extract:
-		return ct.Of(v.Tuple)
+		return ct.of(v.Tuple)
 	case *ssa.Phi:
-		return ct.Join(v.Edges)
+		return ct.join(v.Edges)
 	case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.TypeAssert:
-		return ct.Of(*v.(ssa.Instruction).Operands(nil)[0]) // a conversion of X
+		return ct.of(*v.(ssa.Instruction).Operands(nil)[0]) // a conversion of X
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok {
-			return ct.Join(flow.StoredValues(alloc))
+			return ct.join(flow.StoredValues(alloc))
 		}
 	}
 	if slice, ok := v.Type().Underlying().(*types.Slice); ok {
-		return ct.ElementCompletion(slice.Elem())
+		return ct.elementCompletion(slice.Elem())
 	}
 	return directive.CompletesUnknown
 }
 
-func (ct *CompletionTracker) Join(vs []ssa.Value) directive.Completion {
+func (ct *completionTracker) join(vs []ssa.Value) directive.Completion {
 	if len(vs) == 0 {
 		return directive.CompletesUnknown
 	}
-	where := ct.Of(vs[0])
+	where := ct.of(vs[0])
 	for _, v := range vs[1:] {
-		where = where.Join(ct.Of(v))
+		where = where.Join(ct.of(v))
 	}
 	return where
 }
@@ -63,9 +63,9 @@ func (ct *CompletionTracker) Join(vs []ssa.Value) directive.Completion {
 // elementCompletion approximates where the futures in a slice complete: the
 // join of every future of that element type the function stores into a
 // slice or array (what append and slice literals compile to).
-func (ct *CompletionTracker) ElementCompletion(elem types.Type) directive.Completion {
+func (ct *completionTracker) elementCompletion(elem types.Type) directive.Completion {
 	var stored []ssa.Value
-	for _, b := range ct.Fn.Blocks {
+	for _, b := range ct.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if st, ok := instr.(*ssa.Store); ok {
 				if _, ok := st.Addr.(*ssa.IndexAddr); ok && types.Identical(st.Val.Type(), elem) {
@@ -74,36 +74,36 @@ func (ct *CompletionTracker) ElementCompletion(elem types.Type) directive.Comple
 			}
 		}
 	}
-	return ct.Join(stored)
+	return ct.join(stored)
 }
 
 // callCompletion is where the future a call returns completes.
-func (ct *CompletionTracker) CallCompletion(call *ssa.CallCommon) directive.Completion {
+func (ct *completionTracker) callCompletion(call *ssa.CallCommon) directive.Completion {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		return ct.DeclaredCompletion(call.Method, args, nil)
+		return ct.declaredCompletion(call.Method, args, nil)
 	}
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
 		return directive.CompletesUnknown
 	}
-	where := ct.DeclaredCompletion(flow.DeclaredFunc(targets[0].Fn), args, ct.C.SummaryOf(targets[0].Fn))
+	where := ct.declaredCompletion(flow.DeclaredFunc(targets[0].Fn), args, ct.c.SummaryOf(targets[0].Fn))
 	for _, t := range targets[1:] {
-		where = where.Join(ct.DeclaredCompletion(flow.DeclaredFunc(t.Fn), args, ct.C.SummaryOf(t.Fn)))
+		where = where.Join(ct.declaredCompletion(flow.DeclaredFunc(t.Fn), args, ct.c.SummaryOf(t.Fn)))
 	}
 	return where
 }
 
 // declaredCompletion applies fn's contract, or else its summary.
-func (ct *CompletionTracker) DeclaredCompletion(fn *types.Func, args []ssa.Value, sum *summary.Summary) directive.Completion {
-	k := ct.C.M.Contract(fn)
+func (ct *completionTracker) declaredCompletion(fn *types.Func, args []ssa.Value, sum *summary.Summary) directive.Completion {
+	k := ct.c.M.Contract(fn)
 	switch {
 	case k.Completes != directive.CompletesUnknown:
 		return k.Completes
 	case len(k.Hop) > 0:
 		return directive.CompletesOnOwner // a hop's future completes when the owner ran the work
 	case k.Combinator:
-		return ct.InheritedCompletion(fn, k, args)
+		return ct.inheritedCompletion(fn, k, args)
 	case sum != nil:
 		return sum.Completes
 	}
@@ -113,14 +113,14 @@ func (ct *CompletionTracker) DeclaredCompletion(fn *types.Func, args []ssa.Value
 // inheritedCompletion is where the future an inherit combinator returns
 // completes: where its callbacks' futures complete when they say, else
 // where the receiver (or the future arguments) complete.
-func (ct *CompletionTracker) InheritedCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
-	if where, ok := ct.CallbackCompletion(k, args); ok {
+func (ct *completionTracker) inheritedCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
+	if where, ok := ct.callbackCompletion(k, args); ok {
 		return where
 	}
-	return ct.SourceCompletion(fn, k, args)
+	return ct.sourceCompletion(fn, k, args)
 }
 
-func (ct *CompletionTracker) CallbackCompletion(k *directive.Fact, args []ssa.Value) (directive.Completion, bool) {
+func (ct *completionTracker) callbackCompletion(k *directive.Fact, args []ssa.Value) (directive.Completion, bool) {
 	var wheres []directive.Completion
 	for _, i := range k.Inherit {
 		if i >= len(args) {
@@ -131,7 +131,7 @@ func (ct *CompletionTracker) CallbackCompletion(k *directive.Fact, args []ssa.Va
 			return directive.CompletesUnknown, false
 		}
 		for _, t := range targets {
-			sum := ct.C.SummaryOf(t.Fn)
+			sum := ct.c.SummaryOf(t.Fn)
 			if sum == nil || sum.Completes == directive.CompletesUnknown {
 				return directive.CompletesUnknown, false
 			}
@@ -151,9 +151,9 @@ func (ct *CompletionTracker) CallbackCompletion(k *directive.Fact, args []ssa.Va
 // sourceCompletion is where an inherit combinator's input futures complete:
 // the receiver of a method, or the arguments of a func that have its result's
 // future type (or are slices of it).
-func (ct *CompletionTracker) SourceCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
+func (ct *completionTracker) sourceCompletion(fn *types.Func, k *directive.Fact, args []ssa.Value) directive.Completion {
 	if fn.Signature().Recv() != nil && len(args) > 0 {
-		return ct.Of(args[0])
+		return ct.of(args[0])
 	}
 	var future *types.Named
 	if res := fn.Signature().Results(); res.Len() > 0 {
@@ -161,14 +161,14 @@ func (ct *CompletionTracker) SourceCompletion(fn *types.Func, k *directive.Fact,
 	}
 	var inputs []ssa.Value
 	for i, a := range args {
-		if !slices.Contains(k.Inherit, i) && future != nil && IsFutureOf(a.Type(), future) {
+		if !slices.Contains(k.Inherit, i) && future != nil && isFutureOf(a.Type(), future) {
 			inputs = append(inputs, a)
 		}
 	}
-	return ct.Join(inputs)
+	return ct.join(inputs)
 }
 
-func IsFutureOf(t types.Type, future *types.Named) bool {
+func isFutureOf(t types.Type, future *types.Named) bool {
 	if slice, ok := t.Underlying().(*types.Slice); ok {
 		t = slice.Elem()
 	}
@@ -178,21 +178,21 @@ func IsFutureOf(t types.Type, future *types.Named) bool {
 
 // inheritCallbacks handles the callbacks of an inherit combinator: they run
 // where the receiver completes.
-func (w *Walker) InheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.Value, at Entry) {
-	where := w.Completions.SourceCompletion(fn, k, args)
+func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.Value, at Entry) {
+	where := w.completions.sourceCompletion(fn, k, args)
 	at.Sink = "a callback of " + names.FuncName(fn) + " on a future that completes off the owner"
 	at.Future = true
 	for _, i := range k.Inherit {
 		if i >= len(args) {
 			continue
 		}
-		if where.OffOwner(w.C.M.Cfg.Strict) {
-			w.SendOff(args[i], at)
+		if where.OffOwner(w.c.M.Cfg.Strict) {
+			w.sendOff(args[i], at)
 			continue
 		}
-		w.HopTo(args[i], "a callback of "+names.FuncName(fn)+" on a future that completes on the owner", nil, at.Pos)
+		w.hopTo(args[i], "a callback of "+names.FuncName(fn)+" on a future that completes on the owner", nil, at.Pos)
 		if where == directive.CompletesUnknown && fn.Signature().Recv() != nil {
-			w.DeferToCaller(args[0], args[i])
+			w.deferToCaller(args[0], args[i])
 		}
 	}
 }
@@ -200,18 +200,18 @@ func (w *Walker) InheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.
 // deferToCaller records what callback touches when it is registered on a
 // future this function was handed: whoever hands it a future that completes
 // off the owner is told (see checkFutureTouches).
-func (w *Walker) DeferToCaller(future, callback ssa.Value) {
-	futures := w.Origins.Of(future)
+func (w *walker) deferToCaller(future, callback ssa.Value) {
+	futures := w.origins.of(future)
 	for _, t := range flow.FuncTargets(callback) {
-		sum := w.C.SummaryOf(t.Fn)
+		sum := w.c.SummaryOf(t.Fn)
 		if sum == nil {
 			continue
 		}
 		for _, tc := range sum.Touches {
-			for _, src := range w.Origins.MapSource(tc.Source, nil, t.Bindings).Sources() {
+			for _, src := range w.origins.mapSource(tc.Source, nil, t.Bindings).Sources() {
 				for _, fut := range futures.Sources() {
 					if fut < summary.FreeBase {
-						w.Sum.AddFutureTouch(summary.FutureTouch{Future: fut, Source: src, Witness: tc.Witness.Through(flow.Name(t.Fn), w.Position(callback.Pos()))})
+						w.Sum.AddFutureTouch(summary.FutureTouch{Future: fut, Source: src, Witness: tc.Witness.Through(flow.Name(t.Fn), w.position(callback.Pos()))})
 					}
 				}
 			}
@@ -223,20 +223,20 @@ func (w *Walker) DeferToCaller(future, callback ssa.Value) {
 // on futures it is handed: for a future that completes off the owner, the
 // callbacks' touches are findings at the call; for one this function was
 // handed in turn, they pass on to its callers.
-func (w *Walker) CheckFutureTouches(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call CallSite) {
+func (w *walker) checkFutureTouches(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call callSite) {
 	for _, ft := range sum.FutureTouches {
 		future := SourceValue(ft.Future, args, bindings)
 		if future == nil {
 			continue
 		}
-		wit := call.Extend(ft.Witness)
-		switch where := w.Completions.Of(future); {
-		case where.OffOwner(w.C.M.Cfg.Strict):
-			w.Spawns = append(w.Spawns, Entry{Pos: call.Pos, Future: true, Direct: &wit,
+		wit := call.extend(ft.Witness)
+		switch where := w.completions.of(future); {
+		case where.OffOwner(w.c.M.Cfg.Strict):
+			w.Spawns = append(w.Spawns, Entry{Pos: call.pos, Future: true, Direct: &wit,
 				Sink: "a callback that " + call.Name() + " registers on a future that completes off the owner"})
 		case where == directive.CompletesUnknown:
-			for _, src := range w.Origins.MapSource(ft.Source, args, bindings).Sources() {
-				for _, fut := range w.Origins.Of(future).Sources() {
+			for _, src := range w.origins.mapSource(ft.Source, args, bindings).Sources() {
+				for _, fut := range w.origins.of(future).Sources() {
 					if fut < summary.FreeBase {
 						w.Sum.AddFutureTouch(summary.FutureTouch{Future: fut, Source: src, Witness: wit})
 					}

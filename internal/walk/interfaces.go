@@ -25,7 +25,7 @@ import (
 // of the interface method m may reach: for interfaces of this package, or
 // for any interface under -strict.
 func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
-	if impls, ok := c.Impls[m]; ok {
+	if impls, ok := c.impls[m]; ok {
 		return impls
 	}
 	var impls []*ssa.Function
@@ -46,20 +46,20 @@ func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
 			}
 			obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.Pkg(), m.Name())
 			if method, ok := obj.(*types.Func); ok {
-				if fn := c.Prog.FuncValue(method); fn != nil {
+				if fn := c.prog.FuncValue(method); fn != nil {
 					impls = append(impls, fn)
 				}
 			}
 		}
 	}
-	c.Impls[m] = impls
+	c.impls[m] = impls
 	return impls
 }
 
 // interfaceSummary merges what the implementations of m may do, naming
 // each implementation in its witnesses; for interfaces of other packages it
 // adds the fact their package exported. It returns nil when nothing is known.
-func (c *Engine) InterfaceSummary(m *types.Func) *summary.Summary {
+func (c *Engine) interfaceSummary(m *types.Func) *summary.Summary {
 	var sums []*summary.Summary
 	if m.Pkg() != c.pass.Pkg {
 		var fact summary.SummaryFact
@@ -68,7 +68,7 @@ func (c *Engine) InterfaceSummary(m *types.Func) *summary.Summary {
 		}
 	}
 	for _, impl := range c.Implementations(m) {
-		sums = append(sums, c.ImplSummary(impl))
+		sums = append(sums, c.implSummary(impl))
 	}
 	if len(sums) == 0 {
 		return nil
@@ -84,7 +84,7 @@ func (c *Engine) InterfaceSummary(m *types.Func) *summary.Summary {
 // implSummary is what calling impl through an interface may do. What it
 // touches through its receiver happens only when the interface value holds
 // impl's receiver type: the touches say so (witness.Recv).
-func (c *Engine) ImplSummary(impl *ssa.Function) *summary.Summary {
+func (c *Engine) implSummary(impl *ssa.Function) *summary.Summary {
 	if c.M.IsAny(impl) {
 		return new(summary.Summary)
 	}
@@ -120,9 +120,9 @@ func (c *Engine) ImplSummary(impl *ssa.Function) *summary.Summary {
 
 // exportInterfaceSummaries publishes, on each interface method of this
 // package, the merged summary of its implementations here.
-func (c *Engine) ExportInterfaceSummaries() {
+func (c *Engine) exportInterfaceSummaries() {
 	for _, m := range names.InterfaceMethods(c.pass.Pkg) {
-		if sum := c.InterfaceSummary(m); sum != nil && !sum.SameShape(new(summary.Summary)) {
+		if sum := c.interfaceSummary(m); sum != nil && !sum.SameShape(new(summary.Summary)) {
 			c.pass.ExportObjectFact(m, &summary.SummaryFact{Summary: *sum})
 		}
 	}

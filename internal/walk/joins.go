@@ -22,7 +22,7 @@ import (
 // waitsFor reports whether this function waits for the work it hands to the
 // async sink method fn right after handing it over: it calls Wait on the
 // same receiver, having started nothing else on it.
-func (w *Walker) WaitsFor(fn *types.Func, args []ssa.Value) bool {
+func (w *walker) waitsFor(fn *types.Func, args []ssa.Value) bool {
 	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
 		return false
 	}
@@ -38,14 +38,14 @@ func (w *Walker) WaitsFor(fn *types.Func, args []ssa.Value) bool {
 			}
 		}
 	}
-	return start != nil && WaitsRightAfter(start, func(instr ssa.Instruction) bool { return IsWaitOn(instr, group) })
+	return start != nil && waitsRightAfter(start, func(instr ssa.Instruction) bool { return isWaitOn(instr, group) })
 }
 
 // waitsRightAfter reports whether the function blocks in wait right after
 // start, doing nothing meanwhile: no call, send or store comes between them
 // (following plain jumps). Code that works while the goroutine runs does
 // not wait for it.
-func WaitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) bool {
+func waitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) bool {
 	b := start.Block()
 	i := slices.Index(b.Instrs, start) + 1
 	for seen := map[*ssa.BasicBlock]bool{b: true}; ; {
@@ -53,7 +53,7 @@ func WaitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) boo
 			switch {
 			case wait(instr):
 				return true
-			case IsWork(instr):
+			case isWork(instr):
 				return false
 			}
 		}
@@ -66,7 +66,7 @@ func WaitsRightAfter(start ssa.Instruction, wait func(ssa.Instruction) bool) boo
 }
 
 // isWork reports whether instr may do something another goroutine sees.
-func IsWork(instr ssa.Instruction) bool {
+func isWork(instr ssa.Instruction) bool {
 	switch instr.(type) {
 	case ssa.CallInstruction, *ssa.Send, *ssa.Store, *ssa.MapUpdate, *ssa.Select:
 		return true
@@ -75,7 +75,7 @@ func IsWork(instr ssa.Instruction) bool {
 }
 
 // isWaitOn reports whether instr calls a Wait method on v.
-func IsWaitOn(instr ssa.Instruction, v ssa.Value) bool {
+func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return false
@@ -89,22 +89,22 @@ func IsWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 // statement starts, right after starting it: the goroutine closes or sends
 // on a channel this function then receives from, or calls Done on a group
 // this function then waits on.
-func (w *Walker) Joined(in *ssa.Go) bool {
+func (w *walker) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || flow.InLoop(in.Block()) || len(w.GoStatements()) > 1 {
+	if call.IsInvoke() || flow.InLoop(in.Block()) || len(w.goStatements()) > 1 {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Value) {
-		for _, sig := range Signals(t.Fn) {
-			v := SpawnerValue(sig.V, t, call.Args)
+		for _, sig := range signals(t.Fn) {
+			v := spawnerValue(sig.v, t, call.Args)
 			if v == nil {
 				continue
 			}
-			wait := func(instr ssa.Instruction) bool { return ReceivesFrom(instr, v) }
-			if sig.Done {
-				wait = func(instr ssa.Instruction) bool { return IsWaitOn(instr, v) }
+			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v) }
+			if sig.done {
+				wait = func(instr ssa.Instruction) bool { return isWaitOn(instr, v) }
 			}
-			if WaitsRightAfter(in, wait) {
+			if waitsRightAfter(in, wait) {
 				return true
 			}
 		}
@@ -116,43 +116,43 @@ func (w *Walker) Joined(in *ssa.Go) bool {
 // use: two of them may signal the same channel or group, and run beside
 // each other, and the goroutines they start may drain a channel the
 // function sends on (see localReceiver).
-func (w *Walker) GoStatements() []*ssa.Go {
-	if w.Gos == nil {
-		w.Gos = []*ssa.Go{}
-		for _, b := range w.Fn.Blocks {
+func (w *walker) goStatements() []*ssa.Go {
+	if w.gos == nil {
+		w.gos = []*ssa.Go{}
+		for _, b := range w.fn.Blocks {
 			for _, instr := range b.Instrs {
 				if g, ok := instr.(*ssa.Go); ok {
-					w.Gos = append(w.Gos, g)
+					w.gos = append(w.gos, g)
 				}
 			}
 		}
 	}
-	return w.Gos
+	return w.gos
 }
 
 // A signal is how a goroutine may tell its starter it is done: by closing
 // or sending on the channel v, or by calling Done on v.
-type Signal struct {
-	V    ssa.Value
-	Done bool
+type signal struct {
+	v    ssa.Value
+	done bool
 }
 
-func Signals(fn *ssa.Function) []Signal {
-	var out []Signal
+func signals(fn *ssa.Function) []signal {
+	var out []signal
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Send:
-				out = append(out, Signal{V: in.Chan})
+				out = append(out, signal{v: in.Chan})
 			case ssa.CallInstruction: // close(ch), wg.Done(), also deferred
 				common := in.Common()
 				if len(common.Args) == 0 {
 					continue
 				}
 				if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "close" {
-					out = append(out, Signal{V: common.Args[0]})
+					out = append(out, signal{v: common.Args[0]})
 				} else if callee := common.StaticCallee(); callee != nil && callee.Name() == "Done" {
-					out = append(out, Signal{V: common.Args[0], Done: true})
+					out = append(out, signal{v: common.Args[0], done: true})
 				}
 			}
 		}
@@ -163,7 +163,7 @@ func Signals(fn *ssa.Function) []Signal {
 // spawnerValue maps a value of the spawned function to the starter's: a
 // captured variable (a cell, loaded or not) to what was captured, a
 // parameter to the argument.
-func SpawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
+func spawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X
 	}
@@ -186,7 +186,7 @@ func SpawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
 
 // receivesFrom reports whether instr receives from the channel v (or from
 // the cell holding it), in a receive or a select.
-func ReceivesFrom(instr ssa.Instruction, v ssa.Value) bool {
+func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
 	same := func(ch ssa.Value) bool {
 		if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == v {
 			return true // loaded from the cell v

@@ -15,34 +15,34 @@ import (
 )
 
 // An originTracker finds where the values of one function come from.
-type OriginTracker struct {
-	C           *Engine
-	Fn          *ssa.Function
-	Memo        map[ssa.Value]summary.Origin
-	AllocStores map[*ssa.Alloc]summary.Origin
+type originTracker struct {
+	c           *Engine
+	fn          *ssa.Function
+	memo        map[ssa.Value]summary.Origin
+	allocStores map[*ssa.Alloc]summary.Origin
 	// What is stored into each local allocation, built on first use.
-	StoresByAlloc map[*ssa.Alloc][]ssa.Value
+	storesByAlloc map[*ssa.Alloc][]ssa.Value
 }
 
-func NewOriginTracker(c *Engine, fn *ssa.Function) *OriginTracker {
-	return &OriginTracker{C: c, Fn: fn, Memo: make(map[ssa.Value]summary.Origin), AllocStores: make(map[*ssa.Alloc]summary.Origin)}
+func newOriginTracker(c *Engine, fn *ssa.Function) *originTracker {
+	return &originTracker{c: c, fn: fn, memo: make(map[ssa.Value]summary.Origin), allocStores: make(map[*ssa.Alloc]summary.Origin)}
 }
 
 // of returns where v comes from, relative to the function.
-func (ot *OriginTracker) Of(v ssa.Value) summary.Origin {
-	return flow.Memoized(ot.Memo, v, ot.Compute)
+func (ot *originTracker) of(v ssa.Value) summary.Origin {
+	return flow.Memoized(ot.memo, v, ot.compute)
 }
 
-func (ot *OriginTracker) Compute(v ssa.Value) summary.Origin {
+func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 	switch v := v.(type) {
 	case *ssa.Parameter:
-		for i, p := range ot.Fn.Params {
+		for i, p := range ot.fn.Params {
 			if p == v {
 				return summary.OriginOf(summary.ParamSource(i))
 			}
 		}
 	case *ssa.FreeVar:
-		for i, fv := range ot.Fn.FreeVars {
+		for i, fv := range ot.fn.FreeVars {
 			if fv == v {
 				return summary.OriginOf(summary.FreeSource(i))
 			}
@@ -56,7 +56,7 @@ func (ot *OriginTracker) Compute(v ssa.Value) summary.Origin {
 		switch v.Op {
 		case token.MUL: // a load
 			if alloc := flow.AllocRoot(v.X); alloc != nil {
-				return ot.StoredInto(alloc)
+				return ot.storedInto(alloc)
 			}
 		case token.ARROW:
 			return summary.OriginOf(summary.Handed) // a transfer of ownership
@@ -64,9 +64,9 @@ func (ot *OriginTracker) Compute(v ssa.Value) summary.Origin {
 	case *ssa.Select:
 		return summary.OriginOf(summary.Handed) // likewise for the values a select receives
 	case *ssa.Call:
-		return ot.CallResultOrigin(v.Common())
+		return ot.callResultOrigin(v.Common())
 	case *ssa.Extract:
-		return ot.Of(v.Tuple)
+		return ot.of(v.Tuple)
 	}
 	// Field and element selections, conversions, phis, type assertions and
 	// the like: the union of the operands.
@@ -78,7 +78,7 @@ func (ot *OriginTracker) Compute(v ssa.Value) summary.Origin {
 	var ops [8]*ssa.Value
 	for _, op := range instr.Operands(ops[:0]) {
 		if *op != nil {
-			o = o.Union(ot.Of(*op))
+			o = o.Union(ot.of(*op))
 		}
 	}
 	return o
@@ -87,61 +87,61 @@ func (ot *OriginTracker) Compute(v ssa.Value) summary.Origin {
 // storedInto is the union of what was stored into a local allocation: a
 // variable cell, or any field or element of a struct, array or slice the
 // function allocated (h := &hub{srv: s} holds s, however fresh h is).
-func (ot *OriginTracker) StoredInto(alloc *ssa.Alloc) summary.Origin {
-	return flow.Memoized(ot.AllocStores, alloc, ot.ComputeStoredInto)
+func (ot *originTracker) storedInto(alloc *ssa.Alloc) summary.Origin {
+	return flow.Memoized(ot.allocStores, alloc, ot.computeStoredInto)
 }
 
-func (ot *OriginTracker) ComputeStoredInto(alloc *ssa.Alloc) summary.Origin {
-	if ot.StoresByAlloc == nil {
+func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
+	if ot.storesByAlloc == nil {
 		// One scan of the body serves every allocation.
-		ot.StoresByAlloc = make(map[*ssa.Alloc][]ssa.Value)
-		for _, b := range ot.Fn.Blocks {
+		ot.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
+		for _, b := range ot.fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
 					if root := flow.AllocRoot(st.Addr); root != nil {
-						ot.StoresByAlloc[root] = append(ot.StoresByAlloc[root], st.Val)
+						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st.Val)
 					}
 				}
 			}
 		}
 	}
-	return ot.UnionOf(ot.StoresByAlloc[alloc])
+	return ot.unionOf(ot.storesByAlloc[alloc])
 }
 
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
 // arguments (getters do; constructors of confined values carry summaries).
-func (ot *OriginTracker) CallResultOrigin(call *ssa.CallCommon) summary.Origin {
+func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		return ot.UnionOf(args)
+		return ot.unionOf(args)
 	}
 	for _, target := range flow.FuncTargets(call.Value) {
-		if sum := ot.C.SummaryOf(target.Fn); sum != nil {
-			return ot.MapOrigin(sum.Result, args, target.Bindings)
+		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
+			return ot.mapOrigin(sum.Result, args, target.Bindings)
 		}
 	}
-	return ot.UnionOf(args)
+	return ot.unionOf(args)
 }
 
-func (ot *OriginTracker) UnionOf(vs []ssa.Value) summary.Origin {
+func (ot *originTracker) unionOf(vs []ssa.Value) summary.Origin {
 	var o summary.Origin
 	for _, v := range vs {
-		o = o.Union(ot.Of(v))
+		o = o.Union(ot.of(v))
 	}
 	return o
 }
 
 // mapOrigin translates a callee-relative origin into the caller's terms.
-func (ot *OriginTracker) MapOrigin(o summary.Origin, args []ssa.Value, bindings flow.Captures) summary.Origin {
+func (ot *originTracker) mapOrigin(o summary.Origin, args []ssa.Value, bindings flow.Captures) summary.Origin {
 	var out summary.Origin
 	for _, s := range o.Sources() {
-		out = out.Union(ot.MapSource(s, args, bindings))
+		out = out.Union(ot.mapSource(s, args, bindings))
 	}
 	return out
 }
 
-func (ot *OriginTracker) MapSource(s summary.Source, args []ssa.Value, bindings flow.Captures) summary.Origin {
+func (ot *originTracker) mapSource(s summary.Source, args []ssa.Value, bindings flow.Captures) summary.Origin {
 	switch {
 	case s == summary.Ambient:
 		return summary.OriginOf(summary.Ambient)
@@ -150,14 +150,14 @@ func (ot *OriginTracker) MapSource(s summary.Source, args []ssa.Value, bindings 
 			if cell, ok := bindings.Values[i].(*ssa.Alloc); ok && bindings.Cells {
 				// A variable captured by reference: what the closure
 				// reaches through it is what was stored in it.
-				return ot.StoredInto(cell)
+				return ot.storedInto(cell)
 			}
-			return ot.Of(bindings.Values[i])
+			return ot.of(bindings.Values[i])
 		}
 		return summary.OriginOf(summary.Ambient)
 	default:
 		if i := int(s); i < len(args) {
-			return ot.Of(args[i])
+			return ot.of(args[i])
 		}
 		return summary.Origin{} // supplied by whoever calls the func value: not ours to track
 	}

@@ -19,14 +19,14 @@ type Engine struct {
 	M     *model.Model
 	Fns   []*ssa.Function // those built, in source order (see BuildSSA)
 	Walks map[*ssa.Function]*Walk
-	Prog  *ssa.Program
-	Impls map[*types.Func][]*ssa.Function
-	Refs  map[*ssa.Function][]*ssa.Function
+	prog  *ssa.Program
+	impls map[*types.Func][]*ssa.Function
+	refs  map[*ssa.Function][]*ssa.Function
 	// Func-typed fields and the calls that run their funcs off the owner
 	// (see callbackfields.go).
 	CallbackFields *CallbackFields
-	Reassigned     map[*types.Var]summary.Position // see reassignedOnOwner; nil until asked
-	Types          *TypeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
+	reassigned     map[*types.Var]summary.Position // see reassignedOnOwner; nil until asked
+	Types          *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
 }
 
 // New returns the engine of the package m reads, which has walked nothing
@@ -36,8 +36,8 @@ func New(m *model.Model) *Engine {
 		pass:  m.Pass(),
 		M:     m,
 		Walks: make(map[*ssa.Function]*Walk),
-		Impls: make(map[*types.Func][]*ssa.Function),
-		Refs:  make(map[*ssa.Function][]*ssa.Function),
+		impls: make(map[*types.Func][]*ssa.Function),
+		refs:  make(map[*ssa.Function][]*ssa.Function),
 	}
 }
 
@@ -53,10 +53,10 @@ func (c *Engine) Pass() *analysis.Pass { return c.pass }
 func (c *Engine) BuildSSA(everyBody bool) {
 	var plain map[*ast.FuncDecl]bool
 	if !everyBody {
-		plain = c.PlainFuncs()
+		plain = c.plainFuncs()
 	}
-	c.Prog, c.Fns = BuildSSA(c.pass, plain)
-	c.Types = NewTypeFlow(c.pass.Pkg, c.Fns)
+	c.prog, c.Fns = buildSSA(c.pass, plain)
+	c.Types = newTypeFlow(c.pass.Pkg, c.Fns)
 }
 
 // Functions are the package's functions SSA was built for (all but the
@@ -65,7 +65,7 @@ func (c *Engine) BuildSSA(everyBody bool) {
 func (c *Engine) Functions() []*ssa.Function { return c.Fns }
 
 // Program is the package's SSA program.
-func (c *Engine) Program() *ssa.Program { return c.Prog }
+func (c *Engine) Program() *ssa.Program { return c.prog }
 
 // Summarize walks the package's functions, callees first.
 func (c *Engine) Summarize() { c.summarize(c.Fns) }
@@ -74,9 +74,9 @@ func (c *Engine) Summarize() { c.summarize(c.Fns) }
 // the interface methods and func fields the package calls off the owner.
 func (c *Engine) ExportSummaries() {
 	c.exportSummaries()
-	c.ExportInterfaceSummaries()
+	c.exportInterfaceSummaries()
 	if cf := c.CallbackFields; cf != nil {
-		c.M.ExportEntryFacts(cf.Invoked)
+		c.M.ExportEntryFacts(cf.invoked)
 		callers := make(map[*types.Var]string)
 		for _, call := range cf.Calls {
 			if callers[call.Field] == "" {
@@ -93,5 +93,5 @@ func (c *Engine) Walk(fn *ssa.Function) *Walk { return c.Walks[fn] }
 // ValueOrigins returns where the values of fn come from, relative to fn
 // (see origin.go), without walking its body.
 func (c *Engine) ValueOrigins(fn *ssa.Function) func(ssa.Value) summary.Origin {
-	return NewOriginTracker(c, fn).Of
+	return newOriginTracker(c, fn).of
 }

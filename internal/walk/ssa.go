@@ -21,11 +21,11 @@ import (
 // bodies of the declarations in plain are left out (see plainFuncs): they
 // become functions without blocks, as if written in assembly, and are not
 // among those returned.
-func BuildSSA(pass *analysis.Pass, plain map[*ast.FuncDecl]bool) (*ssa.Program, []*ssa.Function) {
-	files, info := WithoutBodies(pass.Files, pass.TypesInfo, plain)
-	prog, pkg := Build(pass, files, info, NamedMembers(pass, files))
+func buildSSA(pass *analysis.Pass, plain map[*ast.FuncDecl]bool) (*ssa.Program, []*ssa.Function) {
+	files, info := withoutBodies(pass.Files, pass.TypesInfo, plain)
+	prog, pkg := build(pass, files, info, namedMembers(pass, files))
 	if prog == nil { // a member the lean imports missed: build with all
-		prog, pkg = Build(pass, files, info, nil)
+		prog, pkg = build(pass, files, info, nil)
 	}
 
 	var fns []*ssa.Function
@@ -55,13 +55,13 @@ func BuildSSA(pass *analysis.Pass, plain map[*ast.FuncDecl]bool) (*ssa.Program, 
 // with only the members in named, when given, or with all of their
 // members. It returns a nil program if building panics, which only a
 // member missing from named can make it do.
-func Build(pass *analysis.Pass, files []*ast.File, info *types.Info, named map[*types.Package][]types.Object) (prog *ssa.Program, pkg *ssa.Package) {
+func build(pass *analysis.Pass, files []*ast.File, info *types.Info, named map[*types.Package][]types.Object) (prog *ssa.Program, pkg *ssa.Package) {
 	prog = ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
 	for _, imp := range pass.Pkg.Imports() {
 		if named == nil {
 			prog.CreatePackage(imp, nil, nil, true)
 		} else {
-			CreateLean(prog, imp, named[imp])
+			createLean(prog, imp, named[imp])
 		}
 	}
 	pkg = prog.CreatePackage(pass.Pkg, files, info, false)
@@ -82,7 +82,7 @@ func Build(pass *analysis.Pass, files []*ast.File, info *types.Info, named map[*
 // strings or time, in every package that imports them) was most of the
 // cost of building a package's SSA. Methods, constants and types need no
 // member: SSA makes what it needs of them from their types.
-func NamedMembers(pass *analysis.Pass, files []*ast.File) map[*types.Package][]types.Object {
+func namedMembers(pass *analysis.Pass, files []*ast.File) map[*types.Package][]types.Object {
 	seen := make(map[types.Object]bool)
 	named := make(map[*types.Package][]types.Object)
 	for _, file := range files {
@@ -108,7 +108,7 @@ func NamedMembers(pass *analysis.Pass, files []*ast.File) map[*types.Package][]t
 // createLean creates the SSA package of imp with only the members given,
 // through the one door go/ssa has for choosing them: a syntax tree that
 // declares them, bodiless, its names defined as the members' objects.
-func CreateLean(prog *ssa.Program, imp *types.Package, members []types.Object) {
+func createLean(prog *ssa.Program, imp *types.Package, members []types.Object) {
 	info := &types.Info{Defs: make(map[*ast.Ident]types.Object, len(members))}
 	file := &ast.File{Name: ast.NewIdent(imp.Name())}
 	for _, obj := range members {
@@ -129,7 +129,7 @@ func CreateLean(prog *ssa.Program, imp *types.Package, members []types.Object) {
 // shared with the other analyzers of the pass, so a file with a body to
 // leave out is copied, not changed. SSA reads a file's Go version from
 // info, by file.
-func WithoutBodies(files []*ast.File, info *types.Info, plain map[*ast.FuncDecl]bool) ([]*ast.File, *types.Info) {
+func withoutBodies(files []*ast.File, info *types.Info, plain map[*ast.FuncDecl]bool) ([]*ast.File, *types.Info) {
 	if len(plain) == 0 {
 		return files, info
 	}

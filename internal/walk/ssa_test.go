@@ -11,7 +11,7 @@ import (
 // generic calls, func values, variables read, written and addressed,
 // promoted methods, method values and expressions, a dot import, an
 // iterator, initializers.
-const LeanShapes = `package p
+const leanShapes = `package p
 
 import (
 	"errors"
@@ -52,9 +52,9 @@ func shapes(m map[string]int, e *embeds) (int, error) {
 // TestLeanImportsBuild: SSA builds code naming imports every way with the
 // imports created lean, without falling back to creating them whole.
 func TestLeanImportsBuild(t *testing.T) {
-	pass := testPass(t, LeanShapes)
-	named := NamedMembers(pass, pass.Files)
-	prog, pkg := Build(pass, pass.Files, pass.TypesInfo, named)
+	pass := testPass(t, leanShapes)
+	named := namedMembers(pass, pass.Files)
+	prog, pkg := build(pass, pass.Files, pass.TypesInfo, named)
 	require.NotNil(t, prog, "the lean build panicked")
 	assert.NotEmpty(t, pkg.Func("shapes").Blocks)
 	for imp, objs := range named {
@@ -68,16 +68,16 @@ func TestLeanImportsBuild(t *testing.T) {
 // the build panic, which build reports for its caller to build again
 // with whole imports.
 func TestLeanImportsFallBack(t *testing.T) {
-	pass := testPass(t, LeanShapes)
-	named := NamedMembers(pass, pass.Files)
+	pass := testPass(t, leanShapes)
+	named := namedMembers(pass, pass.Files)
 	for imp, objs := range named {
 		if imp.Path() == "strings" {
 			named[imp] = objs[:0]
 		}
 	}
-	prog, _ := Build(pass, pass.Files, pass.TypesInfo, named)
+	prog, _ := build(pass, pass.Files, pass.TypesInfo, named)
 	assert.Nil(t, prog)
-	prog, pkg := Build(pass, pass.Files, pass.TypesInfo, nil)
+	prog, pkg := build(pass, pass.Files, pass.TypesInfo, nil)
 	require.NotNil(t, prog)
 	assert.NotEmpty(t, pkg.Func("shapes").Blocks)
 }

@@ -64,13 +64,13 @@ type Walk struct {
 	Spawns   []Entry
 	Hops     []Entry        // func values sent to an owner: they run there
 	Sends    []*ssa.Send    // values sent on channels, which a loop may receive
-	Evidence []SinkEvidence // with -explain only
+	Evidence []sinkEvidence // with -explain only
 }
 
 // A sinkEvidence is the evidence that a function is a sink: it hands func
 // values from sources to sink at pos, which runs them off the owner or,
 // for a hop, on it.
-type SinkEvidence struct {
+type sinkEvidence struct {
 	Sources summary.Origin
 	Sink    string
 	Pos     token.Pos
@@ -81,66 +81,66 @@ type SinkEvidence struct {
 // summarize computes walks for fns and everything they reference, callees
 // before callers, iterating recursive groups until they settle.
 func (c *Engine) summarize(fns []*ssa.Function) {
-	t := &Tarjan{C: c, Index: make(map[*ssa.Function]int), Low: make(map[*ssa.Function]int), OnStack: make(map[*ssa.Function]bool)}
+	t := &tarjan{c: c, index: make(map[*ssa.Function]int), low: make(map[*ssa.Function]int), onStack: make(map[*ssa.Function]bool)}
 	for _, fn := range fns {
-		if _, seen := t.Index[fn]; !seen {
+		if _, seen := t.index[fn]; !seen {
 			t.Visit(fn)
 		}
 	}
 }
 
-type Tarjan struct {
-	C       *Engine
-	Next    int
-	Index   map[*ssa.Function]int
-	Low     map[*ssa.Function]int
-	OnStack map[*ssa.Function]bool
-	Stack   []*ssa.Function
+type tarjan struct {
+	c       *Engine
+	next    int
+	index   map[*ssa.Function]int
+	low     map[*ssa.Function]int
+	onStack map[*ssa.Function]bool
+	stack   []*ssa.Function
 }
 
-func (t *Tarjan) Visit(fn *ssa.Function) {
-	t.Index[fn], t.Low[fn] = t.Next, t.Next
-	t.Next++
-	t.Stack = append(t.Stack, fn)
-	t.OnStack[fn] = true
-	for _, callee := range t.C.ReferencedFuncs(fn) {
-		if _, seen := t.Index[callee]; !seen {
+func (t *tarjan) Visit(fn *ssa.Function) {
+	t.index[fn], t.low[fn] = t.next, t.next
+	t.next++
+	t.stack = append(t.stack, fn)
+	t.onStack[fn] = true
+	for _, callee := range t.c.ReferencedFuncs(fn) {
+		if _, seen := t.index[callee]; !seen {
 			t.Visit(callee)
-			t.Low[fn] = min(t.Low[fn], t.Low[callee])
-		} else if t.OnStack[callee] {
-			t.Low[fn] = min(t.Low[fn], t.Index[callee])
+			t.low[fn] = min(t.low[fn], t.low[callee])
+		} else if t.onStack[callee] {
+			t.low[fn] = min(t.low[fn], t.index[callee])
 		}
 	}
-	if t.Low[fn] != t.Index[fn] {
+	if t.low[fn] != t.index[fn] {
 		return
 	}
 	var scc []*ssa.Function
 	for {
-		top := t.Stack[len(t.Stack)-1]
-		t.Stack = t.Stack[:len(t.Stack)-1]
-		t.OnStack[top] = false
+		top := t.stack[len(t.stack)-1]
+		t.stack = t.stack[:len(t.stack)-1]
+		t.onStack[top] = false
 		scc = append(scc, top)
 		if top == fn {
 			break
 		}
 	}
 	slices.Reverse(scc)
-	t.C.SummarizeGroup(scc)
+	t.c.summarizeGroup(scc)
 }
 
 // maxRecursionRounds bounds the walks of a recursive group of functions.
 // Summaries only grow, so the rounds end anyway; the bound is a guard
 // against a bug turning into a hang.
-const MaxRecursionRounds = 10
+const maxRecursionRounds = 10
 
 // summarizeGroup walks a strongly connected group of functions until their
 // summaries stop changing, at most maxRecursionRounds times.
-func (c *Engine) SummarizeGroup(scc []*ssa.Function) {
+func (c *Engine) summarizeGroup(scc []*ssa.Function) {
 	recursive := len(scc) > 1 || slices.Contains(c.ReferencedFuncs(scc[0]), scc[0])
-	for range MaxRecursionRounds {
+	for range maxRecursionRounds {
 		changed := false
 		for _, fn := range scc {
-			w := c.WalkFunc(fn)
+			w := c.walkFunc(fn)
 			if old := c.Walks[fn]; old == nil || !old.Sum.SameShape(&w.Sum) {
 				changed = true
 			}
@@ -157,10 +157,10 @@ func (c *Engine) SummarizeGroup(scc []*ssa.Function) {
 // methods it calls, in instruction order. The call graph is walked more
 // than once (SCCs, recursion checks, callback fields), so it is kept.
 func (c *Engine) ReferencedFuncs(fn *ssa.Function) []*ssa.Function {
-	return flow.Memoized(c.Refs, fn, c.ComputeReferencedFuncs)
+	return flow.Memoized(c.refs, fn, c.computeReferencedFuncs)
 }
 
-func (c *Engine) ComputeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
@@ -208,7 +208,7 @@ func (c *Engine) exportSummaries() {
 		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
 			continue
 		}
-		if len(w.Sum.Touches) == 0 && w.Sum.SameShape(UnknownSummary(fn)) {
+		if len(w.Sum.Touches) == 0 && w.Sum.SameShape(unknownSummary(fn)) {
 			continue
 		}
 		c.pass.ExportObjectFact(obj, &summary.SummaryFact{Summary: w.Sum})
@@ -218,7 +218,7 @@ func (c *Engine) exportSummaries() {
 // unknownSummary is what callers assume of a function they know nothing
 // about: it calls its func arguments on the caller's goroutine and its result
 // derives from its arguments.
-func UnknownSummary(fn *ssa.Function) *summary.Summary {
+func unknownSummary(fn *ssa.Function) *summary.Summary {
 	var s summary.Summary
 	returns := fn.Signature.Results().Len() > 0
 	for i, p := range fn.Params {

@@ -50,21 +50,21 @@ func (c *Engine) CallTouch(fn *ssa.Function, pos token.Pos) *summary.Witness {
 }
 
 // access handles the instructions that read or write values.
-func (w *Walker) Access(instr ssa.Instruction) {
+func (w *walker) access(instr ssa.Instruction) {
 	pos := flow.InstrPos(instr)
 	switch in := instr.(type) {
 	case *ssa.FieldAddr, *ssa.Field:
 		if x, index, write, ok := FieldTouch(instr); ok {
 			w.Field(instr, x, index, write)
-		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.C.ReassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
+		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
 			w.Field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
-		if in.Op == token.MUL && !OnlyFieldsRead(in) {
-			w.WholeStruct(pos, in.X, summary.ActionReads)
+		if in.Op == token.MUL && !onlyFieldsRead(in) {
+			w.wholeStruct(pos, in.X, summary.ActionReads)
 		}
 	case *ssa.Store:
-		w.WholeStruct(pos, in.Addr, summary.ActionWrites)
+		w.wholeStruct(pos, in.Addr, summary.ActionWrites)
 	case *ssa.MapUpdate:
 		w.Value(pos, in.Map, summary.ActionWrites)
 	case *ssa.Lookup:
@@ -72,7 +72,7 @@ func (w *Walker) Access(instr ssa.Instruction) {
 	case *ssa.Index:
 		w.Value(pos, in.X, summary.ActionReads)
 	case *ssa.IndexAddr:
-		w.Value(pos, in.X, AccessKind(in))
+		w.Value(pos, in.X, accessKind(in))
 	case *ssa.Range:
 		w.Value(pos, in.X, summary.ActionReads)
 	case *ssa.Slice:
@@ -81,14 +81,14 @@ func (w *Walker) Access(instr ssa.Instruction) {
 }
 
 // field handles a selection of field index of the struct x (or *x).
-func (w *Walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
+func (w *walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
 	st, ok := names.DerefUnder(x.Type()).(*types.Struct)
 	if !ok {
 		return
 	}
 	f := st.Field(index)
-	d := w.C.M.Directives(f.Origin())
-	named := w.C.M.ConfinedNamed(x.Type())
+	d := w.c.M.Directives(f.Origin())
+	named := w.c.M.ConfinedNamed(x.Type())
 	fieldConfined := d != nil && d.Owner
 	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
 		return
@@ -98,7 +98,7 @@ func (w *Walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool
 	if write {
 		action = summary.ActionWrites
 	} else if !fieldConfined && model.ConcurrencySafe(f.Type()) {
-		if reassigned = w.C.ReassignedOnOwner(f.Origin()); reassigned.Line == 0 {
+		if reassigned = w.c.reassignedOnOwner(f.Origin()); reassigned.Line == 0 {
 			return // usable from anywhere: set only where the value is built
 		}
 	}
@@ -110,24 +110,24 @@ func (w *Walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool
 	if fieldConfined {
 		domain = d.Domain
 	} else {
-		domain = w.C.M.TypeDomain(named)
+		domain = w.c.M.TypeDomain(named)
 	}
 	pos := flow.InstrPos(instr)
-	w.Touch(pos, x, w.Origins.Of(x), summary.Witness{Action: action, Member: member, Domain: domain, Site: w.Position(pos), Reassigned: reassigned})
+	w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned})
 }
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
-func (w *Walker) Value(pos token.Pos, x ssa.Value, action summary.Action) {
-	if named := w.C.M.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
-		w.Touch(pos, x, w.Origins.Of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.C.M.TypeDomain(named), Site: w.Position(pos)})
+func (w *walker) Value(pos token.Pos, x ssa.Value, action summary.Action) {
+	if named := w.c.M.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
+		w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.c.M.TypeDomain(named), Site: w.position(pos)})
 	}
 }
 
 // onlyFieldsRead reports whether the value v loads is used only to read
 // its fields (m.self of a captured struct value m): those reads are the
 // touches, and :any fields are not.
-func OnlyFieldsRead(v *ssa.UnOp) bool {
+func onlyFieldsRead(v *ssa.UnOp) bool {
 	refs := v.Referrers()
 	if refs == nil || len(*refs) == 0 {
 		return false
@@ -143,22 +143,22 @@ func OnlyFieldsRead(v *ssa.UnOp) bool {
 // wholeStruct handles copying a confined struct out of, or into, the
 // address ptr. (Loading a captured variable that holds a confined map is
 // not a touch: the map operations that follow are.)
-func (w *Walker) WholeStruct(pos token.Pos, ptr ssa.Value, action summary.Action) {
+func (w *walker) wholeStruct(pos token.Pos, ptr ssa.Value, action summary.Action) {
 	if _, isPtr := ptr.Type().Underlying().(*types.Pointer); !isPtr {
 		return
 	}
-	if named := w.C.M.ConfinedNamed(ptr.Type()); named != nil && names.IsStruct(named) {
-		w.Touch(pos, ptr, w.Origins.Of(ptr), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.C.M.TypeDomain(named), Site: w.Position(pos)})
+	if named := w.c.M.ConfinedNamed(ptr.Type()); named != nil && names.IsStruct(named) {
+		w.touch(pos, ptr, w.origins.of(ptr), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.c.M.TypeDomain(named), Site: w.position(pos)})
 	}
 }
 
 // builtinCall handles len, delete, clear and friends on confined values.
-func (w *Walker) BuiltinCall(call *ssa.CallCommon, pos token.Pos) {
+func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 	if len(call.Args) == 0 {
 		return
 	}
 	action := summary.ActionReads
-	if WritesFirstArgument(call.Value.(*ssa.Builtin)) {
+	if writesFirstArgument(call.Value.(*ssa.Builtin)) {
 		action = summary.ActionWrites
 	}
 	w.Value(pos, call.Args[0], action)
@@ -167,7 +167,7 @@ func (w *Walker) BuiltinCall(call *ssa.CallCommon, pos token.Pos) {
 // writesFirstArgument reports whether the built-in b writes what its first
 // argument refers to: delete and clear a map's entries, copy a slice's
 // elements.
-func WritesFirstArgument(b *ssa.Builtin) bool {
+func writesFirstArgument(b *ssa.Builtin) bool {
 	switch b.Name() {
 	case "delete", "clear", "copy":
 		return true
@@ -190,8 +190,8 @@ func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) 
 	default:
 		return nil, 0, false, false
 	}
-	write = AccessKind(instr) == summary.ActionWrites
-	if !write && AtomicOnly(instr) {
+	write = accessKind(instr) == summary.ActionWrites
+	if !write && atomicOnly(instr) {
 		return nil, 0, false, false
 	}
 	return x, index, write, true
@@ -199,7 +199,7 @@ func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) 
 
 // accessKind tells whether the value or address instr computes is written:
 // stored to, or (for maps and slices loaded from it) updated.
-func AccessKind(instr ssa.Instruction) summary.Action {
+func accessKind(instr ssa.Instruction) summary.Action {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
 		return summary.ActionReads
@@ -215,11 +215,11 @@ func AccessKind(instr ssa.Instruction) summary.Action {
 				return summary.ActionWrites
 			}
 		case *ssa.UnOp, *ssa.IndexAddr:
-			if AccessKind(r) == summary.ActionWrites {
+			if accessKind(r) == summary.ActionWrites {
 				return summary.ActionWrites
 			}
 		case *ssa.Call:
-			if b, ok := r.Call.Value.(*ssa.Builtin); ok && WritesFirstArgument(b) && r.Call.Args[0] == v {
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && writesFirstArgument(b) && r.Call.Args[0] == v {
 				return summary.ActionWrites
 			}
 		}
@@ -231,14 +231,14 @@ func AccessKind(instr ssa.Instruction) summary.Action {
 // sync/atomic functions (atomic.AddInt64(&s.n, 1)), itself or through the
 // addresses of its fields (&r.leaderState.inProgress): an atomic access
 // does not race, whether the field is confined or its struct is.
-func AtomicOnly(instr ssa.Instruction) bool {
+func atomicOnly(instr ssa.Instruction) bool {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil || len(*v.Referrers()) == 0 {
 		return false
 	}
 	for _, ref := range *v.Referrers() {
 		if fa, ok := ref.(*ssa.FieldAddr); ok {
-			if !AtomicOnly(fa) {
+			if !atomicOnly(fa) {
 				return false
 			}
 			continue
@@ -261,9 +261,9 @@ func AtomicOnly(instr ssa.Instruction) bool {
 // position: such a field is state, not a handle usable from anywhere
 // (a loop's n.propc = nil on leader loss). Assignments where the value is
 // built, and in code that only builds values, leave it free.
-func (c *Engine) ReassignedOnOwner(f *types.Var) summary.Position {
-	if c.Reassigned == nil {
-		c.Reassigned = make(map[*types.Var]summary.Position)
+func (c *Engine) reassignedOnOwner(f *types.Var) summary.Position {
+	if c.reassigned == nil {
+		c.reassigned = make(map[*types.Var]summary.Position)
 		var roots []*ssa.Function
 		for _, fn := range c.Fns {
 			if _, ok := c.M.RunsOn(fn); ok {
@@ -279,7 +279,7 @@ func (c *Engine) ReassignedOnOwner(f *types.Var) summary.Position {
 			}
 			seen[fn] = true
 			roots = append(roots, c.ReferencedFuncs(fn)...)
-			var origins *OriginTracker
+			var origins *originTracker
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
 					st, ok := instr.(*ssa.Store)
@@ -291,14 +291,14 @@ func (c *Engine) ReassignedOnOwner(f *types.Var) summary.Position {
 						continue
 					}
 					if origins == nil {
-						origins = NewOriginTracker(c, fn)
+						origins = newOriginTracker(c, fn)
 					}
-					if _, done := c.Reassigned[field]; !done && !origins.Of(st.Addr.(*ssa.FieldAddr).X).Owned() {
-						c.Reassigned[field] = c.M.Position(flow.InstrPos(st))
+					if _, done := c.reassigned[field]; !done && !origins.of(st.Addr.(*ssa.FieldAddr).X).Owned() {
+						c.reassigned[field] = c.M.Position(flow.InstrPos(st))
 					}
 				}
 			}
 		}
 	}
-	return c.Reassigned[f]
+	return c.reassigned[f]
 }

@@ -21,7 +21,7 @@ import (
 
 // handedOff lists the confined values among args and captures, of the
 // code that at starts, that the function gives away at at.
-func (w *Walker) HandedOff(at ssa.Instruction, args []ssa.Value, captures flow.Captures) []ssa.Value {
+func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.Captures) []ssa.Value {
 	var out []ssa.Value
 	for i, v := range slices.Concat(args, captures.Values) {
 		if v == nil || slices.Contains(out, v) {
@@ -37,10 +37,10 @@ func (w *Walker) HandedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 			}
 			value, cell = stored[0], alloc
 		}
-		if w.C.M.ConfinedNamed(value.Type()) == nil || Escapes(value, at, cell) || cell != nil && Escapes(cell, at, nil) {
+		if w.c.M.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) {
 			continue
 		}
-		if w.Origins.Of(value).Owned() || OverwrittenBefore(value, at) {
+		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
 			out = append(out, v)
 		}
 	}
@@ -51,7 +51,7 @@ func (w *Walker) HandedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 // the code at starts: stores it (but in cell, the variable captured),
 // sends it, converts it, captures it in another closure or passes it to a
 // call but as the receiver of a method.
-func Escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+func escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 	for _, ref := range flow.Referrers(v) {
 		switch r := ref.(type) {
 		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.DebugRef:
@@ -59,7 +59,7 @@ func Escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 			if r.Op != token.MUL {
 				return true
 			}
-			if _, isCell := v.(*ssa.Alloc); isCell && Escapes(r, at, nil) {
+			if _, isCell := v.(*ssa.Alloc); isCell && escapes(r, at, nil) {
 				return true // what the variable holds, loaded, goes elsewhere
 			}
 		case *ssa.Store:
@@ -87,7 +87,7 @@ func Escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 
 // overwrittenBefore reports whether v was loaded from a place that the
 // function overwrites, on every path, after the load and before at.
-func OverwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
+func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return false

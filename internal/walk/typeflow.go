@@ -15,11 +15,11 @@ import (
 // when it can. When nothing can be told, the requirement passes on to the
 // caller's caller if v is the caller's own parameter or capture, and is
 // dropped (the touch holds) otherwise.
-func (tf *TypeFlow) BindRecv(wit summary.Witness, v ssa.Value) (_ summary.Witness, ok bool) {
+func (tf *typeFlow) BindRecv(wit summary.Witness, v ssa.Value) (_ summary.Witness, ok bool) {
 	if wit.Recv == "" || v == nil {
 		return wit, true
 	}
-	keys, known := flow.DynamicTypes(v, tf.FieldTypes)
+	keys, known := flow.DynamicTypes(v, tf.fieldTypes)
 	switch {
 	case known && !slices.Contains(keys, wit.Recv):
 		return wit, false
@@ -38,58 +38,58 @@ func (tf *TypeFlow) BindRecv(wit summary.Witness, v ssa.Value) (_ summary.Witnes
 // A typeFlow tells the concrete types interface values may hold, for
 // bindRecv: from the code around them (flow.DynamicTypes) and from the
 // stores into the package's interface-typed fields.
-type TypeFlow struct {
-	Pkg *types.Package
-	Fns []*ssa.Function
+type typeFlow struct {
+	pkg *types.Package
+	fns []*ssa.Function
 	// The fields, indexed on first use: what the package stores in them,
 	// and what they hold once worked out (nothing known for a field whose
 	// address is taken other than to load or store).
-	Stored map[*types.Var][]ssa.Value
-	Held   map[*types.Var]HeldTypes
+	stored map[*types.Var][]ssa.Value
+	held   map[*types.Var]heldTypes
 }
 
-func NewTypeFlow(pkg *types.Package, fns []*ssa.Function) *TypeFlow {
-	return &TypeFlow{Pkg: pkg, Fns: fns}
+func newTypeFlow(pkg *types.Package, fns []*ssa.Function) *typeFlow {
+	return &typeFlow{pkg: pkg, fns: fns}
 }
 
 // heldTypes are the dynamic types a field may hold, once worked out.
-type HeldTypes struct {
-	Keys  []string
-	Known bool
+type heldTypes struct {
+	keys  []string
+	known bool
 }
 
 // fieldTypes returns the dynamic types (flow.TypeKeys) that the interface
 // field f may hold: the union of what the package stores in it, when only
 // the package can (an unexported field, or any field of package main) and
 // every store is told. known is false otherwise.
-func (tf *TypeFlow) FieldTypes(f *types.Var) (keys []string, known bool) {
-	if f.Pkg() != tf.Pkg || (f.Exported() && tf.Pkg.Name() != "main") {
+func (tf *typeFlow) fieldTypes(f *types.Var) (keys []string, known bool) {
+	if f.Pkg() != tf.pkg || (f.Exported() && tf.pkg.Name() != "main") {
 		return nil, false
 	}
-	if tf.Held == nil {
-		tf.Index()
+	if tf.held == nil {
+		tf.index()
 	}
-	if ft, done := tf.Held[f]; done {
-		return ft.Keys, ft.Known
+	if ft, done := tf.held[f]; done {
+		return ft.keys, ft.known
 	}
-	tf.Held[f] = HeldTypes{} // while it is worked out: a field stored from itself holds what nobody can tell
-	ft := HeldTypes{Known: true}
-	for _, v := range tf.Stored[f] {
-		vk, ok := flow.DynamicTypes(v, tf.FieldTypes)
+	tf.held[f] = heldTypes{} // while it is worked out: a field stored from itself holds what nobody can tell
+	ft := heldTypes{known: true}
+	for _, v := range tf.stored[f] {
+		vk, ok := flow.DynamicTypes(v, tf.fieldTypes)
 		if !ok {
-			ft = HeldTypes{}
+			ft = heldTypes{}
 			break
 		}
-		ft.Keys = append(ft.Keys, vk...)
+		ft.keys = append(ft.keys, vk...)
 	}
-	tf.Held[f] = ft
-	return ft.Keys, ft.Known
+	tf.held[f] = ft
+	return ft.keys, ft.known
 }
 
 // index finds the stores into the package's interface-typed fields.
-func (tf *TypeFlow) Index() {
-	tf.Stored, tf.Held = make(map[*types.Var][]ssa.Value), make(map[*types.Var]HeldTypes)
-	for _, fn := range tf.Fns {
+func (tf *typeFlow) index() {
+	tf.stored, tf.held = make(map[*types.Var][]ssa.Value), make(map[*types.Var]heldTypes)
+	for _, fn := range tf.fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				fa, ok := instr.(*ssa.FieldAddr)
@@ -104,13 +104,13 @@ func (tf *TypeFlow) Index() {
 					switch ref := ref.(type) {
 					case *ssa.Store:
 						if ref.Addr != fa {
-							tf.Held[f] = HeldTypes{} // the field's address is stored
+							tf.held[f] = heldTypes{} // the field's address is stored
 							continue
 						}
-						tf.Stored[f] = append(tf.Stored[f], ref.Val)
+						tf.stored[f] = append(tf.stored[f], ref.Val)
 					case *ssa.UnOp, *ssa.DebugRef:
 					default:
-						tf.Held[f] = HeldTypes{}
+						tf.held[f] = heldTypes{}
 					}
 				}
 			}

@@ -5,6 +5,6 @@ import (
 )
 
 // hopSinkFor is how a hop by sink to domain is named as a root of findings.
-func HopSinkFor(sink, domain string) string {
+func hopSinkFor(sink, domain string) string {
 	return "code that " + sink + " runs on " + names.DomainName(domain)
 }

@@ -17,31 +17,31 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-type Walker struct {
-	C           *Engine
-	Fn          *ssa.Function
-	Origins     *OriginTracker
-	Completions *CompletionTracker
-	Returned    []ssa.Value     // the first result of every return
-	Gos         []*ssa.Go       // see goStatements
-	At          ssa.Instruction // the instruction being walked
+type walker struct {
+	c           *Engine
+	fn          *ssa.Function
+	origins     *originTracker
+	completions *completionTracker
+	returned    []ssa.Value     // the first result of every return
+	gos         []*ssa.Go       // see goStatements
+	at          ssa.Instruction // the instruction being walked
 	Walk
 }
 
 // newWalker returns a walker of fn that has walked nothing yet.
-func NewWalker(c *Engine, fn *ssa.Function) *Walker {
-	return &Walker{C: c, Fn: fn, Origins: NewOriginTracker(c, fn), Completions: &CompletionTracker{C: c, Fn: fn, Memo: make(map[ssa.Value]directive.Completion)}}
+func newWalker(c *Engine, fn *ssa.Function) *walker {
+	return &walker{c: c, fn: fn, origins: newOriginTracker(c, fn), completions: &completionTracker{c: c, fn: fn, memo: make(map[ssa.Value]directive.Completion)}}
 }
 
-func (c *Engine) WalkFunc(fn *ssa.Function) *Walk {
-	w := NewWalker(c, fn)
+func (c *Engine) walkFunc(fn *ssa.Function) *Walk {
+	w := newWalker(c, fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			w.At = instr
-			w.Instr(instr)
+			w.at = instr
+			w.instr(instr)
 		}
 	}
-	w.Sum.Completes = w.Completions.Join(w.Returned)
+	w.Sum.Completes = w.completions.join(w.returned)
 	w.Sum.Untrack()
 	if len(w.Hops) == 0 && len(w.Sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.Handed) > 0 }) {
 		// Touches of the function's own values matter only after it hands
@@ -51,76 +51,76 @@ func (c *Engine) WalkFunc(fn *ssa.Function) *Walk {
 	return &w.Walk
 }
 
-func (w *Walker) Instr(instr ssa.Instruction) {
+func (w *walker) instr(instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Go:
-		w.GoStmt(in)
+		w.goStmt(in)
 	case *ssa.Call:
-		w.Call(in.Common(), in.Pos())
+		w.call(in.Common(), in.Pos())
 	case *ssa.Defer:
-		w.Call(in.Common(), in.Pos())
+		w.call(in.Common(), in.Pos())
 	case *ssa.Return:
 		for _, r := range in.Results {
-			w.Sum.Result = w.Sum.Result.Union(w.Origins.Of(r))
+			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r))
 		}
 		if len(in.Results) > 0 {
-			w.Returned = append(w.Returned, in.Results[0])
+			w.returned = append(w.returned, in.Results[0])
 		}
 	case *ssa.Store, *ssa.MapUpdate:
-		w.StoreCallback(in)
-		w.Access(instr)
+		w.storeCallback(in)
+		w.access(instr)
 	case *ssa.Send:
 		w.Sends = append(w.Sends, in)
-		w.SendFunc(in.Chan, in.X, in.Pos())
-		w.Access(instr)
+		w.sendFunc(in.Chan, in.X, in.Pos())
+		w.access(instr)
 	case *ssa.Select:
 		for _, st := range in.States {
 			if st.Dir == types.SendOnly {
-				w.SendFunc(st.Chan, st.Send, st.Pos)
+				w.sendFunc(st.Chan, st.Send, st.Pos)
 			}
 		}
-		w.Access(instr)
+		w.access(instr)
 	case *ssa.ChangeType:
-		if sink, ok := w.C.M.OffOwnerValue(in.Type()); ok {
-			w.SendOff(in.X, Entry{Pos: flow.InstrPos(in), Sink: sink})
+		if sink, ok := w.c.M.OffOwnerValue(in.Type()); ok {
+			w.sendOff(in.X, Entry{Pos: flow.InstrPos(in), Sink: sink})
 		}
-		w.Access(instr)
+		w.access(instr)
 	default:
-		w.Access(instr)
+		w.access(instr)
 	}
 }
 
 // goStmt handles "go f(args)": the call runs off the owner, with its
 // arguments and captured variables coming from here.
-func (w *Walker) GoStmt(in *ssa.Go) {
+func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
-	if w.Joined(in) {
-		w.Call(call, in.Pos()) // it runs while this function waits
+	if w.joined(in) {
+		w.call(call, in.Pos()) // it runs while this function waits
 		return
 	}
 	at := Entry{Pos: in.Pos(), Sink: "a go statement", Call: in, Args: call.Args}
 	if call.IsInvoke() {
-		w.GoInvoke(call, at)
+		w.goInvoke(call, at)
 		return
 	}
-	sources := w.FuncSources(call.Value)
+	sources := w.funcSources(call.Value)
 	w.Sum.Async = w.Sum.Async.Union(sources)
-	w.NoteEvidence(sources, SinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	w.noteEvidence(sources, sinkEvidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
-		if w.C.M.IsLoop(t.Fn) {
+		if w.c.M.IsLoop(t.Fn) {
 			continue // starting the owner's loop: that goroutine is the owner
 		}
 		// Func arguments of the spawned call run on the new goroutine too,
 		// unless the callee hands them to the owner.
-		sum := w.C.SummaryOf(t.Fn)
-		k := w.C.M.Contract(flow.DeclaredFunc(t.Fn))
+		sum := w.c.SummaryOf(t.Fn)
+		k := w.c.M.Contract(flow.DeclaredFunc(t.Fn))
 		for i, a := range call.Args {
 			if names.IsFuncTyped(a.Type()) && !slices.Contains(k.Hop, i) && (sum == nil || !sum.Hop.Has(summary.ParamSource(i))) {
-				w.SendOff(a, at)
+				w.sendOff(a, at)
 			}
 		}
-		handed := w.HandedOff(in, call.Args, t.Bindings)
-		if wit := w.C.CallTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
+		handed := w.handedOff(in, call.Args, t.Bindings)
+		if wit := w.c.CallTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
 			direct := at
 			direct.Direct = wit
 			w.Spawns = append(w.Spawns, direct)
@@ -136,12 +136,12 @@ func (w *Walker) GoStmt(in *ssa.Go) {
 
 // goInvoke handles "go x.M(args)" through an interface: the finding is
 // what the method or its implementations touch, reported at the go statement.
-func (w *Walker) GoInvoke(call *ssa.CallCommon, at Entry) {
-	if domain, touches := w.C.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
-		at.Direct = &summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.Position(at.Pos)}
-	} else if sum := w.C.InterfaceSummary(call.Method); sum != nil {
+func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
+	if domain, touches := w.c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		at.Direct = &summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(at.Pos)}
+	} else if sum := w.c.interfaceSummary(call.Method); sum != nil {
 		for _, tc := range sum.Touches {
-			if wit, ok := w.C.Types.BindRecv(tc.Witness, SourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
+			if wit, ok := w.c.Types.BindRecv(tc.Witness, SourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
 				at.Direct = &wit
 				break
 			}
@@ -152,126 +152,126 @@ func (w *Walker) GoInvoke(call *ssa.CallCommon, at Entry) {
 	}
 }
 
-func (w *Walker) Call(call *ssa.CallCommon, pos token.Pos) {
+func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		w.Invoke(call, args, pos)
+		w.invoke(call, args, pos)
 		return
 	}
 	if _, ok := call.Value.(*ssa.Builtin); ok {
-		w.BuiltinCall(call, pos)
+		w.builtinCall(call, pos)
 		return
 	}
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
 		// A func value from a parameter or capture: the caller decides.
-		w.Sum.Invokes = w.Sum.Invokes.Union(w.Origins.Of(call.Value))
-		w.SyncArgs(args, pos)
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(call.Value))
+		w.syncArgs(args, pos)
 		return
 	}
 	for _, t := range targets {
-		w.CallTarget(t, args, pos)
+		w.callTarget(t, args, pos)
 	}
 }
 
 // invoke handles a call through an interface method.
-func (w *Walker) Invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
-	if domain, touches := w.C.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
-		w.Touch(pos, args[0], w.Origins.Of(args[0]), summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.Position(pos)})
+func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
+	if domain, touches := w.c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		w.touch(pos, args[0], w.origins.of(args[0]), summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
 		return
 	}
-	sum := w.C.InterfaceSummary(call.Method)
-	settled := w.DeclaredArgs(call.Method, args, pos, sum)
+	sum := w.c.interfaceSummary(call.Method)
+	settled := w.declaredArgs(call.Method, args, pos, sum)
 	if sum != nil {
-		w.ApplySummary(sum, args, flow.Captures{}, CallSite{W: w, Method: call.Method, Pos: pos}, settled, true)
+		w.applySummary(sum, args, flow.Captures{}, callSite{w: w, method: call.Method, pos: pos}, settled, true)
 	}
 }
 
 // callTarget handles a call of a known function.
-func (w *Walker) CallTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
-	if w.C.M.IsLoop(t.Fn) {
+func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
+	if w.c.M.IsLoop(t.Fn) {
 		return // running the owner's loop makes this goroutine the owner
 	}
 	obj := flow.DeclaredFunc(t.Fn)
-	if w.C.M.IsAny(t.Fn) {
-		w.DeclaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
+	if w.c.M.IsAny(t.Fn) {
+		w.declaredArgs(obj, args, pos, nil) // safe to call, but a hop is still a hop
 		return
 	}
-	sum := w.C.SummaryOf(t.Fn)
-	whole := w.C.CallTouch(t.Fn, pos)
-	if whole != nil && (sum == nil || w.C.M.OwnerOnly(obj)) {
+	sum := w.c.SummaryOf(t.Fn)
+	whole := w.c.CallTouch(t.Fn, pos)
+	if whole != nil && (sum == nil || w.c.M.OwnerOnly(obj)) {
 		// Nothing to look into, or a contract that holds whatever the
 		// body does: the call itself touches what its receiver reaches.
 		var recv ssa.Value
 		o := summary.OriginOf(summary.Ambient)
 		if obj.Signature().Recv() != nil && len(args) > 0 {
-			recv, o = args[0], w.Origins.Of(args[0])
+			recv, o = args[0], w.origins.of(args[0])
 		}
-		w.Touch(pos, recv, o, *whole)
+		w.touch(pos, recv, o, *whole)
 		return
 	}
-	settled := w.DeclaredArgs(obj, args, pos, sum)
+	settled := w.declaredArgs(obj, args, pos, sum)
 	if sum == nil {
 		return
 	}
 	lit := flow.IsFuncLit(t.Fn)
-	w.ApplySummary(sum, args, t.Bindings, CallSite{W: w, Callee: t.Fn, Pos: pos, Whole: whole}, settled, !lit)
+	w.applySummary(sum, args, t.Bindings, callSite{w: w, callee: t.Fn, pos: pos, whole: whole}, settled, !lit)
 	if lit {
 		// A literal called in place: its touches are ours, but they are
 		// reported inside it if this runs off the owner.
-		w.Sites = append(w.Sites, Site{Pos: pos, Inner: t.Fn, InnerSources: w.SourceMapper(args, t.Bindings)})
+		w.Sites = append(w.Sites, Site{Pos: pos, Inner: t.Fn, InnerSources: w.sourceMapper(args, t.Bindings)})
 	}
 }
 
 // A callSite is a call whose callee's summary is applied. Its name and
 // position are rendered only when a witness or a sink needs them, which
 // most calls never do.
-type CallSite struct {
-	W      *Walker
-	Callee *ssa.Function // nil for a call through an interface method
-	Method *types.Func   // the interface method, when callee is nil
-	Pos    token.Pos
+type callSite struct {
+	w      *walker
+	callee *ssa.Function // nil for a call through an interface method
+	method *types.Func   // the interface method, when callee is nil
+	pos    token.Pos
 	// whole is set for a call of a confined method: its callers are told
 	// that they call it, and what it reaches inside, rather than the path.
-	Whole *summary.Witness
+	whole *summary.Witness
 }
 
 // name is what the call calls, for messages.
-func (cs CallSite) Name() string {
-	if cs.Callee == nil {
-		return names.FuncName(cs.Method)
+func (cs callSite) Name() string {
+	if cs.callee == nil {
+		return names.FuncName(cs.method)
 	}
-	return flow.Name(cs.Callee)
+	return flow.Name(cs.callee)
 }
 
 // extend returns wit as seen from the caller. Interface calls and wrappers
 // add no step: the implementation's or the wrapped method's name is
 // already in the witness. A call of a confined method stands for what it
 // touches of its own owner's state; another owner's it leads to by path.
-func (cs CallSite) Extend(wit summary.Witness) summary.Witness {
-	if cs.Whole != nil && cs.Whole.Domain == wit.Domain {
-		return *cs.Whole
+func (cs callSite) extend(wit summary.Witness) summary.Witness {
+	if cs.whole != nil && cs.whole.Domain == wit.Domain {
+		return *cs.whole
 	}
-	if cs.Callee == nil || flow.IsWrapper(cs.Callee) {
+	if cs.callee == nil || flow.IsWrapper(cs.callee) {
 		return wit
 	}
-	return wit.Through(cs.Name(), cs.W.Position(cs.Pos))
+	return wit.Through(cs.Name(), cs.w.position(cs.pos))
 }
 
 // applySummary makes a callee's summary part of this function's: its
 // touches through the arguments and captures given (as sites to report at
 // the call when asSites), and what it does with the func values it is
 // handed (unless the callee's contract settled them).
-func (w *Walker) ApplySummary(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call CallSite, settled summary.Origin, asSites bool) {
+func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call callSite, settled summary.Origin, asSites bool) {
 	for _, tc := range sum.Touches {
 		v := SourceValue(tc.Source, args, bindings)
-		wit, ok := w.C.Types.BindRecv(tc.Witness, v)
+		wit, ok := w.c.Types.BindRecv(tc.Witness, v)
 		if !ok {
 			continue // through an interface value that cannot hold the implementation
 		}
-		wit = call.Extend(wit)
-		if o := w.Origins.MapSource(tc.Source, args, bindings); asSites {
-			w.Touch(call.Pos, v, o, wit)
+		wit = call.extend(wit)
+		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
+			w.touch(call.pos, v, o, wit)
 		} else {
 			w.Sum.AddTouches(o, wit)
 		}
@@ -283,13 +283,13 @@ func (w *Walker) ApplySummary(sum *summary.Summary, args []ssa.Value, bindings f
 			}
 		}
 	}
-	handed(sum.Invokes, func(v ssa.Value) { w.SyncInvoke(v, call.Pos) })
-	handed(sum.Async, func(v ssa.Value) { w.SendOff(v, Entry{Pos: call.Pos, Sink: call.Name()}) })
+	handed(sum.Invokes, func(v ssa.Value) { w.syncInvoke(v, call.pos) })
+	handed(sum.Async, func(v ssa.Value) { w.sendOff(v, Entry{Pos: call.pos, Sink: call.Name()}) })
 	handed(sum.Hop, func(v ssa.Value) {
 		domain := sum.HopTo
-		w.HopTo(v, call.Name(), &domain, call.Pos)
+		w.hopTo(v, call.Name(), &domain, call.pos)
 	})
-	w.CheckFutureTouches(sum, args, bindings, call)
+	w.checkFutureTouches(sum, args, bindings, call)
 }
 
 // declaredArgs applies declared async and hop parameters of a call's
@@ -298,11 +298,11 @@ func (w *Walker) ApplySummary(sum *summary.Summary, args []ssa.Value, bindings f
 // stores callbacks in structs (sort.Slice) or returns closures calling them
 // (sync.OnceFunc) cannot see the call, so running here is the safe default.
 // It returns the sources it settled, which summaries do not override.
-func (w *Walker) DeclaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary.Summary) summary.Origin {
-	k := w.C.M.Contract(fn)
+func (w *walker) declaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, sum *summary.Summary) summary.Origin {
+	k := w.c.M.Contract(fn)
 	var settled summary.Origin
 	if k.Combinator {
-		w.InheritCallbacks(fn, k, args, Entry{Pos: pos})
+		w.inheritCallbacks(fn, k, args, Entry{Pos: pos})
 		for _, i := range k.Inherit {
 			settled = settled.Union(summary.OriginOf(summary.ParamSource(i)))
 		}
@@ -312,15 +312,15 @@ func (w *Walker) DeclaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 			continue
 		}
 		switch {
-		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.WaitsFor(fn, args)):
-			w.SyncInvoke(a, pos) // on another goroutine, while this one waits
+		case slices.Contains(k.Sync, i) || (slices.Contains(k.Async, i) && w.waitsFor(fn, args)):
+			w.syncInvoke(a, pos) // on another goroutine, while this one waits
 		case slices.Contains(k.Async, i):
-			w.SendOff(a, Entry{Pos: pos, Sink: w.C.M.SinkName(fn)}) // fn != nil: nil has no contract
+			w.sendOff(a, Entry{Pos: pos, Sink: w.c.M.SinkName(fn)}) // fn != nil: nil has no contract
 		case slices.Contains(k.Hop, i):
-			domain := w.C.M.HopDomain(fn)
-			w.HopTo(a, names.FuncName(fn), &domain, pos)
+			domain := w.c.M.HopDomain(fn)
+			w.hopTo(a, names.FuncName(fn), &domain, pos)
 		case names.IsFuncTyped(a.Type()) && where.RunsHere(k, sum, i):
-			w.SyncInvoke(a, pos)
+			w.syncInvoke(a, pos)
 		default:
 			continue
 		}
@@ -330,31 +330,31 @@ func (w *Walker) DeclaredArgs(fn *types.Func, args []ssa.Value, pos token.Pos, s
 }
 
 // syncArgs takes the func arguments of an unknown call to run here.
-func (w *Walker) SyncArgs(args []ssa.Value, pos token.Pos) {
+func (w *walker) syncArgs(args []ssa.Value, pos token.Pos) {
 	for _, a := range args {
 		if names.IsFuncTyped(a.Type()) {
-			w.SyncInvoke(a, pos)
+			w.syncInvoke(a, pos)
 		}
 	}
 }
 
 // syncInvoke handles a func value called on this goroutine: its touches
 // are this function's touches.
-func (w *Walker) SyncInvoke(v ssa.Value, pos token.Pos) {
+func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 	targets := flow.FuncTargets(v)
 	if len(targets) == 0 {
-		w.Sum.Invokes = w.Sum.Invokes.Union(w.Origins.Of(v))
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(v))
 		return
 	}
 	for _, t := range targets {
 		// The callee supplies the arguments: they are not ours to track.
-		w.CallTarget(t, nil, pos)
+		w.callTarget(t, nil, pos)
 	}
 }
 
 // sourceMapper maps a callee's sources to origins in this function.
-func (w *Walker) SourceMapper(args []ssa.Value, bindings flow.Captures) func(summary.Source) summary.Origin {
-	return func(s summary.Source) summary.Origin { return w.Origins.MapSource(s, args, bindings) }
+func (w *walker) sourceMapper(args []ssa.Value, bindings flow.Captures) func(summary.Source) summary.Origin {
+	return func(s summary.Source) summary.Origin { return w.origins.mapSource(s, args, bindings) }
 }
 
 // sourceValue returns the caller's value for a callee's source, or nil.
@@ -377,14 +377,14 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // (ownership follows the value) are not touches for its callers, but the
 // place is kept: code on another owner may not touch what was handed off
 // to it, and the function itself not what it sent away (see sends.go).
-func (w *Walker) Touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
-	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.At, Value: v})
+func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)
 }
 
-func (w *Walker) Position(pos token.Pos) summary.Position {
+func (w *walker) position(pos token.Pos) summary.Position {
 	if !pos.IsValid() {
-		pos = w.Fn.Pos()
+		pos = w.fn.Pos()
 	}
-	return w.C.M.Position(pos)
+	return w.c.M.Position(pos)
 }
