@@ -41,15 +41,15 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	var s *suggest.Suggester
 	if cfg.suggest {
 		if s = suggest.New(e, cfg.explain); s == nil {
-			e.Model().ExportDirectives() // not the user's to annotate: what is written travels on
+			m.View.ExportDirectives() // not the user's to annotate: what is written travels on
 			return nil, nil
 		}
 	}
 	// A package with nothing confined in reach needs no SSA; -explain and
 	// -suggest need the walks.
-	if s == nil && !cfg.explain && !e.Model().ConfinedInReach() {
-		e.Model().ExportDirectives()
-		syntax.ExportSyntaxSinks(e.Model())
+	if s == nil && !cfg.explain && !m.View.ConfinedInReach() {
+		m.View.ExportDirectives()
+		syntax.ExportSinks(m)
 		e.Model().ReportUnusedIgnores()
 		return nil, nil
 	}
@@ -61,7 +61,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	if s != nil {
 		s.ProposeCompletions() // for the importers: this package is summarized
 	}
-	e.Model().ExportDirectives()
+	m.View.ExportDirectives()
 	e.SettleStoredCallbacks()
 	e.ExportSummaries()
 	if s != nil {

@@ -34,6 +34,20 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 		want map[string]string // a few sinks that must be found, so that agreeing is not vacuous
 	}{
 		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]", "entry (plainutil.Service).Handle": "(*plainutil.Server).serveConn"}},
+		{pkg: "sinkforms", want: map[string]string{
+			"(*sinkforms.Loop).Post":       "hop [1]",
+			"sinkforms.ByMethodExpression": "hop [1]",
+			"sinkforms.ByMethodValue":      "hop [1]",
+			"sinkforms.Go":                 "async [0]",
+			"sinkforms.ByFuncValue":        "async [0]",
+			"sinkforms.GoEach":             "async [0]",
+			"sinkforms.ByVariadic":         "async [1 2]",
+			"sinkforms.GoWith":             "async [1]",
+			"sinkforms.ByGeneric":          "async [0]",
+			"sinkforms.ByInstantiation":    "async [0]",
+			"sinkforms.Here":               "",
+			"sinkforms.ByMethodValueHere":  "",
+		}},
 		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},
 		{pkg: "transport", want: map[string]string{
 			"(*transport.Conn).SetHandler": "async [1]",

@@ -19,7 +19,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/nearest"
 )
 
-// A declaration is a directive about the function, method, type or field
+// A Declaration is a directive about the function, method, type or field
 // NAME names.
 type Declaration struct {
 	directive        // verb, PARAMs (or completes' value), pos in Go source
@@ -157,7 +157,7 @@ func splitLines(data []byte) []string {
 	return lines
 }
 
-// declareFile is the -declare flag: a file of declaration lines.
+// DeclareFile is the -declare flag: a file of declaration lines.
 type DeclareFile struct {
 	path  string
 	decls []Declaration

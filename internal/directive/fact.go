@@ -61,7 +61,7 @@ func (f *Fact) String() string {
 	return "confined:" + strings.Join(parts, ",")
 }
 
-// declarationsFact carries a package's //confined:declare lines, and those
+// DeclarationsFact carries a package's //confined:declare lines, and those
 // it received (see hopSinksFact), to the packages importing it. Each
 // resolves them in its own view: a package that only declares may not
 // import what the names name.

@@ -9,7 +9,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/names"
 )
 
-// funcList is a flag naming functions, each optionally followed by the func
+// FuncList is a flag naming functions, each optionally followed by the func
 // parameters it applies to: "time.AfterFunc:f" or
 // "example.com/lib.(*Client).OnDisconnect:handler+onError". Entries are
 // separated by commas; the flag may also be repeated.
@@ -110,7 +110,7 @@ func stripTypeParams(name string) string {
 	return b.String()
 }
 
-// funcKey is fn's name in the form NormalizeFuncName returns.
+// FuncKey is fn's name in the form NormalizeFuncName returns.
 func FuncKey(fn *types.Func) string {
 	if named := names.ReceiverNamed(fn); named != nil {
 		return fn.Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()

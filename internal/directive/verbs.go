@@ -102,7 +102,7 @@ func ParseComment(text string) (verb string, args []string, ok bool, err error) 
 	return verb, args, true, nil
 }
 
-// splitDomain takes the @DOMAIN that owner, loop and hop may name first
+// SplitDomain takes the @DOMAIN that owner, loop and hop may name first
 // among args. It returns the domain without "@" ("" for none) and the rest.
 // form is how messages spell the directive ("//confined:hop").
 func SplitDomain(verb, form string, args []string) (domain string, rest []string, err error) {

@@ -457,7 +457,7 @@ func (c *hopFixer) hopShape(fn *types.Func, returning bool, domain string) (owne
 	return WrapShape(fn.Signature(), hop, returning)
 }
 
-// wrapShape reports whether a hop sink of signature sig that runs the
+// WrapShape reports whether a hop sink of signature sig that runs the
 // arguments hop on the owner can wrap statements: one hopped func
 // parameter, last, taking no arguments (and returning a value when
 // returning is set), and at most one other parameter, the owner, which it
@@ -549,7 +549,7 @@ func (c *hopFixer) getters(expr string, t types.Type) []scopeValue {
 	return out
 }
 
-// hopSinkName is a hop sink as fix hints render it.
+// HopSink is a hop sink as fix hints render it.
 type HopSink struct {
 	Name    string // as funcName renders it, e.g. "actor.Hop"
 	Key     string // as funcKey gives it, e.g. "example.com/runtime/actor.Hop"

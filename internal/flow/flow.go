@@ -30,7 +30,7 @@ func capturesOf(mc *ssa.MakeClosure) Captures {
 	return Captures{Values: mc.Bindings, Cells: IsFuncLit(mc.Fn.(*ssa.Function))}
 }
 
-// funcTargets resolves a func value to the functions it may denote,
+// FuncTargets resolves a func value to the functions it may denote,
 // following local variables, phis, conversions and interface boxing.
 func FuncTargets(v ssa.Value) []FuncValue {
 	// Most calls name their callee directly: answer those without the
@@ -82,7 +82,7 @@ func FuncTargets(v ssa.Value) []FuncValue {
 	return out
 }
 
-// declaredFunc returns the declared function or method fn stands for
+// DeclaredFunc returns the declared function or method fn stands for
 // (generic instantiations resolve to their origin), or nil for func
 // literals, bound method values and method expressions.
 func DeclaredFunc(fn *ssa.Function) *types.Func {
@@ -93,19 +93,19 @@ func DeclaredFunc(fn *ssa.Function) *types.Func {
 	return obj.Origin()
 }
 
-// isFuncLit reports whether fn is a function literal of the package being
+// IsFuncLit reports whether fn is a function literal of the package being
 // analysed, where findings are reported inside its body.
 func IsFuncLit(fn *ssa.Function) bool {
 	return fn.Parent() != nil && fn.Synthetic == ""
 }
 
-// isWrapper reports whether fn is a wrapper SSA made (a method value, a
+// IsWrapper reports whether fn is a wrapper SSA made (a method value, a
 // method expression, an instantiation of a generic function).
 func IsWrapper(fn *ssa.Function) bool {
 	return fn.Synthetic != "" && fn.Blocks != nil
 }
 
-// memoized returns m[k], computing it first if needed. While it is being
+// Memoized returns m[k], computing it first if needed. While it is being
 // computed m[k] holds the zero value, which cuts cycles through phis.
 func Memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
 	if v, ok := m[k]; ok {
@@ -118,7 +118,7 @@ func Memoized[K comparable, V any](m map[K]V, k K, compute func(K) V) V {
 	return v
 }
 
-// allocRoot returns the local allocation an address points into, if any.
+// AllocRoot returns the local allocation an address points into, if any.
 func AllocRoot(addr ssa.Value) *ssa.Alloc {
 	for {
 		switch a := addr.(type) {
@@ -136,7 +136,7 @@ func AllocRoot(addr ssa.Value) *ssa.Alloc {
 	}
 }
 
-// callArgs returns a call's arguments with the receiver first, for static
+// CallArgs returns a call's arguments with the receiver first, for static
 // method calls and interface invocations alike.
 func CallArgs(call *ssa.CallCommon) []ssa.Value {
 	if call.IsInvoke() {
@@ -145,7 +145,7 @@ func CallArgs(call *ssa.CallCommon) []ssa.Value {
 	return call.Args
 }
 
-// storedValues lists what was stored into a local variable cell.
+// StoredValues lists what was stored into a local variable cell.
 func StoredValues(alloc *ssa.Alloc) []ssa.Value {
 	var out []ssa.Value
 	for _, ref := range *alloc.Referrers() {
@@ -156,7 +156,7 @@ func StoredValues(alloc *ssa.Alloc) []ssa.Value {
 	return out
 }
 
-// loadedField returns the field v was loaded from, if any.
+// LoadedField returns the field v was loaded from, if any.
 func LoadedField(v ssa.Value) *types.Var {
 	switch v := v.(type) {
 	case *ssa.UnOp:
@@ -171,7 +171,7 @@ func LoadedField(v ssa.Value) *types.Var {
 	return nil
 }
 
-// fieldOf returns the field whose address addr is, if any.
+// FieldOf returns the field whose address addr is, if any.
 func FieldOf(addr ssa.Value) *types.Var {
 	if fa, ok := addr.(*ssa.FieldAddr); ok {
 		if st, ok := names.DerefUnder(fa.X.Type()).(*types.Struct); ok {
@@ -181,7 +181,7 @@ func FieldOf(addr ssa.Value) *types.Var {
 	return nil
 }
 
-// instrPos returns the best position for instr: its own, or that of its
+// InstrPos returns the best position for instr: its own, or that of its
 // first user (promoted fields have none of their own).
 func InstrPos(instr ssa.Instruction) token.Pos {
 	if pos := instr.Pos(); pos.IsValid() {
@@ -209,7 +209,7 @@ func InstrPos(instr ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
-// inLoop reports whether b can run more than once: it reaches itself.
+// InLoop reports whether b can run more than once: it reaches itself.
 func InLoop(b *ssa.BasicBlock) bool {
 	seen := make(map[*ssa.BasicBlock]bool)
 	queue := slices.Clone(b.Succs)
@@ -234,7 +234,7 @@ func Referrers(v ssa.Value) []ssa.Instruction {
 	return nil
 }
 
-// invokedName renders an interface method call as the caller sees it:
+// InvokedName renders an interface method call as the caller sees it:
 // "(actor.Context).Send", through the interface the caller holds, not the
 // embedded (maybe unexported) one that declares Send.
 func InvokedName(call *ssa.CallCommon) string {
@@ -244,7 +244,7 @@ func InvokedName(call *ssa.CallCommon) string {
 	return names.FuncName(call.Method)
 }
 
-// ssaFuncName renders an SSA function for call paths.
+// Name renders an SSA function for call paths.
 func Name(fn *ssa.Function) string {
 	if obj := DeclaredFunc(fn); obj != nil {
 		return names.FuncName(obj)

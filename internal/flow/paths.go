@@ -8,14 +8,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A valuePath names a value by how the function reaches it: a root value
+// A ValuePath names a value by how the function reaches it: a root value
 // and the field selections and loads from it (c.book is c, "1.*").
 type ValuePath struct {
 	Root ssa.Value
 	Path string
 }
 
-// pathOf follows v's field selections and loads back to their root.
+// PathOf follows v's field selections and loads back to their root.
 func PathOf(v ssa.Value) ValuePath {
 	var steps []string
 	for {
@@ -51,7 +51,7 @@ func PathOf(v ssa.Value) ValuePath {
 	return p
 }
 
-// load is the value stored at the address p.
+// Load is the value stored at the address p.
 func (p ValuePath) Load() ValuePath {
 	if p.Path == "" {
 		return ValuePath{p.Root, "*"}
@@ -59,7 +59,7 @@ func (p ValuePath) Load() ValuePath {
 	return ValuePath{p.Root, p.Path + ".*"}
 }
 
-// covers reports whether q is p or reached from it.
+// Covers reports whether q is p or reached from it.
 func (p ValuePath) Covers(q ValuePath) bool {
 	if p.Root != q.Root {
 		return false
@@ -67,7 +67,7 @@ func (p ValuePath) Covers(q ValuePath) bool {
 	return q.Path == p.Path || p.Path == "" || len(q.Path) > len(p.Path) && q.Path[:len(p.Path)+1] == p.Path+"."
 }
 
-// runsAfter returns the instructions of from's function that may run after
+// RunsAfter returns the instructions of from's function that may run after
 // it without passing through an instruction stop accepts.
 func RunsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
 	out := make(map[ssa.Instruction]bool)
@@ -92,7 +92,7 @@ func RunsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.In
 	return out
 }
 
-// replacedAfter reports whether the function stores a new value into
+// ReplacedAfter reports whether the function stores a new value into
 // where p is loaded from after from (out <- c.buf; c.buf = newBuf()).
 func ReplacedAfter(from ssa.Instruction, p ValuePath) bool {
 	after := RunsAfter(from, func(ssa.Instruction) bool { return false })
@@ -104,7 +104,7 @@ func ReplacedAfter(from ssa.Instruction, p ValuePath) bool {
 	return false
 }
 
-// dominates reports whether a runs before b on every path to b.
+// Dominates reports whether a runs before b on every path to b.
 func Dominates(a, b ssa.Instruction) bool {
 	if a.Block() == b.Block() {
 		return slices.Index(a.Block().Instrs, a) < slices.Index(b.Block().Instrs, b)

@@ -54,7 +54,7 @@ func builtinParams(fn *types.Func, params []string) []int {
 	return out
 }
 
-// isLoop reports whether fn is declared as the owner's loop.
+// IsLoop reports whether fn is declared as the owner's loop.
 func (m *Model) IsLoop(fn *ssa.Function) bool {
 	_, ok := m.LoopDomain(fn)
 	return ok

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// typeDomain is the domain values of the confined type named belong to.
+// TypeDomain is the domain values of the confined type named belong to.
 func (m *Model) TypeDomain(named *types.Named) string {
 	if d := m.Directives(named.Origin().Obj()); d != nil {
 		return d.Domain
@@ -20,7 +20,7 @@ func (m *Model) TypeDomain(named *types.Named) string {
 	return ""
 }
 
-// ownerFuncDomain is the domain an owner-only function runs on: the one its
+// OwnerFuncDomain is the domain an owner-only function runs on: the one its
 // directive names, else its confined receiver type's, else the default.
 func (m *Model) OwnerFuncDomain(fn *types.Func) string {
 	if d := m.Directives(fn); d != nil && d.Domain != "" {
@@ -29,7 +29,7 @@ func (m *Model) OwnerFuncDomain(fn *types.Func) string {
 	return m.ReceiverDomain(fn)
 }
 
-// hopDomain is the domain a hop sink's callbacks run on: the one its
+// HopDomain is the domain a hop sink's callbacks run on: the one its
 // directive names, else its confined receiver type's, else the default.
 func (m *Model) HopDomain(fn *types.Func) string {
 	if k := m.Contract(fn); k.HopTo != "" {
@@ -38,7 +38,7 @@ func (m *Model) HopDomain(fn *types.Func) string {
 	return m.ReceiverDomain(fn)
 }
 
-// receiverDomain is the domain of fn's receiver type when it is confined,
+// ReceiverDomain is the domain of fn's receiver type when it is confined,
 // else the default.
 func (m *Model) ReceiverDomain(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
@@ -49,18 +49,28 @@ func (m *Model) ReceiverDomain(fn *types.Func) string {
 	return ""
 }
 
-// runsOn returns the domain fn is known to run on: a loop's, an owner-only
+// RunsOn returns the domain fn is known to run on: a loop's, an owner-only
 // function's. ok is false for code whose place depends on its caller.
 func (m *Model) RunsOn(fn *ssa.Function) (domain string, ok bool) {
-	if domain, ok := m.LoopDomain(fn); ok {
-		return domain, true
+	if flow.IsFuncLit(fn) {
+		return m.LoopDomain(fn)
 	}
-	obj := flow.DeclaredFunc(fn)
-	if obj == nil {
-		return "", false
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		return m.FuncRunsOn(obj)
 	}
-	if d := m.Directives(obj); d != nil && d.Owner {
-		return m.OwnerFuncDomain(obj), true
+	return "", false
+}
+
+// FuncRunsOn returns the domain the declared function fn is known to run
+// on: a loop's, an owner-only function's. ok is false for a function whose
+// place depends on its caller.
+func (m *Model) FuncRunsOn(fn *types.Func) (domain string, ok bool) {
+	d := m.Directives(fn)
+	switch {
+	case d != nil && d.Loop:
+		return d.Domain, true
+	case d != nil && d.Owner:
+		return m.OwnerFuncDomain(fn), true
 	}
 	return "", false
 }

@@ -19,6 +19,18 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// Entries are the entry points in view: the code that runs off the owner
+// whoever calls it, because a directive, a declaration, the built-in table
+// or another package's facts say so.
+type Entries struct {
+	m       *Model
+	entries *[]entryMethod // see entryMethods; nil until asked
+	marked  *[]entryMethod // see markedEntries; nil until asked
+}
+
+// reset forgets what was computed from the directives, which changed.
+func (e *Entries) reset() { e.entries, e.marked = nil, nil }
+
 // An entryMethod is an interface method whose implementations run off the
 // owner.
 type entryMethod struct {
@@ -33,28 +45,28 @@ const markedOffOwner = "marked //confined:offowner"
 // EntryPoint reports whether the body of fn, a function of the package,
 // runs off the owner whoever calls it, and names it as the root of the
 // findings in it.
-func (m *Model) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
+func (e *Entries) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil || fn.Synthetic != "" {
 		return "", false
 	}
-	return m.EntryFunc(obj)
+	return e.EntryFunc(obj)
 }
 
-// entryFunc reports whether obj, a declared function of the package, runs
+// EntryFunc reports whether obj, a declared function of the package, runs
 // off the owner whoever calls it, and names it: a directive or declaration
 // marks it offowner, or it implements an entry method. Most functions are
 // neither, and the cheap checks come first: directives name few, and the
 // full check of a method needs an entry method of its name.
-func (m *Model) EntryFunc(obj *types.Func) (sink string, ok bool) {
-	if (m.Dirs.Objects[obj] != nil || m.Declared.Objects[obj] != nil) && m.Contract(obj).OffOwner {
-		return m.SinkName(obj), true
+func (e *Entries) EntryFunc(obj *types.Func) (sink string, ok bool) {
+	if (e.m.Dirs.Objects[obj] != nil || e.m.Declared.Objects[obj] != nil) && e.m.Contract(obj).OffOwner {
+		return e.SinkName(obj), true
 	}
 	recv := obj.Signature().Recv()
-	if recv == nil || !m.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
+	if recv == nil || !e.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
 		return "", false
 	}
-	for _, e := range m.entryMethods() {
+	for _, e := range e.entryMethods() {
 		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
 			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
 		}
@@ -65,18 +77,18 @@ func (m *Model) EntryFunc(obj *types.Func) (sink string, ok bool) {
 // isEntryName reports whether an entry method (see entryMethods) may have
 // the name given: a marked one has it, or a built-in one by its spelling
 // (resolving those means finding their packages among all in view).
-func (m *Model) isEntryName(name string) bool {
+func (e *Entries) isEntryName(name string) bool {
 	for _, entry := range builtinTable {
 		if entry.verb == directive.VerbOffOwner && strings.HasSuffix(entry.spec, "."+name) {
 			return true
 		}
 	}
-	return slices.ContainsFunc(m.markedEntries(), func(e entryMethod) bool { return e.method.Name() == name })
+	return slices.ContainsFunc(e.markedEntries(), func(e entryMethod) bool { return e.method.Name() == name })
 }
 
-// offOwnerValue reports whether values of type t, a named func type, run
+// OffOwnerValue reports whether values of type t, a named func type, run
 // off the owner, and names where they do.
-func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
+func (e *Entries) OffOwnerValue(t types.Type) (sink string, ok bool) {
 	named, isNamed := types.Unalias(t).(*types.Named)
 	if !isNamed {
 		return "", false
@@ -86,7 +98,7 @@ func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
 	}
 	obj := named.Origin().Obj()
 	what := "a value of " + names.TypeName(named.Origin())
-	if d := m.Directives(obj); d != nil && d.OffOwner {
+	if d := e.m.Directives(obj); d != nil && d.OffOwner {
 		return what + ", " + markedOffOwner, true
 	}
 	if obj.Pkg() == nil {
@@ -99,14 +111,14 @@ func (m *Model) OffOwnerValue(t types.Type) (sink string, ok bool) {
 	return "", false
 }
 
-// sinkName names fn as a sink or an entry point, with the built-in
+// SinkName names fn as a sink or an entry point, with the built-in
 // table's reason or the directive that makes it one.
-func (m *Model) SinkName(fn *types.Func) string {
+func (e *Entries) SinkName(fn *types.Func) string {
 	name := names.FuncName(fn)
 	if why := builtinWhy[directive.FuncKey(fn)]; why != "" {
 		return name + ", " + why
 	}
-	if d := m.Directives(fn); d != nil && d.OffOwner {
+	if d := e.m.Directives(fn); d != nil && d.OffOwner {
 		return name + ", " + markedOffOwner
 	}
 	return name
@@ -115,12 +127,12 @@ func (m *Model) SinkName(fn *types.Func) string {
 // entryMethods lists the interface methods in view whose implementations
 // run off the owner: marked (see markedEntries) or built in. It is computed
 // once.
-func (m *Model) entryMethods() []entryMethod {
-	if m.entries != nil {
-		return *m.entries
+func (e *Entries) entryMethods() []entryMethod {
+	if e.entries != nil {
+		return *e.entries
 	}
-	out := slices.Clone(m.markedEntries())
-	if view := names.PackagesInView(m.pass.Pkg); len(view) > 0 {
+	out := slices.Clone(e.markedEntries())
+	if view := names.PackagesInView(e.m.pass.Pkg); len(view) > 0 {
 		for _, entry := range builtinTable {
 			if entry.verb != directive.VerbOffOwner {
 				continue
@@ -149,7 +161,7 @@ func (m *Model) entryMethods() []entryMethod {
 		return cmp.Or(cmp.Compare(keys[a.method], keys[b.method]), cmp.Compare(a.why, b.why))
 	})
 	out = slices.CompactFunc(out, func(a, b entryMethod) bool { return a.method == b.method && a.iface == b.iface })
-	m.entries = &out
+	e.entries = &out
 	return out
 }
 
@@ -158,9 +170,9 @@ func (m *Model) entryMethods() []entryMethod {
 // interface): the package's directives, the declarations in view or the
 // facts of other packages, which also tell the methods other packages
 // call off the owner (EntryFact). It is computed once.
-func (m *Model) markedEntries() []entryMethod {
-	if m.marked != nil {
-		return *m.marked
+func (e *Entries) markedEntries() []entryMethod {
+	if e.marked != nil {
+		return *e.marked
 	}
 	var out []entryMethod
 	marked := func(objs map[types.Object]*directive.Fact) {
@@ -170,9 +182,9 @@ func (m *Model) markedEntries() []entryMethod {
 			}
 		}
 	}
-	marked(m.Dirs.Objects)
-	marked(m.Declared.Objects)
-	for _, of := range m.ImportedFacts() {
+	marked(e.m.Dirs.Objects)
+	marked(e.m.Declared.Objects)
+	for _, of := range e.m.View.ImportedFacts() {
 		switch f := of.Fact.(type) {
 		case *directive.Fact:
 			if f.OffOwner {
@@ -182,7 +194,7 @@ func (m *Model) markedEntries() []entryMethod {
 			out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
 		}
 	}
-	m.marked = &out
+	e.marked = &out
 	return out
 }
 

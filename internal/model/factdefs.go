@@ -6,10 +6,7 @@ package model
 // token.Pos (positions are meaningless in another process's FileSet).
 
 import (
-	"cmp"
 	"go/types"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
@@ -35,26 +32,7 @@ func (*EntryFact) AFact() {}
 
 func (f *EntryFact) String() string { return "entry point, called off the owner by " + f.By }
 
-// exportEntryFacts publishes an EntryFact on each method of an exported
-// interface of this package that invoked calls, by method, from off-owner
-// code (see exportedInterface), unless
-// a directive says where it runs: calling a confined or owner-only method
-// off the owner is a finding of its own, and a hop, async, sync or :any
-// method is meant to be called from anywhere.
-func (m *Model) ExportEntryFacts(invoked map[*types.Func]string) {
-	for _, method := range slices.SortedFunc(maps.Keys(invoked), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		if method.Pkg() != m.pass.Pkg || !ExportedInterface(method) {
-			continue
-		}
-		k := m.Contract(method)
-		if k.Owner || k.Any || k.OffOwner || len(k.Hop)+len(k.Async)+len(k.Sync) > 0 || m.ConfinedMethod(method) {
-			continue
-		}
-		m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})
-	}
-}
-
-// exportedInterface reports whether method belongs to an exported named
+// ExportedInterface reports whether method belongs to an exported named
 // interface: one that other packages implement on purpose. Any type with
 // a Write method implements an unexported interface{ Write([]byte) (int,
 // error) } too, without ever being handed to the package that calls it.
@@ -63,31 +41,7 @@ func ExportedInterface(method *types.Func) bool {
 	return named != nil && named.Obj().Exported()
 }
 
-// exportFieldFacts publishes an EntryFact on each exported field of this
-// package whose funcs code off the owner calls, with a caller of each.
-func (m *Model) ExportFieldFacts(called map[*types.Var]string) {
-	for _, f := range slices.SortedFunc(maps.Keys(called), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		if f.Pkg() == m.pass.Pkg && f.Exported() {
-			m.pass.ExportObjectFact(f, &EntryFact{By: called[f]})
-		}
-	}
-}
-
-// importedOffOwnerField reports whether the package of f, another one,
-// calls the funcs stored in f off the owner, and names the code that does.
-func (m *Model) ImportedOffOwnerField(f *types.Var) (by string, ok bool) {
-	f = f.Origin()
-	if f.Pkg() == nil || f.Pkg() == m.pass.Pkg {
-		return "", false
-	}
-	var fact EntryFact
-	if !m.pass.ImportObjectFact(f, &fact) {
-		return "", false
-	}
-	return fact.By, true
-}
-
-// hopSinksFact lists the exported package-level functions a package and
+// HopSinksFact lists the exported package-level functions a package and
 // its dependencies declare as hop sinks, so that fix hints can name them in
 // packages that reach them only indirectly: drivers pass an object fact
 // about a package-level function only to direct importers of its package,

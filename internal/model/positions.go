@@ -16,7 +16,7 @@ func (m *Model) Position(pos token.Pos) summary.Position {
 	return summary.Position{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-// tokenPos finds p in the files of this package; positions in other
+// TokenPos finds p in the files of this package; positions in other
 // packages are only named in the message.
 func (m *Model) TokenPos(p summary.Position) token.Pos {
 	for _, f := range m.pass.Files {
@@ -28,7 +28,7 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 	return token.NoPos
 }
 
-// describeHop says how fix hints may use fn, a hop sink for the arguments
+// DescribeHop says how fix hints may use fn, a hop sink for the arguments
 // hop, named name.
 func (m *Model) DescribeHop(name string, fn *types.Func, hop []int) fix.HopSink {
 	sig := fn.Signature()

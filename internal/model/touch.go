@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// confinedNamed returns the confined named type of t or *t, or nil.
+// ConfinedNamed returns the confined named type of t or *t, or nil.
 func (m *Model) ConfinedNamed(t types.Type) *types.Named {
 	named := names.DerefNamed(t)
 	if named == nil {
@@ -21,14 +21,14 @@ func (m *Model) ConfinedNamed(t types.Type) *types.Named {
 	return nil
 }
 
-// ownerOnly reports whether fn is marked //confined:owner: it must run on
+// OwnerOnly reports whether fn is marked //confined:owner: it must run on
 // the owner whatever its body does.
 func (m *Model) OwnerOnly(fn *types.Func) bool {
 	d := m.Directives(fn)
 	return d != nil && d.Owner
 }
 
-// bodyInView reports whether fn's package has told what fn's body does even
+// BodyInView reports whether fn's package has told what fn's body does even
 // without a summary fact: it exports the summary of every exported function
 // that says more than callers assume without one (see exportSummaries), and
 // a confined method's package always takes the SSA path. Methods reached
@@ -53,13 +53,13 @@ func (m *Model) confinedByDeclaration(named *types.Named) bool {
 	return src == nil || !src.Owner
 }
 
-// confinedMethod reports whether fn is a method of a confined type.
+// ConfinedMethod reports whether fn is a method of a confined type.
 func (m *Model) ConfinedMethod(fn *types.Func) bool {
 	recv := names.ReceiverNamed(fn)
 	return recv != nil && m.ConfinedNamed(recv) != nil
 }
 
-// interfaceCallTouches reports whether calling the interface method m on
+// InterfaceCallTouches reports whether calling the interface method m on
 // a value of type recv touches confined state whatever the implementation
 // does: recv or the interface declaring m is confined, or m is marked
 // //confined:owner, and m is not :any. Such a method has no body to look
@@ -83,7 +83,7 @@ func (m *Model) InterfaceCallTouches(method *types.Func, recv types.Type) (domai
 	return "", false
 }
 
-// isAny reports whether fn is a //confined:any method: safe from anywhere,
+// IsAny reports whether fn is a //confined:any method: safe from anywhere,
 // so neither a touch nor something to look into.
 func (m *Model) IsAny(fn *ssa.Function) bool {
 	obj := flow.DeclaredFunc(fn)
@@ -94,7 +94,7 @@ func (m *Model) IsAny(fn *ssa.Function) bool {
 	return d != nil && d.Any
 }
 
-// concurrencySafe reports whether a field of type t may be used from any
+// ConcurrencySafe reports whether a field of type t may be used from any
 // goroutine: channels and the types of sync and sync/atomic.
 func ConcurrencySafe(t types.Type) bool {
 	if _, ok := t.Underlying().(*types.Chan); ok {
@@ -108,7 +108,7 @@ func ConcurrencySafe(t types.Type) bool {
 	return path == "sync" || path == "sync/atomic"
 }
 
-// hopTarget returns the arguments fn runs on an owner, and that owner's
+// HopTarget returns the arguments fn runs on an owner, and that owner's
 // domain, from its contract or, for a package-level function of a package
 // imported only indirectly, whose object facts do not reach here, from the
 // hop sinks passed on.
@@ -118,7 +118,7 @@ func (m *Model) HopTarget(fn *types.Func) (hop []int, domain string) {
 	}
 	if fn.Signature().Recv() == nil {
 		key := directive.FuncKey(fn)
-		for _, s := range m.ImportedHopSinks() {
+		for _, s := range m.View.ImportedHopSinks() {
 			if s.Key == key {
 				return s.Hop, s.Domain
 			}

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// declaredFuncs yields the package's declared functions that have a body,
+// DeclaredFuncs yields the package's declared functions that have a body,
 // in source order.
 func DeclaredFuncs(pass *analysis.Pass) iter.Seq2[*types.Func, *ast.FuncDecl] {
 	return func(yield func(*types.Func, *ast.FuncDecl) bool) {

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// qualifier names packages by their name, as users write them.
+// Qualifier names packages by their name, as users write them.
 func Qualifier(p *types.Package) string { return p.Name() }
 
-// typeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
+// TypeName renders a named type as "pkg.T", or "pkg.Box[T]" for generic
 // types, as method receivers show them.
 func TypeName(named *types.Named) string {
 	name := Qualifier(named.Obj().Pkg()) + "." + named.Obj().Name()
@@ -23,7 +23,7 @@ func TypeName(named *types.Named) string {
 	return name
 }
 
-// funcName renders a function or method as "pkg.F" or "(*pkg.T).M".
+// FuncName renders a function or method as "pkg.F" or "(*pkg.T).M".
 func FuncName(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
 		return "(" + types.TypeString(recv.Type(), Qualifier) + ")." + fn.Name()
@@ -41,7 +41,7 @@ func Pronoun(n int) string {
 	return "them"
 }
 
-// objectName renders a declared object for messages.
+// ObjectName renders a declared object for messages.
 func ObjectName(obj types.Object) string {
 	switch obj := obj.(type) {
 	case *types.Func:
@@ -56,7 +56,7 @@ func ObjectName(obj types.Object) string {
 	return obj.Name()
 }
 
-// domainName is how messages name a domain.
+// DomainName is how messages name a domain.
 func DomainName(domain string) string {
 	if domain == "" {
 		return "the default owner"
@@ -64,7 +64,7 @@ func DomainName(domain string) string {
 	return "@" + domain
 }
 
-// atDomain is how summaries and facts print a domain: "" for the default.
+// AtDomain is how summaries and facts print a domain: "" for the default.
 func AtDomain(domain string) string {
 	if domain == "" {
 		return ""
@@ -72,13 +72,13 @@ func AtDomain(domain string) string {
 	return " @" + domain
 }
 
-// isInterfaceMethod reports whether fn is declared in an interface.
+// IsInterfaceMethod reports whether fn is declared in an interface.
 func IsInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
 }
 
-// argIndex is the call argument index of parameter i of sig: a receiver
+// ArgIndex is the call argument index of parameter i of sig: a receiver
 // is argument 0, as in SSA calls and directiveFacts.
 func ArgIndex(sig *types.Signature, i int) int {
 	if sig.Recv() != nil {
@@ -87,7 +87,7 @@ func ArgIndex(sig *types.Signature, i int) int {
 	return i
 }
 
-// paramName is the name of the parameter at argument index arg of sig.
+// ParamName is the name of the parameter at argument index arg of sig.
 func ParamName(sig *types.Signature, arg int) string {
 	for i := range sig.Params().Len() {
 		if ArgIndex(sig, i) == arg {

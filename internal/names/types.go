@@ -10,7 +10,7 @@ import (
 	"iter"
 )
 
-// derefNamed returns the named type of t or *t, resolving generic
+// DerefNamed returns the named type of t or *t, resolving generic
 // instantiations to their origin.
 func DerefNamed(t types.Type) *types.Named {
 	if ptr, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
@@ -23,7 +23,7 @@ func DerefNamed(t types.Type) *types.Named {
 	return named
 }
 
-// derefUnder returns the underlying type of t, or of *t when t is a
+// DerefUnder returns the underlying type of t, or of *t when t is a
 // pointer: the struct a field selection on t selects from.
 func DerefUnder(t types.Type) types.Type {
 	t = t.Underlying()
@@ -33,7 +33,7 @@ func DerefUnder(t types.Type) types.Type {
 	return t
 }
 
-// receiverNamed returns the named type of fn's receiver (the origin of a
+// ReceiverNamed returns the named type of fn's receiver (the origin of a
 // generic one), or nil.
 func ReceiverNamed(fn *types.Func) *types.Named {
 	if recv := fn.Signature().Recv(); recv != nil {
@@ -42,7 +42,7 @@ func ReceiverNamed(fn *types.Func) *types.Named {
 	return nil
 }
 
-// addressableMethodSet is the method set of a variable of type t: that of
+// AddressableMethodSet is the method set of a variable of type t: that of
 // *t, unless t is a pointer or an interface already.
 func AddressableMethodSet(t types.Type) *types.MethodSet {
 	if _, isPtr := t.Underlying().(*types.Pointer); isPtr || types.IsInterface(t) {

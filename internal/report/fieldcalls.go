@@ -6,17 +6,19 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/walk"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/ssa"
 )
 
 // reportFieldCalls reports, at each call of a field that runs off the
 // owner, what the funcs stored in that field touch.
 func (r *reporter) reportFieldCalls() {
-	cf := r.c.CallbackFields
-	if cf == nil {
+	fs := r.c.Fields()
+	if fs == nil {
 		return
 	}
-	for _, call := range cf.Calls {
-		stores := cf.Stores[call.Field]
+	for _, call := range fs.FieldCalls {
+		stores := fs.Stores[call.Field]
 		sp := walk.Entry{Pos: call.Pos, Sink: r.fieldSink(call, stores)}
 		for _, s := range stores {
 			for _, t := range walk.StoredTargets(s.Val) {
@@ -46,7 +48,7 @@ const maxNamedStores = 3
 // fieldSink describes a field's call as the sink that moves the funcs
 // stored in the field off the owner, from the input alone: the stores are
 // in source order.
-func (r *reporter) fieldSink(call walk.FieldCall, stores []walk.FieldStore) string {
+func (r *reporter) fieldSink(call where.FieldCall[*ssa.Function], stores []walk.FieldStore) string {
 	c := r.c
 	var named []string
 	for _, s := range stores {
@@ -63,9 +65,9 @@ func (r *reporter) fieldSink(call walk.FieldCall, stores []walk.FieldStore) stri
 		fmt.Fprintf(&b, " (%s)", strings.Join(named, ", "))
 	}
 	if call.Goes {
-		fmt.Fprintf(&b, ", started by a go statement in %s", flow.Name(call.Fn))
+		fmt.Fprintf(&b, ", started by a go statement in %s", flow.Name(call.By))
 	} else {
-		fmt.Fprintf(&b, ", called off the owner by %s", flow.Name(call.Fn))
+		fmt.Fprintf(&b, ", called off the owner by %s", flow.Name(call.By))
 	}
 	return b.String()
 }

@@ -28,7 +28,7 @@ func (r *reporter) reportHandedOff(w *walk.Walk) {
 					if cell, ok := v.(*ssa.Alloc); ok {
 						what = cell.Type().(*types.Pointer).Elem()
 					}
-					r.Add(finding{pos: s.Pos, witness: s.Witness, sent: &handoff{instr: sp.Call, via: sp.Sink, what: types.TypeString(what, names.Qualifier)}})
+					r.add(finding{pos: s.Pos, witness: s.Witness, sent: &handoff{instr: sp.Call, via: sp.Sink, what: types.TypeString(what, names.Qualifier)}})
 					break
 				}
 			}

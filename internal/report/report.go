@@ -9,11 +9,9 @@ package report
 import (
 	"cmp"
 	"fmt"
-	"github.com/confinecheck/confinecheck/internal/model"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -44,7 +42,7 @@ type finding struct {
 }
 
 type reporter struct {
-	c        *walk.Engine
+	c        *walk.Package
 	findings map[lineKey]finding
 	// The fields of the package's types that code writes other than where
 	// their value is built (see builtOnly); nil until asked.
@@ -60,10 +58,10 @@ type lineKey struct {
 // Report reports the package's findings, the ignore directives that
 // suppress none and, with -explain, what the analyzer took from the
 // directives, the declarations and the bodies.
-func Report(c *walk.Engine) {
+func Report(c *walk.Package) {
 	r := &reporter{c: c, findings: make(map[lineKey]finding)}
 	r.run(c.Fns)
-	if c.M.Cfg.Explain {
+	if c.M.Config().Explain {
 		r.explain()
 	}
 }
@@ -78,7 +76,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 		for _, sp := range w.Spawns {
 			if sp.Direct != nil {
-				r.Add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
+				r.add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
 				continue
 			}
 			for _, t := range sp.Targets {
@@ -93,7 +91,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		if domain, ok := c.M.RunsOn(fn); ok {
 			r.inside(nil, fn, r.ownBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
-		if sink, ok := c.M.EntryPoint(fn); ok {
+		if sink, ok := c.M.Entries.EntryPoint(fn); ok {
 			r.inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 	}
@@ -142,7 +140,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 // Code on an owner may touch that owner's state: f is dropped then, and
 // so is a touch of default-owner state on a named owner when no loop runs
 // the default owner (UnnamedOwners reported the directive instead).
-func (r *reporter) Add(f finding) {
+func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
 	}
@@ -189,7 +187,7 @@ func (r *reporter) rootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summ
 		return nil
 	}
 	if wit := c.CallTouch(t.Fn, sp.Pos); wit != nil && sp.Reports(wit.Domain) {
-		r.Add(finding{pos: sp.Pos, witness: *wit, entry: sp})
+		r.add(finding{pos: sp.Pos, witness: *wit, entry: sp})
 		return nil
 	}
 	return c.SummaryOf(t.Fn)
@@ -221,7 +219,7 @@ func (r *reporter) atSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary)
 	if !flow.IsWrapper(t.Fn) { // method values start their path at the method itself
 		root = flow.Name(t.Fn)
 	}
-	r.Add(finding{pos: sp.Pos, root: root, witness: sum.Touches[i].Witness, entry: sp})
+	r.add(finding{pos: sp.Pos, root: root, witness: sum.Touches[i].Witness, entry: sp})
 }
 
 // inside reports every touching place in the body of the off-owner literal
@@ -251,7 +249,7 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
-			r.Add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit})
+			r.add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit})
 		}
 	}
 }
@@ -364,240 +362,4 @@ func (r *reporter) touchEnd(pos token.Pos) token.Pos {
 		break
 	}
 	return end
-}
-
-// A hopSink is a function the user can post work to the owner through.
-type hopSink struct {
-	fix.HopSink      // Name as the user writes it
-	inScope     bool // this package declares or uses it
-}
-
-// hopSinks lists the hop sinks in scope, then the others this package can
-// see through facts, each group by name, leaving out those the user cannot
-// name here. Object facts reach only direct importers of a package-level
-// function's package, so those come from the packages' hopSinksFacts.
-func (r *reporter) hopSinks() []hopSink {
-	c := r.c
-	seen := make(map[string]bool)
-	var hops []hopSink
-	add := func(h hopSink) {
-		if !seen[h.Name] {
-			seen[h.Name] = true
-			hops = append(hops, h)
-		}
-	}
-	collect := func(obj types.Object, inScope bool) {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			return
-		}
-		fn = fn.Origin()
-		k := c.M.Contract(fn)
-		if len(k.Hop) == 0 {
-			return
-		}
-		name, ok := c.M.Declared.Names[fn]
-		if !ok && !nameable(c.Pass().Pkg, fn) {
-			return
-		}
-		if !ok {
-			name = names.FuncName(fn)
-		}
-		add(hopSink{c.M.DescribeHop(name, fn, k.Hop), inScope})
-	}
-	for _, obj := range c.Pass().TypesInfo.Defs {
-		collect(obj, true)
-	}
-	for _, obj := range c.Pass().TypesInfo.Uses {
-		collect(obj, true)
-	}
-	for _, of := range c.M.ImportedFacts() {
-		if f, ok := of.Fact.(*directive.Fact); ok && len(f.Hop) > 0 {
-			collect(of.Object, false)
-		}
-	}
-	for _, obj := range c.M.Declared.Named() {
-		collect(obj, false)
-	}
-	for _, s := range c.M.ImportedHopSinks() {
-		add(hopSink{s, false})
-	}
-	slices.SortFunc(hops, func(a, b hopSink) int {
-		if a.inScope != b.inScope {
-			if a.inScope {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return hops
-}
-
-// nameable reports whether code of pkg can name fn: it is of pkg, or
-// exported with an exported receiver type.
-func nameable(pkg *types.Package, fn *types.Func) bool {
-	if fn.Pkg() == pkg {
-		return true
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Exported()
-	}
-	named := names.DerefNamed(recv.Type())
-	return fn.Exported() && named != nil && named.Obj().Exported()
-}
-
-// fixHint names the hop sink to the state's domain that fits best the
-// code at sp: inside a future's callback one that returns a future to chain
-// on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
-// runs a plain func, preferably just posting it (Execute); in scope before
-// out of it. Without one it says what to do.
-func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
-	inFutureCallback := sp.Future
-	rank := func(h hopSink) int {
-		switch {
-		case h.Domain != domain:
-			return -1
-		case inFutureCallback && h.Returns:
-			return 0
-		case inFutureCallback:
-			return 1
-		case h.Plain && !h.Returns:
-			return 0
-		case h.Plain:
-			return 1
-		}
-		return -1 // does not fit
-	}
-	best := -1
-	for i, h := range hops {
-		if r := rank(h); r >= 0 && (best < 0 || r < rank(hops[best])) {
-			best = i
-		}
-	}
-	switch {
-	case best >= 0:
-		return hopAdvice(hops[best].Name, domain, sp.On != nil)
-	case sp.On == nil && domain == "":
-		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
-	}
-	touching := "the state here"
-	if sp.On != nil {
-		touching = "its state on " + names.DomainName(*sp.On)
-	}
-	return "hand the work to " + names.DomainName(domain) + " (send it to its loop's mailbox or a channel its loop reads) instead of touching " + touching
-}
-
-// sentAdvice is the fix hint for a value touched after it was sent.
-const sentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
-
-// hopAdvice advises hopping to domain through the hop sink named via: back
-// to it from off every owner, over to it from another owner.
-func hopAdvice(via, domain string, fromOwner bool) string {
-	switch {
-	case fromOwner:
-		return "hop to " + names.DomainName(domain) + " through " + via + " and touch the state there"
-	case domain != "":
-		return "hop back to @" + domain + " through " + via + " and touch the state there"
-	}
-	return "hop back to the owner through " + via + " and touch the state there"
-}
-
-// findingFixes returns the hop fixes of findings, by position.
-func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
-	c := r.c
-	fixes := make(map[token.Pos]fix.HopFix)
-	// The findings of one literal that touch one domain's state hop to it
-	// together.
-	type fixGroup struct {
-		lit    *ssa.Function
-		domain string
-	}
-	var groups []fixGroup
-	for _, f := range findings {
-		g := fixGroup{f.lit, f.witness.Domain}
-		if f.lit != nil && !slices.Contains(groups, g) {
-			groups = append(groups, g)
-		}
-	}
-	for _, g := range groups {
-		var positions []token.Pos
-		future := false
-		for _, f := range findings {
-			if f.lit == g.lit && f.witness.Domain == g.domain {
-				positions = append(positions, f.pos)
-				future = f.entry.Future
-			}
-		}
-		maps.Copy(fixes, fix.HopFixes(c.Pass(), fixModel{c.M, c.CallbackFields}, g.lit.Syntax(), future, g.domain, positions))
-	}
-	return fixes
-}
-
-// fixModel is what hop fixes know: the directives, and the channels whose
-// funcs run on an owner.
-type fixModel struct {
-	*model.Model
-	cf *walk.CallbackFields // nil when the package has no field holding funcs
-}
-
-func (m fixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
-	if m.cf == nil || f == nil {
-		return "", false
-	}
-	domain, ok = m.cf.ChanHop[f]
-	return domain, ok
-}
-
-// builtOnly returns the field wit reads when it belongs to a type of this
-// package and no code here writes it but where its value is built: set
-// in a constructor and only read after, it is safe from anywhere once
-// marked //confined:any, which is the better advice than a hop.
-func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
-	if wit.Action != summary.ActionReads || wit.Reassigned.Line > 0 {
-		return nil
-	}
-	i := strings.LastIndex(wit.Member, ".")
-	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
-	if i < 0 || !ok {
-		return nil
-	}
-	typeName, _, _ = strings.Cut(typeName, "[")
-	tn, _ := r.c.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
-	if tn == nil {
-		return nil
-	}
-	st, ok := tn.Type().Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	var field *types.Var
-	for f := range st.Fields() {
-		if f.Name() == wit.Member[i+1:] {
-			field = f
-		}
-	}
-	if field == nil {
-		return nil
-	}
-	if r.rewritten == nil {
-		r.rewritten = make(map[*types.Var]bool)
-		for _, fn := range r.c.Fns {
-			origins := r.c.ValueOrigins(fn)
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					if x, index, write, ok := walk.FieldTouch(instr); ok && write && !origins(x).Fresh() {
-						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
-							r.rewritten[st.Field(index).Origin()] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	if r.rewritten[field] {
-		return nil
-	}
-	return field
 }

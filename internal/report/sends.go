@@ -120,7 +120,7 @@ func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
 		if s.Value != nil && after[s.Instr] && sent(s.Value) {
 			hv := h
 			hv.what = values[sentAs(s.Value)].what
-			r.Add(finding{pos: s.Pos, witness: s.Witness, sent: &hv})
+			r.add(finding{pos: s.Pos, witness: s.Witness, sent: &hv})
 		}
 	}
 }

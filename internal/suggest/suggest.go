@@ -49,7 +49,7 @@ func (p proposal) text() string {
 // proposes first is adopted, as if written, before the package is
 // summarized; owners come last, from what the summarized code writes.
 type Suggester struct {
-	e         *walk.Engine
+	e         *walk.Package
 	m         *model.Model // e's, read-only but for Adopt
 	pass      *analysis.Pass
 	proposals []proposal
@@ -83,7 +83,7 @@ func (ds *declines) add(obj types.Object, verb, why string) {
 // New returns the suggester of e's package, or nil when the package is not
 // the user's to annotate: it is outside the main module. With explain, it
 // also tells which candidates it declined, and why.
-func New(e *walk.Engine, explain bool) *Suggester {
+func New(e *walk.Package, explain bool) *Suggester {
 	if !inMainModule(e.Pass()) {
 		return nil
 	}

@@ -26,7 +26,7 @@ func fieldKey(named *types.Named, field string) string {
 	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
 }
 
-// writesFact lists the fields of candidate types (see candidate) a function
+// WritesFact lists the fields of candidate types (see candidate) a function
 // writes through values it was handed, itself or in what it calls: what
 // -suggest needs of the packages below. Only -suggest exports it.
 type WritesFact struct {
@@ -213,14 +213,14 @@ func union(a, b fieldSet) fieldSet {
 
 // A writeIndex knows what the package's functions write of candidate types.
 type writeIndex struct {
-	e      *walk.Engine
+	e      *walk.Package
 	m      *model.Model
 	pass   *analysis.Pass
 	writes map[*ssa.Function]fieldSet      // see of
 	access map[*ssa.Function]fieldAccesses // see accesses
 }
 
-func newWriteIndex(e *walk.Engine) *writeIndex {
+func newWriteIndex(e *walk.Package) *writeIndex {
 	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
 }
 

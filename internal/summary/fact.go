@@ -1,6 +1,6 @@
 package summary
 
-// summaryFact exports a function's summary to the packages that call it.
+// SummaryFact exports a function's summary to the packages that call it.
 type SummaryFact struct {
 	Summary Summary
 }

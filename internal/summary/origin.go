@@ -4,7 +4,7 @@ import (
 	"math/bits"
 )
 
-// A source is where a function gets a value from outside: one of its
+// A Source is where a function gets a value from outside: one of its
 // parameters (receiver first), one of its captured variables, or the
 // ambient world (package-level variables, owner-only functions). handed
 // marks values received from a channel: they are the function's own, a

@@ -21,7 +21,7 @@ import (
 // maxVia bounds witness paths so that summaries stay small.
 const maxVia = 8
 
-// A position is a token.Position that survives gob encoding.
+// A Position is a token.Position that survives gob encoding.
 type Position struct {
 	File      string
 	Line, Col int
@@ -37,7 +37,7 @@ type step struct {
 	Call   Position // where it is called
 }
 
-// An action is what a witness does to confined state. The order is the
+// An Action is what a witness does to confined state. The order is the
 // rank of advice (see tells): a write over a call over a read.
 type Action uint8
 
@@ -52,7 +52,7 @@ func (a Action) String() string {
 	return [...]string{"reads", "calls", "writes"}[a]
 }
 
-// A witness shows one way a function touches confined state.
+// A Witness shows one way a function touches confined state.
 type Witness struct {
 	Action Action   // actionReads, actionCalls or actionWrites
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
@@ -107,7 +107,7 @@ func addReach(rs []reach, r reach) []reach {
 	return rs[:min(len(rs), maxReaches)]
 }
 
-// tells reports whether wit is better advice than other: a write over a call
+// Tells reports whether wit is better advice than other: a write over a call
 // over a read ("s.n++" reads and writes s.n), then the shorter path.
 func (wit Witness) Tells(other Witness) bool {
 	if wit.Action != other.Action {
@@ -116,7 +116,7 @@ func (wit Witness) Tells(other Witness) bool {
 	return len(wit.Via) < len(other.Via)
 }
 
-// through returns wit as seen from a caller that reaches it by calling callee at call.
+// Through returns wit as seen from a caller that reaches it by calling callee at call.
 func (wit Witness) Through(callee string, call Position) Witness {
 	via := make([]step, 0, len(wit.Via)+1)
 	via = append(via, step{Callee: callee, Call: call})
@@ -128,7 +128,7 @@ func (wit Witness) Through(callee string, call Position) Witness {
 	return wit
 }
 
-// A touch says that a function touches confined state of one domain
+// A Touch says that a function touches confined state of one domain
 // (Witness.Domain) reached from Source.
 type Touch struct {
 	Source  Source
@@ -164,7 +164,7 @@ type Summary struct {
 	FutureTouches []FutureTouch
 }
 
-// A futureTouch says that a callback a function registers on the future
+// A FutureTouch says that a callback a function registers on the future
 // it receives from source Future touches confined state through Source.
 type FutureTouch struct {
 	Future, Source Source
@@ -183,7 +183,7 @@ func (s *Summary) AddFutureTouch(ft FutureTouch) {
 	s.FutureTouches = append(s.FutureTouches, ft)
 }
 
-// addTouches records wit for every source in o that has no witness yet, and
+// AddTouches records wit for every source in o that has no witness yet, and
 // the data it reaches.
 func (s *Summary) AddTouches(o Origin, wit Witness) {
 	if o.Fresh() {
@@ -211,7 +211,7 @@ func (s *Summary) AddTouch(src Source, wit Witness) {
 	}
 }
 
-// clone returns a copy of s that shares no slice with it: summaries that
+// Clone returns a copy of s that shares no slice with it: summaries that
 // come from facts are read by other passes at the same time, and merging
 // sorts slices in place.
 func (s *Summary) Clone() Summary {
@@ -222,7 +222,7 @@ func (s *Summary) Clone() Summary {
 	return out
 }
 
-// merge adds what t says to s, for a call that may reach either.
+// Merge adds what t says to s, for a call that may reach either.
 func (s *Summary) Merge(t *Summary) {
 	for _, tc := range t.Touches {
 		s.AddTouch(tc.Source, tc.Witness)
@@ -240,7 +240,7 @@ func (s *Summary) Merge(t *Summary) {
 	}
 }
 
-// addHop records that the function sends the func values of o to the
+// AddHop records that the function sends the func values of o to the
 // owner domain. A function hopping to two domains is rare; the greater name
 // is kept, so that the result does not depend on the order of calls.
 func (s *Summary) AddHop(o Origin, domain string) {
@@ -253,13 +253,13 @@ func (s *Summary) AddHop(o Origin, domain string) {
 	s.Hop = s.Hop.Union(o)
 }
 
-// untrack drops handed from the origins of a walked function's summary:
+// Untrack drops handed from the origins of a walked function's summary:
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
 }
 
-// sameShape reports whether two summaries say the same things, ignoring
+// SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||

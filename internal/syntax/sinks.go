@@ -1,14 +1,5 @@
 package syntax
 
-// This file is the cheap path for packages with nothing confined in reach:
-// no directive of their own and none in their dependencies. They cannot
-// touch confined state, so they need no SSA; all their callers need from
-// them is which func parameters their functions send off the owner (a
-// util.Go(f) wrapper around a go statement) or to it (a wrapper around a
-// -hop function), which a walk over the syntax finds. It applies the
-// same rules as the SSA path (listed in callbackfields.go), stored
-// callbacks included; analyzer/sinks_test.go checks that the two agree.
-
 import (
 	"go/ast"
 	"go/types"
@@ -18,48 +9,40 @@ import (
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
-	"github.com/confinecheck/confinecheck/internal/walk"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/confinecheck/confinecheck/internal/where"
 )
 
-// A syntaxPass finds sinks in the syntax of a package with nothing
-// confined in reach.
-type syntaxPass struct {
-	pass      *analysis.Pass
-	m         *model.Model
-	ranged    map[*types.Var]*types.Var     // see rangedFields
-	locals    map[*types.Var][]*ast.FuncLit // see localFuncs
-	funcChans *bool                         // see selectsFuncChans
-	// bodyDecls maps function bodies, literals' too, to the declared
-	// function they are in (see declName).
-	bodyDecls map[*ast.BlockStmt]*types.Func
+// A sinkPass finds the sinks of a package with nothing confined in reach.
+type sinkPass struct {
+	*extractor
+	m     *model.Model
+	rules where.Rules
+	// found are the sinks found so far, by function.
+	found map[*types.Func]*summary.Summary
+	all   []*ast.BlockStmt // see bodies
 }
 
-// ExportSyntaxSinks exports what the package's syntax tells of its
-// functions' func parameters (see export), for a package that takes no
-// SSA.
-func ExportSyntaxSinks(m *model.Model) {
-	(&syntaxPass{pass: m.Pass(), m: m}).export()
+// ExportSinks exports what the package's syntax tells of its functions'
+// func parameters, and of the fields and interface methods its code calls
+// off the owner, for a package that takes no SSA.
+func ExportSinks(m *model.Model) {
+	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary)}
+	p.export()
 }
 
 // export finds the functions that pass a func parameter to a go
-// statement, an async sink or a hop sink, or store it in a field that the
-// package's off-owner code calls (the rules in callbackfields.go), within
-// the package to a fixed point, and exports what it found for the exported
+// statement, an async sink or a hop sink, or store it in a field or send
+// it on a channel whose funcs run off the owner or on it, within the
+// package to a fixed point, and exports what it found for the exported
 // ones.
-func (c *syntaxPass) export() {
-	var decls []*ast.FuncDecl
+func (p *sinkPass) export() {
 	var sinkDecls []declaredFunc // only a function with a func parameter can be a sink
-	for fn, fd := range names.DeclaredFuncs(c.pass) {
-		decls = append(decls, fd)
+	for fn, fd := range names.DeclaredFuncs(p.pass) {
 		if hasFuncParam(fn.Signature()) {
 			sinkDecls = append(sinkDecls, declaredFunc{fn, fd})
 		}
 	}
-	found := make(map[*types.Func]*summary.Summary)
-	fields := new(syntaxFields)
-	exportsEntries := c.selectsEntries()
+	exportsEntries := p.selectsEntries()
 	// Stores into fields called off the owner and sends on channels whose
 	// funcs run elsewhere make sinks, and sinks may start more code off the
 	// owner: a few rounds, as on the SSA path. Only a func parameter stored
@@ -68,28 +51,28 @@ func (c *syntaxPass) export() {
 	// change reach an exported function, or if what it finds is exported
 	// (selectsEntries). Most packages have no such store; the runtime has
 	// many, all in unexported functions.
-	for round := range walk.MaxCallbackRounds {
-		dependents, changed := c.syntaxFixedPoint(sinkDecls, found, fields)
+	var fields *where.Fields
+	for round := range where.MaxRounds {
+		dependents, changed := p.fixedPoint(sinkDecls)
 		if len(dependents) == 0 || round > 0 && !changed {
 			break // the search reads only found: it would find fields again
 		}
 		if round == 0 && !anyExported(dependents) && !exportsEntries {
 			break
 		}
-		next := c.syntaxCallbackFields(decls, found)
-		if next.equal(fields) {
+		next := p.search()
+		if next.Same(fields) && fields != nil {
 			break
 		}
-		fields = next
+		fields, p.rules.Fields = next, next
 	}
-	if fields.invoked == nil && exportsEntries { // no round searched, but what the search finds is exported
-		fields = c.syntaxCallbackFields(decls, found)
+	if fields == nil && exportsEntries { // no round searched, but what the search finds is exported
+		fields = p.search()
 	}
-	c.m.ExportEntryFacts(fields.invoked)
-	c.m.ExportFieldFacts(fields.called)
-	for fn, s := range found {
+	p.rules.ExportFacts(fields)
+	for fn, s := range p.found {
 		if fn.Exported() {
-			c.pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *s})
+			p.pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *s})
 		}
 	}
 }
@@ -111,56 +94,20 @@ func anyExported(fns map[*types.Func]bool) bool {
 // (x.M(), x.f(), range x.fs), so a package selecting none, most of those
 // that declare any (the runtime declares runtime.Error and never calls
 // its method), needs no search for its importers.
-func (c *syntaxPass) selectsEntries() bool {
-	for _, s := range c.pass.TypesInfo.Selections {
+func (p *sinkPass) selectsEntries() bool {
+	for _, s := range p.info.Selections {
 		switch obj := s.Obj().(type) {
 		case *types.Func:
-			if obj.Pkg() == c.pass.Pkg && types.IsInterface(obj.Signature().Recv().Type()) && model.ExportedInterface(obj) {
+			if obj.Pkg() == p.pass.Pkg && types.IsInterface(obj.Signature().Recv().Type()) && model.ExportedInterface(obj) {
 				return true
 			}
 		case *types.Var:
-			if obj.Pkg() == c.pass.Pkg && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
+			if obj.Pkg() == p.pass.Pkg && obj.Exported() && flow.HoldsFuncs(obj.Type()) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// syntaxFixedPoint updates found until the sinks it records settle. It
-// returns the functions whose sinks depend on the fields the off-owner
-// search finds (those that store a func parameter in a func-typed field or
-// send one on a channel field, and those that hand one to them), and
-// whether found changed.
-func (c *syntaxPass) syntaxFixedPoint(decls []declaredFunc, found map[*types.Func]*summary.Summary, fields *syntaxFields) (dependents map[*types.Func]bool, changedAny bool) {
-	handsTo := make(map[*types.Func][]*types.Func)
-	dependents = make(map[*types.Func]bool)
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			fn := d.fn
-			s, stores, handed := c.syntaxSinks(fn, d.decl, found, fields)
-			if stores {
-				dependents[fn] = true
-			}
-			if handed != nil {
-				handsTo[fn] = handed
-			}
-			if old := found[fn]; (old == nil && !s.SameShape(new(summary.Summary))) || (old != nil && !old.SameShape(s)) {
-				found[fn] = s
-				changed, changedAny = true, true
-			}
-		}
-	}
-	for grew := len(dependents) > 0; grew; {
-		grew = false
-		for fn, callees := range handsTo {
-			if !dependents[fn] && slices.ContainsFunc(callees, func(g *types.Func) bool { return dependents[g.Origin()] }) {
-				dependents[fn], grew = true, true
-			}
-		}
-	}
-	return dependents, changedAny
 }
 
 // A declaredFunc is a function and its declaration.
@@ -179,24 +126,136 @@ func hasFuncParam(sig *types.Signature) bool {
 	return false
 }
 
-// syntaxSinks returns which of fn's func parameters (it has one, see
-// hasFuncParam) its body sends off the owner or to it, whether it stores one in a func-typed field or sends one
-// on a channel field, and the functions it hands one to. It errs
-// towards async: a parameter mentioned anywhere in a go statement is taken
-// to run on the new goroutine.
-func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*types.Func]*summary.Summary, fields *syntaxFields) (s *summary.Summary, storesParam bool, handsTo []*types.Func) {
-	params := make(map[*types.Var]summary.Source)
-	sig := fn.Signature()
-	offset := 0
-	if sig.Recv() != nil {
-		offset = 1
-	}
-	for i := range sig.Params().Len() {
-		if names.IsFuncParam(sig, i) {
-			params[sig.Params().At(i)] = summary.ParamSource(i + offset)
+// fixedPoint updates found until the sinks it records settle. It returns
+// the functions whose sinks depend on what the off-owner search finds
+// (those that store a func parameter in a field holding funcs or send one
+// on a channel field, and those that hand one to them), and whether found
+// changed.
+func (p *sinkPass) fixedPoint(decls []declaredFunc) (dependents map[*types.Func]bool, changedAny bool) {
+	handsTo := make(map[*types.Func][]*types.Func)
+	dependents = make(map[*types.Func]bool)
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			s := p.sinks(d.fn, d.decl)
+			if s.stores {
+				dependents[d.fn] = true
+			}
+			if s.handsTo != nil {
+				handsTo[d.fn] = s.handsTo
+			}
+			if old := p.found[d.fn]; (old == nil && !s.sum.SameShape(new(summary.Summary))) || (old != nil && !old.SameShape(s.sum)) {
+				p.found[d.fn] = s.sum
+				changed, changedAny = true, true
+			}
 		}
 	}
-	s = new(summary.Summary)
+	for grew := len(dependents) > 0; grew; {
+		grew = false
+		for fn, callees := range handsTo {
+			if !dependents[fn] && slices.ContainsFunc(callees, func(g *types.Func) bool { return dependents[g.Origin()] }) {
+				dependents[fn], grew = true, true
+			}
+		}
+	}
+	return dependents, changedAny
+}
+
+// funcSinks is what sinks finds of one function.
+type funcSinks struct {
+	sum     *summary.Summary
+	stores  bool          // it stores a func parameter in a field or sends one on a channel field
+	handsTo []*types.Func // the functions it hands a func parameter to
+}
+
+// sinks returns which of fn's func parameters (it has one, see
+// hasFuncParam) its body, literals included, sends off the owner or to
+// it, as the rules place the func values of its events. It errs towards
+// async: a parameter mentioned anywhere in code that runs off the owner
+// (a go statement's function, an async argument) is taken to run there.
+func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
+	params := p.params(fn, fd)
+	out := funcSinks{sum: new(summary.Summary)}
+	place := func(pl where.Place, o summary.Origin) {
+		if pl.Off {
+			out.sum.Async = out.sum.Async.Union(o)
+		}
+		if pl.OnOwner {
+			out.sum.AddHop(o, pl.Domain)
+		}
+	}
+	for _, ev := range p.events(fd.Body, true) {
+		switch ev.kind {
+		case goEvent, callEvent:
+			if ev.kind == goEvent {
+				place(p.rules.Go(false), params.mentioned(ev.fun))
+			}
+			var callee *where.Callee // looked up for the calls handed a parameter only
+			for i, a := range ev.args {
+				o := params.mentioned(a)
+				if o.Fresh() {
+					continue
+				}
+				if callee == nil {
+					c := p.callee(ev.callee)
+					callee = &c
+				}
+				if p.isFunc(a) && ev.callee != nil && !slices.Contains(out.handsTo, ev.callee) {
+					out.handsTo = append(out.handsTo, ev.callee)
+				}
+				if ev.kind == goEvent {
+					if p.isFunc(a) {
+						place(p.rules.StartArg(*callee, paramOf(ev.callee, i)), o)
+					}
+					continue
+				}
+				place(p.rules.Arg(*callee, paramOf(ev.callee, i), p.isFunc(a)), o)
+			}
+		case storeEvent, sendEvent:
+			o := params.mentioned(ev.value)
+			out.stores = out.stores || !o.Fresh()
+			if ev.kind == storeEvent {
+				place(p.rules.Store(ev.field), o)
+			} else {
+				place(p.rules.Send(ev.field, ""), o)
+			}
+		case convertEvent:
+			place(p.rules.Convert(ev.to), params.mentioned(ev.value))
+		}
+	}
+	return out
+}
+
+// callee is what the rules know of fn, a call's target (nil when nothing
+// resolves it): its contract, and its sinks found here or imported.
+func (p *sinkPass) callee(fn *types.Func) where.Callee {
+	if fn == nil {
+		return where.Callee{}
+	}
+	fn = fn.Origin()
+	sum := p.found[fn]
+	if sum == nil {
+		sum = p.m.View.ImportedSummary(fn)
+	}
+	return where.Callee{Fn: fn, Contract: p.m.Contract(fn), Summary: sum}
+}
+
+// funcParams are the func parameters of a function, by the sources
+// summaries name them by, and the variables ranging over a variadic one.
+type funcParams struct {
+	info   *types.Info
+	params map[*types.Var]summary.Source
+}
+
+// params finds the func parameters of fn, declared by fd.
+func (p *sinkPass) params(fn *types.Func, fd *ast.FuncDecl) funcParams {
+	out := funcParams{info: p.info, params: make(map[*types.Var]summary.Source)}
+	sig := fn.Signature()
+	for i := range sig.Params().Len() {
+		if names.IsFuncParam(sig, i) {
+			out.params[sig.Params().At(i)] = summary.ParamSource(names.ArgIndex(sig, i))
+		}
+	}
 	// The funcs of a variadic parameter, one by one: for _, f := range fs.
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		r, ok := n.(*ast.RangeStmt)
@@ -208,197 +267,32 @@ func (c *syntaxPass) syntaxSinks(fn *types.Func, fd *ast.FuncDecl, found map[*ty
 		if !isIdent || !isValue {
 			return true
 		}
-		param, _ := c.pass.TypesInfo.Uses[x].(*types.Var)
-		v, _ := c.pass.TypesInfo.Defs[value].(*types.Var)
-		if src, ok := params[param]; ok && v != nil {
-			params[v] = src
+		param, _ := p.info.Uses[x].(*types.Var)
+		v, _ := p.info.Defs[value].(*types.Var)
+		if src, ok := out.params[param]; ok && v != nil {
+			out.params[v] = src
 		}
 		return true
 	})
-	mentioned := func(n ast.Node) summary.Origin {
-		var o summary.Origin
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
-					if src, ok := params[v]; ok {
-						o = o.Union(summary.OriginOf(src))
-					}
-				}
-			}
-			return true
-		})
+	return out
+}
+
+// mentioned is where the func values e may hold come from: the func
+// parameters it mentions.
+func (fp funcParams) mentioned(e ast.Expr) summary.Origin {
+	var o summary.Origin
+	if e == nil {
 		return o
 	}
-	// stored handles rule 3: a func parameter stored in the field f.
-	stored := func(f *types.Var, value ast.Expr) {
-		if f == nil || !flow.HoldsFuncs(f.Type()) {
-			return
-		}
-		o := mentioned(value)
-		storesParam = storesParam || !o.Fresh()
-		if _, ok := c.offOwnerField(fields, f); ok {
-			s.Async = s.Async.Union(o)
-		}
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		c.fieldStores(n, stored)
-		switch n := n.(type) {
-		case *ast.SendStmt: // c.jobs <- f
-			if f := c.funcChanField(n.Chan); f != nil {
-				o := mentioned(n.Value)
-				storesParam = storesParam || !o.Fresh()
-				switch {
-				case fields.chanOff[f]:
-					s.Async = s.Async.Union(o)
-				case fields.chanHop[f]:
-					s.AddHop(o, "")
-				}
-			}
-		case *ast.GoStmt:
-			s.Async = s.Async.Union(mentioned(n.Call))
-			return false
-		case *ast.CallExpr:
-			if tv := c.pass.TypesInfo.Types[n.Fun]; tv.IsType() && len(n.Args) == 1 {
-				if _, ok := c.m.OffOwnerValue(tv.Type); ok { // http.HandlerFunc(f)
-					s.Async = s.Async.Union(mentioned(n.Args[0]))
-				}
-				return true
-			}
-			callee, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
-			if callee == nil {
-				return true
-			}
-			async, hop, hopTo := c.syntaxSinkParams(callee, found)
-			args := receiverInclusive(callee, n.Args)
-			for i, arg := range args {
-				if arg != nil && !slices.Contains(handsTo, callee) && c.isFuncExpr(arg) && !mentioned(arg).Fresh() {
-					handsTo = append(handsTo, callee)
-				}
-				switch {
-				case arg == nil:
-				case slices.Contains(async, paramOf(callee, i)):
-					s.Async = s.Async.Union(mentioned(arg))
-				case slices.Contains(hop, paramOf(callee, i)):
-					s.AddHop(mentioned(arg), hopTo)
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := fp.info.Uses[id].(*types.Var); ok {
+				if src, ok := fp.params[v]; ok {
+					o = o.Union(summary.OriginOf(src))
 				}
 			}
 		}
 		return true
 	})
-	return s, storesParam, handsTo
-}
-
-// fieldStores calls stored for each store of a value into a field that n
-// makes: c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h), and a
-// composite literal's fields, keyed (&conn{onMessage: h}) or not.
-func (c *syntaxPass) fieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		if len(n.Lhs) == len(n.Rhs) {
-			for i, lhs := range n.Lhs {
-				if idx, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
-					lhs = idx.X
-				}
-				stored(c.selectedField(lhs), n.Rhs[i])
-			}
-		}
-	case *ast.CompositeLit:
-		st, _ := c.pass.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
-		for i, elt := range n.Elts {
-			kv, keyed := elt.(*ast.KeyValueExpr)
-			switch {
-			case keyed:
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
-						stored(f.Origin(), kv.Value)
-					}
-				}
-			case st != nil && i < st.NumFields(): // conn{h, 0}: by position
-				stored(st.Field(i).Origin(), elt)
-			}
-		}
-	}
-}
-
-// offOwnerField reports whether the funcs stored in f run off the owner,
-// and names the code that calls them there: this package's off-owner code
-// (as the search found it), or another package's, through its EntryFact.
-func (c *syntaxPass) offOwnerField(fields *syntaxFields, f *types.Var) (by string, ok bool) {
-	if f == nil {
-		return "", false
-	}
-	if by, ok := fields.called[f]; ok {
-		return by, true
-	}
-	return c.m.ImportedOffOwnerField(f)
-}
-
-// appendSources adds the parameter sources in o to indices.
-func appendSources(indices []int, o summary.Origin) []int {
-	for _, s := range o.Sources() {
-		if s < summary.FreeBase {
-			indices = append(indices, int(s))
-		}
-	}
-	return indices
-}
-
-// syntaxSinkParams returns the receiver-inclusive indices of callee's
-// parameters that run off the owner and on it, and the domain of that
-// owner: declared, found in this package so far, or imported.
-func (c *syntaxPass) syntaxSinkParams(callee *types.Func, found map[*types.Func]*summary.Summary) (async, hop []int, hopTo string) {
-	callee = callee.Origin()
-	k := c.m.Contract(callee)
-	async, hop = k.Async, k.Hop
-	if len(hop) > 0 {
-		hopTo = c.m.HopDomain(callee)
-	}
-	sum := found[callee]
-	if sum == nil {
-		sum = c.m.ImportedSummary(callee)
-	}
-	if sum != nil {
-		async, hop = appendSources(async, sum.Async), appendSources(hop, sum.Hop)
-		if len(k.Hop) == 0 {
-			hopTo = sum.HopTo
-		}
-	}
-	// A declared sync wins over an inferred async (testing.T.Run's body
-	// starts a goroutine, and waits for it). Few callees declare one: copy
-	// only for them, since this runs for every call of the package.
-	if len(k.Sync) > 0 {
-		async = slices.DeleteFunc(slices.Clone(async), func(i int) bool { return slices.Contains(k.Sync, i) })
-	}
-	return async, hop, hopTo
-}
-
-// receiverInclusive returns a call's arguments indexed like summaries: a
-// method's receiver (nil here) first.
-func receiverInclusive(callee *types.Func, args []ast.Expr) []ast.Expr {
-	if callee.Signature().Recv() != nil {
-		return append([]ast.Expr{nil}, args...)
-	}
-	return args
-}
-
-// paramOf is the argument index, as summaries count them, of the
-// parameter that receives argument i of a call of callee (see
-// receiverInclusive): the arguments of a variadic parameter all go to it.
-func paramOf(callee *types.Func, i int) int {
-	if callee == nil || !callee.Signature().Variadic() {
-		return i
-	}
-	return min(i, names.ArgIndex(callee.Signature(), callee.Signature().Params().Len()-1))
-}
-
-// selectedField returns the struct field e selects (x.f), if any.
-func (c *syntaxPass) selectedField(e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-		return s.Obj().(*types.Var).Origin()
-	}
-	return nil
+	return o
 }

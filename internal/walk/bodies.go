@@ -32,7 +32,7 @@ import (
 // Such a function can reach no confined value, so it touches none and
 // hands none over, whatever it calls or starts: what it may start is plain
 // too. Its callers see it so without its body.
-func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
+func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 	p := &plainness{c: c, carries: make(map[types.Type]bool)}
 	decls := make(map[*types.Func]*ast.FuncDecl)
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
@@ -71,7 +71,7 @@ func (c *Engine) plainFuncs() map[*ast.FuncDecl]bool {
 
 // plainness holds what plainFuncs learns of types and objects on the way.
 type plainness struct {
-	c       *Engine
+	c       *Package
 	carries map[types.Type]bool // see mayCarry
 }
 
@@ -105,7 +105,7 @@ func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, 
 					ok = false
 				case obj.Pkg() == p.c.pass.Pkg:
 					funcs = append(funcs, obj)
-				case p.c.M.SpeaksOfConfined(obj):
+				case p.c.M.View.SpeaksOfConfined(obj):
 					ok = false
 				}
 			case *types.Var:

@@ -18,7 +18,7 @@ import (
 
 // A completionTracker finds where the futures of one function complete.
 type completionTracker struct {
-	c    *Engine
+	c    *Package
 	fn   *ssa.Function
 	memo map[ssa.Value]directive.Completion
 }
@@ -186,7 +186,7 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.
 		if i >= len(args) {
 			continue
 		}
-		if where.OffOwner(w.c.M.Cfg.Strict) {
+		if where.OffOwner(w.c.M.Config().Strict) {
 			w.sendOff(args[i], at)
 			continue
 		}
@@ -231,9 +231,9 @@ func (w *walker) checkFutureTouches(sum *summary.Summary, args []ssa.Value, bind
 		}
 		wit := call.extend(ft.Witness)
 		switch where := w.completions.of(future); {
-		case where.OffOwner(w.c.M.Cfg.Strict):
+		case where.OffOwner(w.c.M.Config().Strict):
 			w.Spawns = append(w.Spawns, Entry{Pos: call.pos, Future: true, Direct: &wit,
-				Sink: "a callback that " + call.Name() + " registers on a future that completes off the owner"})
+				Sink: "a callback that " + call.name() + " registers on a future that completes off the owner"})
 		case where == directive.CompletesUnknown:
 			for _, src := range w.origins.mapSource(ft.Source, args, bindings).Sources() {
 				for _, fut := range w.origins.of(future).Sources() {

@@ -24,13 +24,13 @@ import (
 // Implementations returns the methods of this package's types that a call
 // of the interface method m may reach: for interfaces of this package, or
 // for any interface under -strict.
-func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
+func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 	if impls, ok := c.impls[m]; ok {
 		return impls
 	}
 	var impls []*ssa.Function
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if iface != nil && (m.Pkg() == c.pass.Pkg || c.M.Cfg.Strict) {
+	if iface != nil && (m.Pkg() == c.pass.Pkg || c.M.Config().Strict) {
 		scope := c.pass.Pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -59,7 +59,7 @@ func (c *Engine) Implementations(m *types.Func) []*ssa.Function {
 // interfaceSummary merges what the implementations of m may do, naming
 // each implementation in its witnesses; for interfaces of other packages it
 // adds the fact their package exported. It returns nil when nothing is known.
-func (c *Engine) interfaceSummary(m *types.Func) *summary.Summary {
+func (c *Package) interfaceSummary(m *types.Func) *summary.Summary {
 	var sums []*summary.Summary
 	if m.Pkg() != c.pass.Pkg {
 		var fact summary.SummaryFact
@@ -84,7 +84,7 @@ func (c *Engine) interfaceSummary(m *types.Func) *summary.Summary {
 // implSummary is what calling impl through an interface may do. What it
 // touches through its receiver happens only when the interface value holds
 // impl's receiver type: the touches say so (witness.Recv).
-func (c *Engine) implSummary(impl *ssa.Function) *summary.Summary {
+func (c *Package) implSummary(impl *ssa.Function) *summary.Summary {
 	if c.M.IsAny(impl) {
 		return new(summary.Summary)
 	}
@@ -120,7 +120,7 @@ func (c *Engine) implSummary(impl *ssa.Function) *summary.Summary {
 
 // exportInterfaceSummaries publishes, on each interface method of this
 // package, the merged summary of its implementations here.
-func (c *Engine) exportInterfaceSummaries() {
+func (c *Package) exportInterfaceSummaries() {
 	for _, m := range names.InterfaceMethods(c.pass.Pkg) {
 		if sum := c.interfaceSummary(m); sum != nil && !sum.SameShape(new(summary.Summary)) {
 			c.pass.ExportObjectFact(m, &summary.SummaryFact{Summary: *sum})

@@ -19,10 +19,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// waitsFor reports whether this function waits for the work it hands to the
-// async sink method fn right after handing it over: it calls Wait on the
-// same receiver, having started nothing else on it.
-func (w *walker) waitsFor(fn *types.Func, args []ssa.Value) bool {
+// waitsFor reports whether the calling function waits for the work it
+// hands to the async sink method fn right after handing it over: it calls
+// Wait on the same receiver, having started nothing else on it.
+func waitsFor(fn *types.Func, args []ssa.Value) bool {
 	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
 		return false
 	}
@@ -85,13 +85,36 @@ func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 	return callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v
 }
 
-// joined reports whether this function waits for the goroutine the go
+// goStatements are the go statements of one function, found on first use:
+// two of them may signal the same channel or group, and run beside each
+// other, and the goroutines they start may drain a channel the function
+// sends on (see localReceiver).
+type goStatements struct {
+	fn   *ssa.Function
+	list []*ssa.Go // nil until found
+}
+
+func (g *goStatements) all() []*ssa.Go {
+	if g.list == nil {
+		g.list = []*ssa.Go{}
+		for _, b := range g.fn.Blocks {
+			for _, instr := range b.Instrs {
+				if in, ok := instr.(*ssa.Go); ok {
+					g.list = append(g.list, in)
+				}
+			}
+		}
+	}
+	return g.list
+}
+
+// joined reports whether the function waits for the goroutine the go
 // statement starts, right after starting it: the goroutine closes or sends
-// on a channel this function then receives from, or calls Done on a group
-// this function then waits on.
-func (w *walker) joined(in *ssa.Go) bool {
+// on a channel the function then receives from, or calls Done on a group
+// the function then waits on.
+func (g *goStatements) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || flow.InLoop(in.Block()) || len(w.goStatements()) > 1 {
+	if call.IsInvoke() || flow.InLoop(in.Block()) || len(g.all()) > 1 {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Value) {
@@ -112,22 +135,40 @@ func (w *walker) joined(in *ssa.Go) bool {
 	return false
 }
 
-// goStatements lists the go statements of the function, found on first
-// use: two of them may signal the same channel or group, and run beside
-// each other, and the goroutines they start may drain a channel the
-// function sends on (see localReceiver).
-func (w *walker) goStatements() []*ssa.Go {
-	if w.gos == nil {
-		w.gos = []*ssa.Go{}
-		for _, b := range w.fn.Blocks {
-			for _, instr := range b.Instrs {
-				if g, ok := instr.(*ssa.Go); ok {
-					w.gos = append(w.gos, g)
+// localReceiver names a goroutine that the function starts and that
+// receives from ch, a channel the function made or a variable holding one
+// (the workers of a pool draining a local jobs channel), or returns "".
+func (g *goStatements) localReceiver(ch ssa.Value) string {
+	ch = variableOf(ch)
+	switch ch.(type) {
+	case *ssa.MakeChan, *ssa.Alloc:
+	default:
+		return ""
+	}
+	for _, in := range g.all() {
+		for _, t := range flow.FuncTargets(in.Call.Value) {
+			for _, b := range t.Fn.Blocks {
+				for _, instr := range b.Instrs {
+					for _, c := range flow.ReceivedChannels(instr) {
+						if v := spawnerValue(c, t, in.Call.Args); v != nil && variableOf(v) == ch {
+							return flow.Name(t.Fn)
+						}
+					}
 				}
 			}
 		}
 	}
-	return w.gos
+	return ""
+}
+
+// variableOf is the variable (a cell) v was loaded from, else v.
+func variableOf(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			return cell
+		}
+	}
+	return v
 }
 
 // A signal is how a goroutine may tell its starter it is done: by closing

@@ -16,7 +16,7 @@ import (
 
 // An originTracker finds where the values of one function come from.
 type originTracker struct {
-	c           *Engine
+	c           *Package
 	fn          *ssa.Function
 	memo        map[ssa.Value]summary.Origin
 	allocStores map[*ssa.Alloc]summary.Origin
@@ -24,7 +24,7 @@ type originTracker struct {
 	storesByAlloc map[*ssa.Alloc][]ssa.Value
 }
 
-func newOriginTracker(c *Engine, fn *ssa.Function) *originTracker {
+func newOriginTracker(c *Package, fn *ssa.Function) *originTracker {
 	return &originTracker{c: c, fn: fn, memo: make(map[ssa.Value]summary.Origin), allocStores: make(map[*ssa.Alloc]summary.Origin)}
 }
 
@@ -63,6 +63,12 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 		}
 	case *ssa.Select:
 		return summary.OriginOf(summary.Handed) // likewise for the values a select receives
+	case *ssa.Slice:
+		if alloc, ok := v.X.(*ssa.Alloc); ok {
+			// A slice of an array the function allocated (the arguments
+			// of a variadic call): its elements are what was stored there.
+			return ot.storedInto(alloc)
+		}
 	case *ssa.Call:
 		return ot.callResultOrigin(v.Common())
 	case *ssa.Extract:
@@ -110,16 +116,22 @@ func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
 
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
-// arguments (getters do; constructors of confined values carry summaries).
+// arguments (getters do; constructors of confined values carry summaries),
+// and, for a func value nothing resolves, from what the value holds (a
+// getter handed in, a method value bound to its receiver).
 func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
 		return ot.unionOf(args)
 	}
-	for _, target := range flow.FuncTargets(call.Value) {
+	targets := flow.FuncTargets(call.Value)
+	for _, target := range targets {
 		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
 			return ot.mapOrigin(sum.Result, args, target.Bindings)
 		}
+	}
+	if len(targets) == 0 {
+		return ot.unionOf(args).Union(ot.of(call.Value))
 	}
 	return ot.unionOf(args)
 }

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A site is a place in a function that touches confined state, kept for
+// A Site is a place in a function that touches confined state, kept for
 // reporting when the function turns out to run off the owner.
 type Site struct {
 	Pos     token.Pos
@@ -51,7 +51,7 @@ type Entry struct {
 	Args, Handed []ssa.Value
 }
 
-// reports says whether touching state of domain is a finding for the code
+// Reports says whether touching state of domain is a finding for the code
 // at sp: off every owner any state is, on an owner another owner's.
 func (sp Entry) Reports(domain string) bool {
 	return sp.On == nil || *sp.On != domain
@@ -80,7 +80,7 @@ type sinkEvidence struct {
 
 // summarize computes walks for fns and everything they reference, callees
 // before callers, iterating recursive groups until they settle.
-func (c *Engine) summarize(fns []*ssa.Function) {
+func (c *Package) summarize(fns []*ssa.Function) {
 	t := &tarjan{c: c, index: make(map[*ssa.Function]int), low: make(map[*ssa.Function]int), onStack: make(map[*ssa.Function]bool)}
 	for _, fn := range fns {
 		if _, seen := t.index[fn]; !seen {
@@ -90,7 +90,7 @@ func (c *Engine) summarize(fns []*ssa.Function) {
 }
 
 type tarjan struct {
-	c       *Engine
+	c       *Package
 	next    int
 	index   map[*ssa.Function]int
 	low     map[*ssa.Function]int
@@ -135,7 +135,7 @@ const maxRecursionRounds = 10
 
 // summarizeGroup walks a strongly connected group of functions until their
 // summaries stop changing, at most maxRecursionRounds times.
-func (c *Engine) summarizeGroup(scc []*ssa.Function) {
+func (c *Package) summarizeGroup(scc []*ssa.Function) {
 	recursive := len(scc) > 1 || slices.Contains(c.ReferencedFuncs(scc[0]), scc[0])
 	for range maxRecursionRounds {
 		changed := false
@@ -156,11 +156,11 @@ func (c *Engine) summarizeGroup(scc []*ssa.Function) {
 // callees, closures, method values and the implementations of the interface
 // methods it calls, in instruction order. The call graph is walked more
 // than once (SCCs, recursion checks, callback fields), so it is kept.
-func (c *Engine) ReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+func (c *Package) ReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	return flow.Memoized(c.refs, fn, c.computeReferencedFuncs)
 }
 
-func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
+func (c *Package) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	var ops []*ssa.Value
 	for _, b := range fn.Blocks {
@@ -186,12 +186,12 @@ func (c *Engine) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 // SummaryOf returns what calling fn may do: from this package's walks, or
 // from the fact exported by fn's own package. It returns nil when nothing is
 // known.
-func (c *Engine) SummaryOf(fn *ssa.Function) *summary.Summary {
+func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 	if w := c.Walks[fn]; w != nil {
 		return &w.Sum
 	}
 	if obj := flow.DeclaredFunc(fn); obj != nil {
-		return c.M.ImportedSummary(obj)
+		return c.M.View.ImportedSummary(obj)
 	}
 	return nil
 }
@@ -202,7 +202,7 @@ func (c *Engine) SummaryOf(fn *ssa.Function) *summary.Summary {
 //
 // So a missing fact on an exported function of a package that took the SSA
 // path means "nothing to say" (see bodyInView).
-func (c *Engine) exportSummaries() {
+func (c *Package) exportSummaries() {
 	for fn, w := range c.Walks {
 		obj := flow.DeclaredFunc(fn)
 		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {

@@ -17,14 +17,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// callTouch returns the witness for calling fn when the call as a whole
+// CallTouch returns the witness for calling fn when the call as a whole
 // touches confined state: fn is marked //confined:owner (a contract for its
 // callers, whatever its body does), or it is a method of a confined type
 // whose body is out of view or touches confined state. A method of a
 // confined type is that state's API: calling one whose body only sends on a
 // channel or uses :any members touches nothing (docs/directives.md, "Method
 // calls"). The witness names the method and, inside, the data it reaches.
-func (c *Engine) CallTouch(fn *ssa.Function, pos token.Pos) *summary.Witness {
+func (c *Package) CallTouch(fn *ssa.Function, pos token.Pos) *summary.Witness {
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil {
 		return nil
@@ -55,9 +55,9 @@ func (w *walker) access(instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr, *ssa.Field:
 		if x, index, write, ok := FieldTouch(instr); ok {
-			w.Field(instr, x, index, write)
+			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
-			w.Field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
+			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
 		if in.Op == token.MUL && !onlyFieldsRead(in) {
@@ -66,22 +66,22 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Store:
 		w.wholeStruct(pos, in.Addr, summary.ActionWrites)
 	case *ssa.MapUpdate:
-		w.Value(pos, in.Map, summary.ActionWrites)
+		w.value(pos, in.Map, summary.ActionWrites)
 	case *ssa.Lookup:
-		w.Value(pos, in.X, summary.ActionReads)
+		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.Index:
-		w.Value(pos, in.X, summary.ActionReads)
+		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.IndexAddr:
-		w.Value(pos, in.X, accessKind(in))
+		w.value(pos, in.X, accessKind(in))
 	case *ssa.Range:
-		w.Value(pos, in.X, summary.ActionReads)
+		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.Slice:
-		w.Value(pos, in.X, summary.ActionReads)
+		w.value(pos, in.X, summary.ActionReads)
 	}
 }
 
 // field handles a selection of field index of the struct x (or *x).
-func (w *walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
+func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
 	st, ok := names.DerefUnder(x.Type()).(*types.Struct)
 	if !ok {
 		return
@@ -118,7 +118,7 @@ func (w *walker) Field(instr ssa.Instruction, x ssa.Value, index int, write bool
 
 // value handles map, slice and channel operations on x, a value of a
 // confined non-struct type.
-func (w *walker) Value(pos token.Pos, x ssa.Value, action summary.Action) {
+func (w *walker) value(pos token.Pos, x ssa.Value, action summary.Action) {
 	if named := w.c.M.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
 		w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.c.M.TypeDomain(named), Site: w.position(pos)})
 	}
@@ -161,7 +161,7 @@ func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 	if writesFirstArgument(call.Value.(*ssa.Builtin)) {
 		action = summary.ActionWrites
 	}
-	w.Value(pos, call.Args[0], action)
+	w.value(pos, call.Args[0], action)
 }
 
 // writesFirstArgument reports whether the built-in b writes what its first
@@ -261,7 +261,7 @@ func atomicOnly(instr ssa.Instruction) bool {
 // position: such a field is state, not a handle usable from anywhere
 // (a loop's n.propc = nil on leader loss). Assignments where the value is
 // built, and in code that only builds values, leave it free.
-func (c *Engine) reassignedOnOwner(f *types.Var) summary.Position {
+func (c *Package) reassignedOnOwner(f *types.Var) summary.Position {
 	if c.reassigned == nil {
 		c.reassigned = make(map[*types.Var]summary.Position)
 		var roots []*ssa.Function

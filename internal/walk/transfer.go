@@ -103,7 +103,7 @@ func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
 	return false
 }
 
-// handedSource reports whether source s of target t, the code at sp
+// HandedSource reports whether source s of target t, the code at sp
 // starts, is a value the function handed off to it.
 func (sp Entry) HandedSource(t flow.FuncValue, s summary.Source) bool {
 	if len(sp.Handed) == 0 {

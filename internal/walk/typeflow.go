@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// bindRecv settles the dynamic type a touch requires (witness.Recv) against
+// BindRecv settles the dynamic type a touch requires (witness.Recv) against
 // v, the caller's value for the touch's source. The touch is dropped (ok is
 // false) when v cannot hold that type, and holds whatever v's sources are
 // when it can. When nothing can be told, the requirement passes on to the

@@ -1,10 +1,351 @@
 package walk
 
+// This file walks one function's SSA body, feeding the touch model
+// (touch.go), the where-code-runs model (context.go) and callee summaries
+// into the function's walk.
+
 import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/ssa"
 )
 
-// hopSinkFor is how a hop by sink to domain is named as a root of findings.
-func hopSinkFor(sink, domain string) string {
-	return "code that " + sink + " runs on " + names.DomainName(domain)
+type walker struct {
+	c           *Package
+	fn          *ssa.Function
+	origins     *originTracker
+	completions *completionTracker
+	returned    []ssa.Value // the first result of every return
+	gos         *goStatements
+	at          ssa.Instruction // the instruction being walked
+	Walk
+}
+
+// newWalker returns a walker of fn that has walked nothing yet.
+func newWalker(c *Package, fn *ssa.Function) *walker {
+	return &walker{c: c, fn: fn, origins: newOriginTracker(c, fn), completions: &completionTracker{c: c, fn: fn, memo: make(map[ssa.Value]directive.Completion)}, gos: &goStatements{fn: fn}}
+}
+
+func (c *Package) walkFunc(fn *ssa.Function) *Walk {
+	w := newWalker(c, fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			w.at = instr
+			w.instr(instr)
+		}
+	}
+	w.Sum.Completes = w.completions.join(w.returned)
+	w.Sum.Untrack()
+	if len(w.Hops) == 0 && len(w.Sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.Handed) > 0 }) {
+		// Touches of the function's own values matter only after it hands
+		// them over (sends.go): keep the walk small.
+		w.Sites = slices.DeleteFunc(w.Sites, func(s Site) bool { return s.Inner == nil && s.Origin.Owned() })
+	}
+	return &w.Walk
+}
+
+func (w *walker) instr(instr ssa.Instruction) {
+	switch in := instr.(type) {
+	case *ssa.Go:
+		w.goStmt(in)
+	case *ssa.Call:
+		w.call(in.Common(), in.Pos())
+	case *ssa.Defer:
+		w.call(in.Common(), in.Pos())
+	case *ssa.Return:
+		for _, r := range in.Results {
+			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r))
+		}
+		if len(in.Results) > 0 {
+			w.returned = append(w.returned, in.Results[0])
+		}
+	case *ssa.Store, *ssa.MapUpdate:
+		w.store(in)
+		w.access(instr)
+	case *ssa.Send:
+		w.Sends = append(w.Sends, in)
+		w.send(in.Chan, in.X, in.Pos())
+		w.access(instr)
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.SendOnly {
+				w.send(st.Chan, st.Send, st.Pos)
+			}
+		}
+		w.access(instr)
+	case *ssa.ChangeType:
+		w.place(in.X, w.c.rules.Convert(in.Type()), callSite{pos: flow.InstrPos(in)})
+		w.access(instr)
+	default:
+		w.access(instr)
+	}
+}
+
+// goStmt handles "go f(args)": the call runs off the owner, with its
+// arguments and captured variables coming from here.
+func (w *walker) goStmt(in *ssa.Go) {
+	call := in.Common()
+	p := w.c.rules.Go(w.gos.joined(in))
+	if p.Here {
+		w.call(call, in.Pos()) // it runs while this function waits
+		return
+	}
+	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
+	if call.IsInvoke() {
+		w.goInvoke(call, at)
+		return
+	}
+	sources := w.funcSources(call.Value)
+	w.Sum.Async = w.Sum.Async.Union(sources)
+	w.noteEvidence(sources, sinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	for _, t := range flow.FuncTargets(call.Value) {
+		if w.c.M.IsLoop(t.Fn) {
+			continue // starting the owner's loop: that goroutine is the owner
+		}
+		callee := w.c.calleeOf(t.Fn)
+		for i, a := range call.Args {
+			if names.IsFuncTyped(a.Type()) && w.c.rules.StartArg(callee, i).Off {
+				w.sendOff(a, at)
+			}
+		}
+		handed := w.handedOff(in, call.Args, t.Bindings)
+		if wit := w.c.CallTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
+			direct := at
+			direct.Direct = wit
+			w.Spawns = append(w.Spawns, direct)
+			continue
+		}
+		at.Handed = append(at.Handed, handed...)
+		at.Targets = append(at.Targets, t)
+	}
+	if len(at.Targets) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// goInvoke handles "go x.M(args)" through an interface: the finding is
+// what the method or its implementations touch, reported at the go statement.
+func (w *walker) goInvoke(call *ssa.CallCommon, at Entry) {
+	if domain, touches := w.c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		at.Direct = &summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(at.Pos)}
+	} else if sum := w.c.interfaceSummary(call.Method); sum != nil {
+		for _, tc := range sum.Touches {
+			if wit, ok := w.c.Types.BindRecv(tc.Witness, SourceValue(tc.Source, flow.CallArgs(call), flow.Captures{})); ok {
+				at.Direct = &wit
+				break
+			}
+		}
+	}
+	if at.Direct != nil {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
+	args := flow.CallArgs(call)
+	if call.IsInvoke() {
+		w.invoke(call, args, pos)
+		return
+	}
+	if _, ok := call.Value.(*ssa.Builtin); ok {
+		w.builtinCall(call, pos)
+		return
+	}
+	targets := flow.FuncTargets(call.Value)
+	if len(targets) == 0 {
+		// A func value from a parameter or capture: the caller decides.
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(call.Value))
+		w.handArgs(where.Callee{}, args, callSite{w: w, pos: pos})
+		return
+	}
+	for _, t := range targets {
+		w.callTarget(t, args, pos)
+	}
+}
+
+// invoke handles a call through an interface method.
+func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
+	if domain, touches := w.c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+		w.touch(pos, args[0], w.origins.of(args[0]), summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
+		return
+	}
+	callee := w.c.interfaceCallee(call.Method)
+	cs := callSite{w: w, method: call.Method, pos: pos}
+	w.handArgs(callee, args, cs)
+	if callee.Summary != nil {
+		w.applySummary(callee.Summary, args, flow.Captures{}, cs, true)
+	}
+}
+
+// callTarget handles a call of a known function.
+func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
+	if w.c.M.IsLoop(t.Fn) {
+		return // running the owner's loop makes this goroutine the owner
+	}
+	obj := flow.DeclaredFunc(t.Fn)
+	cs := callSite{w: w, callee: t.Fn, pos: pos}
+	if w.c.M.IsAny(t.Fn) {
+		w.handArgs(where.Callee{Fn: obj, Contract: w.c.M.Contract(obj)}, args, cs) // safe to call, but a hop is still a hop
+		return
+	}
+	sum := w.c.SummaryOf(t.Fn)
+	whole := w.c.CallTouch(t.Fn, pos)
+	if whole != nil && (sum == nil || w.c.M.OwnerOnly(obj)) {
+		// Nothing to look into, or a contract that holds whatever the
+		// body does: the call itself touches what its receiver reaches.
+		var recv ssa.Value
+		o := summary.OriginOf(summary.Ambient)
+		if obj.Signature().Recv() != nil && len(args) > 0 {
+			recv, o = args[0], w.origins.of(args[0])
+		}
+		w.touch(pos, recv, o, *whole)
+		return
+	}
+	cs.whole = whole
+	w.handArgs(where.Callee{Fn: obj, Contract: w.c.M.Contract(obj), Summary: sum}, args, cs)
+	if sum == nil {
+		return
+	}
+	lit := flow.IsFuncLit(t.Fn)
+	w.applySummary(sum, args, t.Bindings, cs, !lit)
+	if lit {
+		// A literal called in place: its touches are ours, but they are
+		// reported inside it if this runs off the owner.
+		w.Sites = append(w.Sites, Site{Pos: pos, Inner: t.Fn, InnerSources: w.sourceMapper(args, t.Bindings)})
+	}
+}
+
+// A callSite is a call whose callee's summary is applied. Its name and
+// position are rendered only when a witness or a sink needs them, which
+// most calls never do.
+type callSite struct {
+	w      *walker
+	callee *ssa.Function // nil for a call through an interface method
+	method *types.Func   // the interface method, when callee is nil
+	pos    token.Pos
+	// whole is set for a call of a confined method: its callers are told
+	// that they call it, and what it reaches inside, rather than the path.
+	whole *summary.Witness
+}
+
+// name is what the call calls, for messages.
+func (cs callSite) name() string {
+	if cs.callee == nil {
+		return names.FuncName(cs.method)
+	}
+	return flow.Name(cs.callee)
+}
+
+// extend returns wit as seen from the caller. Interface calls and wrappers
+// add no step: the implementation's or the wrapped method's name is
+// already in the witness. A call of a confined method stands for what it
+// touches of its own owner's state; another owner's it leads to by path.
+func (cs callSite) extend(wit summary.Witness) summary.Witness {
+	if cs.whole != nil && cs.whole.Domain == wit.Domain {
+		return *cs.whole
+	}
+	if cs.callee == nil || flow.IsWrapper(cs.callee) {
+		return wit
+	}
+	return wit.Through(cs.name(), cs.w.position(cs.pos))
+}
+
+// applySummary makes a callee's summary part of this function's: its
+// touches through the arguments and captures given (as sites to report at
+// the call when asSites), and where the func values a called closure
+// captured run (handArgs placed the arguments).
+func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings flow.Captures, call callSite, asSites bool) {
+	for _, tc := range sum.Touches {
+		v := SourceValue(tc.Source, args, bindings)
+		wit, ok := w.c.Types.BindRecv(tc.Witness, v)
+		if !ok {
+			continue // through an interface value that cannot hold the implementation
+		}
+		wit = call.extend(wit)
+		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
+			w.touch(call.pos, v, o, wit)
+		} else {
+			w.Sum.AddTouches(o, wit)
+		}
+	}
+	if len(bindings.Values) > 0 {
+		for _, s := range sum.Invokes.Union(sum.Async).Union(sum.Hop).Sources() {
+			if v := SourceValue(s, nil, bindings); v != nil {
+				w.place(v, w.c.rules.Captured(sum, s), call)
+			}
+		}
+	}
+	w.checkFutureTouches(sum, args, bindings, call)
+}
+
+// handArgs hands a call's arguments to where the rules say the callee runs
+// them.
+func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
+	if k := c.Contract; k != nil && k.Combinator {
+		w.inheritCallbacks(c.Fn, k, args, Entry{Pos: call.pos})
+	}
+	if k := c.Contract; k != nil && len(k.Async) > 0 {
+		c.Waits = waitsFor(c.Fn, args)
+	}
+	for i, a := range args {
+		w.place(a, w.c.rules.Arg(c, i, names.IsFuncTyped(a.Type())), call)
+	}
+}
+
+// syncInvoke handles a func value called on this goroutine: its touches
+// are this function's touches.
+func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
+	targets := flow.FuncTargets(v)
+	if len(targets) == 0 {
+		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(v))
+		return
+	}
+	for _, t := range targets {
+		// The callee supplies the arguments: they are not ours to track.
+		w.callTarget(t, nil, pos)
+	}
+}
+
+// sourceMapper maps a callee's sources to origins in this function.
+func (w *walker) sourceMapper(args []ssa.Value, bindings flow.Captures) func(summary.Source) summary.Origin {
+	return func(s summary.Source) summary.Origin { return w.origins.mapSource(s, args, bindings) }
+}
+
+// SourceValue returns the caller's value for a callee's source, or nil.
+func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa.Value {
+	switch {
+	case s == summary.Ambient:
+		return nil
+	case s >= summary.FreeBase:
+		if i := int(s - summary.FreeBase); i < len(bindings.Values) {
+			return bindings.Values[i]
+		}
+	case int(s) < len(args):
+		return args[s]
+	}
+	return nil
+}
+
+// touch records that this function touches confined state reached from o
+// through v (nil when it is not one value). The function's own values
+// (ownership follows the value) are not touches for its callers, but the
+// place is kept: code on another owner may not touch what was handed off
+// to it, and the function itself not what it sent away (see sends.go).
+func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
+	w.Sum.AddTouches(o, wit)
+}
+
+func (w *walker) position(pos token.Pos) summary.Position {
+	if !pos.IsValid() {
+		pos = w.fn.Pos()
+	}
+	return w.c.M.Position(pos)
 }

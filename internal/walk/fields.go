@@ -1,0 +1,294 @@
+package walk
+
+// Funcs held in fields. A func value stored in a field runs wherever the
+// field's func is called: a connection's read goroutine calling its
+// onMessage handler runs every func stored in onMessage off the owner. The
+// off-owner search (where.Search) finds such fields within the package,
+// after a first round of summaries shows which code runs off the owner;
+// this file gives it the package's code as SSA shows it. Fields called from
+// other packages come from their EntryFacts.
+//
+// The finding for a stored func is reported at the off-owner call of the
+// field (or at the go statement), the place that runs it off the owner,
+// naming the funcs stored in the field: a store alone runs nothing, and a
+// test goroutine calling a field must not turn the production code that
+// fills it into findings.
+
+import (
+	"cmp"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A FieldStore is a func value stored into a field.
+type FieldStore struct {
+	Val ssa.Value
+	Pos token.Pos
+}
+
+// Fields is what the package does with fields that hold funcs (func
+// fields, slices and maps of funcs, channels of them), and what the
+// off-owner search found of them.
+type Fields struct {
+	Stores map[*types.Var][]FieldStore // every store, in source order
+	*where.Found[*ssa.Function]
+	goes      []where.FieldCall[*ssa.Function] // go x.f() anywhere in the package
+	receivers []where.Receiver[*ssa.Function]  // receives of funcs from channel fields, in source order
+}
+
+// indexFields records the stores into fields holding funcs, the go
+// statements calling one and the receives of funcs from channel fields, in
+// the package's functions.
+func indexFields(fns []*ssa.Function) *Fields {
+	fs := &Fields{Stores: make(map[*types.Var][]FieldStore)}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store, *ssa.MapUpdate:
+					if f, val := storedField(in); f != nil {
+						fs.Stores[f] = append(fs.Stores[f], FieldStore{Val: val, Pos: storePos(in)})
+					}
+				case *ssa.Go:
+					if f := calledField(in.Common()); f != nil {
+						fs.goes = append(fs.goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: in.Pos(), Goes: true})
+					}
+				}
+				for _, f := range receivedFuncFields(instr) {
+					fs.receivers = append(fs.receivers, where.Receiver[*ssa.Function]{Field: f, By: fn, InLoop: flow.InLoop(b)})
+				}
+			}
+		}
+	}
+	for _, s := range fs.Stores {
+		slices.SortStableFunc(s, func(a, b FieldStore) int { return cmp.Compare(a.Pos, b.Pos) })
+	}
+	return fs
+}
+
+// storedField returns the field that instr, a store, puts funcs in, and
+// the value it stores: a func field (x.f = fn), an element of a slice or
+// map of funcs (x.subs[k] = fn, x.fs[i] = fn), or a whole slice of them
+// (x.fs = append(x.fs, fn)).
+func storedField(instr ssa.Instruction) (*types.Var, ssa.Value) {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		if !flow.HoldsFuncs(in.Val.Type()) {
+			return nil, nil
+		}
+		if f := flow.FieldOf(in.Addr); f != nil {
+			return f, in.Val
+		}
+		if ia, ok := in.Addr.(*ssa.IndexAddr); ok && names.IsFuncTyped(in.Val.Type()) {
+			return flow.LoadedField(ia.X), in.Val
+		}
+	case *ssa.MapUpdate:
+		if names.IsFuncTyped(in.Value.Type()) {
+			return flow.LoadedField(in.Map), in.Value
+		}
+	}
+	return nil, nil
+}
+
+// storePos is where a store happens in the source: a composite literal's
+// element has no position of its own, the value stored does.
+func storePos(instr ssa.Instruction) token.Pos {
+	if instr.Pos().IsValid() {
+		return instr.Pos()
+	}
+	if st, ok := instr.(*ssa.Store); ok {
+		return st.Val.Pos()
+	}
+	return token.NoPos
+}
+
+// calledField returns the field whose func a call calls, if any: the func
+// held in a field, or an element of a slice or map of funcs in one.
+func calledField(call *ssa.CallCommon) *types.Var {
+	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
+		return nil
+	}
+	if _, ok := call.Value.(*ssa.Builtin); ok || len(flow.FuncTargets(call.Value)) > 0 {
+		return nil
+	}
+	if f := flow.LoadedField(call.Value); f != nil {
+		return f
+	}
+	return flow.ElementField(call.Value)
+}
+
+// StoredTargets lists the functions that the store of val into a field
+// puts there.
+func StoredTargets(val ssa.Value) []flow.FuncValue {
+	var out []flow.FuncValue
+	for _, v := range flow.StoredFuncs(val) {
+		out = append(out, flow.FuncTargets(v)...)
+	}
+	return out
+}
+
+// receivedFuncFields lists the channel fields of funcs that instr receives
+// from: a receive, a range over the channel, a select's receive case.
+func receivedFuncFields(instr ssa.Instruction) []*types.Var {
+	var out []*types.Var
+	for _, ch := range flow.ReceivedChannels(instr) {
+		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
+			if f := flow.LoadedField(ch); f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// SettleStoredCallbacks searches for the fields whose funcs run off the
+// owner and summarizes the package again while what it finds grows, so
+// that functions storing their func parameters there become async sinks
+// (which may start more code off the owner).
+func (c *Package) SettleStoredCallbacks() {
+	fs := indexFields(c.Fns)
+	for range where.MaxRounds {
+		fs.Found = where.Search(c.searchCode(fs))
+		settled := c.fields.same(fs)
+		// The walks read what the search found (Rules.Store, Rules.Send)
+		// only while the package is summarized again.
+		c.fields, c.rules.Fields = fs, &fs.Found.Fields
+		if settled {
+			return
+		}
+		c.Walks = make(map[*ssa.Function]*Walk)
+		c.summarize(c.Fns)
+		fs = &Fields{Stores: fs.Stores, goes: fs.goes, receivers: fs.receivers}
+	}
+}
+
+// same reports whether fs found what gs found; nil found nothing.
+func (fs *Fields) same(gs *Fields) bool {
+	found := func(f *Fields) *where.Fields {
+		if f == nil || f.Found == nil {
+			return &where.Fields{}
+		}
+		return &f.Found.Fields
+	}
+	return found(fs).Same(found(gs))
+}
+
+// searchCode is the package's code as the off-owner search needs it.
+func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
+	code := where.Code[*ssa.Function]{
+		Goes:      fs.goes,
+		Stored:    make(map[*types.Var][]*ssa.Function),
+		Receivers: fs.receivers,
+		Calls:     c.offOwnerCalls,
+		Name:      func(fn *ssa.Function) string { return flow.Name(enclosing(fn)) },
+		RunsOn:    c.M.RunsOn,
+	}
+	for f, stores := range fs.Stores {
+		for _, s := range stores {
+			for _, t := range StoredTargets(s.Val) {
+				code.Stored[f] = append(code.Stored[f], t.Fn)
+			}
+		}
+	}
+	for _, fn := range c.Fns {
+		if w := c.Walks[fn]; w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					code.Roots = append(code.Roots, t.Fn)
+				}
+			}
+		}
+		if _, ok := c.M.Entries.EntryPoint(fn); ok {
+			code.Roots = append(code.Roots, fn)
+		}
+	}
+	return code
+}
+
+// offOwnerCalls lists the calls of fn as the off-owner search follows
+// them: what each runs on the same goroutine (its callees, and the func
+// values it hands them unless they go to the owner, or off it, which the
+// walk recorded as a spawn), the field it calls, the interface method.
+// Go statements are left out: what they start are roots already, and their
+// field calls are Fields.goes. The search does not enter the owner's loop,
+// nor code that was not built.
+func (c *Package) offOwnerCalls(fn *ssa.Function) ([]where.Call[*ssa.Function], bool) {
+	if c.Walks[fn] == nil || c.M.IsLoop(fn) {
+		return nil, false
+	}
+	var calls []where.Call[*ssa.Function]
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if _, isGo := instr.(*ssa.Go); !ok || isGo {
+				continue
+			}
+			if out, ok := c.offOwnerCall(call); ok {
+				calls = append(calls, out)
+			}
+		}
+	}
+	return calls, true
+}
+
+// offOwnerCall is one call of offOwnerCalls; ok is false for a call of a
+// built-in.
+func (c *Package) offOwnerCall(call ssa.CallInstruction) (where.Call[*ssa.Function], bool) {
+	common := call.Common()
+	out := where.Call[*ssa.Function]{Pos: call.Pos()}
+	var callee where.Callee
+	if common.IsInvoke() {
+		out.Method = common.Method
+		out.Runs = append(out.Runs, c.Implementations(common.Method)...)
+		callee = c.interfaceCallee(common.Method)
+	} else {
+		if _, ok := common.Value.(*ssa.Builtin); ok {
+			return out, false
+		}
+		out.Field = calledField(common)
+		targets := flow.FuncTargets(common.Value)
+		for _, t := range targets {
+			if c.M.IsLoop(t.Fn) {
+				return where.Call[*ssa.Function]{Pos: out.Pos, Field: out.Field}, true // the owner's loop: nothing it is handed runs here
+			}
+			out.Runs = append(out.Runs, t.Fn)
+		}
+		if len(targets) == 1 {
+			callee = c.calleeOf(targets[0].Fn)
+		}
+	}
+	for i, a := range flow.CallArgs(common) {
+		if names.IsFuncTyped(a.Type()) && c.rules.Arg(callee, i, true).RunsHere() {
+			for _, t := range flow.FuncTargets(a) {
+				out.Runs = append(out.Runs, t.Fn)
+			}
+		}
+	}
+	return out, true
+}
+
+// calleeOf is what the rules know of fn as a call's target.
+func (c *Package) calleeOf(fn *ssa.Function) where.Callee {
+	obj := flow.DeclaredFunc(fn)
+	return where.Callee{Fn: obj, Contract: c.M.Contract(obj), Summary: c.SummaryOf(fn)}
+}
+
+// interfaceCallee is what the rules know of the interface method m as a
+// call's target.
+func (c *Package) interfaceCallee(m *types.Func) where.Callee {
+	return where.Callee{Fn: m, Contract: c.M.Contract(m), Summary: c.interfaceSummary(m)}
+}
+
+// enclosing is the declared function fn is, or is a literal of.
+func enclosing(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}

@@ -1,0 +1,146 @@
+package walk
+
+// This file is where the walk learns where code runs: the places the rules
+// (package where) give the func values a function hands over, recorded as
+// the function's spawns, hops and summary.
+
+import (
+	"go/token"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/ssa"
+)
+
+// sendOff records that v is sent off the owner by sink at the call.
+func (w *walker) sendOff(v ssa.Value, at Entry) {
+	sources := w.funcSources(v)
+	w.Sum.Async = w.Sum.Async.Union(sources)
+	w.noteEvidence(sources, sinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	at.Targets = flow.FuncTargets(v)
+	if len(at.Targets) > 0 {
+		if at.Call == nil {
+			at.Call = w.at
+		}
+		for _, t := range at.Targets {
+			at.Handed = append(at.Handed, w.handedOff(at.Call, nil, t.Bindings)...)
+		}
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// hopTo records that v is sent to the owner by sink at pos: it is not
+// code that runs here, but code that runs on domain, when that is known
+// (a future that completes on the owner does not say which).
+func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
+	sources := w.funcSources(v)
+	h := sinkEvidence{Sink: sink, Pos: pos, Hop: true}
+	if domain != nil {
+		w.Sum.AddHop(sources, *domain)
+		if targets := flow.FuncTargets(v); len(targets) > 0 {
+			w.Hops = append(w.Hops, Entry{Pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, Call: w.at})
+		}
+		h.To = *domain
+	} else {
+		w.Sum.AddHop(sources, "")
+	}
+	w.noteEvidence(sources, h)
+}
+
+// noteEvidence keeps, for -explain, the evidence that the function is a sink
+// of its func parameters among sources.
+func (w *walker) noteEvidence(sources summary.Origin, h sinkEvidence) {
+	if w.c.M.Config().Explain && !sources.Fresh() {
+		h.Sources = sources
+		w.Evidence = append(w.Evidence, h)
+	}
+}
+
+// funcSources is where a func value comes from, for inferring sinks: the
+// sources of an unresolved value, or the func-valued sources a resolved
+// closure calls (a closure sent off the owner that calls f sends f along).
+func (w *walker) funcSources(v ssa.Value) summary.Origin {
+	targets := flow.FuncTargets(v)
+	if len(targets) == 0 {
+		return w.origins.of(v)
+	}
+	var o summary.Origin
+	for _, t := range targets {
+		if sum := w.c.SummaryOf(t.Fn); sum != nil {
+			o = o.Union(w.origins.mapOrigin(sum.Invokes, nil, t.Bindings))
+		}
+	}
+	return o
+}
+
+// place sends v where p says it runs, for the call at call.pos: here, off
+// the owner, or to it. A place the rules inferred from the callee's
+// summary takes the call's name as its sink.
+func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
+	if p.Here {
+		w.syncInvoke(v, call.pos)
+	}
+	sink := p.Sink
+	if (p.Off || p.OnOwner) && sink == "" {
+		sink = call.name()
+	}
+	if p.Off {
+		w.sendOff(v, Entry{Pos: call.pos, Sink: sink})
+	}
+	if p.OnOwner {
+		domain := p.Domain
+		w.hopTo(v, sink, &domain, call.pos)
+	}
+}
+
+// store handles a store of func values into a field. Where another
+// package calls the field's funcs off the owner, the store is where they
+// leave. Where this package's off-owner code calls them, they are reported
+// where the field is called (see report's field calls), and the func
+// parameters the store sends along make this function an async sink for
+// them (rule 3).
+func (w *walker) store(in ssa.Instruction) {
+	f, val := storedField(in)
+	if f == nil {
+		return
+	}
+	p := w.c.rules.Store(f)
+	switch {
+	case p.Off && !p.AtCall:
+		for _, v := range flow.StoredFuncs(val) {
+			w.sendOff(v, Entry{Pos: storePos(in), Sink: p.Sink})
+		}
+	case p.AtCall:
+		var sources summary.Origin
+		for _, v := range flow.StoredFuncs(val) {
+			sources = sources.Union(w.funcSources(v))
+		}
+		var o summary.Origin
+		for _, s := range sources.Sources() {
+			if s >= summary.FreeBase && s != summary.Ambient {
+				o = o.Union(summary.OriginOf(s)) // a captured func value, for the enclosing function
+			} else if int(s) < len(w.fn.Params) && names.IsFuncTyped(w.fn.Params[s].Type()) {
+				o = o.Union(summary.OriginOf(s))
+			}
+		}
+		w.Sum.Async = w.Sum.Async.Union(o)
+		w.noteEvidence(o, sinkEvidence{Sink: p.Sink, Pos: in.Pos()})
+	}
+}
+
+// send handles the func value v sent on the channel ch at pos: it runs
+// where the channel's receivers call it. Other sends hand values over
+// (see report's sends).
+func (w *walker) send(ch, v ssa.Value, pos token.Pos) {
+	if !names.IsFuncTyped(v.Type()) {
+		return
+	}
+	w.place(v, w.c.rules.Send(flow.LoadedField(ch), w.gos.localReceiver(ch)), callSite{pos: pos})
+}
+
+// hopSinkFor is how a hop by sink to domain is named as a root of findings.
+func hopSinkFor(sink, domain string) string {
+	return "code that " + sink + " runs on " + names.DomainName(domain)
+}

@@ -1,0 +1,70 @@
+// Package sinkforms has no directives: the same sinks written in the forms
+// Go offers for calling a function (a method expression, a method value
+// held in a variable, a variadic parameter, a generic function), so that
+// the syntax path and the SSA path can be checked to find the same ones.
+package sinkforms
+
+// Loop runs the funcs posted to it on its own goroutine's loop, which main
+// starts: posting is a hop.
+type Loop struct{ q chan func() }
+
+func (l *Loop) Run() {
+	for f := range l.q {
+		f()
+	}
+}
+
+// Post hands f to the loop.
+func (l *Loop) Post(f func()) { l.q <- f }
+
+// ByMethodExpression posts through the method expression (*Loop).Post,
+// whose first argument is the receiver.
+func ByMethodExpression(l *Loop, f func()) { (*Loop).Post(l, f) }
+
+// ByMethodValue posts through the method value l.Post held in a variable.
+func ByMethodValue(l *Loop, f func()) {
+	post := l.Post
+	post(f)
+}
+
+// Go runs f on a goroutine of its own.
+func Go(f func()) { go f() }
+
+// ByFuncValue starts f through Go held in a variable.
+func ByFuncValue(f func()) {
+	start := Go
+	start(f)
+}
+
+// GoEach runs each of fs on a goroutine of its own.
+func GoEach(fs ...func()) {
+	for _, f := range fs {
+		go f()
+	}
+}
+
+// ByVariadic hands f and g to GoEach's variadic parameter.
+func ByVariadic(x int, f, g func()) { GoEach(f, g) }
+
+// GoWith runs f with v on a goroutine of its own, for any type of v.
+func GoWith[T any](v T, f func(T)) { go f(v) }
+
+// ByGeneric starts f through GoWith, inferred.
+func ByGeneric(f func(int)) { GoWith(1, f) }
+
+// ByInstantiation starts f through GoWith, instantiated by hand.
+func ByInstantiation(f func(string)) { GoWith[string]("x", f) }
+
+// Here calls f where it is: not a sink, however it is called.
+func Here(f func()) { f() }
+
+// ByMethodValueHere calls Here through a variable: not a sink.
+func ByMethodValueHere(f func()) {
+	h := Here
+	h(f)
+}
+
+func main() {
+	l := &Loop{q: make(chan func())}
+	l.Run()
+}
