@@ -1,6 +1,6 @@
 package analyzer
 
-// The two evaluators of the sink rules (internal/engine/doc.go) must agree: the
+// The two evaluators of the rules of where code runs (internal/where) must agree: the
 // syntax-only path, taken by packages with nothing confined in reach, and
 // the SSA path. Each package below is analysed as it is (syntax path) and
 // again with an unrelated confined type added (SSA path), and the async and

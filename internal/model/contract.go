@@ -1,8 +1,9 @@
 package model
 
-// This file is where the walk learns where code runs: the contracts of
-// callees (Contract, from directives, declarations and the built-in table
-// in builtins.go) and the func values handed to sinks (see doc.go).
+// This file is what a function promises about where the funcs handed to it
+// run (Contract: its directives and declarations, those of the interface
+// methods it implements, and the built-in table, builtins.go), and which
+// functions are an owner's loop.
 
 import (
 	"go/ast"

@@ -1,7 +1,8 @@
 package model
 
-// This file defines the analysis facts that carry directives and function
-// summaries across package boundaries. Facts are gob-encoded by go vet and
+// This file defines the analysis facts the model reads and publishes:
+// entry points and hop sinks (directives travel as directive.Fact,
+// summaries as summary.SummaryFact). Facts are gob-encoded by go vet and
 // nogo, so they hold only exported, deterministic data: no maps, no
 // token.Pos (positions are meaningless in another process's FileSet).
 

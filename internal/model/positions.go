@@ -1,5 +1,8 @@
 package model
 
+// This file turns positions into the form facts and witnesses carry, and
+// back, and says how fix hints may use a hop sink.
+
 import (
 	"go/token"
 	"go/types"

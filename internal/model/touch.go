@@ -1,5 +1,9 @@
 package model
 
+// This file is what directives say about touching: which types are
+// confined, which methods are safe from anywhere (:any) or owner-only,
+// and which calls touch confined state whatever their bodies do.
+
 import (
 	"go/types"
 

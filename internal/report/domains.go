@@ -1,5 +1,8 @@
 package report
 
+// This file names owners in findings: the state of a domain touched, and
+// the body of code known to run on one owner as the root of findings.
+
 import (
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"

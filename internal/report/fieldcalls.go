@@ -1,5 +1,8 @@
 package report
 
+// This file reports, at each call of a field that runs its funcs off the
+// owner, what the funcs stored in that field touch.
+
 import (
 	"fmt"
 	"strings"

@@ -1,5 +1,8 @@
 package report
 
+// This file reports the touches of a value a function handed to code it
+// started off the owner, made after the hand-off (see walk's transfer.go).
+
 import (
 	"go/token"
 	"go/types"

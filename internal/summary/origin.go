@@ -9,7 +9,7 @@ import (
 // ambient world (package-level variables, owner-only functions). handed
 // marks values received from a channel: they are the function's own, a
 // transfer of ownership, unless its code runs on another owner than the
-// one they belong to (see domains.go). Summaries never carry it.
+// one they belong to (see the model's domains). Summaries never carry it.
 type Source uint8
 
 const (

@@ -1,12 +1,12 @@
 package summary
 
-// This file computes per-function summaries bottom-up over the package's
-// functions: which of a function's sources (parameters, captured variables,
-// the ambient world) it touches confined state through, with one witness
-// call path each; which of its func-valued sources it calls, sends off the
-// owner (an inferred async sink) or sends to the owner (an inferred hop
-// sink); and where its result comes from. Summaries of declared functions
-// are exported as facts for other packages.
+// This file defines a function's summary: which of its sources
+// (parameters, captured variables, the ambient world) it touches confined
+// state through, with one witness call path each; which of its func-valued
+// sources it calls, sends off the owner (an inferred async sink) or sends
+// to the owner (an inferred hop sink); and where its result comes from.
+// The walk computes them bottom-up (package walk); summaries of declared
+// functions travel to other packages as facts.
 
 import (
 	"fmt"

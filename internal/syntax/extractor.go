@@ -1,5 +1,9 @@
 package syntax
 
+// This file reads what the syntax tells of func values: the code a func
+// expression denotes, the funcs local variables hold, and which declared
+// function a body is in.
+
 import (
 	"go/ast"
 	"go/types"

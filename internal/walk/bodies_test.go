@@ -63,10 +63,9 @@ func plainNames(t *testing.T, src string, declare ...string) []string {
 	return out
 }
 
-// TestPlainFuncs: the helpers that can reach no confined state are left
-// out; each look-alike that can is built.
-func TestPlainFuncs(t *testing.T) {
-	got := plainNames(t, `package p
+// plainShapes are the helpers that can reach no confined state, and a
+// look-alike of each that can.
+const plainShapes = `package p
 
 import (
 	"errors"
@@ -143,6 +142,11 @@ type stats struct {
 }
 
 func (st *stats) bump() { st.count++ }
-`, "owner strings.Fields")
+`
+
+// TestPlainFuncs: the helpers that can reach no confined state are left
+// out; each look-alike that can is built.
+func TestPlainFuncs(t *testing.T) {
+	got := plainNames(t, plainShapes, "owner strings.Fields")
 	assert.Equal(t, []string{"even", "funcValue", "isSpace", "join", "lateLiteral", "odd", "parse", "point.sum", "replace", "spawns"}, got)
 }

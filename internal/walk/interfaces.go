@@ -9,7 +9,7 @@ package walk
 // widely implemented interfaces (io.Writer, fmt.Stringer) never drag
 // unrelated confined types into every call. A touch through the receiver
 // carries the implementation's type, so that callers passing values of
-// other types drop it (bindRecv): the call stands for the implementations
+// other types drop it (BindRecv): the call stands for the implementations
 // whose values reach it.
 
 import (

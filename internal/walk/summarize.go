@@ -1,5 +1,10 @@
 package walk
 
+// This file walks the package's functions callees first (recursive groups
+// until they settle), and keeps what each walk found: the summary callers
+// use, the touching sites, and the code it starts off the owner or hands
+// to an owner.
+
 import (
 	"go/token"
 	"slices"
@@ -17,7 +22,7 @@ type Site struct {
 	Origin  summary.Origin
 	Witness summary.Witness
 	// The instruction and the value touched through, for telling touches
-	// after a send (see sends.go); value is nil for the ambient world.
+	// after a send (report's sends); value is nil for the ambient world.
 	Instr ssa.Instruction
 	Value ssa.Value
 	// When the touch is inside a func literal that this function invokes
@@ -42,7 +47,7 @@ type Entry struct {
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
 	// call is the instruction that hands the code to a hop or starts it
-	// off the owner, for telling touches after it (see sends.go and
+	// off the owner, for telling touches after it (report's sends and
 	// transfer.go).
 	Call ssa.Instruction
 	// For code started off the owner: the arguments of a go statement's

@@ -1,5 +1,9 @@
 package walk
 
+// This file tells which concrete types an interface value may hold, so
+// that a call through an interface stands for the implementations whose
+// values reach it.
+
 import (
 	"go/types"
 	"slices"

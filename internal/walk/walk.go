@@ -1,8 +1,8 @@
 package walk
 
 // This file walks one function's SSA body, feeding the touch model
-// (touch.go), the where-code-runs model (context.go) and callee summaries
-// into the function's walk.
+// (touch.go), the places of the func values it hands over (places.go) and
+// callee summaries into the function's walk.
 
 import (
 	"go/token"
@@ -45,7 +45,7 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 	w.Sum.Untrack()
 	if len(w.Hops) == 0 && len(w.Sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.Handed) > 0 }) {
 		// Touches of the function's own values matter only after it hands
-		// them over (sends.go): keep the walk small.
+		// them over (report's sends): keep the walk small.
 		w.Sites = slices.DeleteFunc(w.Sites, func(s Site) bool { return s.Inner == nil && s.Origin.Owned() })
 	}
 	return &w.Walk
@@ -337,7 +337,7 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // through v (nil when it is not one value). The function's own values
 // (ownership follows the value) are not touches for its callers, but the
 // place is kept: code on another owner may not touch what was handed off
-// to it, and the function itself not what it sent away (see sends.go).
+// to it, and the function itself not what it sent away (see report's sends).
 func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
 	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)

@@ -1,5 +1,7 @@
 package where
 
+// This file is the rules: where the func values of each event run.
+
 import (
 	"fmt"
 	"go/types"

@@ -1,5 +1,7 @@
 package where
 
+// This file is the off-owner search and the channel classification.
+
 import (
 	"cmp"
 	"go/token"
