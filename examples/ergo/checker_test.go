@@ -1,0 +1,57 @@
+// Expected to fail until built-in packs land (issue 32).
+
+package ergo_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
+)
+
+// coordinatorFile is the file of ./buggy the findings are in, and
+// retryTimer the line that starts its retry timer: the two lines after it
+// are the timer's func.
+const (
+	coordinatorFile = "buggy/coordinator.go"
+	retryTimer      = "time.AfterFunc(c.cfg.RetryDelay, func() {"
+)
+
+// TestCheckerFindsTheBug runs confinecheck, with no declarations, on
+// ./buggy, which carries no annotation: the built-in ergo pack says that
+// the gen.Server callbacks run as turns of the process, so the
+// coordinator's fields are the process's, and the retry timer's func
+// touches them off it.
+func TestCheckerFindsTheBug(t *testing.T) {
+	t.Parallel()
+	findings := example.CheckBug(t, "./buggy")
+	timer := examplecheck.LineOf(t, coordinatorFile, retryTimer)
+	examplecheck.ExpectFinding(t, findings, coordinatorFile, timer+1, "the time.AfterFunc func writes buggy.coordinator.retries",
+		"writes confined buggy.coordinator.retries off the owner", "time.AfterFunc")
+	examplecheck.ExpectFinding(t, findings, coordinatorFile, timer+2, "the time.AfterFunc func calls dispatch, which writes buggy.coordinator.attempts",
+		"calls confined (*buggy.coordinator).dispatch off the owner", "time.AfterFunc", "writes buggy.coordinator.attempts")
+	examplecheck.ExpectOnly(t, findings, coordinatorFile, timer+1, timer+2)
+	// The pack names ergo's way back, a message to the process itself
+	// (hop Process.Send, Process.SendAfter...), so the advice names it.
+	for _, line := range []int{timer + 1, timer + 2} {
+		f, _ := examplecheck.At(findings, coordinatorFile, line)
+		if _, fix, _ := strings.Cut(f.Msg, "; fix: "); !strings.Contains(fix, "Send") {
+			t.Errorf("%s:%d: want the fix to advise a message to the process (Send or SendAfter); got %q", coordinatorFile, line, f.Msg)
+		}
+	}
+}
+
+// TestCheckerPassesTheFix: the fixed coordinator starts no goroutine of its
+// own; ergo's SendAfter timer only sends the process a message.
+func TestCheckerPassesTheFix(t *testing.T) {
+	t.Parallel()
+	example.ExpectClean(t, "./fixed")
+}
+
+// TestCheckerOnTheLookalike runs the checker on a cache server written as
+// its author would, with no annotation: every line marked racy is
+// reported, nothing else.
+func TestCheckerOnTheLookalike(t *testing.T) {
+	t.Parallel()
+	example.CheckMarked(t, "lookalike")
+}

@@ -1,0 +1,29 @@
+// The tests of the ergo example: checker_test.go runs confinecheck on
+// ./buggy, ./fixed and ./lookalike with no declarations (the ergo pack is
+// to be built in); race_test.go runs the coordinators and the look-alike
+// cache under the race detector, on a node of their own. This file has
+// what they share: the example (internal/examplecheck has the helpers) and
+// TestMain.
+package ergo_test
+
+import (
+	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
+)
+
+// example is this module's tests. Pack is empty on purpose: the checker
+// must know ergo from its built-in pack, declarations/ergo.conf.
+var example = &examplecheck.Example{
+	Name: "ergo",
+	Driven: &examplecheck.Driven{
+		// ERGO_EXAMPLE_DRIVEN makes the test binary run a driven
+		// scenario instead of its tests: "buggy" or "fixed" (the retry of
+		// the coordinator), or one of lookalikeScenarios.
+		Env:  "ERGO_EXAMPLE_DRIVEN",
+		Name: "scenario",
+		Run:  driven,
+	},
+}
+
+func TestMain(m *testing.M) { example.Main(m) }
