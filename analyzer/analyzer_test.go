@@ -72,6 +72,18 @@ var suites = []struct {
 	// interface the settings declare offowner: the funcs its fields hold
 	// run off the owner.
 	{name: "storedentries", settings: analyzer.Settings{Declare: []string{"offowner storedfields/lib.Notifiee"}}, patterns: []string{"storedfields/lib", "storedfields/notifyapp"}},
+	// Turns of the owner: //confined:loop on an interface method confines
+	// the types that implement it, with no directive of their own.
+	{name: "turns", patterns: []string{"turns/framework", "turns/app"}},
+	// The same turn declared, in the app's source and by the settings:
+	// the same findings, though only the settings reach the framework's
+	// own package.
+	{name: "turnsdeclared", patterns: []string{"turnsdeclared/framework", "turnsdeclared/app"}},
+	{name: "turnssettings", patterns: []string{"turnsdeclared/appsettings"}, settings: analyzer.Settings{Declare: []string{"loop turnsdeclared/framework.Receiver.Receive"}}},
+	// Whole packages (owner path.*), and calls of the methods of a type
+	// confined by a declaration, declared in source and in the settings.
+	{name: "wholepkg", patterns: []string{"wholepkg/ui", "wholepkg/app"}},
+	{name: "wholepkgsettings", patterns: []string{"wholepkg/appsettings"}, settings: analyzer.Settings{Declare: []string{"owner wholepkg/ui.*", "any wholepkg/ui.Label.Text", "hop wholepkg/ui.Do:f"}}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

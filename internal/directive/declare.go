@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"slices"
 	"strings"
@@ -66,12 +67,50 @@ func parseDeclaration(words []string) (Declaration, error) {
 	} else if len(args) > 0 {
 		return Declaration{}, fmt.Errorf("%s takes a name only, got %q before it; func parameters follow the name, as in NAME:param+param%s", d.form, strings.Join(args, " "), domainUsage(verb))
 	}
+	if path, ok := strings.CutSuffix(name, ".*"); ok {
+		// A whole package: every named type it declares.
+		if verb != VerbOwner && verb != VerbOffOwner {
+			return Declaration{}, fmt.Errorf("%s %s: path.* names every type of a package, and only owner and offowner apply to types", d.form, name)
+		}
+		if path == "" || strings.ContainsAny(path, " \t*()") {
+			return Declaration{}, fmt.Errorf("cannot read package path %q in %s: write it as import/path.*", path, name)
+		}
+		d.name = path + wholePackage
+		return d, nil
+	}
 	key, err := NormalizeFuncName(name)
 	if err != nil {
 		return Declaration{}, err
 	}
 	d.name = key
 	return d, nil
+}
+
+// wholePackage ends the NAME of a declaration of every named type of a
+// package: "fyne.io/fyne/v2/widget.*".
+const wholePackage = ".*"
+
+// expandWholePackages replaces each declaration of a whole package in
+// view by one per named type it declares (aliases aside); a package not
+// in view keeps its declaration, to be reported as unknown.
+func expandWholePackages(view map[string]*types.Package, decls []resolvedDeclaration) []resolvedDeclaration {
+	var out []resolvedDeclaration
+	for _, d := range decls {
+		path, whole := strings.CutSuffix(d.name, wholePackage)
+		pkg := view[path]
+		if !whole || pkg == nil {
+			out = append(out, d)
+			continue
+		}
+		for _, name := range pkg.Scope().Names() {
+			if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				one := d
+				one.name = path + "." + name
+				out = append(out, one)
+			}
+		}
+	}
+	return out
 }
 
 // text is d as a declaration line says it, without "//confined:declare".

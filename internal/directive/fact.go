@@ -20,6 +20,11 @@ type Fact struct {
 	Domain, HopTo string
 	// Argument indices (see argIndex) of func parameters.
 	Async, Hop, Sync, Inherit []int
+	// MessageHop marks a function that takes work back to the owner as a
+	// message rather than a func (an actor's Send to itself, a UI
+	// runtime's Send): nothing it is handed runs, but it is the way back
+	// findings advise.
+	MessageHop bool
 	// Combinator is set by //confined:inherit, also without func
 	// parameters (a func taking futures): the result completes where its
 	// future arguments do.
@@ -53,6 +58,7 @@ func (f *Fact) String() string {
 	}
 	params(VerbAsync, f.Async)
 	params(VerbHop+at(f.HopTo), f.Hop)
+	flag(f.MessageHop, VerbHop+at(f.HopTo)+"(message)")
 	params(VerbSync, f.Sync)
 	params(VerbInherit, f.Inherit)
 	if f.Completes != CompletesUnknown {

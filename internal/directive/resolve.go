@@ -41,6 +41,7 @@ type resolvedDeclaration struct {
 	Declaration
 	member member // obj is nil when NAME's package is not in view
 	report bool   // this pass reports what is wrong with it
+	own    bool   // written in this package's source
 	err    error  // what is wrong with it
 }
 
@@ -59,9 +60,8 @@ type resolver struct {
 func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, settings []Declaration) (*Declared, []analysis.Diagnostic) {
 	c := &resolver{pass: pass, set: set, declared: new(Declared)}
 	var decls []resolvedDeclaration
-	own := len(set.declarations)
 	for _, d := range set.declarations {
-		decls = append(decls, resolvedDeclaration{Declaration: d, report: true})
+		decls = append(decls, resolvedDeclaration{Declaration: d, report: true, own: true})
 	}
 	decls = append(decls, importedDeclarations(imported)...)
 	for _, d := range settings {
@@ -71,14 +71,20 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 		return c.declared, nil
 	}
 	view := names.PackagesInView(c.pass.Pkg)
+	decls = expandWholePackages(view, decls)
 	c.declared.Objects = make(map[types.Object]*Fact)
 	c.declared.Names = make(map[types.Object]string)
 	for i := range decls {
 		d := &decls[i]
 		d.member, d.err = resolveName(view, d.Declaration)
+		if d.err != nil && c.indirect(d.member.pkg) {
+			// go vet sees only what the direct imports' export data name
+			// of a package reached through them: nothing to check here.
+			d.err = nil
+		}
 		switch {
 		case d.err != nil || d.member.obj != nil:
-		case i < own:
+		case d.own:
 			d.err = unknownPackage(view, d.Declaration, c.pass.Pkg)
 		case d.report:
 			d.err = mistypedPackage(view, d.Declaration)
@@ -115,6 +121,12 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	}
 	c.declared.sources = decls
 	return c.declared, c.diags
+}
+
+// indirect reports whether pkg is reached only through the package's
+// imports, not imported by it.
+func (c *resolver) indirect(pkg *types.Package) bool {
+	return pkg != nil && pkg != c.pass.Pkg && !slices.Contains(c.pass.Pkg.Imports(), pkg)
 }
 
 // confined reports whether named is confined by its directives or by a
@@ -234,7 +246,7 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 	scope := pkg.Scope()
 	obj := scope.Lookup(parts[0])
 	if len(parts) > 2 {
-		return member{}, fmt.Errorf("%s: a name is path.Func, path.Type or path.Type.Member, not %d parts after the package", subject, len(parts))
+		return member{pkg: pkg}, fmt.Errorf("%s: a name is path.Func, path.Type or path.Type.Member, not %d parts after the package", subject, len(parts))
 	}
 	if len(parts) == 1 {
 		switch obj := obj.(type) {
@@ -245,7 +257,7 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 				return member{obj: named.Obj(), written: pkg.Name() + "." + obj.Name()}, nil
 			}
 		}
-		return member{}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+		return member{pkg: pkg}, fmt.Errorf("%s: %s declares no function or type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
 	}
 	tn, _ := obj.(*types.TypeName)
 	var named *types.Named
@@ -253,7 +265,7 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 		named, _ = types.Unalias(tn.Type()).(*types.Named)
 	}
 	if named == nil {
-		return member{}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
+		return member{pkg: pkg}, fmt.Errorf("%s: %s declares no type %s%s", subject, pkg.Path(), parts[0], nearest.DidYouMean(pkg.Name()+"."+parts[0], scopeNames(pkg)))
 	}
 	written := pkg.Name() + "." + parts[0] + "." + parts[1]
 	switch found, _, _ := types.LookupFieldOrMethod(named, true, pkg, parts[1]); found := found.(type) {
@@ -266,7 +278,7 @@ func resolveName(view map[string]*types.Package, d Declaration) (member, error) 
 	case *types.Var:
 		return member{obj: found, of: pkg.Name() + "." + parts[0], parent: named, written: written}, nil
 	}
-	return member{}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
+	return member{pkg: pkg}, fmt.Errorf("%s: %s.%s has no method or field %s%s", subject, pkg.Name(), parts[0], parts[1], nearest.DidYouMean(written, memberNames(pkg.Name()+"."+parts[0], named)))
 }
 
 // unknownPackage says what is wrong with a declaration of pkg's own source

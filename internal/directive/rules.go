@@ -12,9 +12,10 @@ import (
 // A member is what a directive is about: a type, a struct field, or a
 // function, method or interface method.
 type member struct {
-	obj      types.Object // *types.TypeName, *types.Var or *types.Func
-	of       string       // the type a field or method belongs to, for messages
-	confined bool         // obj is a field or method of a confined type
+	obj      types.Object   // *types.TypeName, *types.Var or *types.Func
+	pkg      *types.Package // the package NAME names, when found, even if obj is not
+	of       string         // the type a field or method belongs to, for messages
+	confined bool           // obj is a field or method of a confined type
 	// A declaration's NAME may reach obj through another type: a method
 	// promoted into an interface or struct from an embedded one.
 	parent  *types.Named // the type NAME names obj through, if any
@@ -101,10 +102,7 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 		if !m.confined {
 			return fmt.Errorf("%s on %s, which is not a method of a confined type; mark the receiver type //confined:owner or drop the directive", d.spelling(), m.name())
 		}
-	case VerbLoop:
-		if iface {
-			return fmt.Errorf("%s does not apply to an interface method", d.spelling())
-		}
+	case VerbLoop: // on an interface method: every implementation is a turn of the owner
 		if f.OffOwner {
 			return offOwnerConflict(m, d)
 		}
@@ -122,8 +120,18 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 		if err != nil {
 			return err
 		}
+		if len(params) == 0 && d.verb == VerbHop && takesMessage(sig) {
+			// The framework's way back by message (an actor's Send to
+			// itself): no func runs, but findings advise it.
+			f.MessageHop = true
+			return setDomain(&f.HopTo, len(f.Hop) > 0, m, d)
+		}
 		if len(params) == 0 && d.verb != VerbInherit {
-			return fmt.Errorf("%s on %s, which has no func-typed parameter to run", d.spelling(), m.name())
+			what := "no func-typed parameter to run"
+			if d.verb == VerbHop {
+				what += ", nor a message to send (a parameter of interface type)"
+			}
+			return fmt.Errorf("%s on %s, which has %s", d.spelling(), m.name(), what)
 		}
 		switch d.verb {
 		case VerbAsync:
@@ -156,6 +164,17 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 		f.Completes = done
 	}
 	return nil
+}
+
+// takesMessage reports whether sig takes a message to send: a parameter of
+// interface type (any, a framework's Msg).
+func takesMessage(sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
+		if types.IsInterface(p.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsFuture says why sig cannot return a future, or returns nil: a
@@ -252,6 +271,7 @@ func mergeFact(dst, src *Fact) {
 	dst.Sync = MergeParams(dst.Sync, src.Sync)
 	dst.Inherit = MergeParams(dst.Inherit, src.Inherit)
 	dst.Combinator = dst.Combinator || src.Combinator
+	dst.MessageHop = dst.MessageHop || src.MessageHop
 	if dst.Completes == CompletesUnknown {
 		dst.Completes = src.Completes
 	}

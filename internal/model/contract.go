@@ -55,6 +55,20 @@ func builtinParams(fn *types.Func, params []string) []int {
 	return out
 }
 
+// placed reports whether directives or declarations say where the
+// interface method fn runs, or is called: then nothing is inferred about
+// it from the code of its package. A turn runs on the owner, calling a
+// confined or owner-only method off the owner is a finding of its own,
+// and a hop, async, sync, :any or offowner method says it itself.
+func (m *Model) placed(fn types.Object) bool {
+	f, ok := fn.(*types.Func)
+	if !ok {
+		return false
+	}
+	k := m.Contract(f)
+	return k.Loop || k.Owner || k.Any || k.OffOwner || k.MessageHop || len(k.Hop)+len(k.Async)+len(k.Sync) > 0 || m.ConfinedMethod(f)
+}
+
 // IsLoop reports whether fn is declared as the owner's loop.
 func (m *Model) IsLoop(fn *ssa.Function) bool {
 	_, ok := m.LoopDomain(fn)
@@ -78,5 +92,5 @@ func (m *Model) LoopDomain(fn *ssa.Function) (domain string, ok bool) {
 	if d := m.Directives(obj); d != nil && d.Loop {
 		return d.Domain, true
 	}
-	return "", false
+	return m.Turns.Of(obj)
 }

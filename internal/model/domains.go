@@ -17,7 +17,8 @@ func (m *Model) TypeDomain(named *types.Named) string {
 	if d := m.Directives(named.Origin().Obj()); d != nil {
 		return d.Domain
 	}
-	return ""
+	domain, _ := m.Turns.Owner(named)
+	return domain
 }
 
 // OwnerFuncDomain is the domain an owner-only function runs on: the one its
@@ -72,5 +73,5 @@ func (m *Model) FuncRunsOn(fn *types.Func) (domain string, ok bool) {
 	case d != nil && d.Owner:
 		return m.OwnerFuncDomain(fn), true
 	}
-	return "", false
+	return m.Turns.Of(fn)
 }

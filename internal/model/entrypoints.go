@@ -191,7 +191,9 @@ func (e *Entries) markedEntries() []entryMethod {
 				out = addEntries(out, of.Object, markedOffOwner)
 			}
 		case *EntryFact:
-			out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+			if !e.m.placed(of.Object) { // a declaration wins over what is inferred
+				out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+			}
 		}
 	}
 	e.marked = &out

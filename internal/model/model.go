@@ -33,8 +33,9 @@ type Model struct {
 	View      *View
 	factCache map[types.Object]*directive.Fact
 	contracts map[*types.Func]*directive.Fact
-	// Entries are the entry points in view.
+	// Entries are the entry points in view; Turns the turns of owners.
 	Entries *Entries
+	Turns   *Turns
 	// noDefaultLoop is set when every loop in view names its domain and
 	// the package's unnamed owners were reported for it: touches of
 	// default-owner state from a named owner are that one mistake, not a
@@ -55,6 +56,7 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	}
 	m.View = newView(m, pass)
 	m.Entries = &Entries{m: m}
+	m.Turns = &Turns{m: m}
 	declared, more := directive.Resolve(pass, dirs, m.View.packageFacts, cfg.Declarations)
 	m.Declared = declared
 	unnamed := directive.UnnamedOwners(dirs, m.View.ImportedFacts)
@@ -101,5 +103,6 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	clear(m.factCache)
 	clear(m.contracts)
 	m.Entries.reset()
+	m.Turns.reset()
 	return nil
 }

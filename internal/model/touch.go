@@ -22,6 +22,9 @@ func (m *Model) ConfinedNamed(t types.Type) *types.Named {
 	if d := m.Directives(named.Obj()); d != nil && d.Owner {
 		return named
 	}
+	if _, ok := m.Turns.Owner(named); ok {
+		return named
+	}
 	return nil
 }
 
@@ -39,21 +42,24 @@ func (m *Model) OwnerOnly(fn *types.Func) bool {
 // only through embedding in another package (unexported ones), and those
 // of types confined by a declaration, stay out of view.
 func (m *Model) BodyInView(fn *types.Func) bool {
-	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.confinedByDeclaration(names.ReceiverNamed(fn))
+	return fn.Pkg() != m.pass.Pkg && fn.Exported() && !m.ConfinedByDeclaration(names.ReceiverNamed(fn))
 }
 
-// confinedByDeclaration reports whether named is confined by a declaration
-// its own package may not see: its methods were summarized as touching
-// nothing.
-func (m *Model) confinedByDeclaration(named *types.Named) bool {
+// ConfinedByDeclaration reports whether named is confined by a declaration
+// (or a turn it implements) that its own package may not see: its methods
+// may have been summarized as touching nothing, so calling one counts as
+// a touch whatever its summary says.
+func (m *Model) ConfinedByDeclaration(named *types.Named) bool {
 	if named == nil {
 		return false
 	}
-	f := m.Declared.Objects[named.Origin().Obj()]
-	if f == nil || !f.Owner {
-		return false // most types: no fact import on this path
+	obj := named.Origin().Obj()
+	if f := m.Declared.Objects[obj]; f == nil || !f.Owner {
+		if _, turn := m.Turns.Owner(named); !turn {
+			return false // most types: no fact import on this path
+		}
 	}
-	src := m.sourceDirectives(named.Origin().Obj())
+	src := m.sourceDirectives(obj)
 	return src == nil || !src.Owner
 }
 

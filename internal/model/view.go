@@ -55,6 +55,9 @@ func (v *View) ConfinedInReach() bool {
 			return true
 		}
 	}
+	if v.m.Turns.ImplementedHere() {
+		return true // a type here implements a turn: its values are confined
+	}
 	speaks := func(obj types.Object) bool {
 		if fn, ok := obj.(*types.Func); ok {
 			obj = fn.Origin()
@@ -178,17 +181,14 @@ func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
 
 // ExportEntryFacts publishes an EntryFact on each method of an exported
 // interface of this package that invoked calls, by method, from off-owner
-// code (see exportedInterface), unless
-// a directive says where it runs: calling a confined or owner-only method
-// off the owner is a finding of its own, and a hop, async, sync or :any
-// method is meant to be called from anywhere.
+// code (see ExportedInterface), unless a directive says where it runs
+// (see placed).
 func (v *View) ExportEntryFacts(invoked map[*types.Func]string) {
 	for _, method := range slices.SortedFunc(maps.Keys(invoked), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		if method.Pkg() != v.m.pass.Pkg || !ExportedInterface(method) {
 			continue
 		}
-		k := v.m.Contract(method)
-		if k.Owner || k.Any || k.OffOwner || len(k.Hop)+len(k.Async)+len(k.Sync) > 0 || v.m.ConfinedMethod(method) {
+		if v.m.placed(method) {
 			continue
 		}
 		v.m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})

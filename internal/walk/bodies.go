@@ -163,8 +163,8 @@ func (p *plainness) computeMayCarry(t types.Type) bool {
 		if t == types.Universe.Lookup("error").Type() {
 			return false
 		}
-		if p.c.M.Directives(t.Origin().Obj()) != nil {
-			return true
+		if p.c.M.Directives(t.Origin().Obj()) != nil || p.c.M.ConfinedNamed(t) != nil {
+			return true // confined by a directive, a declaration or a turn it implements
 		}
 		for arg := range t.TypeArgs().Types() {
 			if p.mayCarry(arg) {

@@ -20,7 +20,8 @@ import (
 // CallTouch returns the witness for calling fn when the call as a whole
 // touches confined state: fn is marked //confined:owner (a contract for its
 // callers, whatever its body does), or it is a method of a confined type
-// whose body is out of view or touches confined state. A method of a
+// whose body is out of view (another package's, of a type confined by a
+// declaration) or touches confined state. A method of a
 // confined type is that state's API: calling one whose body only sends on a
 // channel or uses :any members touches nothing (docs/directives.md, "Method
 // calls"). The witness names the method and, inside, the data it reaches.
@@ -36,6 +37,10 @@ func (c *Package) CallTouch(fn *ssa.Function, pos token.Pos) *summary.Witness {
 	case d != nil && d.Owner:
 	case !c.M.ConfinedMethod(obj):
 		return nil
+	case obj.Pkg() != c.pass.Pkg && c.M.ConfinedByDeclaration(names.ReceiverNamed(obj)):
+		// Its package may not have known the type confined: whatever its
+		// summary says, calling it is a touch (one meaning wherever the
+		// declaration is written).
 	case sum != nil && len(sum.Touches) == 0, sum == nil && c.M.BodyInView(obj):
 		return nil
 	}

@@ -197,16 +197,19 @@ func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
 	}
 	sum := w.c.SummaryOf(t.Fn)
 	whole := w.c.CallTouch(t.Fn, pos)
-	if whole != nil && (sum == nil || w.c.M.OwnerOnly(obj)) {
-		// Nothing to look into, or a contract that holds whatever the
-		// body does: the call itself touches what its receiver reaches.
+	if whole != nil && (sum == nil || w.c.M.OwnerOnly(obj) || len(sum.Touches) == 0) {
+		// Nothing to look into, a contract that holds whatever the body
+		// does, or a body out of view: the call itself touches what its
+		// receiver reaches.
 		var recv ssa.Value
 		o := summary.OriginOf(summary.Ambient)
 		if obj.Signature().Recv() != nil && len(args) > 0 {
 			recv, o = args[0], w.origins.of(args[0])
 		}
 		w.touch(pos, recv, o, *whole)
-		return
+		if sum == nil || w.c.M.OwnerOnly(obj) {
+			return
+		}
 	}
 	cs.whole = whole
 	w.handArgs(where.Callee{Fn: obj, Contract: w.c.M.Contract(obj), Summary: sum}, args, cs)
@@ -277,7 +280,7 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 	}
 	if len(bindings.Values) > 0 {
 		for _, s := range sum.Invokes.Union(sum.Async).Union(sum.Hop).Sources() {
-			if v := SourceValue(s, nil, bindings); v != nil {
+			for _, v := range capturedValues(s, bindings) {
 				w.place(v, w.c.rules.Captured(sum, s), call)
 			}
 		}
@@ -316,6 +319,20 @@ func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 // sourceMapper maps a callee's sources to origins in this function.
 func (w *walker) sourceMapper(args []ssa.Value, bindings flow.Captures) func(summary.Source) summary.Origin {
 	return func(s summary.Source) summary.Origin { return w.origins.mapSource(s, args, bindings) }
+}
+
+// capturedValues are the caller's values for a callee's source s that is
+// one of its captures: the value bound, or, for a variable a literal
+// captures, what the caller stores in it.
+func capturedValues(s summary.Source, bindings flow.Captures) []ssa.Value {
+	v := SourceValue(s, nil, bindings)
+	if cell, ok := v.(*ssa.Alloc); ok && bindings.Cells {
+		return flow.StoredValues(cell)
+	}
+	if v == nil {
+		return nil
+	}
+	return []ssa.Value{v}
 }
 
 // SourceValue returns the caller's value for a callee's source, or nil.

@@ -206,9 +206,6 @@ type iface interface {
 	// want +1 `//confined:any on a method of an interface that is not confined`
 	//confined:any
 	get() int
-	// want +1 `//confined:loop does not apply to an interface method`
-	//confined:loop
-	run()
 }
 
 func body() {

@@ -68,3 +68,9 @@ func main() {
 	l := &Loop{q: make(chan func())}
 	l.Run()
 }
+
+// ByClosureCalledHere starts f from a closure it calls in place.
+func ByClosureCalledHere(f func()) {
+	start := func() { go f() }
+	start()
+}

@@ -1,0 +1,139 @@
+package model
+
+// This file is the turns of an owner (docs/directives.md, "Frameworks"):
+// //confined:loop on an interface method, written or declared, says that a
+// framework calls every implementation of it one at a time as a turn of the
+// owner (an actor runtime's Receive, a game engine's Update, a UI runtime's
+// View). The implementations' bodies run on the owner, and the types that
+// implement it belong to that owner without a directive of their own.
+
+import (
+	"cmp"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/names"
+)
+
+// Turns are the turns of owners in view.
+type Turns struct {
+	m      *Model
+	list   *[]turn                    // see all; nil until asked
+	owners map[*types.Named]turnOwner // see Owner
+}
+
+// A turn is an interface method a framework calls as a turn of an owner.
+type turn struct {
+	method *types.Func
+	iface  *types.Interface
+	domain string
+}
+
+// A turnOwner is whether a type implements a turn, and its owner's domain.
+type turnOwner struct {
+	domain string
+	ok     bool
+}
+
+// reset forgets what was computed from the directives, which changed.
+func (t *Turns) reset() { t.list, t.owners = nil, nil }
+
+// all lists the turns in view: the interface methods marked loop by the
+// package's directives, the declarations in view or other packages' facts.
+func (t *Turns) all() []turn {
+	if t.list != nil {
+		return *t.list
+	}
+	var out []turn
+	add := func(obj types.Object, f *directive.Fact) {
+		fn, ok := obj.(*types.Func)
+		if !ok || !f.Loop || !names.IsInterfaceMethod(fn) {
+			return
+		}
+		if iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+			out = append(out, turn{method: fn, iface: iface, domain: f.Domain})
+		}
+	}
+	for obj, f := range t.m.Dirs.Objects {
+		add(obj, f)
+	}
+	for obj, f := range t.m.Declared.Objects {
+		add(obj, f)
+	}
+	for _, of := range t.m.View.ImportedFacts() {
+		if f, ok := of.Fact.(*directive.Fact); ok {
+			add(of.Object, f)
+		}
+	}
+	// Maps come in any order: the first match decides a domain.
+	slices.SortFunc(out, func(a, b turn) int {
+		return cmp.Or(cmp.Compare(names.FuncName(a.method), names.FuncName(b.method)), cmp.Compare(a.method.Pos(), b.method.Pos()))
+	})
+	t.list = &out
+	return out
+}
+
+// Of reports whether fn, a method of a concrete type, is a turn: it
+// implements an interface method marked loop. domain is that owner's.
+func (t *Turns) Of(fn *types.Func) (domain string, ok bool) {
+	recv := fn.Signature().Recv()
+	if recv == nil || names.IsInterfaceMethod(fn) {
+		return "", false
+	}
+	for _, tn := range t.all() {
+		if tn.method.Name() == fn.Name() && implements(recv.Type(), tn.iface) {
+			return tn.domain, true
+		}
+	}
+	return "", false
+}
+
+// Owner reports whether values of named belong to an owner because the
+// type implements one of its turns, and that owner's domain.
+func (t *Turns) Owner(named *types.Named) (domain string, ok bool) {
+	turns := t.all()
+	if len(turns) == 0 || types.IsInterface(named) {
+		return "", false
+	}
+	named = named.Origin()
+	if o, done := t.owners[named]; done {
+		return o.domain, o.ok
+	}
+	var o turnOwner
+	for _, tn := range turns {
+		if implements(named, tn.iface) {
+			o = turnOwner{tn.domain, true}
+			break
+		}
+	}
+	if t.owners == nil {
+		t.owners = make(map[*types.Named]turnOwner)
+	}
+	t.owners[named] = o
+	return o.domain, o.ok
+}
+
+// ImplementedHere reports whether a type the package declares implements
+// a turn: its values are confined, so the package reaches confined state.
+func (t *Turns) ImplementedHere() bool {
+	if len(t.all()) == 0 {
+		return false
+	}
+	scope := t.m.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if named, ok := tn.Type().(*types.Named); ok {
+				if _, ok := t.Owner(named); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// implements reports whether t or *t implements iface.
+func implements(t types.Type, iface *types.Interface) bool {
+	return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
+}

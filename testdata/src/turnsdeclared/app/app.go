@@ -1,0 +1,25 @@
+package app // want package:"declares: loop turnsdeclared/framework.Receiver.Receive"
+
+// Package app declares the framework's turn in its own source: a
+// declaration wins over what the checker infers from the framework's code,
+// so Receive runs on the owner, and the same lines are reported as when
+// the framework itself says so (testdata/src/turns).
+
+import (
+	"time"
+
+	"turnsdeclared/framework"
+)
+
+//confined:declare loop turnsdeclared/framework.Receiver.Receive
+
+type counter struct{ n int }
+
+func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app.counter.n\)`
+	c.n++ // in a turn: on the owner
+	time.AfterFunc(time.Second, func() {
+		c.n++ // want `writes confined app.counter.n off the owner`
+	})
+}
+
+func start(e *framework.Engine) { e.Spawn(&counter{}) }
