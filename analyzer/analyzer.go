@@ -15,7 +15,7 @@ import (
 // touches state confined to that owner. See the package documentation. Its
 // settings are its flags: it is the analyzer of go vet, nogo and the
 // confinecheck command. Drivers that configure analyzers in code use New.
-var Analyzer = newAnalyzer(new(config))
+var Analyzer = newAnalyzer(newConfig())
 
 func newAnalyzer(cfg *config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
@@ -23,7 +23,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(model.HopSinksFact), new(model.EntryFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(model.HopSinksFact), new(model.EntryFact), new(model.ModuleFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -36,7 +36,11 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	for _, d := range mistakes {
 		pass.Report(d)
 	}
-	m := model.NewModel(pass, model.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...)})
+	packs, err := cfg.chosenPacks()
+	if err != nil {
+		return nil, err
+	}
+	m := model.NewModel(pass, model.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...), Packs: packs})
 	e := walk.New(m)
 	var s *suggest.Suggester
 	if cfg.suggest {
@@ -45,12 +49,15 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 			return nil, nil
 		}
 	}
-	// A package with nothing confined in reach needs no SSA; -explain and
-	// -suggest need the walks.
-	if s == nil && !cfg.explain && !m.View.ConfinedInReach() {
+	// A package with nothing confined in reach needs no SSA; -suggest
+	// needs the walks. -explain only explains: it takes the same path.
+	if s == nil && !m.View.ConfinedInReach() {
 		m.View.ExportDirectives()
 		syntax.ExportSinks(m)
-		e.Model().ReportUnusedIgnores()
+		if cfg.explain {
+			report.ExplainModel(m)
+		}
+		m.ReportUnusedIgnores()
 		return nil, nil
 	}
 	e.BuildSSA(s != nil)

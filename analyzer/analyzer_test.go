@@ -51,6 +51,9 @@ var suites = []struct {
 	{name: "declaremain"},
 	// -explain: what directives, declarations and bodies told the analyzer.
 	{name: "explain", settings: analyzer.Settings{Explain: true}},
+	// -explain on a package with nothing confined in reach: the syntax
+	// path, explained.
+	{name: "explainsyntax", settings: analyzer.Settings{Explain: true}},
 	// Several owners: named domains, cross-domain touches, sent values.
 	{name: "domains"},
 	// Domains across packages: directives and inferred hops through facts,

@@ -9,8 +9,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
+	"github.com/confinecheck/confinecheck/declarations"
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/nearest"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -33,6 +36,9 @@ type Settings struct {
 	// shape suggests (loops, hops, owners, :any fields, async sinks), each
 	// with a fix that inserts it (see internal/suggest).
 	Suggest bool
+	// Packs chooses the built-in packs that apply, by name ("protoactor",
+	// "fyne"); nil applies every one, and "none" none (-packs).
+	Packs []string
 	// ConfDigest is ignored by the analysis: a digest of the
 	// confinecheck.conf files, for result caches that do not see them
 	// (go vet's, golangci-lint's): a new value when the files change
@@ -49,13 +55,68 @@ type config struct {
 	settingDeclarations                                       []directive.Declaration // Settings.Declare
 	strict, explain, suggest                                  bool
 	confDigest                                                string // see Settings.ConfDigest
+	packs                                                     packList
+	// builtinPacks reads the built-in packs, once for the analyzer.
+	builtinPacks func() ([]directive.Pack, error)
+}
+
+// newConfig returns the settings of an analyzer that has been told nothing.
+func newConfig() *config {
+	return &config{builtinPacks: sync.OnceValues(declarations.Packs)}
+}
+
+// chosenPacks are the built-in packs the settings choose (-packs).
+func (cfg *config) chosenPacks() ([]directive.Pack, error) {
+	all, err := cfg.builtinPacks()
+	if err != nil {
+		return nil, fmt.Errorf("a built-in pack does not read: %v", err)
+	}
+	return cfg.packs.choose(all), nil
+}
+
+// A packList is the -packs flag: the built-in packs to apply, by name, or
+// "none"; every one when unset.
+type packList struct {
+	names []string
+	set   bool
+}
+
+func (l *packList) String() string { return strings.Join(l.names, ",") }
+
+func (l *packList) Set(value string) error {
+	packs, err := declarations.Packs()
+	if err != nil {
+		return err
+	}
+	var known []string
+	for _, p := range packs {
+		known = append(known, p.Name)
+	}
+	names := strings.Split(value, ",")
+	for _, name := range names {
+		switch {
+		case name == "none" && len(names) == 1:
+		case !slices.Contains(known, name):
+			return fmt.Errorf("no built-in pack %q; the packs are %s, or none%s", name, strings.Join(known, ", "), nearest.DidYouMean(name, known))
+		}
+	}
+	l.names, l.set = names, true
+	return nil
+}
+
+// choose keeps the packs the list names: all when it is unset.
+func (l *packList) choose(all []directive.Pack) []directive.Pack {
+	if !l.set {
+		return all
+	}
+	return slices.DeleteFunc(slices.Clone(all), func(p directive.Pack) bool { return !slices.Contains(l.names, p.Name) })
 }
 
 // New returns a confinecheck analyzer with the given settings, for drivers
 // that configure analyzers in code (the golangci-lint plugin, tests). Its
 // flags start from the settings.
 func New(s Settings) (*analysis.Analyzer, error) {
-	cfg := new(config)
+	cfg := newConfig()
 	for _, l := range cfg.lists() {
 		for _, entry := range *l.entries(&s) {
 			if err := l.list.Set(entry); err != nil {
@@ -69,6 +130,11 @@ func New(s Settings) (*analysis.Analyzer, error) {
 	}
 	cfg.settingDeclarations = decls
 	cfg.strict, cfg.explain, cfg.suggest, cfg.confDigest = s.Strict, s.Explain, s.Suggest, s.ConfDigest
+	if s.Packs != nil {
+		if err := cfg.packs.Set(strings.Join(s.Packs, ",")); err != nil {
+			return nil, fmt.Errorf("packs: %v", err)
+		}
+	}
 	return newAnalyzer(cfg), nil
 }
 
@@ -109,6 +175,7 @@ func (cfg *config) register(fs *flag.FlagSet) {
 	fs.BoolVar(&cfg.strict, "strict", cfg.strict, "treat futures without completes/inherit declarations as completing anywhere, and resolve interface calls to every implementation")
 	fs.BoolVar(&cfg.explain, "explain", cfg.explain, "report every directive, declaration and flag entry with what it resolved to, and the sinks inferred, to see why code is or is not reported")
 	fs.StringVar(&cfg.confDigest, "conf-digest", cfg.confDigest, "ignored by the analysis: a digest of the confinecheck.conf files, for go vet's result cache, which does not see them (the pre-commit hook passes one)")
+	fs.Var(&cfg.packs, "packs", "the built-in packs to apply, as `name,...` (protoactor, fyne, ...), or none; every pack whose framework is in the build applies when unset")
 	fs.BoolVar(&cfg.suggest, "suggest", cfg.suggest, "instead of findings, propose the directives the code suggests (loops, hops, owners, :any fields, async sinks), each with a fix that inserts it; -suggest -fix annotates the module")
 }
 

@@ -1,57 +1,35 @@
-// Package declarations_test checks the declaration packs: every *.conf file
-// of this directory parses as a -declare file, and its header names the
-// version of the framework it was checked against.
 package declarations_test
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/declarations"
 )
 
-// checkedAgainst is the header line that names the framework's version:
-// "checked against MODULE VERSION".
-var checkedAgainst = regexp.MustCompile(`(?m)^#.*checked against\s*(?:\n#\s*)?(\S+) (v\d+\.\d+\.\d+\S*)`)
-
+// TestPacks: every *.conf file of this directory is a built-in pack that
+// reads (the -declare format, a header naming the framework's module and
+// the version the pack was checked against), and declares something.
 func TestPacks(t *testing.T) {
 	files, err := filepath.Glob("*.conf")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Fatal("no *.conf file")
+	packs, err := declarations.Packs()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(file, ".conf"), func(t *testing.T) {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(string(src), "\n")
-			decls, err := directive.ParseDeclarationLines(lines, func(i int) string { return fmt.Sprintf("%s:%d", file, i+1) })
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			if len(decls) == 0 && !strings.Contains(string(src), "nothing to declare") {
-				t.Errorf("%s declares nothing (and does not say \"nothing to declare\")", file)
-			}
-			var header strings.Builder
-			for _, l := range lines {
-				if !strings.HasPrefix(l, "#") {
-					break
-				}
-				header.WriteString(l + "\n")
-			}
-			m := checkedAgainst.FindStringSubmatch(header.String())
-			if m == nil {
-				t.Fatalf("%s: the header comment does not say \"checked against MODULE VERSION\":\n%s", file, header.String())
-			}
-			t.Logf("%s: %d declarations, checked against %s %s", file, len(decls), m[1], strings.TrimRight(m[2], ".,"))
-		})
+	if len(packs) == 0 || len(packs) != len(files) {
+		t.Fatalf("%d packs read from %d *.conf files", len(packs), len(files))
+	}
+	for _, p := range packs {
+		if len(p.Declarations) == 0 {
+			t.Errorf("pack %s declares nothing", p.Name)
+		}
+		if !strings.Contains(p.Module, "/") || !strings.HasPrefix(p.Version, "v") {
+			t.Errorf("pack %s: checked against %q %q, not a module and a version", p.Name, p.Module, p.Version)
+		}
+		t.Logf("%s: %d declarations, checked against %s %s", p.Name, len(p.Declarations), p.Module, p.Version)
 	}
 }

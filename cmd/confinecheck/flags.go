@@ -26,26 +26,27 @@ var driverFlags = map[string]string{
 
 // checkFlags parses args, on a throwaway flag set, against the analyzer's
 // flags (plain and qualified) and the driver's, and returns the first
-// mistake in a flag's name or a boolean's value, if any (-help is no
-// mistake). The values parsed go nowhere: the driver parses the command
-// line again.
+// mistake in a flag's name or value, if any (-help is no mistake): a
+// -declare file that does not read, a -packs name that is no pack. The
+// values parsed go nowhere: the driver parses the command line again.
 func checkFlags(args []string) error {
 	fs := flag.NewFlagSet("confinecheck", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	// Stand-ins, not the analyzer's own values: setting those twice would
-	// add list entries twice.
-	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+	// A throwaway analyzer's flags, not the analyzer's own: setting those
+	// twice would add list entries twice. They check values as the real
+	// ones do.
+	throwaway, err := analyzer.New(analyzer.Settings{})
+	if err != nil {
+		return err
+	}
+	throwaway.Flags.VisitAll(func(f *flag.Flag) {
 		for _, name := range []string{f.Name, analyzer.Analyzer.Name + "." + f.Name} {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				fs.Bool(name, false, "")
-			} else {
-				fs.String(name, "", "")
-			}
+			fs.Var(f.Value, name, "")
 		}
 	})
 	addDriverFlags(fs)
-	err := fs.Parse(args)
+	err = fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}

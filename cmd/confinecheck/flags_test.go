@@ -9,12 +9,14 @@ import (
 	main "github.com/confinecheck/confinecheck/cmd/confinecheck"
 )
 
-// TestFlagMistakes: a mistyped flag or value is one line naming it and
-// -help, with exit status 2, not the usage text; -V prints the version;
+// TestFlagMistakes: a mistyped flag or a value that cannot be used (a
+// -declare file that does not read, a -packs name that is no pack) is one
+// line naming it and -help, with exit status 2, not the usage text; -V prints the version;
 // go vet's -V=full still gets its answer.
 func TestFlagMistakes(t *testing.T) {
 	c := setup(t)
-	for _, args := range [][]string{{"-bogus", "./..."}, {"-c=x", "./..."}, {"-strict=maybe", "./..."}} {
+	for _, args := range [][]string{{"-bogus", "./..."}, {"-c=x", "./..."}, {"-strict=maybe", "./..."},
+		{"-declare", "no-such-file.conf", "./..."}, {"-packs=holywood", "./..."}, {"-confinecheck.packs=none,tview", "./..."}} {
 		res := c.run(t, c.binary, args...)
 		res.requireExit(t, 2)
 		lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
@@ -33,7 +35,7 @@ func TestFlagMistakes(t *testing.T) {
 		t.Errorf("-V=full printed %q, which go vet cannot read", res.stdout)
 	}
 	// The qualified and plain analyzer flags, and the driver's, pass.
-	res = c.run(t, c.binary, "-test=false", "-c=1", "-confinecheck.strict", "-strict", "./clean")
+	res = c.run(t, c.binary, "-test=false", "-c=1", "-confinecheck.strict", "-strict", "-packs=none", "./clean")
 	res.requireExit(t, 0)
 }
 

@@ -1,8 +1,7 @@
 package protoactor_test
 
 import (
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,18 +11,10 @@ import (
 // coordinatorFile is the file of ./buggy the findings are in.
 const coordinatorFile = "buggy/coordinator.go"
 
-// TestCheckerFindsTheBug runs confinecheck on ./buggy: exit status 3, a
-// finding for each line of the retry timer's func, and one for the deadline
-// timer's use of the actor's Context.
-//
-// The subtests named "declare/..." need the //confined:declare lines of
-// buggy/declare.go to be understood (main's checker, from the merge of the
-// declare directive on): before that, the checker reports the two lines as
-// unknown directives, and its flags can stand for the hop line only:
-//
-//	go tool confinecheck -hop 'github.com/asynkron/protoactor-go/actor.basePart.ReenterAfter' ./buggy
-//
-// The subtests without the prefix pass with or without the declarations.
+// TestCheckerFindsTheBug runs confinecheck on ./buggy, with its built-in
+// protoactor pack: exit status 3, a finding for each line of the retry
+// timer's func, and one for the deadline timer's use of the actor's
+// Context.
 func TestCheckerFindsTheBug(t *testing.T) {
 	t.Parallel()
 	findings, out, status := example.Check(t, "./buggy")
@@ -42,52 +33,52 @@ func TestCheckerFindsTheBug(t *testing.T) {
 		examplecheck.ExpectFinding(t, findings, coordinatorFile, timer+2, "the time.AfterFunc func calls dispatch, which writes buggy.job.attempts",
 			"calls confined (*buggy.coordinator).dispatch off the owner", "runs via time.AfterFunc", "writes buggy.job.attempts")
 	})
-	// declare hop ...actor.Context.ReenterAfter:continuation: the
-	// continuation, and so settle, runs on the actor, so what settle writes
-	// is not among what the timer's call of dispatch goes on to write.
-	t.Run("declare/ReenterAfter hops back to the actor", func(t *testing.T) {
+	// hop ...actor.Context.ReenterAfter:continuation: the continuation,
+	// and so settle, runs on the actor, so what settle writes is not among
+	// what the timer's call of dispatch goes on to write.
+	t.Run("ReenterAfter hops back to the actor", func(t *testing.T) {
 		f, _ := examplecheck.At(findings, coordinatorFile, timer+2)
 		if strings.Contains(f.Msg, "buggy.coordinator.done") || strings.Contains(f.Msg, "buggy.coordinator.pending") {
 			t.Errorf("coordinator.go:%d: want a finding that does not count settle's writes (coordinator.done, coordinator.pending) as dispatch's; got %q", timer+2, f.Msg)
 		}
 	})
-	// declare owner ...actor.Context: every call through the actor's
-	// Context must run on the actor, ctx.Send(ctx.Self(), ...) in a timer
-	// too. (The finding names the first of the two calls, Self.)
-	t.Run("declare/the deadline timer uses the actor's Context", func(t *testing.T) {
+	// owner ...actor.Context: every call through the actor's Context must
+	// run on the actor, ctx.Send(ctx.Self(), ...) in a timer too. (The
+	// finding names the first of the two calls, Self.)
+	t.Run("the deadline timer uses the actor's Context", func(t *testing.T) {
 		examplecheck.ExpectFinding(t, findings, coordinatorFile, deadline, "the time.AfterFunc func calls through actor.Context",
 			"actor.Context", "runs via time.AfterFunc")
 	})
-	t.Run("declare/nothing else", func(t *testing.T) {
+	// The advice is protoactor's way back, a message to the actor.
+	t.Run("the advice is a message", func(t *testing.T) {
+		for _, line := range []int{timer + 1, timer + 2, deadline} {
+			if f, _ := examplecheck.At(findings, coordinatorFile, line); !strings.Contains(f.Msg, "as a message through (*actor.RootContext).Send") {
+				t.Errorf("coordinator.go:%d: want the message hop advised; got %q", line, f.Msg)
+			}
+		}
+	})
+	t.Run("nothing else", func(t *testing.T) {
 		examplecheck.ExpectOnly(t, findings, coordinatorFile, timer+1, timer+2, deadline)
 	})
 }
 
 // TestCheckerPassesTheFix runs confinecheck on ./fixed: no output, exit
-// status 0. It needs the //confined:declare lines to be understood (see
-// TestCheckerFindsTheBug); today's flags give the same result on the code:
-//
-//	go tool confinecheck -hop 'github.com/asynkron/protoactor-go/actor.basePart.ReenterAfter' ./fixed
-//
-// reports the two declare lines and nothing else.
+// status 0.
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
-	t.Run("declare/clean", func(t *testing.T) {
-		example.ExpectClean(t, "./fixed")
-	})
+	example.ExpectClean(t, "./fixed")
 }
 
-// TestDeclarationsAgree checks that buggy/ and fixed/ declare protoactor
-// alike: the two differ in their timers only.
-func TestDeclarationsAgree(t *testing.T) {
-	read := func(pkg string) string {
-		src, err := os.ReadFile(filepath.Join(pkg, "declare.go"))
-		if err != nil {
-			t.Fatal(err)
+// TestThePackFileAgrees: with the built-in packs off and the pack's file
+// given with -declare, the checker says the same of ./buggy and ./fixed as
+// with the built-in pack: one meaning, wherever a declaration comes from.
+func TestThePackFileAgrees(t *testing.T) {
+	t.Parallel()
+	for _, pkg := range []string{"./buggy", "./fixed"} {
+		builtIn, _, builtInStatus := example.Check(t, pkg)
+		file, _, fileStatus := example.CheckArgs(t, "-packs=none", "-declare", "../../declarations/protoactor.conf", pkg)
+		if builtInStatus != fileStatus || !slices.Equal(builtIn, file) {
+			t.Errorf("%s: the built-in pack gives (exit status %d)\n%v\nthe pack's file (exit status %d)\n%v", pkg, builtInStatus, builtIn, fileStatus, file)
 		}
-		return strings.Replace(string(src), "package "+pkg+"\n", "package PKG\n", 1)
-	}
-	if buggy, fixed := read("buggy"), read("fixed"); buggy != fixed {
-		t.Errorf("buggy/declare.go and fixed/declare.go differ beyond their package clauses:\n%s\n---\n%s", buggy, fixed)
 	}
 }

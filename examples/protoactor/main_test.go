@@ -10,8 +10,8 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// example is this module's tests: the driven retry of race_test.go. (They
-// check with no pack: buggy/ and fixed/ declare protoactor in declare.go.)
+// example is this module's tests: the driven retry of race_test.go. The
+// checker runs with its built-in protoactor pack.
 var example = &examplecheck.Example{
 	Name: "protoactor",
 	Driven: &examplecheck.Driven{

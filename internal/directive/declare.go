@@ -28,6 +28,7 @@ type Declaration struct {
 	// source says where a declaration without a position was written, for
 	// messages: "-hop", "-declare decls.txt:3".
 	source string
+	pack   string // the built-in pack it comes from, if any
 }
 
 // declarableVerbs are the verbs a declaration may carry.

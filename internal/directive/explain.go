@@ -37,6 +37,9 @@ func (s *Set) Explanations() []analysis.Diagnostic {
 func (c *Declared) Explanations() []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, d := range c.sources {
+		if d.pack != "" {
+			continue // one line a pack (see PackExplanations)
+		}
 		from := "here"
 		if !d.pos.IsValid() {
 			from = "from " + d.source

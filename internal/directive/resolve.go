@@ -34,6 +34,8 @@ type Declared struct {
 	Names map[types.Object]string
 	// sources says where each declaration came from, for -explain.
 	sources []resolvedDeclaration
+	// Packs are the built-in packs that apply: they name a package in view.
+	Packs []Pack
 }
 
 // A resolvedDeclaration is a declaration and what it named.
@@ -54,12 +56,22 @@ type resolver struct {
 }
 
 // Resolve resolves the declarations in view: the package's own (in set),
-// those its imports pass on in facts (imported) and the settings', in that
-// order. It returns what they say and, for the caller to report, what is
-// wrong with those of the package and the settings.
-func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, settings []Declaration) (*Declared, []analysis.Diagnostic) {
+// those its imports pass on in facts (imported), the settings' and those
+// of the packs that name a package in view, in that order. It returns what
+// they say and, for the caller to report, what is wrong with those of the
+// package and the settings (the packs' are checked by their tests).
+func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, settings []Declaration, packs []Pack) (*Declared, []analysis.Diagnostic) {
 	c := &resolver{pass: pass, set: set, declared: new(Declared)}
 	var decls []resolvedDeclaration
+	var view map[string]*types.Package
+	if len(packs) > 0 {
+		view = names.PackagesInView(c.pass.Pkg)
+		for _, p := range packs {
+			if slices.ContainsFunc(p.packages, func(path string) bool { return view[path] != nil }) {
+				c.declared.Packs = append(c.declared.Packs, p)
+			}
+		}
+	}
 	for _, d := range set.declarations {
 		decls = append(decls, resolvedDeclaration{Declaration: d, report: true, own: true})
 	}
@@ -67,10 +79,17 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	for _, d := range settings {
 		decls = append(decls, resolvedDeclaration{Declaration: d, report: true})
 	}
+	for _, p := range c.declared.Packs {
+		for _, d := range p.Declarations {
+			decls = append(decls, resolvedDeclaration{Declaration: d})
+		}
+	}
 	if len(decls) == 0 {
 		return c.declared, nil
 	}
-	view := names.PackagesInView(c.pass.Pkg)
+	if view == nil {
+		view = names.PackagesInView(c.pass.Pkg)
+	}
 	decls = expandWholePackages(view, decls)
 	c.declared.Objects = make(map[types.Object]*Fact)
 	c.declared.Names = make(map[types.Object]string)

@@ -2,6 +2,7 @@ package examplecheck
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"maps"
 	"os"
@@ -66,10 +67,11 @@ func Parse(out, dir string) []Finding {
 			continue
 		}
 		line, _ := strconv.Atoi(m[2])
-		file := m[1]
-		if rel, err := filepath.Rel(dir, file); err == nil {
-			file = filepath.ToSlash(rel)
+		file := filepath.Clean(m[1])
+		if rel, err := filepath.Rel(dir, file); err == nil && filepath.IsAbs(file) {
+			file = rel
 		}
+		file = filepath.ToSlash(file)
 		findings = append(findings, Finding{File: file, Line: line, Msg: m[3]})
 	}
 	return findings
@@ -226,4 +228,46 @@ func ExpectMarked(t testing.TB, dir string, findings []Finding) {
 			t.Errorf("unexpected finding %s:%d: %s", f.File, f.Line, f.Msg)
 		}
 	}
+}
+
+// ExpectSameEverywhere fails t unless confinecheck reports the same
+// findings on pkgs however it runs: standalone, with -explain (its
+// explanations aside), and as go vet's tool, whose exit status must come
+// from the findings only. A declaration means the same wherever it is
+// written and however the checker runs.
+func (e *Example) ExpectSameEverywhere(t testing.TB, pkgs ...string) {
+	t.Helper()
+	standalone, _, _ := e.Check(t, pkgs...)
+	explained, _, _ := e.Check(t, append([]string{"-explain"}, pkgs...)...)
+	explained = slices.DeleteFunc(explained, func(f Finding) bool { return strings.HasPrefix(f.Msg, "explain: ") })
+	if !slices.Equal(standalone, explained) {
+		t.Errorf("confinecheck -explain %s reports other findings than without -explain:\n%v\nwithout:\n%v", strings.Join(pkgs, " "), explained, standalone)
+	}
+	args := []string{"vet", "-vettool=" + e.Checker(t)}
+	if e.Pack != "" {
+		args = append(args, "-confinecheck.declare="+e.Pack)
+	}
+	cmd := exec.Command("go", append(args, pkgs...)...)
+	out, err := cmd.CombinedOutput()
+	vetted := Parse(string(out), ".")
+	exit := (*exec.ExitError)(nil)
+	switch {
+	case err != nil && !errors.As(err, &exit):
+		t.Fatalf("go vet: %v", err)
+	case (exit != nil) != (len(vetted) > 0):
+		t.Errorf("go vet -vettool=confinecheck %s: exit status %v with %d findings; output:\n%s", strings.Join(pkgs, " "), err, len(vetted), out)
+	}
+	sortFindings(standalone)
+	sortFindings(vetted)
+	if !slices.Equal(standalone, vetted) {
+		t.Errorf("go vet -vettool=confinecheck %s reports other findings than confinecheck:\n%v\nconfinecheck:\n%v", strings.Join(pkgs, " "), vetted, standalone)
+	}
+}
+
+// sortFindings orders findings by file and line, as drivers print them in
+// different orders.
+func sortFindings(fs []Finding) {
+	slices.SortFunc(fs, func(a, b Finding) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Msg, b.Msg))
+	})
 }

@@ -557,6 +557,9 @@ type HopSink struct {
 	Domain  string // that owner's domain ("" for the default)
 	Returns bool   // it returns a value (a future to chain on)
 	Plain   bool   // a func it runs takes no arguments (see hopSink)
+	// Message says it takes work back to the owner as a message, not a
+	// func (an actor's Send to itself): advice only, no fix wraps code in it.
+	Message bool
 	// Wraps says a fix can call it (see wrapShape); Owner is then the type
 	// of its owner parameter, if it has one, as types.TypeString writes it.
 	Wraps bool

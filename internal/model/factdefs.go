@@ -42,6 +42,17 @@ func ExportedInterface(method *types.Func) bool {
 	return named != nil && named.Obj().Exported()
 }
 
+// A ModuleFact on a package of a framework a built-in pack declares names
+// the version of the framework's module the build uses, so that -explain
+// can say when it is not the one the pack was checked against.
+type ModuleFact struct {
+	Path, Version string
+}
+
+func (*ModuleFact) AFact() {}
+
+func (f *ModuleFact) String() string { return "module " + f.Path + " " + f.Version }
+
 // HopSinksFact lists the exported package-level functions a package and
 // its dependencies declare as hop sinks, so that fix hints can name them in
 // packages that reach them only indirectly: drivers pass an object fact

@@ -18,6 +18,9 @@ type Config struct {
 	// Declarations are those of the settings (flags, -declare) and of
 	// the package's confinecheck.conf files.
 	Declarations []directive.Declaration
+	// Packs are the built-in packs chosen (-packs): each applies to the
+	// packages that have one of the packages it names in view.
+	Packs []directive.Pack
 }
 
 // A Model is what the directives in view say: what is confined and to which
@@ -57,7 +60,7 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	m.View = newView(m, pass)
 	m.Entries = &Entries{m: m}
 	m.Turns = &Turns{m: m}
-	declared, more := directive.Resolve(pass, dirs, m.View.packageFacts, cfg.Declarations)
+	declared, more := directive.Resolve(pass, dirs, m.View.packageFacts, cfg.Declarations, cfg.Packs)
 	m.Declared = declared
 	unnamed := directive.UnnamedOwners(dirs, m.View.ImportedFacts)
 	m.NoDefaultLoop = len(unnamed) > 0

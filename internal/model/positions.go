@@ -36,7 +36,7 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 func (m *Model) DescribeHop(name string, fn *types.Func, hop []int) fix.HopSink {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	h := fix.HopSink{Name: name, Key: directive.FuncKey(fn), Hop: hop, Domain: m.HopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain}
+	h := fix.HopSink{Name: name, Key: directive.FuncKey(fn), Hop: hop, Domain: m.HopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain, Message: len(hop) == 0}
 	if owner, ok := fix.WrapShape(sig, hop, h.Returns); ok {
 		h.Wraps = true
 		if owner != nil {

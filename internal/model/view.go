@@ -122,7 +122,40 @@ func (v *View) ExportDirectives() {
 	if v.m.pass.Pkg.Name() != "main" { // nothing imports a command: its package facts would go nowhere
 		directive.ExportDeclarations(v.m.pass, v.m.Dirs, v.packageFacts)
 		v.exportHopSinks()
+		v.exportModule()
 	}
+}
+
+// exportModule publishes the version of the package's module when a pack
+// that applies was checked against that module (see ModuleFact).
+func (v *View) exportModule() {
+	mod := v.m.pass.Module
+	if mod == nil || mod.Version == "" {
+		return
+	}
+	for _, p := range v.m.Declared.Packs {
+		if p.Module == mod.Path {
+			v.m.pass.ExportPackageFact(&ModuleFact{Path: mod.Path, Version: mod.Version})
+			return
+		}
+	}
+}
+
+// ModuleVersion returns the version of module that the packages in view
+// come from, when one of them says (see ModuleFact), or "".
+func (v *View) ModuleVersion(module string) string {
+	var fact ModuleFact
+	for _, imp := range v.m.pass.Pkg.Imports() {
+		if v.m.pass.ImportPackageFact(imp, &fact) && fact.Path == module {
+			return fact.Version
+		}
+	}
+	for _, pf := range v.m.pass.AllPackageFacts() { // the standalone checker's: every package in view
+		if f, ok := pf.Fact.(*ModuleFact); ok && f.Path == module {
+			return f.Version
+		}
+	}
+	return ""
 }
 
 // exportHopSinks publishes the package's exported package-level hop sinks,
@@ -138,8 +171,8 @@ func (v *View) exportHopSinks() {
 			if !ok || !fn.Exported() {
 				continue
 			}
-			if hop := v.m.Contract(fn).Hop; len(hop) > 0 {
-				sinks = append(sinks, v.m.DescribeHop(names.FuncName(fn), fn, hop))
+			if k := v.m.Contract(fn); len(k.Hop) > 0 || k.MessageHop {
+				sinks = append(sinks, v.m.DescribeHop(names.FuncName(fn), fn, k.Hop))
 			}
 		}
 	}

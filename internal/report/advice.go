@@ -47,7 +47,7 @@ func (r *reporter) hopSinks() []hopSink {
 		}
 		fn = fn.Origin()
 		k := c.M.Contract(fn)
-		if len(k.Hop) == 0 {
+		if len(k.Hop) == 0 && !k.MessageHop {
 			return
 		}
 		name, ok := c.M.Declared.Names[fn]
@@ -66,7 +66,7 @@ func (r *reporter) hopSinks() []hopSink {
 		collect(obj, true)
 	}
 	for _, of := range c.M.View.ImportedFacts() {
-		if f, ok := of.Fact.(*directive.Fact); ok && len(f.Hop) > 0 {
+		if f, ok := of.Fact.(*directive.Fact); ok && (len(f.Hop) > 0 || f.MessageHop) {
 			collect(of.Object, false)
 		}
 	}
@@ -113,6 +113,8 @@ func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
 		switch {
 		case h.Domain != domain:
 			return -1
+		case h.Message: // the framework's way back, when no func hop fits
+			return 2
 		case inFutureCallback && h.Returns:
 			return 0
 		case inFutureCallback:
@@ -131,6 +133,8 @@ func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
 		}
 	}
 	switch {
+	case best >= 0 && hops[best].Message:
+		return messageAdvice(hops[best].Name, domain)
 	case best >= 0:
 		return hopAdvice(hops[best].Name, domain, sp.On != nil)
 	case sp.On == nil && domain == "":
@@ -145,6 +149,17 @@ func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
 
 // sentAdvice is the fix hint for a value touched after it was sent.
 const sentAdvice = "leave it alone once sent (send a copy if the sender still needs it), or send it after the last touch"
+
+// messageAdvice advises taking the work back to the owner of domain as a
+// message through the message hop named via, as actor runtimes and UI
+// runtimes do: the owner handles it in one of its turns.
+func messageAdvice(via, domain string) string {
+	owner := "the owner"
+	if domain != "" {
+		owner = "@" + domain
+	}
+	return "send the work to " + owner + " as a message through " + via + " and touch the state where the owner handles it"
+}
 
 // hopAdvice advises hopping to domain through the hop sink named via: back
 // to it from off every owner, over to it from another owner.

@@ -7,22 +7,50 @@ package report
 
 import (
 	"cmp"
+	"fmt"
+	"go/token"
 	"slices"
-	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
-	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// explain reports, for -explain, the package's directives, the declarations in view and,
-// at each function of the package, the func parameters its body hands off
-// the owner or to it, and where: the sinks inferred.
+// ExplainModel reports, for -explain, what the model took from the
+// package's directives, the declarations in view and the built-in packs
+// that apply.
+func ExplainModel(m *model.Model) {
+	for _, d := range slices.Concat(m.Dirs.Explanations(), m.Declared.Explanations(), packExplanations(m)) {
+		m.Pass().Report(d)
+	}
+}
+
+// packExplanations say which built-in packs apply, the version each was
+// checked against, and the version the build uses when it is another.
+func packExplanations(m *model.Model) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	pos := token.NoPos
+	if files := m.Pass().Files; len(files) > 0 {
+		pos = files[0].Package
+	}
+	for _, p := range m.Declared.Packs {
+		msg := fmt.Sprintf("explain: the built-in pack %s applies (%d declarations, checked against %s %s)", p.Name, len(p.Declarations), p.Module, p.Version)
+		if v := m.View.ModuleVersion(p.Module); v != "" && v != p.Version {
+			msg += fmt.Sprintf("; this build uses %s %s, which it was not checked against", p.Module, v)
+		}
+		out = append(out, analysis.Diagnostic{Pos: pos, Message: msg})
+	}
+	return out
+}
+
+// explain reports, for -explain, what the model says and, at each
+// function of the package, the func parameters its body hands off the
+// owner or to it, and where: the sinks inferred.
 func (r *reporter) explain() {
 	c := r.c
-	for _, d := range slices.Concat(c.M.Dirs.Explanations(), c.M.Declared.Explanations()) {
-		c.Pass().Report(d)
-	}
+	ExplainModel(c.M)
 	var fns []*ssa.Function
 	for fn, w := range c.Walks {
 		if obj := flow.DeclaredFunc(fn); obj != nil && obj.Pkg() == c.Pass().Pkg && fn.Synthetic == "" && len(w.Evidence) > 0 {
@@ -31,25 +59,6 @@ func (r *reporter) explain() {
 	}
 	slices.SortFunc(fns, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	for _, fn := range fns {
-		for _, h := range c.Walks[fn].Evidence {
-			kind := "async"
-			switch {
-			case h.Hop && h.To != "":
-				kind = "hop (to @" + h.To + ")"
-			case h.Hop:
-				kind = "hop"
-			}
-			var params []string
-			for _, s := range h.Sources.Sources() {
-				if int(s) < len(fn.Params) && names.IsFuncTyped(fn.Params[s].Type()) {
-					params = append(params, fn.Params[s].Name())
-				}
-			}
-			if len(params) == 0 {
-				continue // only captured funcs: nothing for callers to declare
-			}
-			c.Pass().Reportf(fn.Pos(), "explain: %s is an inferred %s sink of %s: it hands %s to %s (%s)",
-				names.FuncName(flow.DeclaredFunc(fn)), kind, strings.Join(params, ", "), names.Pronoun(len(params)), h.Sink, c.M.Position(h.Pos))
-		}
+		where.Explain(c.M, flow.DeclaredFunc(fn), c.Walks[fn].Evidence)
 	}
 }

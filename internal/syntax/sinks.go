@@ -17,17 +17,24 @@ type sinkPass struct {
 	*extractor
 	m     *model.Model
 	rules where.Rules
-	// found are the sinks found so far, by function.
-	found map[*types.Func]*summary.Summary
-	all   []*ast.BlockStmt // see bodies
+	// found are the sinks found so far, by function, and with -explain
+	// the evidence of each.
+	found    map[*types.Func]*summary.Summary
+	evidence map[*types.Func][]where.Evidence
+	all      []*ast.BlockStmt // see bodies
 }
 
 // ExportSinks exports what the package's syntax tells of its functions'
 // func parameters, and of the fields and interface methods its code calls
 // off the owner, for a package that takes no SSA.
 func ExportSinks(m *model.Model) {
-	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary)}
+	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary), evidence: make(map[*types.Func][]where.Evidence)}
 	p.export()
+	for fn := range names.DeclaredFuncs(p.pass) { // in source order
+		if ev := p.evidence[fn]; len(ev) > 0 {
+			where.Explain(m, fn, ev)
+		}
+	}
 }
 
 // export finds the functions that pass a func parameter to a go
@@ -144,6 +151,9 @@ func (p *sinkPass) fixedPoint(decls []declaredFunc) (dependents map[*types.Func]
 			if s.handsTo != nil {
 				handsTo[d.fn] = s.handsTo
 			}
+			if s.evidence != nil {
+				p.evidence[d.fn] = s.evidence
+			}
 			if old := p.found[d.fn]; (old == nil && !s.sum.SameShape(new(summary.Summary))) || (old != nil && !old.SameShape(s.sum)) {
 				p.found[d.fn] = s.sum
 				changed, changedAny = true, true
@@ -163,9 +173,10 @@ func (p *sinkPass) fixedPoint(decls []declaredFunc) (dependents map[*types.Func]
 
 // funcSinks is what sinks finds of one function.
 type funcSinks struct {
-	sum     *summary.Summary
-	stores  bool          // it stores a func parameter in a field or sends one on a channel field
-	handsTo []*types.Func // the functions it hands a func parameter to
+	sum      *summary.Summary
+	stores   bool          // it stores a func parameter in a field or sends one on a channel field
+	handsTo  []*types.Func // the functions it hands a func parameter to
+	evidence []where.Evidence
 }
 
 // sinks returns which of fn's func parameters (it has one, see
@@ -176,19 +187,22 @@ type funcSinks struct {
 func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	params := p.params(fn, fd)
 	out := funcSinks{sum: new(summary.Summary)}
-	place := func(pl where.Place, o summary.Origin) {
+	place := func(pl where.Place, o summary.Origin, ev event) {
 		if pl.Off {
 			out.sum.Async = out.sum.Async.Union(o)
 		}
 		if pl.OnOwner {
 			out.sum.AddHop(o, pl.Domain)
 		}
+		if p.m.Config().Explain && (pl.Off || pl.OnOwner) && !o.Fresh() {
+			out.evidence = append(out.evidence, where.Evidence{Sources: o, Sink: p.sinkName(pl, ev), Pos: ev.pos, Hop: pl.OnOwner, To: pl.Domain})
+		}
 	}
 	for _, ev := range p.events(fd.Body, true) {
 		switch ev.kind {
 		case goEvent, callEvent:
 			if ev.kind == goEvent {
-				place(p.rules.Go(false), params.mentioned(ev.fun))
+				place(p.rules.Go(false), params.mentioned(ev.fun), ev)
 			}
 			var callee *where.Callee // looked up for the calls handed a parameter only
 			for i, a := range ev.args {
@@ -205,25 +219,34 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 				}
 				if ev.kind == goEvent {
 					if p.isFunc(a) {
-						place(p.rules.StartArg(*callee, paramOf(ev.callee, i)), o)
+						place(p.rules.StartArg(*callee, paramOf(ev.callee, i)), o, ev)
 					}
 					continue
 				}
-				place(p.rules.Arg(*callee, paramOf(ev.callee, i), p.isFunc(a)), o)
+				place(p.rules.Arg(*callee, paramOf(ev.callee, i), p.isFunc(a)), o, ev)
 			}
 		case storeEvent, sendEvent:
 			o := params.mentioned(ev.value)
 			out.stores = out.stores || !o.Fresh()
 			if ev.kind == storeEvent {
-				place(p.rules.Store(ev.field), o)
+				place(p.rules.Store(ev.field), o, ev)
 			} else {
-				place(p.rules.Send(ev.field, ""), o)
+				place(p.rules.Send(ev.field, ""), o, ev)
 			}
 		case convertEvent:
-			place(p.rules.Convert(ev.to), params.mentioned(ev.value))
+			place(p.rules.Convert(ev.to), params.mentioned(ev.value), ev)
 		}
 	}
 	return out
+}
+
+// sinkName names what the event hands the func values to, for -explain:
+// the sink the rules name, else the function called.
+func (p *sinkPass) sinkName(pl where.Place, ev event) string {
+	if pl.Sink != "" || ev.callee == nil {
+		return pl.Sink
+	}
+	return names.FuncName(ev.callee)
 }
 
 // callee is what the rules know of fn, a call's target (nil when nothing

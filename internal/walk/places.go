@@ -18,7 +18,7 @@ import (
 func (w *walker) sendOff(v ssa.Value, at Entry) {
 	sources := w.funcSources(v)
 	w.Sum.Async = w.Sum.Async.Union(sources)
-	w.noteEvidence(sources, sinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	at.Targets = flow.FuncTargets(v)
 	if len(at.Targets) > 0 {
 		if at.Call == nil {
@@ -36,7 +36,7 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 // (a future that completes on the owner does not say which).
 func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
 	sources := w.funcSources(v)
-	h := sinkEvidence{Sink: sink, Pos: pos, Hop: true}
+	h := where.Evidence{Sink: sink, Pos: pos, Hop: true}
 	if domain != nil {
 		w.Sum.AddHop(sources, *domain)
 		if targets := flow.FuncTargets(v); len(targets) > 0 {
@@ -51,7 +51,7 @@ func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) 
 
 // noteEvidence keeps, for -explain, the evidence that the function is a sink
 // of its func parameters among sources.
-func (w *walker) noteEvidence(sources summary.Origin, h sinkEvidence) {
+func (w *walker) noteEvidence(sources summary.Origin, h where.Evidence) {
 	if w.c.M.Config().Explain && !sources.Fresh() {
 		h.Sources = sources
 		w.Evidence = append(w.Evidence, h)
@@ -126,7 +126,7 @@ func (w *walker) store(in ssa.Instruction) {
 			}
 		}
 		w.Sum.Async = w.Sum.Async.Union(o)
-		w.noteEvidence(o, sinkEvidence{Sink: p.Sink, Pos: in.Pos()})
+		w.noteEvidence(o, where.Evidence{Sink: p.Sink, Pos: in.Pos()})
 	}
 }
 

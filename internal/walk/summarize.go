@@ -12,6 +12,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -67,20 +68,9 @@ type Walk struct {
 	Sum      summary.Summary
 	Sites    []Site
 	Spawns   []Entry
-	Hops     []Entry        // func values sent to an owner: they run there
-	Sends    []*ssa.Send    // values sent on channels, which a loop may receive
-	Evidence []sinkEvidence // with -explain only
-}
-
-// A sinkEvidence is the evidence that a function is a sink: it hands func
-// values from sources to sink at pos, which runs them off the owner or,
-// for a hop, on it.
-type sinkEvidence struct {
-	Sources summary.Origin
-	Sink    string
-	Pos     token.Pos
-	Hop     bool
-	To      string // for a hop, the owner's domain when named
+	Hops     []Entry          // func values sent to an owner: they run there
+	Sends    []*ssa.Send      // values sent on channels, which a loop may receive
+	Evidence []where.Evidence // with -explain only
 }
 
 // summarize computes walks for fns and everything they reference, callees

@@ -37,6 +37,9 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 			}
 			value, cell = stored[0], alloc
 		}
+		if cell == nil {
+			cell = loadedVariable(value) // a method value bound to what a variable holds
+		}
 		if w.c.M.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) {
 			continue
 		}
@@ -45,6 +48,16 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		}
 	}
 	return out
+}
+
+// loadedVariable is the variable (a cell other closures may capture too)
+// v was loaded from, or nil.
+func loadedVariable(v ssa.Value) *ssa.Alloc {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		cell, _ := load.X.(*ssa.Alloc)
+		return cell
+	}
+	return nil
 }
 
 // escapes reports whether the function may keep v somewhere other than in

@@ -25,6 +25,9 @@ type walker struct {
 	returned    []ssa.Value // the first result of every return
 	gos         *goStatements
 	at          ssa.Instruction // the instruction being walked
+	// invoking are the funcs being called in place (see syncInvoke): a
+	// closure may call itself through the variable that holds it.
+	invoking map[*ssa.Function]bool
 	Walk
 }
 
@@ -104,7 +107,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	}
 	sources := w.funcSources(call.Value)
 	w.Sum.Async = w.Sum.Async.Union(sources)
-	w.noteEvidence(sources, sinkEvidence{Sink: at.Sink, Pos: at.Pos})
+	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
 		if w.c.M.IsLoop(t.Fn) {
 			continue // starting the owner's loop: that goroutine is the owner
@@ -172,6 +175,9 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 
 // invoke handles a call through an interface method.
 func (w *walker) invoke(call *ssa.CallCommon, args []ssa.Value, pos token.Pos) {
+	if k := w.c.M.Contract(call.Method); k.MessageHop {
+		return // the way back by message: safe from anywhere
+	}
 	if domain, touches := w.c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
 		w.touch(pos, args[0], w.origins.of(args[0]), summary.Witness{Action: summary.ActionCalls, Member: flow.InvokedName(call), Domain: domain, Site: w.position(pos)})
 		return
@@ -191,8 +197,10 @@ func (w *walker) callTarget(t flow.FuncValue, args []ssa.Value, pos token.Pos) {
 	}
 	obj := flow.DeclaredFunc(t.Fn)
 	cs := callSite{w: w, callee: t.Fn, pos: pos}
-	if w.c.M.IsAny(t.Fn) {
-		w.handArgs(where.Callee{Fn: obj, Contract: w.c.M.Contract(obj)}, args, cs) // safe to call, but a hop is still a hop
+	if k := w.c.M.Contract(obj); w.c.M.IsAny(t.Fn) || k.MessageHop {
+		// Safe to call (a message hop is the way back), but a hop is
+		// still a hop.
+		w.handArgs(where.Callee{Fn: obj, Contract: k}, args, cs)
 		return
 	}
 	sum := w.c.SummaryOf(t.Fn)
@@ -311,8 +319,16 @@ func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 		return
 	}
 	for _, t := range targets {
+		if w.invoking[t.Fn] {
+			continue // called in place already, further up
+		}
+		if w.invoking == nil {
+			w.invoking = make(map[*ssa.Function]bool)
+		}
+		w.invoking[t.Fn] = true
 		// The callee supplies the arguments: they are not ours to track.
 		w.callTarget(t, nil, pos)
+		delete(w.invoking, t.Fn)
 	}
 }
 

@@ -30,9 +30,9 @@ func Props(cfg Config) *actor.Props {
 }
 
 // coordinator hands jobs to a worker and retries those that fail. Its state
-// is plain: only the actor, one message at a time, may touch it.
-//
-//confined:owner
+// is plain: only the actor, one message at a time, may touch it. It needs
+// no directive: it implements actor.Actor, whose Receive the built-in
+// protoactor pack declares a turn of the actor.
 type coordinator struct {
 	cfg                   Config
 	pending               map[string]*job
@@ -61,8 +61,8 @@ func (c *coordinator) Receive(ctx actor.Context) {
 			// BUG: ctx is the actor's Context, for the actor's own turns. Off
 			// them, Send with a sender middleware configured initializes the
 			// context's extras and hands the middleware the context, whose
-			// message is whatever the actor is handling by then. (Reported
-			// once protoactor is declared: see declare.go.)
+			// message is whatever the actor is handling by then. (The
+			// built-in pack declares actor.Context the actor's.)
 			time.AfterFunc(c.cfg.Deadline, func() { ctx.Send(ctx.Self(), &expired{id: msg.ID}) })
 		}
 	case *expired:

@@ -1,7 +1,7 @@
 // Package fixed is the coordinator of ../buggy with its timers fixed: a
 // timer only posts a message to the actor's own mailbox, and the actor does
-// the work in the turn that takes it. Copy this package (with declare.go) as
-// the template for an actor of your own.
+// the work in the turn that takes it. Copy this package as the template for
+// an actor of your own.
 package fixed
 
 import (
@@ -30,9 +30,9 @@ func Props(cfg Config) *actor.Props {
 }
 
 // coordinator hands jobs to a worker and retries those that fail. Its state
-// is plain: only the actor, one message at a time, may touch it.
-//
-//confined:owner
+// is plain: only the actor, one message at a time, may touch it. It needs
+// no directive: it implements actor.Actor, whose Receive the built-in
+// protoactor pack declares a turn of the actor.
 type coordinator struct {
 	cfg                   Config
 	pending               map[string]*job

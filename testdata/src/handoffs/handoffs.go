@@ -75,3 +75,22 @@ func (w *Writer) later() {
 	w.cur = &Batch{}
 	time.AfterFunc(time.Second, func() { b.n++ })
 }
+
+func (b *Batch) flushLater() { b.n++ }
+
+// A method value bound to a batch the function made, and nothing else
+// holds: handed off.
+func (w *Writer) freshMethodValue() {
+	b := &Batch{}
+	time.AfterFunc(time.Second, b.flushLater)
+}
+
+// Look-alike: the same method value while a closure captures the same
+// variable: both may run, so the batch is shared, not handed off.
+func (w *Writer) sharedMethodValue() {
+	b := &Batch{}
+	time.AfterFunc(time.Second, b.flushLater) // want `calls confined \(\*handoffs.Batch\).flushLater off the owner`
+	time.AfterFunc(time.Second, func() {
+		b.n++ // want `writes confined handoffs.Batch.n off the owner`
+	})
+}

@@ -23,3 +23,18 @@ func capturedNotCalled(s *server) {
 		_ = keep
 	})
 }
+
+// A closure that calls itself through the variable holding it is called
+// in place once: what it touches is reported, and the walk ends.
+func recursiveClosure(s *server) {
+	go func() {
+		var count func(n int)
+		count = func(n int) {
+			if n > 0 {
+				s.n++ // want `writes confined syncfuncs.server.n off the owner`
+				count(n - 1)
+			}
+		}
+		count(3)
+	}()
+}

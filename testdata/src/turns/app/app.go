@@ -19,7 +19,7 @@ func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app.c
 	c.n++ // in a turn: on the owner
 	c.hits["x"]++
 	time.AfterFunc(time.Second, func() {
-		c.n++ // want `writes confined app.counter.n off the owner`
+		c.n++ // want `writes confined app.counter.n off the owner: .*; fix: send the work to the owner as a message through \(\*framework.Engine\).Send and touch the state where the owner handles it`
 	})
 	go func() {
 		c.hits["late"]++ // want `writes confined app.counter.hits off the owner`

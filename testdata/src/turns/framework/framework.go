@@ -23,8 +23,10 @@ func (e *Engine) Spawn(r Receiver) {
 	}()
 }
 
-// Send delivers msg to the actor: the way back onto it.
-func (e *Engine) Send(msg any) { e.inbox <- msg }
+// Send delivers msg to the actor: the way back onto it, by message.
+//
+//confined:hop
+func (e *Engine) Send(msg any) { e.inbox <- msg } // want Send:`confined:hop\(message\)`
 
 // A Ticker is not a turn: its Tick runs on the ticker's goroutine.
 type Ticker interface{ Tick() }
