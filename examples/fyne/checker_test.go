@@ -1,0 +1,44 @@
+// Expected to fail until built-in packs land (issue 32).
+
+package fyne_test
+
+import (
+	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
+)
+
+// browserFile is the file of ./buggy the findings are in.
+const browserFile = "buggy/browser.go"
+
+// TestCheckerFindsTheBug runs confinecheck on ./buggy with no -declare:
+// exit status 3 and two findings, the go statement and the retry timer
+// that run load, which writes the browser and calls its widgets, off the
+// main goroutine, each with fyne.Do as the fix. The browser type is marked //confined:owner; what the
+// checker must know of Fyne (its widgets belong to the main goroutine,
+// fyne.Do hops back) comes from the built-in pack.
+func TestCheckerFindsTheBug(t *testing.T) {
+	t.Parallel()
+	findings := example.CheckBug(t, "./buggy")
+	goLine := examplecheck.LineOf(t, browserFile, "go b.load(1)")
+	timerLine := examplecheck.LineOf(t, browserFile, "b.load(attempt + 1) // BUG")
+	examplecheck.ExpectFinding(t, findings, browserFile, goLine, "the goroutine calls load, with the hop to fyne.Do for a fix",
+		"calls confined (*buggy.Browser).load off the owner", "go statement", "fyne.Do")
+	examplecheck.ExpectFinding(t, findings, browserFile, timerLine, "the retry timer calls load, with the hop to fyne.Do for a fix",
+		"calls confined (*buggy.Browser).load off the owner", "time.AfterFunc", "fyne.Do")
+	examplecheck.ExpectOnly(t, findings, browserFile, goLine, timerLine)
+}
+
+// TestCheckerPassesTheFix: the fixed load hops with fyne.Do.
+func TestCheckerPassesTheFix(t *testing.T) {
+	t.Parallel()
+	example.ExpectClean(t, "./fixed")
+}
+
+// TestCheckerOnTheLookalike runs the checker on an app written as its
+// author would, with only its own state types marked: every line marked
+// racy is reported, nothing else.
+func TestCheckerOnTheLookalike(t *testing.T) {
+	t.Parallel()
+	example.CheckMarked(t, "lookalike")
+}

@@ -1,0 +1,32 @@
+// The tests of the Fyne example: checker_test.go runs confinecheck on
+// ./buggy, ./fixed and ./lookalike with no -declare (the pack,
+// declarations/fyne.conf, is to be built into the checker); race_test.go
+// runs the apps on Fyne's own desktop driver under the race detector, in an
+// X server of their own (Xvfb). This file has what they share: the example
+// (internal/examplecheck has the helpers) and TestMain.
+package fyne_test
+
+import (
+	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
+)
+
+// example is this module's tests: no pack given (built in), and the driven
+// scenarios of race_test.go.
+var example = &examplecheck.Example{
+	Name: "fyne",
+	Driven: &examplecheck.Driven{
+		// FYNE_EXAMPLE_DRIVEN makes the test binary run a driven app
+		// instead of its tests: "buggy", "buggy-retry", "fixed",
+		// "fixed-retry" or "lookalike".
+		Env:  "FYNE_EXAMPLE_DRIVEN",
+		Name: "app",
+	},
+}
+
+// The driven app refers to example (it may end the process itself, see
+// runApp), so its Run is set here rather than in example's initializer.
+func init() { example.Driven.Run = drivenApp }
+
+func TestMain(m *testing.M) { example.Main(m) }
