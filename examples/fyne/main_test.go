@@ -7,6 +7,8 @@
 package fyne_test
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
@@ -22,6 +24,9 @@ var example = &examplecheck.Example{
 		// "fixed-retry" or "lookalike".
 		Env:  "FYNE_EXAMPLE_DRIVEN",
 		Name: "app",
+		// Fyne's desktop driver needs an X display: each run gets an
+		// Xvfb of its own.
+		Display: true,
 	},
 }
 
@@ -29,4 +34,14 @@ var example = &examplecheck.Example{
 // runApp), so its Run is set here rather than in example's initializer.
 func init() { example.Driven.Run = drivenApp }
 
-func TestMain(m *testing.M) { example.Main(m) }
+// TestMain gives the driven runs' race detector a long memory:
+// history_size=7 keeps each goroutine's last 4M memory accesses instead of
+// 64K. A race is reported only if the detector can still recover the stack
+// of the earlier access, and a frame of the framework's drawing makes tens
+// of thousands of accesses on the owner's goroutine between a racy pair's
+// two touches. (RunDriven passes GORACE on; a GORACE of the caller's comes
+// after, and wins.)
+func TestMain(m *testing.M) {
+	os.Setenv("GORACE", strings.TrimSpace("history_size=7 "+os.Getenv("GORACE")))
+	example.Main(m)
+}

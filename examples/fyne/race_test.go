@@ -71,16 +71,11 @@ func newBrowser(pkg string, fetch func() ([]string, error)) (browser, error) {
 	return nil, fmt.Errorf("no browser %q", pkg)
 }
 
-// drivenApp runs the app of a mode in an Xvfb of its own, on Fyne's
-// desktop driver, with the main goroutine as Fyne's main goroutine (this
-// runs from TestMain; the GLFW driver locks it to the main thread in its
-// package's init, loop.go:29-32).
+// drivenApp runs the app of a mode on Fyne's desktop driver, in the Xvfb
+// RunDriven started for it, with the main goroutine as Fyne's main
+// goroutine (this runs from TestMain; the GLFW driver locks it to the main
+// thread in its package's init, loop.go:29-32).
 func drivenApp(mode string) error {
-	stop, err := examplecheck.StartDisplay()
-	if err != nil {
-		return err
-	}
-	defer stop()
 	if mode == "lookalike" {
 		return drivenLookalike()
 	}

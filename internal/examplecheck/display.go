@@ -10,21 +10,21 @@ import (
 	"time"
 )
 
-// StartDisplay starts an X server of the driven scenario's own, Xvfb
-// (Debian's package xvfb), for frameworks whose only desktop driver needs a
-// display (Fyne's GLFW driver, Ebitengine), points DISPLAY at it, and
-// returns a func that stops it. Xvfb renders with Mesa's software OpenGL
-// (libgl1-mesa-dri), so no GPU is needed. A server per scenario, on a
-// display number Xvfb picks itself (-displayfd), keeps parallel tests apart
-// and leaves nothing behind: the server dies with the scenario's process
-// even when that is killed (see startXvfb).
-func StartDisplay() (stop func(), err error) {
+// StartDisplay starts an X server, Xvfb (Debian's package xvfb), for a run
+// of a driven scenario whose framework's only desktop driver needs a
+// display (Fyne's GLFW driver, Ebitengine), and returns its display name
+// (":N", for DISPLAY) and a func that stops it. Xvfb renders with Mesa's
+// software OpenGL (libgl1-mesa-dri), so no GPU is needed. A server per run,
+// on a display number Xvfb picks itself (-displayfd), keeps parallel tests
+// apart and leaves nothing behind: stop kills it, and so does the kernel if
+// the process that started it dies first (see startXvfb).
+func StartDisplay() (display string, stop func(), err error) {
 	if _, err := exec.LookPath("Xvfb"); err != nil {
-		return nil, fmt.Errorf("no Xvfb to run the scenario's window in (install Debian's xvfb): %v", err)
+		return "", nil, fmt.Errorf("no Xvfb to run the scenario's window in (install Debian's xvfb): %v", err)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	defer r.Close()
 	var stderr bytes.Buffer
@@ -36,28 +36,27 @@ func StartDisplay() (stop func(), err error) {
 	startXvfb(cmd)
 	if err := cmd.Start(); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("starting Xvfb: %v", err)
+		return "", nil, fmt.Errorf("starting Xvfb: %v", err)
 	}
 	w.Close()
-	display := make(chan string, 1)
+	number := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(r).ReadString('\n')
-		display <- strings.TrimSpace(line)
+		number <- strings.TrimSpace(line)
 	}()
 	stop = func() {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}
 	select {
-	case d := <-display:
-		if d == "" {
+	case n := <-number:
+		if n == "" {
 			stop()
-			return nil, fmt.Errorf("no display from Xvfb, which exited: %s", stderr.String())
+			return "", nil, fmt.Errorf("no display from Xvfb, which exited: %s", stderr.String())
 		}
-		os.Setenv("DISPLAY", ":"+d)
-		return stop, nil
+		return ":" + n, stop, nil
 	case <-time.After(20 * time.Second):
 		stop()
-		return nil, fmt.Errorf("no display from Xvfb in 20s: %s", stderr.String())
+		return "", nil, fmt.Errorf("no display from Xvfb in 20s: %s", stderr.String())
 	}
 }

@@ -5,10 +5,9 @@ import (
 	"syscall"
 )
 
-// startXvfb has the kernel kill Xvfb when the thread that starts it exits:
-// the driven scenarios start it from the main goroutine, which the GUI
-// frameworks lock to the main thread, so the server goes with the
-// scenario's process, also when RunDriven's timeout kills that.
+// startXvfb has the kernel kill Xvfb when the thread that started it exits
+// (the test process's threads live as long as it does), so that a test
+// process killed by go test's timeout leaves no server behind.
 func startXvfb(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }

@@ -21,7 +21,7 @@ type Example struct {
 	// Driven is the scenario the race tests run, if there are any.
 	Driven *Driven
 
-	checker, race build
+	checker, race, program build
 }
 
 // A Driven is a scenario the test binary runs instead of its tests when
@@ -36,6 +36,16 @@ type Driven struct {
 	Name string
 	// Run runs the scenario in the mode named.
 	Run func(mode string) error
+	// Program, when not empty, is the import path of a main package that
+	// runs the scenario instead of the test binary (Run is then unused):
+	// it reads the mode from Env and prints Done() when it got through.
+	// It is for frameworks that cannot be linked into the test binary,
+	// Ebitengine's, whose package init opens the display and panics
+	// without one.
+	Program string
+	// Display says that the scenario needs an X display: each run gets an
+	// Xvfb of its own (see StartDisplay), named in its DISPLAY.
+	Display bool
 }
 
 // Done is the last line the driven scenario prints when it got through.
@@ -57,6 +67,7 @@ func (e *Example) Main(m *testing.M) {
 	code := m.Run()
 	e.checker.remove()
 	e.race.remove()
+	e.program.remove()
 	os.Exit(code)
 }
 
@@ -75,6 +86,17 @@ func (e *Example) RaceBinary(t testing.TB) string {
 		return os.Args[0]
 	}
 	return e.race.get(t, e.Name, e.Name+".test", "test", "-race", "-c", ".")
+}
+
+// DrivenBinary returns the binary that runs the driven scenario, built with
+// -race: the Driven's Program if it has one, else the test binary
+// (RaceBinary).
+func (e *Example) DrivenBinary(t testing.TB) string {
+	t.Helper()
+	if p := e.Driven.Program; p != "" {
+		return e.program.get(t, e.Name, e.Name+"-driven", "build", "-race", p)
+	}
+	return e.RaceBinary(t)
 }
 
 // A build is a binary the tests build once and share.

@@ -11,17 +11,25 @@ import (
 )
 
 // RunDriven runs the example's driven scenario in the mode named, in a
-// subprocess built with -race (see RaceBinary), and returns its output and
-// how it exited.
+// subprocess built with -race (see DrivenBinary), with an X display of its
+// own if the scenario needs one, and returns its output and how it exited.
 func (e *Example) RunDriven(t testing.TB, mode string) (string, error) {
 	t.Helper()
-	bin := e.RaceBinary(t)
+	bin := e.DrivenBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	// The race detector waits a second at exit by default, for goroutines
 	// that are still racing; the driven scenarios wait for both accesses.
 	cmd.Env = append(os.Environ(), e.Driven.Env+"="+mode, "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	if e.Driven.Display {
+		display, stop, err := StartDisplay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer stop()
+		cmd.Env = append(cmd.Env, "DISPLAY="+display)
+	}
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
 	t.Logf("the %s %s ran for %v (exit: %v)", mode, e.Driven.Name, time.Since(start).Round(time.Millisecond), err)
