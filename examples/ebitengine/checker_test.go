@@ -1,0 +1,44 @@
+// Expected to fail until built-in packs land (issue 32).
+
+package ebitengine_test
+
+import (
+	"testing"
+
+	"github.com/confinecheck/confinecheck/internal/examplecheck"
+)
+
+// gameFile is the file of ./buggy the findings are in.
+const gameFile = "buggy/game.go"
+
+// TestCheckerFindsTheBug runs confinecheck on ./buggy with no -declare:
+// exit status 3 and two findings, the go statement and the retry timer
+// that run methods of the game off Ebitengine's game loop. The game carries
+// no directive: the built-in pack's "loop ebiten.Game.Update" (and Draw,
+// Layout) confines it.
+func TestCheckerFindsTheBug(t *testing.T) {
+	t.Parallel()
+	findings := example.CheckBug(t, "./buggy")
+	goLine := examplecheck.LineOf(t, gameFile, "go g.loadLevel(g.level)")
+	timerLine := examplecheck.LineOf(t, gameFile, "g.autosave(attempt + 1) // BUG")
+	examplecheck.ExpectFinding(t, findings, gameFile, goLine, "the goroutine calls loadLevel, which writes the game",
+		"calls confined (*buggy.Game).loadLevel off the owner", "go statement")
+	examplecheck.ExpectFinding(t, findings, gameFile, timerLine, "the retry timer calls autosave, which reads the score",
+		"calls confined (*buggy.Game).autosave off the owner", "time.AfterFunc")
+	examplecheck.ExpectOnly(t, findings, gameFile, goLine, timerLine)
+}
+
+// TestCheckerPassesTheFix: the fixed goroutine and timer only send on the
+// game's channels, which Update drains.
+func TestCheckerPassesTheFix(t *testing.T) {
+	t.Parallel()
+	example.ExpectClean(t, "./fixed")
+}
+
+// TestCheckerOnTheLookalike runs the checker on a game written as its
+// author would, with only its world type marked: every line marked racy is
+// reported, nothing else.
+func TestCheckerOnTheLookalike(t *testing.T) {
+	t.Parallel()
+	example.CheckMarked(t, "lookalike")
+}
