@@ -30,7 +30,7 @@ var example = &examplecheck.Example{
 	},
 }
 
-// The driven app refers to example (it may end the process itself, see
+// The driven app refers to example (it ends the process itself, see
 // runApp), so its Run is set here rather than in example's initializer.
 func init() { example.Driven.Run = drivenApp }
 

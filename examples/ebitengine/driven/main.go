@@ -66,9 +66,9 @@ type game interface {
 	Saves() int
 }
 
-// drivenLevels runs the game until the player is on level 3 and a save has
-// succeeded on its second attempt: the first save fails, so the retry
-// timer runs autosave again. The buggy game's loading goroutine writes the
+// drivenLevels runs the game until the player plays level 2 and a save has
+// succeeded on a later attempt: the first save fails, so the retry timer
+// runs autosave again. The buggy game's loading goroutine writes the
 // game's loading flag while the turn that started it sets it; the retry
 // timer writes the save count that every Draw reads.
 func drivenLevels(mode string) error {
@@ -86,10 +86,23 @@ func drivenLevels(mode string) error {
 	case "fixed":
 		g = fixed.New(func(int) fixed.Level { return fixed.Level{Exit: 5} }, save)
 	}
-	return runGame(g, func() bool {
+	err := runGame(g, func() bool {
 		n, playing := g.Level()
-		return n >= 3 && playing && saves.Load() == 2 && g.Saves() == 1
+		if mode == "buggy" && n >= 2 {
+			// The buggy game may never play level 2: when the loading
+			// goroutine's "loading = false" comes before the turn's
+			// "loading = true", the game waits for a load that is
+			// done (the race's lost update). The racy pair is in the
+			// turn that started the load.
+			playing = true
+		}
+		return n >= 2 && playing && saves.Load() >= 2 && g.Saves() >= 1
 	})
+	if err != nil {
+		n, playing := g.Level()
+		err = fmt.Errorf("%v: level %d, playing %v, %d save calls, %d saves", err, n, playing, saves.Load(), g.Saves())
+	}
+	return err
 }
 
 // runGame runs g in Ebitengine's loop until done holds after a tick, asked
