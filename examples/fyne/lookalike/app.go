@@ -215,7 +215,7 @@ func (b *blinker) MinSize() fyne.Size { return fyne.NewSize(20, 20) }
 func (b *blinker) Tapped(*fyne.PointEvent) {
 	time.AfterFunc(flash, func() {
 		b.lit = false // racy: writes confined lookalike.blinker.lit
-		b.Refresh()   // racy: calls confined (*lookalike.blinker).Refresh
+		b.Refresh()   // racy: (*lookalike.blinker).Refresh
 	})
 	b.lit = true
 	b.Refresh()
