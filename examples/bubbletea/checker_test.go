@@ -6,7 +6,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// TestCheckerFindsTheBug runs confinecheck with declarations/bubbletea.conf
+// TestCheckerFindsTheBug runs confinecheck with its built-in bubbletea pack
 // on ./buggy: exit status 3 and one finding, the refresh Cmd's write of the
 // model (the pack's "offowner tea.Cmd" says the method value m.refresh,
 // returned as a Cmd, runs off the event loop).
@@ -31,4 +31,13 @@ func TestCheckerPassesTheFix(t *testing.T) {
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
 	example.CheckMarked(t, "lookalike")
+}
+
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed", "./lookalike")
+	example.ExpectPackFileAgrees(t, "../../declarations/bubbletea.conf", "./buggy", "./fixed", "./lookalike")
 }

@@ -1,5 +1,5 @@
 // The tests of the Bubble Tea example: checker_test.go runs confinecheck,
-// with declarations/bubbletea.conf, on ./buggy, ./fixed and ./lookalike;
+// with its built-in bubbletea pack, on ./buggy, ./fixed and ./lookalike;
 // race_test.go runs both counters, headless, under the race detector. This
 // file has what they share: the example (internal/examplecheck has the
 // helpers) and TestMain.
@@ -11,11 +11,9 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// example is this module's tests: the pack they check with and the driven
-// refresh of race_test.go.
+// example is this module's tests: the driven refresh of race_test.go.
 var example = &examplecheck.Example{
 	Name: "bubbletea",
-	Pack: "../../declarations/bubbletea.conf",
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA_EXAMPLE_DRIVEN makes the test binary run the driven
 		// refresh instead of its tests, on the "buggy" or the "fixed"

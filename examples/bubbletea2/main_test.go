@@ -16,7 +16,6 @@ import (
 // race_test.go.
 var example = &examplecheck.Example{
 	Name: "bubbletea2",
-	Pack: "",
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA2_EXAMPLE_DRIVEN makes the test binary run a driven
 		// scenario instead of its tests: "buggy" or "fixed" (the retry),

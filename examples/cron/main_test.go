@@ -17,7 +17,6 @@ import (
 // race_test.go.
 var example = &examplecheck.Example{
 	Name: "cron",
-	Pack: "",
 	Driven: &examplecheck.Driven{
 		// CRON_EXAMPLE_DRIVEN makes the test binary run a driven scenario
 		// instead of its tests: "buggy" or "fixed" (the refresh job),

@@ -1,5 +1,3 @@
-// Expected to fail until built-in packs land (issue 32).
-
 package ebitengine_test
 
 import (
@@ -41,4 +39,13 @@ func TestCheckerPassesTheFix(t *testing.T) {
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
 	example.CheckMarked(t, "lookalike")
+}
+
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed", "./lookalike")
+	example.ExpectPackFileAgrees(t, "../../declarations/ebitengine.conf", "./buggy", "./fixed", "./lookalike")
 }

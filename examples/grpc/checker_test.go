@@ -7,7 +7,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// TestCheckerFindsTheBug runs confinecheck with declarations/grpc.conf on
+// TestCheckerFindsTheBug runs confinecheck with its built-in grpc pack on
 // ./buggy: exit status 3, and Check's write and read of the state, which
 // grpc-go's goroutines run (the pack's "offowner ...HealthServer").
 func TestCheckerFindsTheBug(t *testing.T) {
@@ -48,4 +48,13 @@ func TestInferenceCoversGeneratedCode(t *testing.T) {
 	findings, out, status := example.CheckArgs(t, "./buggy")
 	t.Logf("confinecheck ./buggy, no declarations (exit status %d):\n%s", status, out)
 	expectBug(t, findings, status)
+}
+
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed")
+	example.ExpectPackFileAgrees(t, "../../declarations/grpc.conf", "./buggy", "./fixed")
 }

@@ -1,5 +1,5 @@
-// The tests of the grpc example: checker_test.go runs confinecheck, with
-// declarations/grpc.conf, on ./buggy and ./fixed. This file has what they
+// The tests of the grpc example: checker_test.go runs confinecheck, with its
+// built-in grpc pack, on ./buggy and ./fixed. This file has what they
 // share: the example (internal/examplecheck has the helpers) and TestMain.
 package grpc_test
 
@@ -9,10 +9,9 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// example is this module's tests: the pack they check with.
+// example is this module's tests.
 var example = &examplecheck.Example{
 	Name: "grpc",
-	Pack: "../../declarations/grpc.conf",
 }
 
 func TestMain(m *testing.M) { example.Main(m) }

@@ -7,7 +7,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// TestCheckerFindsTheBug runs confinecheck with declarations/libp2p.conf on
+// TestCheckerFindsTheBug runs confinecheck with its built-in libp2p pack on
 // ./buggy: exit status 3, the stream handler's write of the node's lines
 // and the Notifiee's write of its peer count.
 func TestCheckerFindsTheBug(t *testing.T) {
@@ -33,4 +33,13 @@ func TestCheckerFindsTheBug(t *testing.T) {
 func TestCheckerPassesTheFix(t *testing.T) {
 	t.Parallel()
 	example.ExpectClean(t, "./fixed")
+}
+
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed")
+	example.ExpectPackFileAgrees(t, "../../declarations/libp2p.conf", "./buggy", "./fixed")
 }

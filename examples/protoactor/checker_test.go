@@ -1,7 +1,6 @@
 package protoactor_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -69,16 +68,11 @@ func TestCheckerPassesTheFix(t *testing.T) {
 	example.ExpectClean(t, "./fixed")
 }
 
-// TestThePackFileAgrees: with the built-in packs off and the pack's file
-// given with -declare, the checker says the same of ./buggy and ./fixed as
-// with the built-in pack: one meaning, wherever a declaration comes from.
-func TestThePackFileAgrees(t *testing.T) {
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
 	t.Parallel()
-	for _, pkg := range []string{"./buggy", "./fixed"} {
-		builtIn, _, builtInStatus := example.Check(t, pkg)
-		file, _, fileStatus := example.CheckArgs(t, "-packs=none", "-declare", "../../declarations/protoactor.conf", pkg)
-		if builtInStatus != fileStatus || !slices.Equal(builtIn, file) {
-			t.Errorf("%s: the built-in pack gives (exit status %d)\n%v\nthe pack's file (exit status %d)\n%v", pkg, builtInStatus, builtIn, fileStatus, file)
-		}
-	}
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed")
+	example.ExpectPackFileAgrees(t, "../../declarations/protoactor.conf", "./buggy", "./fixed")
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// TestCheckerFindsTheBug runs confinecheck with declarations/tview.conf on
+// TestCheckerFindsTheBug runs confinecheck with its built-in tview pack on
 // ./buggy, which has no annotation: exit status 3 and one finding, the
 // goroutine's call of the table (the pack declares tview.Table owned by the
 // event loop).
@@ -31,4 +31,13 @@ func TestCheckerPassesTheFix(t *testing.T) {
 func TestCheckerOnTheLookalike(t *testing.T) {
 	t.Parallel()
 	example.CheckMarked(t, "lookalike")
+}
+
+// TestSameEverywhere: standalone, with -explain, under go vet, and with the
+// built-in packs off and the pack's file given with -declare, the checker
+// reports the same: one meaning, wherever a declaration comes from.
+func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
+	example.ExpectSameEverywhere(t, "./buggy", "./fixed", "./lookalike")
+	example.ExpectPackFileAgrees(t, "../../declarations/tview.conf", "./buggy", "./fixed", "./lookalike")
 }

@@ -66,11 +66,7 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	var view map[string]*types.Package
 	if len(packs) > 0 {
 		view = names.PackagesInView(c.pass.Pkg)
-		for _, p := range packs {
-			if slices.ContainsFunc(p.packages, func(path string) bool { return view[path] != nil }) {
-				c.declared.Packs = append(c.declared.Packs, p)
-			}
-		}
+		c.declared.Packs = applying(view, packs)
 	}
 	for _, d := range set.declarations {
 		decls = append(decls, resolvedDeclaration{Declaration: d, report: true, own: true})
@@ -140,6 +136,17 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 	}
 	c.declared.sources = decls
 	return c.declared, c.diags
+}
+
+// applying are the packs that name a package in view.
+func applying(view map[string]*types.Package, packs []Pack) []Pack {
+	var out []Pack
+	for _, p := range packs {
+		if slices.ContainsFunc(p.packages, func(path string) bool { return view[path] != nil }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // indirect reports whether pkg is reached only through the package's

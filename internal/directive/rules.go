@@ -116,40 +116,7 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 		}
 		f.OffOwner = true
 	case VerbAsync, VerbHop, VerbSync, VerbInherit:
-		params, err := funcParams(fn, m.name(), d)
-		if err != nil {
-			return err
-		}
-		if len(params) == 0 && d.verb == VerbHop && takesMessage(sig) {
-			// The framework's way back by message (an actor's Send to
-			// itself): no func runs, but findings advise it.
-			f.MessageHop = true
-			return setDomain(&f.HopTo, len(f.Hop) > 0, m, d)
-		}
-		if len(params) == 0 && d.verb != VerbInherit {
-			what := "no func-typed parameter to run"
-			if d.verb == VerbHop {
-				what += ", nor a message to send (a parameter of interface type)"
-			}
-			return fmt.Errorf("%s on %s, which has %s", d.spelling(), m.name(), what)
-		}
-		switch d.verb {
-		case VerbAsync:
-			f.Async = MergeParams(f.Async, params)
-		case VerbHop:
-			if err := setDomain(&f.HopTo, len(f.Hop) > 0, m, d); err != nil {
-				return err
-			}
-			f.Hop = MergeParams(f.Hop, params)
-		case VerbSync:
-			f.Sync = MergeParams(f.Sync, params)
-		case VerbInherit:
-			f.Inherit = MergeParams(f.Inherit, params)
-			f.Combinator = true
-		}
-		if a, b, both := conflictingParams(f); len(both) > 0 {
-			return fmt.Errorf("parameter %s of %s is both //confined:%s and //confined:%s; it runs in one place: keep the one that is true", names.ParamName(sig, both[0]), m.name(), a, b)
-		}
+		return addParamDirective(f, fn, m, d)
 	case VerbCompletes:
 		if err := returnsFuture(sig); err != nil {
 			return fmt.Errorf("%s on %s, which %v; it belongs on a function returning a future or promise", d.spelling(), m.name(), err)
@@ -162,6 +129,47 @@ func addFuncDirective(f *Fact, fn *types.Func, m member, d directive) error {
 			return fmt.Errorf("%s has conflicting //confined:completes directives (%s and %s)", m.name(), f.Completes, done)
 		}
 		f.Completes = done
+	}
+	return nil
+}
+
+// addParamDirective handles the verbs that name func parameters: async,
+// hop, sync and inherit, and a hop by message.
+func addParamDirective(f *Fact, fn *types.Func, m member, d directive) error {
+	sig := fn.Signature()
+	params, err := funcParams(fn, m.name(), d)
+	if err != nil {
+		return err
+	}
+	if len(params) == 0 && d.verb == VerbHop && takesMessage(sig) {
+		// The framework's way back by message (an actor's Send to
+		// itself): no func runs, but findings advise it.
+		f.MessageHop = true
+		return setDomain(&f.HopTo, len(f.Hop) > 0, m, d)
+	}
+	if len(params) == 0 && d.verb != VerbInherit {
+		what := "no func-typed parameter to run"
+		if d.verb == VerbHop {
+			what += ", nor a message to send (a parameter of interface type)"
+		}
+		return fmt.Errorf("%s on %s, which has %s", d.spelling(), m.name(), what)
+	}
+	switch d.verb {
+	case VerbAsync:
+		f.Async = MergeParams(f.Async, params)
+	case VerbHop:
+		if err := setDomain(&f.HopTo, len(f.Hop) > 0, m, d); err != nil {
+			return err
+		}
+		f.Hop = MergeParams(f.Hop, params)
+	case VerbSync:
+		f.Sync = MergeParams(f.Sync, params)
+	case VerbInherit:
+		f.Inherit = MergeParams(f.Inherit, params)
+		f.Combinator = true
+	}
+	if a, b, both := conflictingParams(f); len(both) > 0 {
+		return fmt.Errorf("parameter %s of %s is both //confined:%s and //confined:%s; it runs in one place: keep the one that is true", names.ParamName(sig, both[0]), m.name(), a, b)
 	}
 	return nil
 }

@@ -271,3 +271,16 @@ func sortFindings(fs []Finding) {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Msg, b.Msg))
 	})
 }
+
+// ExpectPackFileAgrees fails t unless confinecheck reports the same on
+// pkgs with its built-in packs as with them off and the pack's file given
+// with -declare: one meaning, wherever a declaration comes from.
+func (e *Example) ExpectPackFileAgrees(t testing.TB, file string, pkgs ...string) {
+	t.Helper()
+	builtIn, _, builtInStatus := e.Check(t, pkgs...)
+	fromFile, _, fileStatus := e.CheckArgs(t, append([]string{"-packs=none", "-declare", file}, pkgs...)...)
+	if builtInStatus != fileStatus || !slices.Equal(builtIn, fromFile) {
+		t.Errorf("confinecheck %s: the built-in pack gives (exit status %d)\n%v\n-declare %s (exit status %d)\n%v",
+			strings.Join(pkgs, " "), builtInStatus, builtIn, file, fileStatus, fromFile)
+	}
+}
