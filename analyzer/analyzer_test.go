@@ -87,6 +87,10 @@ var suites = []struct {
 	// confined by a declaration, declared in source and in the settings.
 	{name: "wholepkg", patterns: []string{"wholepkg/ui", "wholepkg/app"}},
 	{name: "wholepkgsettings", patterns: []string{"wholepkg/appsettings"}, settings: analyzer.Settings{Declare: []string{"owner wholepkg/ui.*", "any wholepkg/ui.Label.Text", "hop wholepkg/ui.Do:f"}}},
+	// A built-in pack applies to a package with its framework in view (a
+	// stand-in for hollywood's actor package), with no flag; -explain
+	// says which apply.
+	{name: "builtinpack", patterns: []string{"builtinpack/app", "builtinpack/plain"}, settings: analyzer.Settings{Explain: true}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,4 +27,39 @@ func TestNewKeepsSettingsApart(t *testing.T) {
 
 	_, err = New(Settings{Hop: []string{"Post"}})
 	assert.ErrorContains(t, err, "hop: cannot read function name")
+}
+
+// Settings.Packs chooses the built-in packs by name: every one when nil,
+// none with "none", and an unknown name is a mistake naming the packs.
+func TestSettingsPacks(t *testing.T) {
+	all := newConfig()
+	packs, err := all.chosenPacks()
+	require.NoError(t, err)
+	require.NotEmpty(t, packs)
+
+	for _, c := range []struct {
+		names []string
+		want  []string
+	}{
+		{[]string{"none"}, nil},
+		{[]string{"tview", "hollywood"}, []string{"hollywood", "tview"}},
+	} {
+		a, err := New(Settings{Packs: c.names})
+		require.NoError(t, err)
+		assert.Equal(t, strings.Join(c.names, ","), a.Flags.Lookup("packs").Value.String())
+		cfg := newConfig()
+		require.NoError(t, cfg.packs.Set(strings.Join(c.names, ",")))
+		chosen, err := cfg.chosenPacks()
+		require.NoError(t, err)
+		var got []string
+		for _, p := range chosen {
+			got = append(got, p.Name)
+		}
+		assert.Equal(t, c.want, got)
+	}
+	_, err = New(Settings{Packs: []string{"holywood"}})
+	assert.ErrorContains(t, err, `no built-in pack "holywood"`)
+	assert.ErrorContains(t, err, "did you mean hollywood?")
+	_, err = New(Settings{Packs: []string{"none", "tview"}})
+	assert.ErrorContains(t, err, `no built-in pack "none"`)
 }

@@ -1,0 +1,47 @@
+// Package actor stands in for hollywood's actor package, in small: the
+// built-in hollywood pack applies to every package with it in view.
+package actor
+
+// Receiver is an actor; hollywood calls Receive from its inbox's goroutine.
+type Receiver interface {
+	Receive(*Context)
+}
+
+// A Context is the actor's, for its turns.
+type Context struct {
+	pid     *PID
+	engine  *Engine
+	message any
+}
+
+type PID struct{ ID string }
+
+func (c *Context) PID() *PID            { return c.pid }
+func (c *Context) Engine() *Engine      { return c.engine }
+func (c *Context) Send(pid *PID, m any) { c.engine.Send(pid, m) }
+func (c *Context) Message() any         { return c.message }
+
+// An Engine delivers messages.
+type Engine struct{ inboxes map[string]*Inbox }
+
+func (e *Engine) Send(pid *PID, m any) { e.inboxes[pid.ID].ch <- m }
+
+// Spawn starts r's inbox.
+func (e *Engine) Spawn(r Receiver, id string) *PID {
+	in := &Inbox{ch: make(chan any), r: r}
+	e.inboxes[id] = in
+	go in.process()
+	return &PID{ID: id}
+}
+
+// An Inbox drains an actor's messages into Receive, one at a time.
+type Inbox struct {
+	ch chan any
+	r  Receiver
+}
+
+func (in *Inbox) process() {
+	for m := range in.ch {
+		in.r.Receive(&Context{message: m})
+	}
+}
