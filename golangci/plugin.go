@@ -73,6 +73,9 @@ type Settings struct {
 	// findings; golangci-lint's --fix inserts those of each package's own
 	// files (the standalone confinecheck -suggest -fix inserts all).
 	Suggest bool `json:"suggest"`
+	// Packs: the built-in packs to apply, by name ("protoactor", "fyne"),
+	// or "none"; every pack whose framework is in the build when unset.
+	Packs FuncList `json:"packs"`
 	// ConfDigest: ignored by the analysis; change it when a
 	// confinecheck.conf changes, so that golangci-lint's cache, which does
 	// not see those files, analyses again.
@@ -143,6 +146,7 @@ func New(conf any) (register.LinterPlugin, error) {
 		Strict:         s.Strict,
 		Explain:        s.Explain,
 		Suggest:        s.Suggest,
+		Packs:          s.Packs,
 		ConfDigest:     s.ConfDigest,
 	})
 	if err != nil {
