@@ -78,7 +78,7 @@ func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []
 	if err != nil {
 		return nil
 	}
-	groups := statementGroups(file, lit, positions)
+	groups := c.splitAtBlocking(statementGroups(file, lit, positions))
 	fixes := make(map[token.Pos]HopFix)
 	for _, g := range groups {
 		edit, ok := c.hopEdit(file, lit, g, future, domain, src)
@@ -138,6 +138,45 @@ func statementGroups(file *ast.File, lit *ast.FuncLit, positions []token.Pos) []
 	return groups
 }
 
+// splitAtBlocking splits each group around its statements that may block
+// (blocks.go) and hold no finding: they stay where they are, off the owner,
+// and the statements before and after them hop on their own. A group
+// whose finding is in such a statement gets no fix: the owner must not
+// wait on the network.
+func (c *hopFixer) splitAtBlocking(groups []statementGroup) []statementGroup {
+	var out []statementGroup
+	for _, g := range groups {
+		start := 0
+		flush := func(end int) {
+			if piece := c.piece(g, start, end); len(piece.positions) > 0 {
+				out = append(out, piece)
+			}
+		}
+		for i, stmt := range g.stmts {
+			if c.mayBlock(stmt) && !slices.ContainsFunc(g.positions, func(p token.Pos) bool { return stmt.Pos() <= p && p < stmt.End() }) {
+				flush(i)
+				start = i + 1
+			}
+		}
+		flush(len(g.stmts))
+	}
+	return out
+}
+
+// piece is the statements [start, end) of g, with the findings in them.
+func (c *hopFixer) piece(g statementGroup, start, end int) statementGroup {
+	p := statementGroup{block: g.block, stmts: g.stmts[start:end]}
+	if len(p.stmts) == 0 {
+		return p
+	}
+	for _, pos := range g.positions {
+		if p.stmts[0].Pos() <= pos && pos < p.stmts[len(p.stmts)-1].End() {
+			p.positions = append(p.positions, pos)
+		}
+	}
+	return p
+}
+
 // A hopEditText is the replacement of a statement group, and the hop it
 // goes through.
 type hopEditText struct {
@@ -152,7 +191,7 @@ func (c *hopFixer) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, f
 	ret, isReturn := g.stmts[0].(*ast.ReturnStmt)
 	futureReturn := future && isReturn && len(g.stmts) == 1 && len(ret.Results) == 1 && g.block == lit.Body &&
 		lit.Type.Results != nil && len(lit.Type.Results.List) == 1
-	if !futureReturn && (!c.leavesNothing(g) || !c.readsSettled(lit, g)) {
+	if !futureReturn && (!c.leavesNothing(g) || !c.readsSettled(lit, g)) || slices.ContainsFunc(g.stmts, func(s ast.Stmt) bool { return c.mayBlock(s) }) || c.hopsAlready(g) {
 		return hopEditText{}, false
 	}
 	start, end := c.offset(g.stmts[0].Pos()), c.offset(g.stmts[len(g.stmts)-1].End())

@@ -13,6 +13,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
@@ -259,7 +260,7 @@ func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
 			origins := r.c.ValueOrigins(fn)
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
-					if x, index, write, ok := walk.FieldTouch(instr); ok && write && !origins(x).Fresh() {
+					if x, index, write, ok := walk.FieldTouch(instr); ok && write && walk.Rewrites(origins, x) {
 						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
 							r.rewritten[st.Field(index).Origin()] = true
 						}
@@ -272,4 +273,40 @@ func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
 		return nil
 	}
 	return field
+}
+
+// selectedField is the field instr selects, if it is a field selection.
+func selectedField(instr ssa.Instruction) *types.Var {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		return flow.FieldOf(in)
+	case *ssa.Field:
+		if st, ok := in.X.Type().Underlying().(*types.Struct); ok {
+			return st.Field(in.Field).Origin()
+		}
+	}
+	return nil
+}
+
+// assignedBeforeStart reports whether the function whose instruction start
+// starts code off the owner assigns the field f before it, on every path:
+// i.ticker = t; go func() { for range i.ticker.C {...} }().
+func assignedBeforeStart(start ssa.Instruction, f *types.Var) bool {
+	if start == nil || f == nil || start.Block() == nil {
+		return false
+	}
+	for _, b := range start.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && flow.FieldOf(st.Addr) == f && flow.Dominates(st, start) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// captureAdvice advises taking the value of the field f, which the code
+// starting the off-owner code has just assigned, before the start.
+func captureAdvice(f *types.Var) string {
+	return "take the value of " + f.Name() + " before the start and hand that to the started code: it then reads nothing the owner may change"
 }

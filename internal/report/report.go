@@ -39,6 +39,8 @@ type finding struct {
 	// sent is set for a touch of a value after sending it to another
 	// owner (see sends.go); entry is then unset.
 	sent *handoff
+	// field is the field the touch selects, when it selects one.
+	field *types.Var
 }
 
 type reporter struct {
@@ -115,7 +117,12 @@ func (r *reporter) run(fns []*ssa.Function) {
 			hint = fixHint(hops, f.entry, f.witness.Domain)
 		}
 		hop, ok := fixes[f.pos]
-		if ok { // a hop in reach is the best advice
+		switch {
+		case f.sent == nil && f.witness.Action == summary.ActionReads && assignedBeforeStart(f.entry.Call, f.field):
+			// The starter set the field just before: the code it starts
+			// only needs the value, taken before the start.
+			hint, ok = captureAdvice(f.field), false
+		case ok: // a hop in reach is the best advice
 			hint = hopAdvice(hop.Via, f.witness.Domain, f.entry.On != nil)
 		}
 		d := r.diagnostic(f, hint)
@@ -249,7 +256,7 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
-			r.add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit})
+			r.add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit, field: selectedField(s.Instr)})
 		}
 	}
 }

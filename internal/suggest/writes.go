@@ -92,7 +92,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			}
 			named := names.DerefNamed(v.Type())
 			st, ok := names.DerefUnder(v.Type()).(*types.Struct)
-			if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || originOf(v).Fresh() {
+			if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || !walk.Rewrites(originOf, v) {
 				continue
 			}
 			key := fieldKey(named, st.Field(index).Name())

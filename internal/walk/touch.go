@@ -9,6 +9,7 @@ package walk
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
@@ -59,7 +60,7 @@ func (w *walker) access(instr ssa.Instruction) {
 	pos := flow.InstrPos(instr)
 	switch in := instr.(type) {
 	case *ssa.FieldAddr, *ssa.Field:
-		if x, index, write, ok := FieldTouch(instr); ok {
+		if x, index, write, ok := fieldTouch(instr, w.reportedTouch); ok {
 			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
@@ -77,7 +78,7 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Index:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.IndexAddr:
-		w.value(pos, in.X, accessKind(in))
+		w.value(pos, in.X, accessKind(in, w.reportedTouch))
 	case *ssa.Range:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.Slice:
@@ -180,6 +181,37 @@ func writesFirstArgument(b *ssa.Builtin) bool {
 	return false
 }
 
+// Rewrites reports whether selecting a field of x, in a function whose
+// values come from origins, reaches a value that existed before the
+// function ran: x is not one the function made, or is its copy of one (a
+// value receiver, written and handed back: m.sel = i; return m). Writes
+// through it change a value other code holds, which no //confined:any may
+// hide.
+func Rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value) bool {
+	if !origins(x).Fresh() {
+		return true
+	}
+	if cell, ok := x.(*ssa.Alloc); ok {
+		return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return !origins(v).Fresh() })
+	}
+	return false
+}
+
+// reportedTouch reports whether instr is a touch the walk reports of its
+// own: selecting a field of a confined struct, or calling a method that
+// touches confined state as a whole (see CallTouch).
+func (w *walker) reportedTouch(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		return w.c.M.ConfinedNamed(in.X.Type()) != nil
+	case ssa.CallInstruction:
+		if callee := in.Common().StaticCallee(); callee != nil {
+			return w.c.CallTouch(callee, in.Pos()) != nil
+		}
+	}
+	return false
+}
+
 // FieldTouch is the one model of a field touch, which the check and
 // -suggest share: instr, a FieldAddr or a Field, selects field index of the
 // struct (or struct address) x, and write says whether the selection is
@@ -187,6 +219,12 @@ func writesFirstArgument(b *ssa.Builtin) bool {
 // false for other instructions and for reads that only sync/atomic
 // functions make, which do not race.
 func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) {
+	return fieldTouch(instr, nil)
+}
+
+// fieldTouch is FieldTouch, where a write through an instruction that is
+// a touch of its own (see accessKind's reported) does not count.
+func fieldTouch(instr ssa.Instruction, reported func(ssa.Instruction) bool) (x ssa.Value, index int, write, ok bool) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
 		x, index = in.X, in.Field
@@ -195,7 +233,7 @@ func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) 
 	default:
 		return nil, 0, false, false
 	}
-	write = accessKind(instr) == summary.ActionWrites
+	write = accessKind(instr, reported) == summary.ActionWrites
 	if !write && atomicOnly(instr) {
 		return nil, 0, false, false
 	}
@@ -203,33 +241,75 @@ func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) 
 }
 
 // accessKind tells whether the value or address instr computes is written:
-// stored to, or (for maps and slices loaded from it) updated.
-func accessKind(instr ssa.Instruction) summary.Action {
+// stored to, through it (x.f.g = v, x.f[i] = v, x.f.g++), or (for maps and
+// slices loaded from it) updated; or whether its address goes where it may
+// be written: to a call (a pointer-receiver method of a field,
+// x.list.Update(), or json.Unmarshal(b, &x.f)), into a variable or field.
+// The methods and functions of sync and sync/atomic are no writes: they
+// are what makes a field safe from anywhere. reported, when given, says
+// which instructions are touches of their own (a confined struct's field
+// selected through x.f, a confined method called on it): a write through
+// them is reported there, by the member that is written, not as a write
+// of x.f too.
+func accessKind(instr ssa.Instruction, reported func(ssa.Instruction) bool) summary.Action {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
 		return summary.ActionReads
 	}
 	for _, ref := range *v.Referrers() {
-		switch r := ref.(type) {
-		case *ssa.Store:
-			if r.Addr == v {
-				return summary.ActionWrites
-			}
-		case *ssa.MapUpdate:
-			if r.Map == v {
-				return summary.ActionWrites
-			}
-		case *ssa.UnOp, *ssa.IndexAddr:
-			if accessKind(r) == summary.ActionWrites {
-				return summary.ActionWrites
-			}
-		case *ssa.Call:
-			if b, ok := r.Call.Value.(*ssa.Builtin); ok && writesFirstArgument(b) && r.Call.Args[0] == v {
-				return summary.ActionWrites
-			}
+		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported) {
+			return summary.ActionWrites
 		}
 	}
 	return summary.ActionReads
+}
+
+// writesThrough reports whether ref, a referrer of v, writes what v is or
+// addresses.
+func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instruction) bool) bool {
+	switch r := ref.(type) {
+	case *ssa.Store:
+		return r.Addr == v || r.Val == v && isAddress(v) // x.f = y, or &x.f kept somewhere
+	case *ssa.MapUpdate:
+		return r.Map == v
+	case *ssa.FieldAddr:
+		// x.f.g = v writes x.f when f holds the struct, not when it
+		// points to one: then the pointee is written.
+		return isAddress(v) && accessKind(r, reported) == summary.ActionWrites
+	case *ssa.UnOp, *ssa.IndexAddr, *ssa.MakeInterface:
+		return accessKind(r, reported) == summary.ActionWrites
+	case ssa.CallInstruction:
+		common := r.Common()
+		if b, ok := common.Value.(*ssa.Builtin); ok {
+			return writesFirstArgument(b) && len(common.Args) > 0 && common.Args[0] == v
+		}
+		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !syncCallee(common)
+	}
+	return false
+}
+
+// isAddress reports whether v is the address of what it selects (x.f's
+// address, not its value), which whoever holds it may write through.
+func isAddress(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr:
+		return true
+	case *ssa.MakeInterface:
+		return isAddress(v.(*ssa.MakeInterface).X)
+	}
+	return false
+}
+
+// syncCallee reports whether call calls a function or method of sync or
+// sync/atomic: they lock or are atomic, and make no race.
+func syncCallee(call *ssa.CallCommon) bool {
+	var pkg *types.Package
+	if call.IsInvoke() {
+		pkg = call.Method.Pkg()
+	} else if callee := call.StaticCallee(); callee != nil && callee.Object() != nil {
+		pkg = callee.Object().Pkg()
+	}
+	return pkg != nil && (pkg.Path() == "sync" || pkg.Path() == "sync/atomic")
 }
 
 // atomicOnly reports whether the address instr computes is only handed to

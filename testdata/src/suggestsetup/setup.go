@@ -16,7 +16,7 @@ func WithLimit(name string, n int) Option { // want WithLimit:"summary\\(\\)"
 	}
 }
 
-type Router struct { // want `suggest for suggestsetup.Router: //confined:owner: code on the owner \(func literal in \(\*suggestsetup.Router\).Add\) writes its field peers without a lock`
+type Router struct { // want `suggest for suggestsetup.Router: //confined:owner: code on the owner \(func literal in \(\*suggestsetup.Router\).Add\) writes 2 of its fields \(hdr, peers\) without a lock`
 	name    string // want `suggest for field name: //confined:any: only code building a Router writes it, and \(\*suggestsetup.Router\).describe reads it off the owner`
 	limit   int    // want `suggest for field limit: //confined:any`
 	peers   map[string]int
