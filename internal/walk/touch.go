@@ -291,11 +291,11 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 // isAddress reports whether v is the address of what it selects (x.f's
 // address, not its value), which whoever holds it may write through.
 func isAddress(v ssa.Value) bool {
-	switch v.(type) {
+	switch v := v.(type) {
 	case *ssa.FieldAddr, *ssa.IndexAddr:
 		return true
 	case *ssa.MakeInterface:
-		return isAddress(v.(*ssa.MakeInterface).X)
+		return isAddress(v.X)
 	}
 	return false
 }
