@@ -83,8 +83,8 @@ func TestFactsEncodeDeterministically(t *testing.T) {
 	// with callbacks, and interface methods merged from two implementations.
 	for _, want := range []string{
 		"actor Hop *directive.Fact", "future Future.M1 *directive.Fact",
-		"chain/netstate Gateway *directive.Fact", "chain/rpc Client.M0 *engine.SummaryFact",
-		"ifaces/raft Node.UM2 *engine.SummaryFact", "ifaces/app buffer *directive.Fact",
+		"chain/netstate Gateway *directive.Fact", "chain/rpc Client.M0 *summary.SummaryFact",
+		"ifaces/raft Node.UM2 *summary.SummaryFact", "ifaces/app buffer *directive.Fact",
 		"wide Many *directive.Fact",
 	} {
 		if _, ok := first[want]; !ok {
@@ -95,10 +95,10 @@ func TestFactsEncodeDeterministically(t *testing.T) {
 		key     string
 		touches int
 	}{
-		{"wide Touch *engine.SummaryFact", 6},
-		{"wide Later *engine.SummaryFact", 0}, // three future touches
-		{"wide Surface.UM0 *engine.SummaryFact", 2},
-		{"wide Surface.UM1 *engine.SummaryFact", 2},
+		{"wide Touch *summary.SummaryFact", 6},
+		{"wide Later *summary.SummaryFact", 0}, // three future touches
+		{"wide Surface.UM0 *summary.SummaryFact", 2},
+		{"wide Surface.UM1 *summary.SummaryFact", 2},
 	} {
 		f, ok := first[want.key].fact.(*summary.SummaryFact)
 		if !ok {

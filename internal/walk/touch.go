@@ -192,7 +192,24 @@ func Rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value) bool {
 		return true
 	}
 	if cell, ok := x.(*ssa.Alloc); ok {
-		return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return !origins(v).Fresh() })
+		return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return copiesExisting(origins, v) })
+	}
+	return false
+}
+
+// copiesExisting reports whether v, stored into a variable, is a copy of
+// a value that existed before the function: its parameter or capture (a
+// value receiver), or what a pointer from outside points to. A composite
+// literal the function builds is new, whatever its fields hold.
+func copiesExisting(origins func(ssa.Value) summary.Origin, v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	case *ssa.UnOp:
+		if cell, ok := v.X.(*ssa.Alloc); ok {
+			return Rewrites(origins, cell)
+		}
+		return v.Op == token.MUL && !origins(v.X).Fresh()
 	}
 	return false
 }
