@@ -1,6 +1,10 @@
 package analyzer
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/report"
@@ -32,6 +36,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 // run is the one pipeline of a pass. The check, -explain and -suggest
 // share it: they differ in what they do with the summarized package.
 func run(pass *analysis.Pass, cfg *config) (any, error) {
+	defer reportInFileOrder(pass)()
 	conf, mistakes := directive.ConfDeclarations(pass)
 	for _, d := range mistakes {
 		pass.Report(d)
@@ -77,4 +82,25 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	}
 	report.Report(e)
 	return nil, nil
+}
+
+// reportInFileOrder holds back the pass's diagnostics until the returned
+// func runs, which reports them ordered by file name and offset. Drivers
+// print diagnostics in the order they are reported, and the stages order
+// theirs by token.Pos, which follows the order files were parsed in:
+// go/packages parses a package's files in parallel.
+func reportInFileOrder(pass *analysis.Pass) (flush func()) {
+	report := pass.Report
+	var held []analysis.Diagnostic
+	pass.Report = func(d analysis.Diagnostic) { held = append(held, d) }
+	return func() {
+		pass.Report = report
+		slices.SortStableFunc(held, func(a, b analysis.Diagnostic) int {
+			pa, pb := pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos)
+			return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+		})
+		for _, d := range held {
+			report(d)
+		}
+	}
 }

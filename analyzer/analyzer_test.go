@@ -1,7 +1,9 @@
 package analyzer_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -148,23 +150,44 @@ func TestSuggestedFixes(t *testing.T) {
 	}
 }
 
+// TestAnalyzer runs the suites, those with the same settings in one
+// analysistest run: a run type-checks the standard library from source,
+// most of its time. A group's test is named by its suites, joined with
+// "+", so -run 'TestAnalyzer/touches' still picks a suite's group.
 func TestAnalyzer(t *testing.T) {
+	type group struct {
+		names, patterns []string
+		settings        analyzer.Settings
+		dir             string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
 	for _, s := range suites {
-		t.Run(s.name, func(t *testing.T) {
+		dir := testdata()
+		if s.module {
+			dir = repoRoot() // analysistest works in the module when dir has a go.mod
+		}
+		key := fmt.Sprintf("%#v %s", s.settings, dir)
+		g := byKey[key]
+		if g == nil {
+			g = &group{settings: s.settings, dir: dir}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, s.name)
+		if s.patterns == nil {
+			g.patterns = append(g.patterns, s.name)
+		}
+		g.patterns = append(g.patterns, s.patterns...)
+	}
+	for _, g := range groups {
+		t.Run(strings.Join(g.names, "+"), func(t *testing.T) {
 			t.Parallel()
-			a, err := analyzer.New(s.settings)
+			a, err := analyzer.New(g.settings)
 			if err != nil {
 				t.Fatal(err)
 			}
-			patterns := s.patterns
-			if patterns == nil {
-				patterns = []string{s.name}
-			}
-			dir := testdata()
-			if s.module {
-				dir = repoRoot() // analysistest works in the module when dir has a go.mod
-			}
-			analysistest.Run(t, dir, a, patterns...)
+			analysistest.Run(t, g.dir, a, g.patterns...)
 		})
 	}
 }

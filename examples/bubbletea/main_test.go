@@ -13,7 +13,8 @@ import (
 
 // example is this module's tests: the driven refresh of race_test.go.
 var example = &examplecheck.Example{
-	Name: "bubbletea",
+	Name:     "bubbletea",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA_EXAMPLE_DRIVEN makes the test binary run the driven
 		// refresh instead of its tests, on the "buggy" or the "fixed"

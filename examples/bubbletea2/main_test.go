@@ -15,7 +15,8 @@ import (
 // built-in one must apply by itself), and the driven scenarios of
 // race_test.go.
 var example = &examplecheck.Example{
-	Name: "bubbletea2",
+	Name:     "bubbletea2",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA2_EXAMPLE_DRIVEN makes the test binary run a driven
 		// scenario instead of its tests: "buggy" or "fixed" (the retry),

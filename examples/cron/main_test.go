@@ -16,7 +16,8 @@ import (
 // built-in one must apply by itself), and the driven scenarios of
 // race_test.go.
 var example = &examplecheck.Example{
-	Name: "cron",
+	Name:     "cron",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// CRON_EXAMPLE_DRIVEN makes the test binary run a driven scenario
 		// instead of its tests: "buggy" or "fixed" (the refresh job),

@@ -18,7 +18,8 @@ import (
 // example is this module's tests: no pack given (built in), and the driven
 // games of race_test.go.
 var example = &examplecheck.Example{
-	Name: "ebitengine",
+	Name:     "ebitengine",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// EBITENGINE_EXAMPLE_DRIVEN tells ./driven which game to run:
 		// "buggy", "fixed" or "lookalike". The games run there, not in

@@ -15,7 +15,8 @@ import (
 // example is this module's tests. Pack is empty on purpose: the checker
 // must know ergo from its built-in pack, declarations/ergo.conf.
 var example = &examplecheck.Example{
-	Name: "ergo",
+	Name:     "ergo",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// ERGO_EXAMPLE_DRIVEN makes the test binary run a driven
 		// scenario instead of its tests: "buggy" or "fixed" (the retry of

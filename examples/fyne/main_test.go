@@ -17,7 +17,8 @@ import (
 // example is this module's tests: no pack given (built in), and the driven
 // scenarios of race_test.go.
 var example = &examplecheck.Example{
-	Name: "fyne",
+	Name:     "fyne",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// FYNE_EXAMPLE_DRIVEN makes the test binary run a driven app
 		// instead of its tests: "buggy", "buggy-retry", "fixed",

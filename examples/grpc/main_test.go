@@ -11,7 +11,8 @@ import (
 
 // example is this module's tests.
 var example = &examplecheck.Example{
-	Name: "grpc",
+	Name:     "grpc",
+	Packages: []string{"./buggy", "./fixed"},
 }
 
 func TestMain(m *testing.M) { example.Main(m) }

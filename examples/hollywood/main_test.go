@@ -14,7 +14,8 @@ import (
 // example is this module's tests. Pack is empty on purpose: the checker
 // must know hollywood from its built-in pack, declarations/hollywood.conf.
 var example = &examplecheck.Example{
-	Name: "hollywood",
+	Name:     "hollywood",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// HOLLYWOOD_EXAMPLE_DRIVEN makes the test binary run a driven
 		// scenario instead of its tests: "buggy" or "fixed" (the retry of

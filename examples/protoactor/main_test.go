@@ -13,7 +13,8 @@ import (
 // example is this module's tests: the driven retry of race_test.go. The
 // checker runs with its built-in protoactor pack.
 var example = &examplecheck.Example{
-	Name: "protoactor",
+	Name:     "protoactor",
+	Packages: []string{"./buggy", "./fixed"},
 	Driven: &examplecheck.Driven{
 		// PROTOACTOR_EXAMPLE_DRIVEN makes the test binary run the driven
 		// retry instead of its tests, on the "buggy" or the "fixed"

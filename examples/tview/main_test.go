@@ -13,7 +13,8 @@ import (
 
 // example is this module's tests: the driven refresh of race_test.go.
 var example = &examplecheck.Example{
-	Name: "tview",
+	Name:     "tview",
+	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// TVIEW_EXAMPLE_DRIVEN makes the test binary run the driven refresh
 		// instead of its tests, with the "buggy" or the "fixed" Refresh.

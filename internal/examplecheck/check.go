@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"cmp"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -36,22 +39,129 @@ func (e *Example) Check(t testing.TB, pkgs ...string) ([]Finding, string, int) {
 }
 
 // CheckArgs runs confinecheck with the arguments args, and returns what
-// Check does.
+// Check does. When the packages args name are all among the example's
+// Packages, the checker runs once, with the same flags, on all of them, and
+// the call gets the findings in its own packages: a package's findings do
+// not depend on what else is checked with it, and every run loads the whole
+// framework.
 func (e *Example) CheckArgs(t testing.TB, args ...string) ([]Finding, string, int) {
 	t.Helper()
-	cmd := exec.Command(e.Checker(t), args...)
-	out, err := cmd.CombinedOutput()
-	status := 0
+	flags, pkgs := splitArgs(args)
+	if len(pkgs) == 0 || slices.ContainsFunc(pkgs, func(p string) bool { return !slices.Contains(e.Packages, p) }) {
+		r := e.runChecker(args)
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		return r.findings, r.out, r.status
+	}
+	r := e.memo(append(flags, e.Packages...))
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	return r.in(pkgs)
+}
+
+// splitArgs splits confinecheck's arguments into its flags and its
+// packages, the arguments after the flags.
+func splitArgs(args []string) (flags, pkgs []string) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if !strings.Contains(args[i], "=") && slices.Contains([]string{"-declare", "-packs"}, args[i]) {
+			i++ // the flag's value
+		}
+		i++
+	}
+	i = min(i, len(args))
+	return args[:i:i], args[i:]
+}
+
+// A checkerRun is what one run of the checker printed.
+type checkerRun struct {
+	findings []Finding
+	out      string
+	status   int
+	err      error
+}
+
+// memo runs the checker with args the first time it is asked to, and
+// returns that run every time.
+func (e *Example) memo(args []string) *checkerRun {
+	key := strings.Join(args, "\x00")
+	e.runsMu.Lock()
+	if e.runs == nil {
+		e.runs = map[string]*memoRun{}
+	}
+	m, ok := e.runs[key]
+	if !ok {
+		m = new(memoRun)
+		e.runs[key] = m
+	}
+	e.runsMu.Unlock()
+	m.once.Do(func() { m.run = e.runChecker(args) })
+	return m.run
+}
+
+// A memoRun is a run of the checker the example's tests share.
+type memoRun struct {
+	once sync.Once
+	run  *checkerRun
+}
+
+// runChecker runs confinecheck with the arguments args.
+func (e *Example) runChecker(args []string) *checkerRun {
+	checker, err := e.buildChecker()
+	if err != nil {
+		return &checkerRun{err: err}
+	}
+	out, err := exec.Command(checker, args...).CombinedOutput()
+	r := &checkerRun{out: string(out)}
 	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
-		status = exit.ExitCode()
+		r.status = exit.ExitCode()
 	} else if err != nil {
-		t.Fatalf("confinecheck %v: %v", args, err)
+		return &checkerRun{err: fmt.Errorf("confinecheck %v: %v", args, err)}
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		t.Fatal(err)
+		return &checkerRun{err: err}
 	}
-	return Parse(string(out), wd), string(out), status
+	r.findings = Parse(r.out, wd)
+	return r
+}
+
+// in returns the part of r in the packages pkgs ("./buggy"): their
+// findings, the lines of the output that are theirs (a finding and its
+// related positions) or nobody's (errors), and the exit status the checker
+// would have had on them alone.
+func (r *checkerRun) in(pkgs []string) ([]Finding, string, int) {
+	wd, _ := os.Getwd()
+	mine := func(file string) bool {
+		return slices.ContainsFunc(pkgs, func(p string) bool {
+			return path.Dir(file) == path.Clean(strings.TrimPrefix(p, "./"))
+		})
+	}
+	var findings []Finding
+	for _, f := range r.findings {
+		if mine(f.File) {
+			findings = append(findings, f)
+		}
+	}
+	var out strings.Builder
+	keep := true
+	for _, line := range strings.SplitAfter(r.out, "\n") {
+		if fs := Parse(line, wd); len(fs) == 1 {
+			keep = mine(fs[0].File)
+		} else if !strings.Contains(line, ": \t") {
+			keep = true // not a finding's related position
+		}
+		if keep {
+			out.WriteString(line)
+		}
+	}
+	status := r.status
+	if status == 3 && len(findings) == 0 {
+		status = 0
+	}
+	return findings, out.String(), status
 }
 
 // position matches a finding's line: file:line:column: message.
@@ -231,12 +341,13 @@ func ExpectMarked(t testing.TB, dir string, findings []Finding) {
 }
 
 // ExpectSameEverywhere fails t unless confinecheck reports the same
-// findings on pkgs however it runs: standalone, with -explain (its
+// findings on the example's Packages however it runs: standalone, with -explain (its
 // explanations aside), and as go vet's tool, whose exit status must come
 // from the findings only. A declaration means the same wherever it is
 // written and however the checker runs.
-func (e *Example) ExpectSameEverywhere(t testing.TB, pkgs ...string) {
+func (e *Example) ExpectSameEverywhere(t testing.TB) {
 	t.Helper()
+	pkgs := e.Packages
 	standalone, _, _ := e.Check(t, pkgs...)
 	explained, _, _ := e.Check(t, append([]string{"-explain"}, pkgs...)...)
 	explained = slices.DeleteFunc(explained, func(f Finding) bool { return strings.HasPrefix(f.Msg, "explain: ") })
@@ -273,10 +384,11 @@ func sortFindings(fs []Finding) {
 }
 
 // ExpectPackFileAgrees fails t unless confinecheck reports the same on
-// pkgs with its built-in packs as with them off and the pack's file given
+// the example's Packages with its built-in packs as with them off and the pack's file given
 // with -declare: one meaning, wherever a declaration comes from.
-func (e *Example) ExpectPackFileAgrees(t testing.TB, file string, pkgs ...string) {
+func (e *Example) ExpectPackFileAgrees(t testing.TB, file string) {
 	t.Helper()
+	pkgs := e.Packages
 	builtIn, _, builtInStatus := e.Check(t, pkgs...)
 	fromFile, _, fileStatus := e.CheckArgs(t, append([]string{"-packs=none", "-declare", file}, pkgs...)...)
 	if builtInStatus != fileStatus || !slices.Equal(builtIn, fromFile) {

@@ -20,8 +20,15 @@ type Example struct {
 	Pack string
 	// Driven is the scenario the race tests run, if there are any.
 	Driven *Driven
+	// Packages are the packages the tests check ("./buggy"): a check of
+	// some of them runs the checker on all of them, once per set of flags
+	// (see CheckArgs).
+	Packages []string
 
 	checker, race, program build
+
+	runsMu sync.Mutex
+	runs   map[string]*memoRun // by the checker's arguments
 }
 
 // A Driven is a scenario the test binary runs instead of its tests when
@@ -75,7 +82,17 @@ func (e *Example) Main(m *testing.M) {
 // example is in (its go.mod's tool line and replace).
 func (e *Example) Checker(t testing.TB) string {
 	t.Helper()
-	return e.checker.get(t, e.Name, "confinecheck", "build", "github.com/confinecheck/confinecheck/cmd/confinecheck")
+	checker, err := e.buildChecker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return checker
+}
+
+// buildChecker builds the confinecheck binary the first time, and returns
+// it.
+func (e *Example) buildChecker() (string, error) {
+	return e.checker.build(e.Name, "confinecheck", "build", "github.com/confinecheck/confinecheck/cmd/confinecheck")
 }
 
 // RaceBinary returns a test binary of the package in the current directory
@@ -107,11 +124,20 @@ type build struct {
 	err  error
 }
 
-// get builds the binary named name, in a temporary directory named after
-// example, with the go command's arguments args (after "-o path"), the first
-// time; every later call returns that result.
+// get returns build's result, failing t if it failed.
 func (b *build) get(t testing.TB, example, name string, args ...string) string {
 	t.Helper()
+	path, err := b.build(example, name, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// build builds the binary named name, in a temporary directory named after
+// example, with the go command's arguments args (after "-o path"), the first
+// time; every later call returns that result.
+func (b *build) build(example, name string, args ...string) (string, error) {
 	b.once.Do(func() {
 		if b.dir, b.err = os.MkdirTemp("", example+"-example"); b.err != nil {
 			return
@@ -122,10 +148,7 @@ func (b *build) get(t testing.TB, example, name string, args ...string) string {
 			b.err = fmt.Errorf("go %v: %v\n%s", args, err, out)
 		}
 	})
-	if b.err != nil {
-		t.Fatal(b.err)
-	}
-	return b.path
+	return b.path, b.err
 }
 
 // remove removes what get built, if anything.

@@ -132,3 +132,45 @@ func TestExpectFindingAndOnly(t *testing.T) {
 		t.Errorf("ExpectOnly: got %q, want %q", r.errors, want)
 	}
 }
+
+func TestSplitArgs(t *testing.T) {
+	for _, c := range []struct{ args, flags, pkgs []string }{
+		{[]string{"./buggy"}, nil, []string{"./buggy"}},
+		{[]string{"-declare", "x.conf", "-explain", "./a", "./b"}, []string{"-declare", "x.conf", "-explain"}, []string{"./a", "./b"}},
+		{[]string{"-packs=none", "-declare=x.conf", "./a"}, []string{"-packs=none", "-declare=x.conf"}, []string{"./a"}},
+		{[]string{"-explain"}, []string{"-explain"}, nil},
+	} {
+		flags, pkgs := splitArgs(c.args)
+		if !slices.Equal(flags, c.flags) || !slices.Equal(pkgs, c.pkgs) {
+			t.Errorf("splitArgs(%q) = %q, %q; want %q, %q", c.args, flags, pkgs, c.flags, c.pkgs)
+		}
+	}
+}
+
+// TestRunIn: a run on several packages gives each subset its findings,
+// its output lines (a finding with its related positions, and lines that
+// are nobody's) and the exit status a run on it alone would have.
+func TestRunIn(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	buggy := filepath.Join(wd, "buggy", "a.go")
+	lookalike := filepath.Join(wd, "lookalike", "b.go")
+	out := buggy + ":3:5: writes confined a.T.n off the owner\n" +
+		buggy + ":9:2: \truns off the owner\n" +
+		lookalike + ":4:1: reads confined b.U.m off the owner\n" +
+		lookalike + ":7:2: \truns off the owner\n"
+	r := &checkerRun{out: out, status: 3, findings: Parse(out, wd)}
+
+	findings, got, status := r.in([]string{"./buggy"})
+	if want := buggy + ":3:5: writes confined a.T.n off the owner\n" + buggy + ":9:2: \truns off the owner\n"; got != want || status != 3 || len(findings) != 1 || findings[0].File != "buggy/a.go" {
+		t.Errorf("in(./buggy) = %v, %q, %d; want the buggy finding, %q, 3", findings, got, status, want)
+	}
+	if findings, got, status := r.in([]string{"./fixed"}); len(findings) != 0 || got != "" || status != 0 {
+		t.Errorf("in(./fixed) = %v, %q, %d; want nothing and status 0", findings, got, status)
+	}
+	if findings, _, _ := r.in([]string{"./buggy", "./lookalike"}); len(findings) != 2 {
+		t.Errorf("in(./buggy ./lookalike) = %v; want both findings", findings)
+	}
+}
