@@ -1,6 +1,7 @@
 package protoactor_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,9 +71,16 @@ func TestCheckerPassesTheFix(t *testing.T) {
 
 // TestSameEverywhere: standalone, with -explain, under go vet, and with the
 // built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
+// reports the same: one meaning, wherever a declaration comes from. The
+// pack's file given on top of the built-in pack, as docs/packs.md once
+// told users to, changes nothing either.
 func TestSameEverywhere(t *testing.T) {
 	t.Parallel()
 	example.ExpectSameEverywhere(t)
 	example.ExpectPackFileAgrees(t, "../../declarations/protoactor.conf")
+	builtIn, _, _ := example.Check(t, example.Packages...)
+	both, _, _ := example.CheckArgs(t, append([]string{"-declare", "../../declarations/protoactor.conf"}, example.Packages...)...)
+	if !slices.Equal(builtIn, both) {
+		t.Errorf("-declare ../../declarations/protoactor.conf with the built-in pack reports\n%v\nwithout it\n%v", both, builtIn)
+	}
 }
