@@ -105,6 +105,7 @@ func Owner(c *app.Counter) { app.Touch(c) }
 const incMessage = "calls confined (*app.Counter).Inc off the owner"
 
 func TestGolangciLint(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds golangci-lint with the plugin; skipped with -short")
 	}

@@ -43,6 +43,7 @@ const racyMessage = "calls confined (*demo.Counter).Inc off the owner"
 // clean commit passes both hooks, a racy one is blocked by both, and so is
 // one of a mistaken confinecheck.conf alone.
 func TestPreCommit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs the hooks with pre-commit (a go install); skipped with -short")
 	}

@@ -50,6 +50,7 @@ func bump(c *demo.Counter) { c.Inc() }
 // TestSARIF converts real confinecheck -json and go vet -json output with
 // confinecheck-sarif and validates the logs against the SARIF 2.1.0 schema.
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the commands and runs go vet; skipped with -short")
 	}

@@ -24,6 +24,7 @@ var compilerLine = regexp.MustCompile(`^(\S[^:]*\.go):(\d+):(\d+): (.+)$`)
 // before the message); and go vet -json prints one JSON object per
 // package rather than one for the run.
 func TestTextOutput(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the command and runs go vet; skipped with -short")
 	}

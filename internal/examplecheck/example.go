@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -144,12 +146,20 @@ func (b *build) build(example, name string, args ...string) (string, error) {
 		}
 		b.path = filepath.Join(b.dir, name)
 		cmd := exec.Command("go", append(append(args[:1:1], "-o", b.path), args[1:]...)...)
+		cmd.Env = append(os.Environ(), "GOFLAGS="+strings.Join(slices.DeleteFunc(strings.Fields(os.Getenv("GOFLAGS")), isRace), " "))
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("go %v: %v\n%s", args, err, out)
 		}
 	})
 	return b.path, b.err
 }
+
+// isRace reports whether flag is the go command's -race. A module's tests
+// may run with GOFLAGS=-race, so that its go vet runs, the checker's and
+// its own, share the framework's build with its race tests (CI does);
+// build leaves -race to the binaries that ask for it, and the checker
+// stays uninstrumented.
+func isRace(flag string) bool { return flag == "-race" || flag == "-race=true" }
 
 // remove removes what get built, if anything.
 func (b *build) remove() {
