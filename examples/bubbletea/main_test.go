@@ -14,6 +14,7 @@ import (
 // example is this module's tests: the driven refresh of race_test.go.
 var example = &examplecheck.Example{
 	Name:     "bubbletea",
+	PackFile: "../../declarations/bubbletea.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA_EXAMPLE_DRIVEN makes the test binary run the driven

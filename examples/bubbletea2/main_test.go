@@ -1,6 +1,6 @@
 // The tests of the Bubble Tea v2 example: checker_test.go runs confinecheck
-// on ./buggy, ./fixed and ./lookalike with no -declare (the bubbletea2 pack
-// is to be built into the checker); race_test.go runs the apps, headless,
+// on ./buggy, ./fixed and ./lookalike with no -declare (the built-in
+// bubbletea2 pack applies by import); race_test.go runs the apps, headless,
 // under the race detector. This file has what they share: the example
 // (internal/examplecheck has the helpers) and TestMain.
 package bubbletea2_test
@@ -16,6 +16,7 @@ import (
 // race_test.go.
 var example = &examplecheck.Example{
 	Name:     "bubbletea2",
+	PackFile: "../../declarations/bubbletea2.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// BUBBLETEA2_EXAMPLE_DRIVEN makes the test binary run a driven

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -158,23 +157,12 @@ var racyKeys = []struct {
 // Update.
 const loopSide = `lookalike\.\(\*model\)\.(View|Update)\(`
 
-// racePair matches a race report whose two accesses are a and b: one
-// access's stack (the lines after "Read at 0x... by goroutine N:" up to the
-// blank line) has a line that a matches, the other's one that b matches. A
-// match in the "created at" stacks that follow does not count.
-func racePair(a, b string) *regexp.Regexp {
-	access := func(frame string) string {
-		return `at 0x[0-9a-f]+ by [^\n]*:\n(?:[ \t][^\n]*\n)*?[ \t][^\n]*` + frame
-	}
-	return regexp.MustCompile(access(a) + `[\s\S]*` + access(b) + `|` + access(b) + `[\s\S]*` + access(a))
-}
-
 // TestRaceDetectorCatchesTheBug: what confinecheck reports statically, the
 // race detector reports when the buggy retry runs.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	t.Parallel()
 	line := examplecheck.LineOf(t, "buggy/retry.go", "m.retries++ // BUG")
-	racy := racePair(regexp.QuoteMeta(fmt.Sprintf("buggy/retry.go:%d ", line)), `buggy\.\(\*Model\)\.View\(`)
+	racy := examplecheck.AccessPair(regexp.QuoteMeta(fmt.Sprintf("buggy/retry.go:%d ", line)), `buggy\.\(\*Model\)\.View\(`)
 	example.ExpectRace(t, "buggy", racy, "between the retry timer and View")
 }
 
@@ -200,11 +188,11 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 			if k.frame != "" {
 				racer = regexp.QuoteMeta(k.frame)
 			}
-			racy := racePair(racer, loopSide)
+			racy := examplecheck.AccessPair(racer, loopSide)
 			example.ExpectRace(t, "lookalike:"+k.key, racy, fmt.Sprintf("between app.go:%d and the event loop", line))
 		})
 	}
-	for _, line := range markedLines(t, "lookalike/app.go") {
+	for _, line := range examplecheck.MarkedLines(t, "lookalike/app.go") {
 		if !covered[line] {
 			t.Errorf("lookalike/app.go:%d is marked racy but no key of racyKeys runs it", line)
 		}
@@ -216,27 +204,4 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 func TestRaceDetectorPassesTheLookalikesSafeKeys(t *testing.T) {
 	t.Parallel()
 	example.ExpectNoRace(t, "lookalike:safe", "look-alike app")
-}
-
-// marker is how the look-alike app marks a racy line (as
-// internal/examplecheck reads it).
-var marker = regexp.MustCompile(`// racy: `)
-
-// markedLines returns the lines of file marked racy.
-func markedLines(t *testing.T, file string) []int {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []int
-	for i, l := range strings.Split(string(src), "\n") {
-		if marker.MatchString(l) {
-			lines = append(lines, i+1)
-		}
-	}
-	if len(lines) == 0 {
-		t.Fatalf("%s: no line is marked racy", file)
-	}
-	return lines
 }

@@ -19,25 +19,10 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	examplecheck.ExpectOnly(t, findings, "buggy/rates.go", line)
 }
 
-// TestCheckerPassesTheFix: the fixed job only sends the rates to the loop.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed job only sends the
+// rates to the loop.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
-// TestCheckerOnTheLookalike runs the checker on a monitor written as its
-// author would, with only its state and its loop marked: every line marked
-// racy is reported, nothing else.
-func TestCheckerOnTheLookalike(t *testing.T) {
-	t.Parallel()
-	example.CheckMarked(t, "lookalike")
-}
-
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
-	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/cron.conf")
+	example.RunCommon(t)
 }

@@ -1,6 +1,6 @@
 // The tests of the robfig/cron example: checker_test.go runs confinecheck
-// on ./buggy, ./fixed and ./lookalike with no -declare (the cron pack is to
-// be built into the checker); race_test.go runs the services under the
+// on ./buggy, ./fixed and ./lookalike with no -declare (the built-in cron
+// pack applies by import); race_test.go runs the services under the
 // race detector, with a schedule that fires the job under test at once.
 // This file has what they share: the example (internal/examplecheck has the
 // helpers) and TestMain.
@@ -17,6 +17,7 @@ import (
 // race_test.go.
 var example = &examplecheck.Example{
 	Name:     "cron",
+	PackFile: "../../declarations/cron.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// CRON_EXAMPLE_DRIVEN makes the test binary run a driven scenario

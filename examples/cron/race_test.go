@@ -2,7 +2,6 @@ package cron_test
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -173,23 +172,12 @@ func drivenSafeJobs() error {
 	return nil
 }
 
-// racePair matches a race report whose two accesses are a and b: one
-// access's stack (the lines after "Read at 0x... by goroutine N:" up to the
-// blank line) has a line that a matches, the other's one that b matches. A
-// match in the "created at" stacks that follow does not count.
-func racePair(a, b string) *regexp.Regexp {
-	access := func(frame string) string {
-		return `at 0x[0-9a-f]+ by [^\n]*:\n(?:[ \t][^\n]*\n)*?[ \t][^\n]*` + frame
-	}
-	return regexp.MustCompile(access(a) + `[\s\S]*` + access(b) + `|` + access(b) + `[\s\S]*` + access(a))
-}
-
 // TestRaceDetectorCatchesTheBug: what confinecheck reports statically, the
 // race detector reports when the buggy refresh job runs.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	t.Parallel()
 	line := examplecheck.LineOf(t, "buggy/rates.go", "s.rates = rates // BUG")
-	racy := racePair(regexp.QuoteMeta(fmt.Sprintf("buggy/rates.go:%d ", line)), `buggy\.\(\*Service\)\.run\(`)
+	racy := examplecheck.AccessPair(regexp.QuoteMeta(fmt.Sprintf("buggy/rates.go:%d ", line)), `buggy\.\(\*Service\)\.run\(`)
 	example.ExpectRace(t, "buggy", racy, "between the refresh job and the loop")
 }
 
@@ -231,10 +219,10 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 			if j.frame != "" {
 				racer = regexp.QuoteMeta(j.frame)
 			}
-			example.ExpectRace(t, "lookalike:"+j.spec, racePair(racer, loopSide), fmt.Sprintf("between monitor.go:%d and the loop", line))
+			example.ExpectRace(t, "lookalike:"+j.spec, examplecheck.AccessPair(racer, loopSide), fmt.Sprintf("between monitor.go:%d and the loop", line))
 		})
 	}
-	for _, line := range markedLines(t, "lookalike/monitor.go") {
+	for _, line := range examplecheck.MarkedLines(t, "lookalike/monitor.go") {
 		if !covered[line] {
 			t.Errorf("lookalike/monitor.go:%d is marked racy but no job of racyJobs runs it", line)
 		}
@@ -246,27 +234,4 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 func TestRaceDetectorPassesTheLookalikesSafeJobs(t *testing.T) {
 	t.Parallel()
 	example.ExpectNoRace(t, "lookalike:safe", "look-alike monitor")
-}
-
-// marker is how the look-alike app marks a racy line (as
-// internal/examplecheck reads it).
-var marker = regexp.MustCompile(`// racy: `)
-
-// markedLines returns the lines of file marked racy.
-func markedLines(t *testing.T, file string) []int {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []int
-	for i, l := range strings.Split(string(src), "\n") {
-		if marker.MatchString(l) {
-			lines = append(lines, i+1)
-		}
-	}
-	if len(lines) == 0 {
-		t.Fatalf("%s: no line is marked racy", file)
-	}
-	return lines
 }

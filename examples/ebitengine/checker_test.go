@@ -26,26 +26,10 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	examplecheck.ExpectOnly(t, findings, gameFile, goLine, timerLine)
 }
 
-// TestCheckerPassesTheFix: the fixed goroutine and timer only send on the
-// game's channels, which Update drains.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed goroutine and timer
+// only send on the game's channels, which Update drains.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
-// TestCheckerOnTheLookalike runs the checker on a game written as its
-// author would, with only its world type marked: every line marked racy is
-// reported, nothing else.
-func TestCheckerOnTheLookalike(t *testing.T) {
-	t.Parallel()
-	example.CheckMarked(t, "lookalike")
-}
-
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
-	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/ebitengine.conf")
+	example.RunCommon(t)
 }

@@ -1,6 +1,6 @@
 // The tests of the Ebitengine example: checker_test.go runs confinecheck on
-// ./buggy, ./fixed and ./lookalike with no -declare (the pack,
-// declarations/ebitengine.conf, is to be built into the checker);
+// ./buggy, ./fixed and ./lookalike with no -declare (the built-in
+// pack, declarations/ebitengine.conf, applies by import);
 // race_test.go runs the games in Ebitengine's own game loop under the race
 // detector (./driven, built with -race), in an X server of their own
 // (Xvfb). This file has what they
@@ -19,6 +19,7 @@ import (
 // games of race_test.go.
 var example = &examplecheck.Example{
 	Name:     "ebitengine",
+	PackFile: "../../declarations/ebitengine.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// EBITENGINE_EXAMPLE_DRIVEN tells ./driven which game to run:

@@ -39,26 +39,11 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	}
 }
 
-// TestCheckerPassesTheFix: the fixed coordinator starts no goroutine of its
-// own; ergo's SendAfter timer only sends the process a message.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed coordinator starts no
+// goroutine of its own; ergo's SendAfter timer only sends the process a
+// message.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
-// TestCheckerOnTheLookalike runs the checker on a cache server written as
-// its author would, with no annotation: every line marked racy is
-// reported, nothing else.
-func TestCheckerOnTheLookalike(t *testing.T) {
-	t.Parallel()
-	example.CheckMarked(t, "lookalike")
-}
-
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
-	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/ergo.conf")
+	example.RunCommon(t)
 }

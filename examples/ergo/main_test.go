@@ -1,6 +1,6 @@
 // The tests of the ergo example: checker_test.go runs confinecheck on
-// ./buggy, ./fixed and ./lookalike with no declarations (the ergo pack is
-// to be built in); race_test.go runs the coordinators and the look-alike
+// ./buggy, ./fixed and ./lookalike with no declarations (the built-in ergo
+// pack applies by import); race_test.go runs the coordinators and the look-alike
 // cache under the race detector, on a node of their own. This file has
 // what they share: the example (internal/examplecheck has the helpers) and
 // TestMain.
@@ -12,10 +12,11 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// example is this module's tests. Pack is empty on purpose: the checker
+// example is this module's tests. No -declare on purpose: the checker
 // must know ergo from its built-in pack, declarations/ergo.conf.
 var example = &examplecheck.Example{
 	Name:     "ergo",
+	PackFile: "../../declarations/ergo.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// ERGO_EXAMPLE_DRIVEN makes the test binary run a driven

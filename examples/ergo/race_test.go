@@ -3,7 +3,6 @@ package ergo_test
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +26,12 @@ func driven(mode string) error {
 		return drivenRetry(mode)
 	}
 	if run, ok := lookalikeScenarios[mode]; ok {
-		return run()
+		r, err := newCache()
+		if err != nil {
+			return err
+		}
+		defer r.n.Stop()
+		return run(r)
 	}
 	return fmt.Errorf("no scenario %q", mode)
 }
@@ -49,17 +53,6 @@ func startNode() (node.Node, error) {
 		Proto:            dist.CreateProto(node.DefaultProtoOptions()),
 		System:           node.System{DisableAnonMetrics: true},
 	})
-}
-
-// receive waits for a value on ch.
-func receive[T any](ch <-chan T, what string) (T, error) {
-	select {
-	case v := <-ch:
-		return v, nil
-	case <-time.After(timeout):
-		var zero T
-		return zero, fmt.Errorf("%s: nothing after %v", what, timeout)
-	}
 }
 
 // A probe is a process that puts every message it gets on got; the test
@@ -182,7 +175,7 @@ func drivenRetry(mode string) error {
 		if err := p.Send(coordinator.Self(), jobs.GetStats{ReplyTo: p.Self()}); err != nil {
 			return jobs.Stats{}, err
 		}
-		v, err := receive(got, "GetStats")
+		v, err := examplecheck.Receive(got, "GetStats", timeout)
 		if err != nil {
 			return jobs.Stats{}, err
 		}
@@ -196,14 +189,14 @@ func drivenRetry(mode string) error {
 	if err := p.Send(coordinator.Self(), jobs.Submit{ID: "job-1"}); err != nil {
 		return err
 	}
-	if _, err := receive(w.failed, "attempt 1 was not answered"); err != nil {
+	if _, err := examplecheck.Receive(w.failed, "attempt 1 was not answered", timeout); err != nil {
 		return err
 	}
 	during, err := getStats()
 	if err != nil {
 		return err
 	}
-	if _, err := receive(w.arrived, "attempt 2 did not arrive"); err != nil {
+	if _, err := examplecheck.Receive(w.arrived, "attempt 2 did not arrive", timeout); err != nil {
 		return err
 	}
 	close(w.release)
@@ -221,14 +214,6 @@ func drivenRetry(mode string) error {
 	return nil
 }
 
-// racyAt matches a race report one of whose stacks runs line of file (the
-// racy line: the off-owner access, its caller, or where its goroutine was
-// made) and whose other access is in a frame matching other.
-func racyAt(file string, line int, other string) *regexp.Regexp {
-	at := regexp.QuoteMeta(fmt.Sprintf("%s:%d ", file, line))
-	return regexp.MustCompile(`(?s)` + at + `.*` + other + `|` + other + `.*` + at)
-}
-
 // TestRaceDetectorCatchesTheBug: both lines of the buggy retry timer that
 // confinecheck reports race with the coordinator's GetStats turn.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
@@ -236,11 +221,11 @@ func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	turn := `buggy\.\(\*coordinator\)\.HandleInfo\(\)`
 	timer := examplecheck.LineOf(t, coordinatorFile, retryTimer)
 	t.Run("the timer writes retries", func(t *testing.T) {
-		racy := racyAt(coordinatorFile, timer+1, turn)
+		racy := examplecheck.Both(examplecheck.AtLine(coordinatorFile, timer+1), turn)
 		example.ExpectRace(t, "buggy", racy, "between the timer's c.retries++ and the coordinator")
 	})
 	t.Run("the timer calls dispatch", func(t *testing.T) {
-		racy := racyAt(coordinatorFile, timer+2, turn)
+		racy := examplecheck.Both(examplecheck.AtLine(coordinatorFile, timer+2), turn)
 		example.ExpectRace(t, "buggy", racy, "between the timer's dispatch and the coordinator")
 	})
 }
@@ -302,7 +287,7 @@ func (r *cacheRun) call(msg etf.Term) (etf.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := receive(answer, fmt.Sprintf("%T", msg))
+	v, err := examplecheck.Receive(answer, fmt.Sprintf("%T", msg), timeout)
 	if e, ok := v.(error); ok && err == nil {
 		err = e
 	}
@@ -311,7 +296,7 @@ func (r *cacheRun) call(msg etf.Term) (etf.Term, error) {
 
 // event waits for the cache to publish an event that starts with prefix.
 func (r *cacheRun) event(prefix string) error {
-	ev, err := receive(r.events, "event "+prefix)
+	ev, err := examplecheck.Receive(r.events, "event "+prefix, timeout)
 	if err == nil && !strings.HasPrefix(ev, prefix) {
 		err = fmt.Errorf("event %q, want one starting with %q", ev, prefix)
 	}
@@ -336,14 +321,9 @@ func all(steps ...func() error) error {
 // blocks or is waited for only after the test has the turn's answer; so the
 // two accesses are unordered whichever runs first. "lookalike/safe" runs
 // the safe look-alikes, which must give no report.
-var lookalikeScenarios = map[string]func() error{
+var lookalikeScenarios = map[string]func(r *cacheRun) error{
 	// The goroutine writes the map; the Get turn reads it.
-	"lookalike/warm": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/warm": func(r *cacheRun) error {
 		return all(
 			func() error { return r.send(lookalike.Put{Key: "a", Value: "1"}) },
 			func() error { return r.send(lookalike.Warm{Keys: []string{"a", "b"}}) },
@@ -352,12 +332,7 @@ var lookalikeScenarios = map[string]func() error{
 		)
 	},
 	// audit ranges over the map; the next Put writes it.
-	"lookalike/audit": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/audit": func(r *cacheRun) error {
 		return all(
 			func() error { return r.send(lookalike.Put{Key: "a", Value: ""}) },
 			func() error { return r.send(lookalike.Audit{}) },
@@ -367,12 +342,7 @@ var lookalikeScenarios = map[string]func() error{
 		)
 	},
 	// The goroutine reads puts; the next Put writes it.
-	"lookalike/report": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/report": func(r *cacheRun) error {
 		return all(
 			func() error { return r.send(lookalike.Report{}) },
 			func() error { return r.send(lookalike.Put{Key: "a", Value: "1"}) },
@@ -381,12 +351,7 @@ var lookalikeScenarios = map[string]func() error{
 		)
 	},
 	// The timer's expire clears the map and counts; GetStats reads both.
-	"lookalike/expire": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/expire": func(r *cacheRun) error {
 		return all(
 			func() error { return r.send(lookalike.Put{Key: "a", Value: "1"}) },
 			func() error { return r.send(lookalike.ExpireAfter{D: time.Millisecond}) },
@@ -400,12 +365,7 @@ var lookalikeScenarios = map[string]func() error{
 	// after a message the test sends next, so the test asks for the stats
 	// until the cache has taken the call (Deferred), and only then sends
 	// the Put: the Put turn is then after the turn that started the timer.
-	"lookalike/peek": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/peek": func(r *cacheRun) error {
 		var peek chan etf.Term
 		return all(
 			func() error { return r.send(lookalike.Put{Key: "a", Value: "1"}) },
@@ -423,17 +383,12 @@ var lookalikeScenarios = map[string]func() error{
 			},
 			func() error { return r.send(lookalike.Put{Key: "b", Value: "2"}) },
 			func() error { _, err := r.call(lookalike.GetStats{}); return err },
-			func() error { _, err := receive(peek, "SlowPeek"); return err },
+			func() error { _, err := examplecheck.Receive(peek, "SlowPeek", timeout); return err },
 		)
 	},
 	// The safe look-alikes: each hands its result back in a message or a
 	// reply, or works on what it was given.
-	"lookalike/safe": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
-		defer r.n.Stop()
+	"lookalike/safe": func(r *cacheRun) error {
 		return all(
 			func() error { return r.send(lookalike.Put{Key: "a", Value: "1"}) },
 			func() error { return r.send(lookalike.WarmAndTell{Keys: []string{"b", "c"}}) },
@@ -484,7 +439,7 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 		{"lookalike/peek", "process.SendReply(from, a.entries[msg.Key])", info},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			racy := racyAt(file, examplecheck.LineOf(t, file, c.text), c.other)
+			racy := examplecheck.Both(examplecheck.AtLine(file, examplecheck.LineOf(t, file, c.text)), c.other)
 			example.ExpectRace(t, c.mode, racy, "on "+c.text)
 		})
 	}

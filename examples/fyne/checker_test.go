@@ -27,25 +27,10 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	examplecheck.ExpectOnly(t, findings, browserFile, goLine, timerLine)
 }
 
-// TestCheckerPassesTheFix: the fixed load hops with fyne.Do.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed load hops with
+// fyne.Do.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
-// TestCheckerOnTheLookalike runs the checker on an app written as its
-// author would, with only its own state types marked: every line marked
-// racy is reported, nothing else.
-func TestCheckerOnTheLookalike(t *testing.T) {
-	t.Parallel()
-	example.CheckMarked(t, "lookalike")
-}
-
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
-	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/fyne.conf")
+	example.RunCommon(t)
 }

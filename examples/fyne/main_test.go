@@ -1,6 +1,6 @@
 // The tests of the Fyne example: checker_test.go runs confinecheck on
-// ./buggy, ./fixed and ./lookalike with no -declare (the pack,
-// declarations/fyne.conf, is to be built into the checker); race_test.go
+// ./buggy, ./fixed and ./lookalike with no -declare (the built-in pack,
+// declarations/fyne.conf, applies by import); race_test.go
 // runs the apps on Fyne's own desktop driver under the race detector, in an
 // X server of their own (Xvfb). This file has what they share: the example
 // (internal/examplecheck has the helpers) and TestMain.
@@ -18,6 +18,7 @@ import (
 // scenarios of race_test.go.
 var example = &examplecheck.Example{
 	Name:     "fyne",
+	PackFile: "../../declarations/fyne.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// FYNE_EXAMPLE_DRIVEN makes the test binary run a driven app

@@ -3,12 +3,7 @@ package fyne_test
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -247,33 +242,19 @@ func poll(cond func() bool) error {
 	return nil
 }
 
-// racyAt matches a race report that has file:line in it, the line of the
-// first line of file that has text: a racy access, or the go statement or
-// timer func a racing goroutine was started from (a frame of its stack, or
-// its "created at" stack).
-func racyAt(t *testing.T, file, text string) *regexp.Regexp {
-	t.Helper()
-	return lineRegexp(file, examplecheck.LineOf(t, file, text))
-}
-
-// lineRegexp matches a race report with file:line in it.
-func lineRegexp(file string, line int) *regexp.Regexp {
-	return regexp.MustCompile(regexp.QuoteMeta(file+":"+strconv.Itoa(line)) + `\b`)
-}
-
 // TestRaceDetectorCatchesTheBug: what confinecheck reports at the go
 // statement, the race detector reports when the click's handler and the
 // load's goroutine both write the status label.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	t.Parallel()
-	example.ExpectRace(t, "buggy", racyAt(t, browserFile, "go b.load(1)"), "between the load's goroutine and the click's handler")
+	example.ExpectRace(t, "buggy", examplecheck.RacyAt(t, browserFile, "go b.load(1)"), "between the load's goroutine and the click's handler")
 }
 
 // TestRaceDetectorCatchesTheRetry: the same for the retry timer, whose load
 // runs on the timer's goroutine.
 func TestRaceDetectorCatchesTheRetry(t *testing.T) {
 	t.Parallel()
-	example.ExpectRace(t, "buggy-retry", racyAt(t, browserFile, "b.load(attempt + 1) // BUG"), "between the retry timer's load and the click's handler")
+	example.ExpectRace(t, "buggy-retry", examplecheck.RacyAt(t, browserFile, "b.load(attempt + 1) // BUG"), "between the retry timer's load and the click's handler")
 }
 
 // TestRaceDetectorPassesTheFix runs the fixed browser: no race, and the
@@ -298,53 +279,5 @@ func TestRaceDetectorPassesTheFixedRetry(t *testing.T) {
 // runs at most, as ExpectRace does.
 func TestRaceDetectorOnTheLookalike(t *testing.T) {
 	t.Parallel()
-	markers := racyMarkers(t, "lookalike")
-	missed := maps.Clone(markers)
-	for attempt := 0; attempt < 5 && len(missed) > 0; attempt++ {
-		out, err := example.RunDriven(t, "lookalike")
-		if !strings.Contains(out, example.Driven.Done()) {
-			t.Fatalf("the look-alike app did not get through (%v):\n%s", err, out)
-		}
-		for _, report := range examplecheck.RaceReports(out) {
-			if !slices.ContainsFunc(slices.Collect(maps.Values(markers)), func(re *regexp.Regexp) bool { return re.MatchString(report) }) {
-				t.Errorf("a race report with no line marked racy in it:\n%s", report)
-			}
-			for line, re := range missed {
-				if re.MatchString(report) {
-					t.Logf("%s: the race detector caught it (run %d)", line, attempt+1)
-					delete(missed, line)
-				}
-			}
-		}
-	}
-	for line := range missed {
-		t.Errorf("%s is marked racy; the race detector reported no race at it in 5 runs", line)
-	}
-}
-
-// racyMarkers returns, for every line of the Go files in dir marked "//
-// racy:", file:line and a regexp that matches a race report with it.
-func racyMarkers(t *testing.T, dir string) map[string]*regexp.Regexp {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	markers := map[string]*regexp.Regexp{}
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, l := range strings.Split(string(src), "\n") {
-			if strings.Contains(l, "// racy: ") {
-				file := filepath.ToSlash(file)
-				markers[file+":"+strconv.Itoa(i+1)] = lineRegexp(file, i+1)
-			}
-		}
-	}
-	if len(markers) == 0 {
-		t.Fatalf("%s: no line is marked racy", dir)
-	}
-	return markers
+	example.ExpectMarkedRaces(t, "lookalike", "lookalike", "the look-alike app")
 }

@@ -32,12 +32,6 @@ func expectBug(t *testing.T, findings []examplecheck.Finding, status int) {
 	examplecheck.ExpectOnly(t, findings, "buggy/health.go", write, read)
 }
 
-// TestCheckerPassesTheFix: the fixed Check asks the state's loop.
-func TestCheckerPassesTheFix(t *testing.T) {
-	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
 // TestInferenceCoversGeneratedCode is what would make the pack's service
 // lines unneeded: grpc-go calls the generated handlers, stored in
 // MethodDesc.Handler, from its goroutines, and they call the service's
@@ -50,11 +44,10 @@ func TestInferenceCoversGeneratedCode(t *testing.T) {
 	expectBug(t, findings, status)
 }
 
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed Check asks the
+// state's loop.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/grpc.conf")
+	example.RunCommon(t)
 }

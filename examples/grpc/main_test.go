@@ -12,6 +12,7 @@ import (
 // example is this module's tests.
 var example = &examplecheck.Example{
 	Name:     "grpc",
+	PackFile: "../../declarations/grpc.conf",
 	Packages: []string{"./buggy", "./fixed"},
 }
 

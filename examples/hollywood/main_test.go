@@ -1,6 +1,6 @@
 // The tests of the hollywood example: checker_test.go runs confinecheck on
-// ./buggy, ./fixed and ./lookalike with no declarations (the hollywood pack
-// is to be built in); race_test.go runs the coordinators and the look-alike
+// ./buggy, ./fixed and ./lookalike with no declarations (the built-in
+// hollywood pack applies by import); race_test.go runs the coordinators and the look-alike
 // cache under the race detector. This file has what they share: the example
 // (internal/examplecheck has the helpers) and TestMain.
 package hollywood_test
@@ -11,10 +11,11 @@ import (
 	"github.com/confinecheck/confinecheck/internal/examplecheck"
 )
 
-// example is this module's tests. Pack is empty on purpose: the checker
+// example is this module's tests. No -declare on purpose: the checker
 // must know hollywood from its built-in pack, declarations/hollywood.conf.
 var example = &examplecheck.Example{
 	Name:     "hollywood",
+	PackFile: "../../declarations/hollywood.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// HOLLYWOOD_EXAMPLE_DRIVEN makes the test binary run a driven

@@ -2,7 +2,6 @@ package hollywood_test
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +22,11 @@ func driven(mode string) error {
 		return drivenRetry(mode)
 	}
 	if run, ok := lookalikeScenarios[mode]; ok {
-		return run()
+		r, err := newCache()
+		if err != nil {
+			return err
+		}
+		return run(r)
 	}
 	return fmt.Errorf("no scenario %q", mode)
 }
@@ -51,17 +54,6 @@ func newEngine() (*actor.Engine, *actor.PID, chan any, error) {
 		}
 	}, "probe")
 	return e, probe, got, nil
-}
-
-// receive waits for a value on ch.
-func receive[T any](ch <-chan T, what string) (T, error) {
-	select {
-	case v := <-ch:
-		return v, nil
-	case <-time.After(timeout):
-		var zero T
-		return zero, fmt.Errorf("%s: nothing after %v", what, timeout)
-	}
 }
 
 // A scriptedWorker fails every job's first attempt, and holds its answer
@@ -132,7 +124,7 @@ func drivenRetry(mode string) error {
 	coordinator := e.Spawn(producer(worker), "coordinator")
 	getStats := func() (jobs.Stats, error) {
 		e.SendWithSender(coordinator, jobs.GetStats{}, probe)
-		v, err := receive(got, "GetStats")
+		v, err := examplecheck.Receive(got, "GetStats", timeout)
 		if err != nil {
 			return jobs.Stats{}, err
 		}
@@ -144,14 +136,14 @@ func drivenRetry(mode string) error {
 	}
 
 	e.Send(coordinator, jobs.Submit{ID: "job-1"})
-	if _, err := receive(w.failed, "attempt 1 was not answered"); err != nil {
+	if _, err := examplecheck.Receive(w.failed, "attempt 1 was not answered", timeout); err != nil {
 		return err
 	}
 	during, err := getStats()
 	if err != nil {
 		return err
 	}
-	if _, err := receive(w.arrived, "attempt 2 did not arrive"); err != nil {
+	if _, err := examplecheck.Receive(w.arrived, "attempt 2 did not arrive", timeout); err != nil {
 		return err
 	}
 	close(w.release)
@@ -169,14 +161,6 @@ func drivenRetry(mode string) error {
 	return nil
 }
 
-// racyAt matches a race report one of whose stacks runs line of file (the
-// racy line: the off-owner access, its caller, or where its goroutine was
-// made) and whose other access is in a frame matching other.
-func racyAt(file string, line int, other string) *regexp.Regexp {
-	at := regexp.QuoteMeta(fmt.Sprintf("%s:%d ", file, line))
-	return regexp.MustCompile(`(?s)` + at + `.*` + other + `|` + other + `.*` + at)
-}
-
 // TestRaceDetectorCatchesTheBug: both lines of the buggy retry timer that
 // confinecheck reports race with the coordinator's GetStats turn.
 func TestRaceDetectorCatchesTheBug(t *testing.T) {
@@ -184,11 +168,11 @@ func TestRaceDetectorCatchesTheBug(t *testing.T) {
 	turn := `buggy\.\(\*coordinator\)\.Receive\(\)`
 	timer := examplecheck.LineOf(t, coordinatorFile, retryTimer)
 	t.Run("the timer writes retries", func(t *testing.T) {
-		racy := racyAt(coordinatorFile, timer+1, turn)
+		racy := examplecheck.Both(examplecheck.AtLine(coordinatorFile, timer+1), turn)
 		example.ExpectRace(t, "buggy", racy, "between the timer's c.retries++ and the coordinator")
 	})
 	t.Run("the timer calls dispatch", func(t *testing.T) {
-		racy := racyAt(coordinatorFile, timer+2, turn)
+		racy := examplecheck.Both(examplecheck.AtLine(coordinatorFile, timer+2), turn)
 		example.ExpectRace(t, "buggy", racy, "between the timer's dispatch and the coordinator")
 	})
 }
@@ -228,12 +212,12 @@ func (r *cacheRun) send(msg any) { r.e.Send(r.cache, msg) }
 // answer.
 func (r *cacheRun) ask(msg any) (any, error) {
 	r.e.SendWithSender(r.cache, msg, r.probe)
-	return receive(r.got, fmt.Sprintf("%T", msg))
+	return examplecheck.Receive(r.got, fmt.Sprintf("%T", msg), timeout)
 }
 
 // event waits for the cache to publish an event that starts with prefix.
 func (r *cacheRun) event(prefix string) error {
-	ev, err := receive(r.events, "event "+prefix)
+	ev, err := examplecheck.Receive(r.events, "event "+prefix, timeout)
 	if err == nil && !strings.HasPrefix(ev, prefix) {
 		err = fmt.Errorf("event %q, want one starting with %q", ev, prefix)
 	}
@@ -248,13 +232,9 @@ func (r *cacheRun) event(prefix string) error {
 // test has the turn's answer; so the two accesses are unordered whichever
 // runs first. "lookalike/safe" runs the safe look-alikes, which must give
 // no report.
-var lookalikeScenarios = map[string]func() error{
+var lookalikeScenarios = map[string]func(r *cacheRun) error{
 	// The goroutine writes the map; the Get turn reads it.
-	"lookalike/warm": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/warm": func(r *cacheRun) error {
 		r.send(lookalike.Put{Key: "a", Value: "1"})
 		r.send(lookalike.Warm{Keys: []string{"a", "b"}})
 		if _, err := r.ask(lookalike.Get{Key: "a"}); err != nil {
@@ -263,11 +243,7 @@ var lookalikeScenarios = map[string]func() error{
 		return r.event("warmed")
 	},
 	// audit ranges over the map; the next Put writes it.
-	"lookalike/audit": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/audit": func(r *cacheRun) error {
 		r.send(lookalike.Put{Key: "a", Value: ""})
 		r.send(lookalike.Audit{})
 		r.send(lookalike.Put{Key: "b", Value: "2"})
@@ -277,11 +253,7 @@ var lookalikeScenarios = map[string]func() error{
 		return r.event("")
 	},
 	// The goroutine reads puts; the next Put writes it.
-	"lookalike/report": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/report": func(r *cacheRun) error {
 		r.send(lookalike.Report{})
 		r.send(lookalike.Put{Key: "a", Value: "1"})
 		if _, err := r.ask(lookalike.GetStats{}); err != nil {
@@ -290,11 +262,7 @@ var lookalikeScenarios = map[string]func() error{
 		return r.event("")
 	},
 	// The timer's expire clears the map and counts; GetStats reads both.
-	"lookalike/expire": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/expire": func(r *cacheRun) error {
 		r.send(lookalike.Put{Key: "a", Value: "1"})
 		r.send(lookalike.ExpireAfter{D: time.Millisecond})
 		if _, err := r.ask(lookalike.GetStats{}); err != nil {
@@ -305,15 +273,11 @@ var lookalikeScenarios = map[string]func() error{
 	// The timer's Respond reads the Context's sender; the GetStats turn's
 	// delivery (hollywood's process.invokeMsg) writes it. Both answers come
 	// to the probe, in either order.
-	"lookalike/slow": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/slow": func(r *cacheRun) error {
 		r.e.SendWithSender(r.cache, lookalike.Slow{Key: "a", D: time.Millisecond}, r.probe)
 		r.e.SendWithSender(r.cache, lookalike.GetStats{}, r.probe)
 		for range 2 {
-			if _, err := receive(r.got, "the answers to Slow and GetStats"); err != nil {
+			if _, err := examplecheck.Receive(r.got, "the answers to Slow and GetStats", timeout); err != nil {
 				return err
 			}
 		}
@@ -321,11 +285,7 @@ var lookalikeScenarios = map[string]func() error{
 	},
 	// The safe look-alikes: each hands its result back in a message, or
 	// works on what it was given.
-	"lookalike/safe": func() error {
-		r, err := newCache()
-		if err != nil {
-			return err
-		}
+	"lookalike/safe": func(r *cacheRun) error {
 		r.send(lookalike.Put{Key: "a", Value: "1"})
 		r.send(lookalike.WarmAndTell{Keys: []string{"b", "c"}})
 		if err := r.event("loaded"); err != nil {
@@ -375,7 +335,7 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 		{"lookalike/slow", "c.Respond(v)", `actor\.\(\*process\)\.invokeMsg\(\)`},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			racy := racyAt(file, examplecheck.LineOf(t, file, c.text), c.other)
+			racy := examplecheck.Both(examplecheck.AtLine(file, examplecheck.LineOf(t, file, c.text)), c.other)
 			example.ExpectRace(t, c.mode, racy, "on "+c.text)
 		})
 	}

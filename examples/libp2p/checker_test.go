@@ -29,17 +29,10 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	examplecheck.ExpectOnly(t, findings, "buggy/chat.go", handler, notify)
 }
 
-// TestCheckerPassesTheFix: the fixed handlers send to the node's loop.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck). The fix it checks: the fixed handlers send to the
+// node's loop.
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
-}
-
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from.
-func TestSameEverywhere(t *testing.T) {
-	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/libp2p.conf")
+	example.RunCommon(t)
 }

@@ -12,6 +12,7 @@ import (
 // example is this module's tests.
 var example = &examplecheck.Example{
 	Name:     "libp2p",
+	PackFile: "../../declarations/libp2p.conf",
 	Packages: []string{"./buggy", "./fixed"},
 }
 

@@ -62,25 +62,20 @@ func TestCheckerFindsTheBug(t *testing.T) {
 	})
 }
 
-// TestCheckerPassesTheFix runs confinecheck on ./fixed: no output, exit
-// status 0.
-func TestCheckerPassesTheFix(t *testing.T) {
+// TestPackFileOnTopOfBuiltIn: the pack's file given on top of the
+// built-in pack, as docs/packs.md once told users to, changes no finding.
+func TestPackFileOnTopOfBuiltIn(t *testing.T) {
 	t.Parallel()
-	example.ExpectClean(t, "./fixed")
+	builtIn, _, _ := example.Check(t, example.Packages...)
+	both, _, _ := example.CheckArgs(t, append([]string{"-declare", example.PackFile}, example.Packages...)...)
+	if !slices.Equal(builtIn, both) {
+		t.Errorf("-declare %s with the built-in pack reports\n%v\nwithout it\n%v", example.PackFile, both, builtIn)
+	}
 }
 
-// TestSameEverywhere: standalone, with -explain, under go vet, and with the
-// built-in packs off and the pack's file given with -declare, the checker
-// reports the same: one meaning, wherever a declaration comes from. The
-// pack's file given on top of the built-in pack, as docs/packs.md once
-// told users to, changes nothing either.
-func TestSameEverywhere(t *testing.T) {
+// TestCommon runs the checks every example makes (Example.RunCommon in
+// internal/examplecheck).
+func TestCommon(t *testing.T) {
 	t.Parallel()
-	example.ExpectSameEverywhere(t)
-	example.ExpectPackFileAgrees(t, "../../declarations/protoactor.conf")
-	builtIn, _, _ := example.Check(t, example.Packages...)
-	both, _, _ := example.CheckArgs(t, append([]string{"-declare", "../../declarations/protoactor.conf"}, example.Packages...)...)
-	if !slices.Equal(builtIn, both) {
-		t.Errorf("-declare ../../declarations/protoactor.conf with the built-in pack reports\n%v\nwithout it\n%v", both, builtIn)
-	}
+	example.RunCommon(t)
 }

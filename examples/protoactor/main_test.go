@@ -14,6 +14,7 @@ import (
 // checker runs with its built-in protoactor pack.
 var example = &examplecheck.Example{
 	Name:     "protoactor",
+	PackFile: "../../declarations/protoactor.conf",
 	Packages: []string{"./buggy", "./fixed"},
 	Driven: &examplecheck.Driven{
 		// PROTOACTOR_EXAMPLE_DRIVEN makes the test binary run the driven

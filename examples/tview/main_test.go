@@ -14,6 +14,7 @@ import (
 // example is this module's tests: the driven refresh of race_test.go.
 var example = &examplecheck.Example{
 	Name:     "tview",
+	PackFile: "../../declarations/tview.conf",
 	Packages: []string{"./buggy", "./fixed", "./lookalike"},
 	Driven: &examplecheck.Driven{
 		// TVIEW_EXAMPLE_DRIVEN makes the test binary run the driven refresh

@@ -26,16 +26,12 @@ type Finding struct {
 	Msg  string
 }
 
-// Check runs confinecheck, with the example's pack if it has one, on the
-// packages named by pkgs (of the module in the current directory), and
-// returns its findings, its whole output and its exit status.
+// Check runs confinecheck, with no flags, on the packages named by pkgs
+// (of the module in the current directory), and returns its findings, its
+// whole output and its exit status.
 func (e *Example) Check(t testing.TB, pkgs ...string) ([]Finding, string, int) {
 	t.Helper()
-	var args []string
-	if e.Pack != "" {
-		args = []string{"-declare", e.Pack}
-	}
-	return e.CheckArgs(t, append(args, pkgs...)...)
+	return e.CheckArgs(t, pkgs...)
 }
 
 // CheckArgs runs confinecheck with the arguments args, and returns what
@@ -292,26 +288,13 @@ var racyMarker = regexp.MustCompile(`// (racy|gap): (.*)$`)
 // finding there fails the test: drop the marker).
 func ExpectMarked(t testing.TB, dir string, findings []Finding) {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := map[Finding]bool{} // Msg holds the fragment
 	var gaps []Finding
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, l := range strings.Split(string(src), "\n") {
-			if m := racyMarker.FindStringSubmatch(l); m != nil {
-				f := Finding{File: filepath.ToSlash(file), Line: i + 1, Msg: strings.TrimSpace(m[2])}
-				if m[1] == "gap" {
-					gaps = append(gaps, f)
-				} else {
-					want[f] = true
-				}
-			}
+	for _, m := range readMarks(t, goFiles(t, dir)) {
+		if m.kind == "gap" {
+			gaps = append(gaps, m.Finding)
+		} else {
+			want[m.Finding] = true
 		}
 	}
 	if len(want) == 0 {
@@ -340,6 +323,40 @@ func ExpectMarked(t testing.TB, dir string, findings []Finding) {
 	}
 }
 
+// A mark is a line marked racy or gap, its fragment in Msg.
+type mark struct {
+	Finding
+	kind string // "racy" or "gap"
+}
+
+// readMarks returns the marked lines of files.
+func readMarks(t testing.TB, files []string) []mark {
+	t.Helper()
+	var marks []mark
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(src), "\n") {
+			if m := racyMarker.FindStringSubmatch(l); m != nil {
+				marks = append(marks, mark{Finding{File: filepath.ToSlash(file), Line: i + 1, Msg: strings.TrimSpace(m[2])}, m[1]})
+			}
+		}
+	}
+	return marks
+}
+
+// goFiles returns the Go files in dir.
+func goFiles(t testing.TB, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 // ExpectSameEverywhere fails t unless confinecheck reports the same
 // findings on the example's Packages however it runs: standalone, with -explain (its
 // explanations aside), and as go vet's tool, whose exit status must come
@@ -354,11 +371,7 @@ func (e *Example) ExpectSameEverywhere(t testing.TB) {
 	if !slices.Equal(standalone, explained) {
 		t.Errorf("confinecheck -explain %s reports other findings than without -explain:\n%v\nwithout:\n%v", strings.Join(pkgs, " "), explained, standalone)
 	}
-	args := []string{"vet", "-vettool=" + e.Checker(t)}
-	if e.Pack != "" {
-		args = append(args, "-confinecheck.declare="+e.Pack)
-	}
-	cmd := exec.Command("go", append(args, pkgs...)...)
+	cmd := exec.Command("go", append([]string{"vet", "-vettool=" + e.Checker(t)}, pkgs...)...)
 	out, err := cmd.CombinedOutput()
 	vetted := Parse(string(out), ".")
 	exit := (*exec.ExitError)(nil)
@@ -395,4 +408,30 @@ func (e *Example) ExpectPackFileAgrees(t testing.TB, file string) {
 		t.Errorf("confinecheck %s: the built-in pack gives (exit status %d)\n%v\n-declare %s (exit status %d)\n%v",
 			strings.Join(pkgs, " "), builtInStatus, builtIn, file, fileStatus, fromFile)
 	}
+}
+
+// RunCommon runs, as parallel subtests, what every example module checks
+// of the checker beyond its own bug: "fixed", that ./fixed gets no finding;
+// "lookalike", that ./lookalike gets a finding on each line marked racy
+// and on no other (CheckMarked), when the module has one; and "same
+// everywhere", ExpectSameEverywhere, and ExpectPackFileAgrees with the
+// PackFile when there is one.
+func (e *Example) RunCommon(t *testing.T) {
+	t.Run("fixed", func(t *testing.T) {
+		t.Parallel()
+		e.ExpectClean(t, "./fixed")
+	})
+	if slices.Contains(e.Packages, "./lookalike") {
+		t.Run("lookalike", func(t *testing.T) {
+			t.Parallel()
+			e.CheckMarked(t, "lookalike")
+		})
+	}
+	t.Run("same everywhere", func(t *testing.T) {
+		t.Parallel()
+		e.ExpectSameEverywhere(t)
+		if e.PackFile != "" {
+			e.ExpectPackFileAgrees(t, e.PackFile)
+		}
+	})
 }

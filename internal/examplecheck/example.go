@@ -17,9 +17,11 @@ type Example struct {
 	// Name names the module in temporary directories and binaries
 	// ("bubbletea").
 	Name string
-	// Pack is the declarations file Check passes to confinecheck with
-	// -declare, relative to the module's directory; none when empty.
-	Pack string
+	// PackFile is the built-in pack's declarations file, relative to the
+	// module's directory ("../../declarations/cron.conf"): RunCommon checks
+	// that it, given with -declare and the built-in packs off, means what
+	// the built-in pack does.
+	PackFile string
 	// Driven is the scenario the race tests run, if there are any.
 	Driven *Driven
 	// Packages are the packages the tests check ("./buggy"): a check of
