@@ -33,3 +33,11 @@ func TestCommon(t *testing.T) {
 	t.Parallel()
 	example.RunCommon(t)
 }
+
+// TestFixHidesNothing: confinecheck -fix on copies of the buggy and
+// look-alike apps leaves them building, and every racy line reported or
+// moved into a hop; what may block (the level loads and the saves, and the methods that call them) stays where it was.
+func TestFixHidesNothing(t *testing.T) {
+	t.Parallel()
+	example.ExpectFixHidesNothing(t, []string{"g.load(", "g.save(", "g.loadLevel(", "g.autosave("}, "buggy", "lookalike")
+}

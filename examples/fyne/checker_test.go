@@ -34,3 +34,12 @@ func TestCommon(t *testing.T) {
 	t.Parallel()
 	example.RunCommon(t)
 }
+
+// TestFixHidesNothing: confinecheck -fix on copies of the buggy and
+// look-alike apps leaves them building, every racy line reported or moved
+// into fyne.Do, and what waits on the network (the browser's fetch, and
+// load, which calls it; the look-alike's backend) where it was.
+func TestFixHidesNothing(t *testing.T) {
+	t.Parallel()
+	example.ExpectFixHidesNothing(t, []string{"b.fetch()", "b.load(", "a.backend."}, "buggy", "lookalike")
+}

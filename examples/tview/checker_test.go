@@ -26,3 +26,11 @@ func TestCommon(t *testing.T) {
 	t.Parallel()
 	example.RunCommon(t)
 }
+
+// TestFixHidesNothing: confinecheck -fix on copies of the buggy and
+// look-alike apps leaves them building, and every racy line reported or
+// moved into a hop; what may block (the fetches and the sleeps) stays where it was.
+func TestFixHidesNothing(t *testing.T) {
+	t.Parallel()
+	example.ExpectFixHidesNothing(t, []string{"fetch()", "time.Sleep"}, "buggy", "lookalike")
+}

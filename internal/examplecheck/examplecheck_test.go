@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -172,5 +173,69 @@ func TestRunIn(t *testing.T) {
 	}
 	if findings, _, _ := r.in([]string{"./buggy", "./lookalike"}); len(findings) != 2 {
 		t.Errorf("in(./buggy ./lookalike) = %v; want both findings", findings)
+	}
+}
+
+func TestExpectFixedFile(t *testing.T) {
+	original := strings.Split(`func (b *B) load() {
+	fyne.Do(func() {
+		b.shown = true
+	})
+	items := b.fetch()
+	b.items = items // BUG: off the main goroutine
+	b.count++ // racy: writes b.count
+}`, "\n")
+	cases := []struct {
+		name   string
+		fixed  string
+		after  []Finding
+		errors int
+	}{
+		{"both moved into an added hop, beside a hop of the original", `func (b *B) load() {
+	fyne.Do(func() {
+		b.shown = true
+	})
+	items := b.fetch()
+	fyne.Do(func() {
+		b.items = items
+		b.count++
+	}) // BUG: off the main goroutine
+}`, nil, 0},
+		{"one left and still reported", `func (b *B) load() {
+	fyne.Do(func() {
+		b.shown = true
+	})
+	items := b.fetch()
+	fyne.Do(func() {
+		b.items = items
+	}) // BUG: off the main goroutine
+	b.count++ // racy: writes b.count
+}`, []Finding{{File: "f.go", Line: 9}}, 0},
+		{"one left, no longer reported", `func (b *B) load() {
+	fyne.Do(func() {
+		b.shown = true
+	})
+	items := b.fetch()
+	b.items = items // BUG: off the main goroutine
+	b.count++ // racy: writes b.count
+}`, []Finding{{File: "f.go", Line: 6}}, 1},
+		{"the fetch moved into the hop", `func (b *B) load() {
+	fyne.Do(func() {
+		b.shown = true
+	})
+	fyne.Do(func() {
+		items := b.fetch()
+		b.items = items
+		b.count++
+	})
+}`, nil, 1},
+	}
+	for _, c := range cases {
+		r := &recorder{TB: t}
+		before := []Finding{{File: "f.go", Line: 6}, {File: "f.go", Line: 7}}
+		expectFixedFile(r, original, strings.Split(c.fixed, "\n"), "f.go", before, c.after, []string{"b.fetch()"})
+		if len(r.errors) != c.errors {
+			t.Errorf("%s: %d errors, want %d: %q", c.name, len(r.errors), c.errors, r.errors)
+		}
 	}
 }

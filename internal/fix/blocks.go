@@ -1,14 +1,18 @@
 package fix
 
-// This file knows which calls may block or take long: a hop fix never moves
-// them onto the owner, whose loop would wait on them (a window freezing for
-// the length of a request). What is listed is kept as data, a reason a row.
+// This file knows which calls may block or take long, and which values are
+// valid only during the call that got them: a hop fix never moves the first
+// onto the owner, whose loop would wait on them (a window freezing for the
+// length of a request), nor reads the second after an asynchronous hop.
+// What is listed is kept as data, a reason a row.
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -43,8 +47,19 @@ var blockingFuncs = map[string]string{
 	"bufio.Scanner.Scan":                    "it waits on the stream",
 }
 
+// callScoped are the types whose values are valid only until the function
+// that got them returns, by package path and name: a hop fix reads what it
+// needs of them before it hops.
+var callScoped = map[string]string{
+	"net/http.Request":        "the server may reuse it, and closes its body, once the handler returns",
+	"net/http.ResponseWriter": "it must not be used once the handler returns",
+}
+
 // mayBlock reports whether n may block: a call listed above, a send or a
-// receive on a channel, a select.
+// receive on a channel, a select, a call of a function of this package
+// whose body may block, or a call of a func value or of a method of an
+// interface this package declares, whose code the fix cannot see (a field
+// holding the app's fetch): when unsure, it stays where it was.
 func (c *hopFixer) mayBlock(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -63,10 +78,87 @@ func (c *hopFixer) mayBlock(n ast.Node) bool {
 	return found
 }
 
-// blockingCall reports whether call calls a function listed as blocking.
+// blockingCall reports whether call may block (see mayBlock).
 func (c *hopFixer) blockingCall(call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil {
+	switch callee := typeutil.Callee(c.pass.TypesInfo, call).(type) {
+	case *types.Var:
+		return true // a func value
+	case *types.Func:
+		if listedBlocking(callee) {
+			return true
+		}
+		if recv := callee.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			return callee.Pkg() == c.pass.Pkg
+		}
+		return c.bodyBlocks(callee)
+	}
+	return false
+}
+
+// bodyBlocks reports whether fn is declared in this package and its body
+// may block.
+func (c *hopFixer) bodyBlocks(fn *types.Func) bool {
+	fn = fn.Origin()
+	if fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if blocks, seen := c.blocking[fn]; seen {
+		return blocks
+	}
+	c.blocking[fn] = false // a recursive call adds nothing
+	decl := c.declOf(fn)
+	blocks := decl != nil && decl.Body != nil && c.mayBlock(decl.Body)
+	c.blocking[fn] = blocks
+	return blocks
+}
+
+// declOf returns fn's declaration in the package's files.
+func (c *hopFixer) declOf(fn *types.Func) *ast.FuncDecl {
+	file := names.FileOf(c.pass.Files, fn.Pos())
+	if file == nil {
+		return nil
+	}
+	path, _ := astutil.PathEnclosingInterval(file, fn.Pos(), fn.Pos())
+	for _, n := range path {
+		if decl, ok := n.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[decl.Name] == fn {
+			return decl
+		}
+	}
+	return nil
+}
+
+// usesCallScoped reports whether n names a variable whose value is valid
+// only during the call (callScoped).
+func (c *hopFixer) usesCallScoped(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := c.pass.TypesInfo.Uses[id].(*types.Var); isVar && isCallScoped(v.Type()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isCallScoped reports whether t, or what it points to, is listed in
+// callScoped.
+func isCallScoped(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	_, listed := callScoped[named.Obj().Pkg().Path()+"."+named.Obj().Name()]
+	return listed
+}
+
+// listedBlocking reports whether fn is listed as blocking.
+func listedBlocking(fn *types.Func) bool {
+	if fn.Pkg() == nil {
 		return false
 	}
 	if _, ok := blockingPackages[fn.Pkg().Path()]; ok {

@@ -23,7 +23,6 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // Model is what a hop fix needs to know of the directives in force.
@@ -54,18 +53,21 @@ type HopFix struct {
 
 // A hopFixer builds the hop fixes of one pass.
 type hopFixer struct {
-	pass  *analysis.Pass
-	model Model
+	pass     *analysis.Pass
+	model    Model
+	blocking map[*types.Func]bool // by function of this package: its body may block
 }
 
 // HopFixes returns, for the findings at positions inside the off-owner
 // func literal lit that touch domain's state, the fixes of their groups of
-// statements, by position. future says lit is a future's callback.
-func HopFixes(pass *analysis.Pass, model Model, lit ast.Node, future bool, domain string, positions []token.Pos) map[token.Pos]HopFix {
-	return (&hopFixer{pass, model}).fixes(lit, future, domain, positions)
+// statements, by position. future says lit is a future's callback. others
+// are the literal's findings that touch another domain's state: a group
+// that holds one gets no fix, since the hop would leave it reported.
+func HopFixes(pass *analysis.Pass, model Model, lit ast.Node, future bool, domain string, positions, others []token.Pos) map[token.Pos]HopFix {
+	return (&hopFixer{pass, model, make(map[*types.Func]bool)}).fixes(lit, future, domain, positions, others)
 }
 
-func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []token.Pos) map[token.Pos]HopFix {
+func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions, others []token.Pos) map[token.Pos]HopFix {
 	lit, _ := node.(*ast.FuncLit)
 	if lit == nil {
 		return nil
@@ -78,9 +80,12 @@ func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []
 	if err != nil {
 		return nil
 	}
-	groups := c.splitAtBlocking(statementGroups(file, lit, positions))
+	groups := c.splitAtStaying(statementGroups(file, lit, positions))
 	fixes := make(map[token.Pos]HopFix)
 	for _, g := range groups {
+		if slices.ContainsFunc(others, g.holds) {
+			continue
+		}
 		edit, ok := c.hopEdit(file, lit, g, future, domain, src)
 		if !ok {
 			continue
@@ -101,82 +106,6 @@ func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions []
 	return fixes
 }
 
-// A statementGroup is a run of statements of one block that hold findings.
-type statementGroup struct {
-	block     *ast.BlockStmt
-	stmts     []ast.Stmt
-	positions []token.Pos // of its findings, the first first
-}
-
-// statementGroups finds, for each finding, the innermost statement of a
-// block inside lit that holds it, and joins those of one block into the
-// run from the first to the last.
-func statementGroups(file *ast.File, lit *ast.FuncLit, positions []token.Pos) []statementGroup {
-	var groups []statementGroup
-	for _, pos := range positions {
-		path, _ := astutil.PathEnclosingInterval(file, pos, pos)
-		for i := 0; i+1 < len(path) && path[i] != lit; i++ {
-			block, ok := path[i+1].(*ast.BlockStmt)
-			stmt, isStmt := path[i].(ast.Stmt)
-			if !ok || !isStmt {
-				continue
-			}
-			at := slices.Index(block.List, stmt)
-			j := slices.IndexFunc(groups, func(g statementGroup) bool { return g.block == block })
-			if j < 0 {
-				groups = append(groups, statementGroup{block: block, stmts: block.List[at : at+1], positions: []token.Pos{pos}})
-				break
-			}
-			g := &groups[j]
-			g.positions = append(g.positions, pos)
-			lo := min(slices.Index(block.List, g.stmts[0]), at)
-			hi := max(slices.Index(block.List, g.stmts[len(g.stmts)-1]), at)
-			g.stmts = block.List[lo : hi+1]
-			break
-		}
-	}
-	return groups
-}
-
-// splitAtBlocking splits each group around its statements that may block
-// (blocks.go) and hold no finding: they stay where they are, off the owner,
-// and the statements before and after them hop on their own. A group
-// whose finding is in such a statement gets no fix: the owner must not
-// wait on the network.
-func (c *hopFixer) splitAtBlocking(groups []statementGroup) []statementGroup {
-	var out []statementGroup
-	for _, g := range groups {
-		start := 0
-		flush := func(end int) {
-			if piece := c.piece(g, start, end); len(piece.positions) > 0 {
-				out = append(out, piece)
-			}
-		}
-		for i, stmt := range g.stmts {
-			if c.mayBlock(stmt) && !slices.ContainsFunc(g.positions, func(p token.Pos) bool { return stmt.Pos() <= p && p < stmt.End() }) {
-				flush(i)
-				start = i + 1
-			}
-		}
-		flush(len(g.stmts))
-	}
-	return out
-}
-
-// piece is the statements [start, end) of g, with the findings in them.
-func (c *hopFixer) piece(g statementGroup, start, end int) statementGroup {
-	p := statementGroup{block: g.block, stmts: g.stmts[start:end]}
-	if len(p.stmts) == 0 {
-		return p
-	}
-	for _, pos := range g.positions {
-		if p.stmts[0].Pos() <= pos && pos < p.stmts[len(p.stmts)-1].End() {
-			p.positions = append(p.positions, pos)
-		}
-	}
-	return p
-}
-
 // A hopEditText is the replacement of a statement group, and the hop it
 // goes through.
 type hopEditText struct {
@@ -191,12 +120,16 @@ func (c *hopFixer) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, f
 	ret, isReturn := g.stmts[0].(*ast.ReturnStmt)
 	futureReturn := future && isReturn && len(g.stmts) == 1 && len(ret.Results) == 1 && g.block == lit.Body &&
 		lit.Type.Results != nil && len(lit.Type.Results.List) == 1
-	if !futureReturn && (!c.leavesNothing(g) || !c.readsSettled(lit, g)) || slices.ContainsFunc(g.stmts, func(s ast.Stmt) bool { return c.mayBlock(s) }) || c.hopsAlready(g) {
+	if !futureReturn && (!c.leavesNothing(g) || !c.readsSettled(lit, g)) || c.hopsAlready(g) {
+		return hopEditText{}, false
+	}
+	hoists, ok := c.hoists(lit, g.stmts[0], g.positions)
+	if !ok || futureReturn && len(hoists) > 0 {
 		return hopEditText{}, false
 	}
 	start, end := c.offset(g.stmts[0].Pos()), c.offset(g.stmts[len(g.stmts)-1].End())
 	indent := lineIndent(src, start)
-	body := reindent(src[start:end])
+	body := reindent(c.replaceHoisted(src, start, end, hoists))
 	var b bytes.Buffer
 	if futureReturn {
 		h, ok := c.reachableHop(file, lit, true, domain)
@@ -214,6 +147,9 @@ func (c *hopFixer) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, f
 	if !ok {
 		return hopEditText{}, false
 	}
+	for _, hs := range hoists {
+		b.WriteString(hs.name + " := " + string(src[c.offset(hs.expr.Pos()):c.offset(hs.expr.End())]) + "\n" + indent)
+	}
 	b.WriteString(h.call + "func() {\n" + indent + "\t")
 	b.Write(body)
 	b.WriteString("\n" + indent + "}")
@@ -221,6 +157,18 @@ func (c *hopFixer) hopEdit(file *ast.File, lit *ast.FuncLit, g statementGroup, f
 		b.WriteString(")")
 	}
 	return hopEditText{b.Bytes(), h.name, h.importPath}, true
+}
+
+// replaceHoisted is src[start:end] with each hoisted expression replaced
+// by its variable.
+func (c *hopFixer) replaceHoisted(src []byte, start, end int, hoists []hoist) []byte {
+	var out []byte
+	at := start
+	for _, h := range hoists { // in source order, as hoists found them
+		out = append(append(out, src[at:c.offset(h.expr.Pos())]...), h.name...)
+		at = c.offset(h.expr.End())
+	}
+	return append(out, src[at:end]...)
 }
 
 // PlainFuncChan reports whether t is a channel of funcs that take and
@@ -276,123 +224,6 @@ func reindent(text []byte) []byte {
 		}
 	}
 	return bytes.Join(lines, []byte("\n"))
-}
-
-// leavesNothing reports whether control stays inside g's statements and
-// nothing they define is used after them: no return, goto or defer, no
-// labeled break or continue, and no break or continue of a loop, switch or
-// select around them.
-func (c *hopFixer) leavesNothing(g statementGroup) bool {
-	defined := make(map[types.Object]bool)
-	ok := true
-	for _, stmt := range g.stmts {
-		var stack []ast.Node
-		ast.Inspect(stmt, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				stack = stack[:len(stack)-1]
-				return false // its returns are its own
-			case *ast.ReturnStmt, *ast.DeferStmt:
-				ok = false
-			case *ast.BranchStmt:
-				if n.Label != nil || n.Tok == token.GOTO || !insideBreakable(stack, n.Tok) {
-					ok = false
-				}
-			case *ast.Ident:
-				if obj := c.pass.TypesInfo.Defs[n]; obj != nil {
-					defined[obj] = true
-				}
-			}
-			return true
-		})
-	}
-	if !ok {
-		return false
-	}
-	at := slices.Index(g.block.List, g.stmts[len(g.stmts)-1])
-	for _, stmt := range g.block.List[at+1:] {
-		used := false
-		ast.Inspect(stmt, func(n ast.Node) bool {
-			if id, isIdent := n.(*ast.Ident); isIdent && defined[c.pass.TypesInfo.Uses[id]] {
-				used = true
-			}
-			return !used
-		})
-		if used {
-			return false
-		}
-	}
-	return true
-}
-
-// insideBreakable reports whether a break or continue (tok) at the top of
-// stack targets a statement on the stack: a loop, or for break a switch or
-// select.
-func insideBreakable(stack []ast.Node, tok token.Token) bool {
-	for _, n := range stack[:len(stack)-1] {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return true
-		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-			if tok == token.BREAK {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// readsSettled reports whether no variable that g's statements read is
-// assigned elsewhere in lit: the hop runs them later, and must see the
-// values they saw.
-func (c *hopFixer) readsSettled(lit *ast.FuncLit, g statementGroup) bool {
-	read := make(map[types.Object]bool)
-	for _, stmt := range g.stmts {
-		ast.Inspect(stmt, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, isVar := c.pass.TypesInfo.Uses[id].(*types.Var); isVar {
-					read[v] = true
-				}
-			}
-			return true
-		})
-	}
-	lo, hi := g.stmts[0].Pos(), g.stmts[len(g.stmts)-1].End()
-	settled := true
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if n == nil || (lo <= n.Pos() && n.End() <= hi) {
-			return false
-		}
-		var targets []ast.Expr
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				targets = n.Lhs
-			}
-		case *ast.IncDecStmt:
-			targets = []ast.Expr{n.X}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				targets = []ast.Expr{n.X}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				targets = []ast.Expr{n.Key, n.Value}
-			}
-		}
-		for _, t := range targets {
-			if id, ok := ast.Unparen(t).(*ast.Ident); ok && read[c.pass.TypesInfo.Uses[id]] {
-				settled = false
-			}
-		}
-		return settled
-	})
-	return settled
 }
 
 // A reachableHopCall is how the literal can call a hop sink: call is the

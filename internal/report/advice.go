@@ -192,7 +192,7 @@ func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
 		}
 	}
 	for _, g := range groups {
-		var positions []token.Pos
+		var positions, others []token.Pos
 		future := false
 		for _, f := range findings {
 			if f.lit == g.lit && f.witness.Domain == g.domain {
@@ -200,7 +200,12 @@ func (r *reporter) findingFixes(findings []finding) map[token.Pos]fix.HopFix {
 				future = f.entry.Future
 			}
 		}
-		maps.Copy(fixes, fix.HopFixes(c.Pass(), fixModel{c.M, c.Fields()}, g.lit.Syntax(), future, g.domain, positions))
+		for _, f := range r.touches {
+			if f.lit == g.lit && f.witness.Domain != g.domain {
+				others = append(others, f.pos)
+			}
+		}
+		maps.Copy(fixes, fix.HopFixes(c.Pass(), fixModel{c.M, c.Fields()}, g.lit.Syntax(), future, g.domain, positions, others))
 	}
 	return fixes
 }

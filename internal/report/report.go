@@ -46,6 +46,10 @@ type finding struct {
 type reporter struct {
 	c        *walk.Package
 	findings map[lineKey]finding
+	// touches are all the findings add was given, those a line's more
+	// telling finding hides included: a hop fix must not leave any of
+	// them reported (findingFixes).
+	touches []finding
 	// The fields of the package's types that code writes other than where
 	// their value is built (see builtOnly); nil until asked.
 	rewritten map[*types.Var]bool
@@ -151,6 +155,7 @@ func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
 	}
+	r.touches = append(r.touches, f)
 	p := r.c.Pass().Fset.Position(f.pos)
 	key := lineKey{p.Filename, p.Line}
 	if old, dup := r.findings[key]; !dup || f.witness.Tells(old.witness) {
