@@ -131,7 +131,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 		d := r.diagnostic(f, hint)
 		switch field := r.builtOnly(f.witness); {
-		case field != nil:
+		case field != nil && r.pointeeMethod(field) == nil:
 			// Marking the field is the fix (the hint keeps the hop as
 			// the alternative in words: one fix per finding, so that
 			// drivers applying fixes need not choose).
@@ -323,7 +323,11 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
 	if f := r.builtOnly(wit); f != nil {
-		hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
+		if m := r.pointeeMethod(f); m != nil {
+			hint = fmt.Sprintf("if %s never changes once its value is built and what it holds is safe to use from any goroutine (this package calls %s on it), mark the field //confined:any; else %s", f.Name(), names.FuncName(m), hint)
+		} else {
+			hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
+		}
 	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
