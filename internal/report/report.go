@@ -210,7 +210,15 @@ func (r *reporter) rootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summ
 func capturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
 	var out []flow.FuncValue
 	for _, s := range sum.Invokes.Sources() {
-		if v := walk.SourceValue(s, nil, t.Bindings); v != nil {
+		v := walk.SourceValue(s, nil, t.Bindings)
+		if v == nil {
+			continue
+		}
+		values := []ssa.Value{v}
+		if cell, ok := v.(*ssa.Alloc); ok && t.Bindings.Cells {
+			values = flow.StoredValues(cell) // a variable captured by reference: f := func() {...}; go func() { f() }()
+		}
+		for _, v := range values {
 			out = append(out, flow.FuncTargets(v)...)
 		}
 	}

@@ -8,7 +8,9 @@ package walk
 // keeps it nowhere else, or loaded it from a place it overwrote before the
 // hand-off (b := w.cur; w.cur = NewBatch(); go flush(b)). Touching it off
 // the owner is then not a finding; touching it in the function after the
-// hand-off is (see reportHandedOff).
+// hand-off is (see reportHandedOff). A start that runs again with the
+// same value (a go statement in a loop, the value made before the loop)
+// gives it to several goroutines, which share it: no hand-off.
 
 import (
 	"go/token"
@@ -40,7 +42,7 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if cell == nil {
 			cell = loadedVariable(value) // a method value bound to what a variable holds
 		}
-		if w.c.M.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) {
+		if w.c.M.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) || startsAgainWith(at, value, cell) {
 			continue
 		}
 		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
@@ -48,6 +50,37 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		}
 	}
 	return out
+}
+
+// startsAgainWith reports whether at can run again after it hands over
+// value (or the variable cell holding it) without the function making the
+// value again: at is in a loop that the value's making is outside of.
+func startsAgainWith(at ssa.Instruction, value ssa.Value, cell *ssa.Alloc) bool {
+	var made *ssa.BasicBlock
+	if cell != nil {
+		made = cell.Block()
+	} else if instr, ok := value.(ssa.Instruction); ok {
+		made = instr.Block()
+	}
+	from := at.Block()
+	if made == from {
+		return false // made before at, each time at's block runs
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := slices.Clone(from.Succs)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		switch {
+		case b == from:
+			return true
+		case b == made || seen[b]:
+			continue
+		}
+		seen[b] = true
+		queue = append(queue, b.Succs...)
+	}
+	return false
 }
 
 // loadedVariable is the variable (a cell other closures may capture too)
