@@ -60,6 +60,9 @@ func (w *walker) access(instr ssa.Instruction) {
 	pos := flow.InstrPos(instr)
 	switch in := instr.(type) {
 	case *ssa.FieldAddr, *ssa.Field:
+		if onlyBound(instr) {
+			return // a method value of the field (u.notice.Hide, promoted): the method touches where it runs
+		}
 		if x, index, write, ok := fieldTouch(instr, w.reportedTouch); ok {
 			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
@@ -84,6 +87,32 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Slice:
 		w.value(pos, in.X, summary.ActionReads)
 	}
+}
+
+// onlyBound reports whether the address instr computes is only bound as
+// the receiver of method values: taking x.f.M reads nothing of x.f, and
+// what M touches is reported where the method value runs (not at all
+// when a hop runs it on the owner).
+func onlyBound(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	refs := flow.Referrers(fa)
+	bound := false
+	for _, ref := range refs {
+		switch r := ref.(type) {
+		case *ssa.MakeClosure:
+			bound = true
+			if r.Fn == nil || !slices.Contains(r.Bindings, ssa.Value(fa)) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return bound
 }
 
 // field handles a selection of field index of the struct x (or *x).
