@@ -68,7 +68,7 @@ func (d *dynamicTypes) add(v ssa.Value) bool {
 		}
 		return true
 	case *ssa.FreeVar:
-		binding := capturedValue(v)
+		binding := CapturedValue(v)
 		return binding != nil && d.add(binding)
 	case *ssa.UnOp:
 		// A field's value: what the package stores there.
@@ -82,7 +82,7 @@ func (d *dynamicTypes) add(v ssa.Value) bool {
 		if v.Op == token.MUL {
 			cell, _ := v.X.(*ssa.Alloc)
 			if fv, ok := v.X.(*ssa.FreeVar); ok {
-				cell, _ = capturedValue(fv).(*ssa.Alloc)
+				cell, _ = CapturedValue(fv).(*ssa.Alloc)
 			}
 			stored, ok := cellValues(cell)
 			if !ok {
@@ -132,10 +132,10 @@ func isStore(instr ssa.Instruction) bool {
 	return ok
 }
 
-// capturedValue returns the value a closure's free variable was bound to
+// CapturedValue returns the value a closure's free variable was bound to
 // when the closure is made in one place only, or nil. For a variable
 // captured by reference that is its cell.
-func capturedValue(fv *ssa.FreeVar) ssa.Value {
+func CapturedValue(fv *ssa.FreeVar) ssa.Value {
 	fn := fv.Parent()
 	i := slices.Index(fn.FreeVars, fv)
 	if i < 0 || fn.Parent() == nil {

@@ -63,14 +63,17 @@ func (w *walker) access(instr ssa.Instruction) {
 		if onlyBound(instr) {
 			return // a method value of the field (u.notice.Hide, promoted): the method touches where it runs
 		}
+		if privateCopy(in) {
+			return // a plain field of a copy the function was given: nobody else's memory
+		}
 		if x, index, write, ok := fieldTouch(instr, w.reportedTouch); ok {
 			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
-		if in.Op == token.MUL && !onlyFieldsRead(in) {
-			w.wholeStruct(pos, in.X, summary.ActionReads)
+		if in.Op == token.MUL && !onlyFieldsRead(in) && !(structVariable(in.X) && !sharesMemory(in.Type())) {
+			w.wholeStruct(pos, in.X, summary.ActionReads) // (a copy of a copy the function was given is its own)
 		}
 	case *ssa.Store:
 		w.wholeStruct(pos, in.Addr, summary.ActionWrites)
@@ -87,6 +90,75 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Slice:
 		w.value(pos, in.X, summary.ActionReads)
 	}
+}
+
+// privateCopy reports whether instr selects a field that holds no shared
+// memory (see sharesMemory) of a struct value copied before this function
+// got it: a value receiver or parameter, a value captured or held in a
+// variable, a call's result. The load that made the copy, wherever it ran,
+// is the touch; reading the copy reads nobody else's memory.
+func privateCopy(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.Field:
+		return !sharesMemory(in.Type()) && copied(in.X)
+	case *ssa.FieldAddr:
+		return !sharesMemory(in.Type().(*types.Pointer).Elem()) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
+	}
+	return false
+}
+
+// copied reports whether the struct value v was copied before this
+// function got it, rather than loaded here.
+func copied(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return v.Op != token.MUL // loaded here: the fields read are the touch (see onlyFieldsRead)
+	case *ssa.Field:
+		return copied(v.X)
+	case *ssa.Phi:
+		return !slices.ContainsFunc(v.Edges, func(e ssa.Value) bool { return !copied(e) })
+	}
+	return true
+}
+
+// structVariable reports whether addr is the cell of a local variable or
+// parameter holding a struct value, maybe captured by a closure: func (p
+// preview) f() { go func() { use(p.sel) }() } reads the method's own copy.
+func structVariable(addr ssa.Value) bool {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		addr = flow.CapturedValue(fv)
+	}
+	cell, ok := addr.(*ssa.Alloc)
+	if !ok || cell.Comment == "" {
+		return false
+	}
+	_, isStruct := cell.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	return isStruct && slices.ContainsFunc(cell.Parent().Params, func(p *ssa.Parameter) bool {
+		return slices.ContainsFunc(flow.Referrers(p), func(r ssa.Instruction) bool {
+			st, ok := r.(*ssa.Store)
+			return ok && st.Addr == cell
+		})
+	})
+}
+
+// sharesMemory reports whether a value of type t refers to memory a copy
+// shares with the original: a pointer, map, slice, channel, interface or
+// func, or a struct or array holding one. Strings are immutable.
+func sharesMemory(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for f := range t.Fields() {
+			if sharesMemory(f.Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return sharesMemory(t.Elem())
+	}
+	return true
 }
 
 // onlyBound reports whether the address instr computes is only bound as

@@ -406,14 +406,21 @@ func atomicFieldPlainWrite(s *server) {
 	})
 }
 
-// A captured struct value read only for its :any fields touches nothing;
-// read for another field, or copied whole, it does.
+// A struct value a function was given is its own copy: read for its
+// fields, or copied whole, off the owner, it touches nobody else's memory.
+// What the copy shares with the original (a map) is a touch.
 
 //confined:owner
 type handle struct { // want handle:"confined:owner"
 	//confined:any
 	id    int
 	count int
+}
+
+//confined:owner
+type sharedHandle struct { // want sharedHandle:"confined:owner"
+	count int
+	tags  map[string]int
 }
 
 func valueAnyField(h handle) {
@@ -424,13 +431,27 @@ func valueAnyField(h handle) {
 
 func valueOtherField(h handle) {
 	time.AfterFunc(time.Second, func() {
-		sink = h.count // want `reads confined touches.handle.count off the owner`
+		sink = h.count
 	})
 }
 
 func valueCopied(h handle) {
 	time.AfterFunc(time.Second, func() {
-		other := h // want `reads confined touches.handle off the owner`
+		other := h
+		_ = other
+	})
+}
+
+func valueSharedMap(h sharedHandle) {
+	time.AfterFunc(time.Second, func() {
+		sink = h.count
+		sink = h.tags["x"] // want `reads confined touches.sharedHandle.tags off the owner`
+	})
+}
+
+func valueSharedCopied(h sharedHandle) {
+	time.AfterFunc(time.Second, func() {
+		other := h // want `reads confined touches.sharedHandle off the owner`
 		_ = other
 	})
 }
