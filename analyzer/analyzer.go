@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/report"
 	"github.com/confinecheck/confinecheck/internal/suggest"
@@ -27,7 +28,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(model.HopSinksFact), new(model.EntryFact), new(model.ModuleFact), new(directive.DeclarationsFact), new(suggest.WritesFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(model.HopSinksFact), new(model.EntryFact), new(model.ModuleFact), new(directive.DeclarationsFact), new(suggest.WritesFact), new(fix.BlocksFact)},
 	}
 	cfg.register(&a.Flags)
 	return a
@@ -45,6 +46,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	fix.ExportBlocking(pass) // for the hop fixes of importers, whatever this package holds
 	m := model.NewModel(pass, model.Config{Strict: cfg.strict, Explain: cfg.explain, Declarations: append(conf, cfg.declarations()...), Packs: packs})
 	e := walk.New(m)
 	var s *suggest.Suggester

@@ -145,7 +145,7 @@ func TestSuggestedFixes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			analysistest.RunWithSuggestedFixes(t, testdata(), a, name)
+			analysistest.RunWithSuggestedFixes(t, testdata(), a, name+"/...")
 		})
 	}
 }

@@ -8,22 +8,53 @@ package fix
 
 import (
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// blockingPackages are the packages whose functions and methods may block
-// on the outside world, with the reason.
+// blockingPackages are the packages whose calls may block on the outside
+// world, with the reason: every function and method of theirs but those
+// that only build or read values (notBlocking).
 var blockingPackages = map[string]string{
 	"net":          "network I/O",
 	"net/http":     "requests and responses cross the network",
 	"net/rpc":      "calls cross the network",
 	"database/sql": "queries wait on the database",
 	"os/exec":      "runs and waits for other programs",
+}
+
+// notBlocking are the functions and methods of blockingPackages that wait
+// on nothing, by package path, type (for a method) and name: a handler's
+// registration is no request.
+var notBlocking = map[string]string{
+	"net/http.HandleFunc":            "it registers a handler",
+	"net/http.Handle":                "it registers a handler",
+	"net/http.ServeMux.HandleFunc":   "it registers a handler",
+	"net/http.ServeMux.Handle":       "it registers a handler",
+	"net/http.NewServeMux":           "it makes a mux",
+	"net/http.NewRequest":            "it builds a request",
+	"net/http.NewRequestWithContext": "it builds a request",
+	"net/http.Error":                 "it writes to the response buffer",
+	"net/http.StatusText":            "it looks up a string",
+	"net/http.Header.Get":            "it reads a map",
+	"net/http.Header.Set":            "it writes a map",
+	"net/http.Header.Add":            "it writes a map",
+	"net/http.Header.Del":            "it writes a map",
+	"net/http.ResponseWriter.Header": "it returns the header map",
+	"net/http.Request.Context":       "it returns a field",
+	"net/http.Request.PathValue":     "it reads the matched pattern",
+	"net.ParseIP":                    "it parses a string",
+	"net.JoinHostPort":               "it joins strings",
+	"net.SplitHostPort":              "it splits a string",
+	"net.IP.String":                  "it formats an address",
 }
 
 // blockingFuncs are the functions and methods elsewhere that wait, by
@@ -55,72 +86,123 @@ var callScoped = map[string]string{
 	"net/http.ResponseWriter": "it must not be used once the handler returns",
 }
 
-// mayBlock reports whether n may block: a call listed above, a send or a
-// receive on a channel, a select, a call of a function of this package
-// whose body may block, or a call of a func value or of a method of an
-// interface this package declares, whose code the fix cannot see (a field
-// holding the app's fetch): when unsure, it stays where it was.
-func (c *hopFixer) mayBlock(n ast.Node) bool {
+// A BlocksFact on a function of another package says that its body may
+// block (see blocking), so that a fix in an importer leaves a call of it
+// off the owner too: a client package's Fetch that waits on the network.
+type BlocksFact struct{}
+
+func (*BlocksFact) AFact() {}
+
+func (*BlocksFact) String() string { return "may block" }
+
+// ExportBlocking exports a BlocksFact for each exported function and
+// method of the package that may block, for the fixes of its importers. The standard library's are
+// left out: what of it blocks is listed above.
+func ExportBlocking(pass *analysis.Pass) {
+	if len(pass.Files) == 0 || strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator)) {
+		return
+	}
+	b := newBlocking(pass, false)
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue // tests are not called by importers
+		}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && fn.Exported() && b.body(fn) {
+				pass.ExportObjectFact(fn, new(BlocksFact))
+			}
+		}
+	}
+}
+
+// blocking decides which code may block, for one pass.
+type blocking struct {
+	pass *analysis.Pass
+	// unseen says that a call whose code cannot be seen (a func value, a
+	// method of an interface the package declares) may block, and so may
+	// a send, a receive or a select: a fix leaves them off the owner. A
+	// package tells its importers only of its functions that wait on the
+	// outside world (the lists above): the funcs it calls may be theirs,
+	// and its channel operations are how it hands work around (a hop
+	// method sends on its loop's channel).
+	unseen bool
+	bodies map[*types.Func]bool // by function of this package: its body may block
+}
+
+func newBlocking(pass *analysis.Pass, unseen bool) *blocking {
+	return &blocking{pass: pass, unseen: unseen, bodies: make(map[*types.Func]bool)}
+}
+
+// mayBlock reports whether n may block: a call listed above, a call of a
+// function whose body may block (of this package, or with a BlocksFact),
+// or, when unseen is set, a send or a receive on a channel, a select, or a
+// call of a func value or of a method of an interface this package
+// declares, whose code the fix cannot see (a field holding the app's
+// fetch): when unsure, it stays where it was.
+func (b *blocking) mayBlock(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false // made, not run
 		case *ast.SendStmt, *ast.SelectStmt:
-			found = true
+			found = b.unseen
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			found = found || n.Op == token.ARROW && b.unseen
 		case *ast.CallExpr:
-			found = found || c.blockingCall(n)
+			found = found || b.call(n)
 		}
 		return !found
 	})
 	return found
 }
 
-// blockingCall reports whether call may block (see mayBlock).
-func (c *hopFixer) blockingCall(call *ast.CallExpr) bool {
-	switch callee := typeutil.Callee(c.pass.TypesInfo, call).(type) {
+// call reports whether call may block (see mayBlock).
+func (b *blocking) call(call *ast.CallExpr) bool {
+	switch callee := typeutil.Callee(b.pass.TypesInfo, call).(type) {
 	case *types.Var:
-		return true // a func value
+		return b.unseen // a func value
 	case *types.Func:
 		if listedBlocking(callee) {
 			return true
 		}
 		if recv := callee.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-			return callee.Pkg() == c.pass.Pkg
+			return b.unseen && callee.Pkg() == b.pass.Pkg
 		}
-		return c.bodyBlocks(callee)
+		if callee.Pkg() != b.pass.Pkg {
+			return b.pass.ImportObjectFact(callee.Origin(), new(BlocksFact))
+		}
+		return b.body(callee)
 	}
 	return false
 }
 
-// bodyBlocks reports whether fn is declared in this package and its body
-// may block.
-func (c *hopFixer) bodyBlocks(fn *types.Func) bool {
+// body reports whether fn, of this package, has a body that may block.
+func (b *blocking) body(fn *types.Func) bool {
 	fn = fn.Origin()
-	if fn.Pkg() != c.pass.Pkg {
-		return false
-	}
-	if blocks, seen := c.blocking[fn]; seen {
+	if blocks, seen := b.bodies[fn]; seen {
 		return blocks
 	}
-	c.blocking[fn] = false // a recursive call adds nothing
-	decl := c.declOf(fn)
-	blocks := decl != nil && decl.Body != nil && c.mayBlock(decl.Body)
-	c.blocking[fn] = blocks
+	b.bodies[fn] = false // a recursive call adds nothing
+	decl := declOf(b.pass, fn)
+	blocks := decl != nil && decl.Body != nil && b.mayBlock(decl.Body)
+	b.bodies[fn] = blocks
 	return blocks
 }
 
 // declOf returns fn's declaration in the package's files.
-func (c *hopFixer) declOf(fn *types.Func) *ast.FuncDecl {
-	file := names.FileOf(c.pass.Files, fn.Pos())
+func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	file := names.FileOf(pass.Files, fn.Pos())
 	if file == nil {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, fn.Pos(), fn.Pos())
 	for _, n := range path {
-		if decl, ok := n.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[decl.Name] == fn {
+		if decl, ok := n.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[decl.Name] == fn {
 			return decl
 		}
 	}
@@ -161,9 +243,6 @@ func listedBlocking(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
 	}
-	if _, ok := blockingPackages[fn.Pkg().Path()]; ok {
-		return true
-	}
 	name := fn.Pkg().Path() + "." + fn.Name()
 	if recv := fn.Signature().Recv(); recv != nil {
 		t := recv.Type()
@@ -173,6 +252,10 @@ func listedBlocking(fn *types.Func) bool {
 		if named, ok := types.Unalias(t).(*types.Named); ok {
 			name = fn.Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
 		}
+	}
+	if _, ok := blockingPackages[fn.Pkg().Path()]; ok {
+		_, waitsOnNothing := notBlocking[name]
+		return !waitsOnNothing
 	}
 	_, ok := blockingFuncs[name]
 	return ok

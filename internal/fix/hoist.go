@@ -30,7 +30,7 @@ type hoist struct {
 // mustStayOff reports whether n does what a hop must not: it may block, or
 // uses a value valid only during the call.
 func (c *hopFixer) mustStayOff(n ast.Node) bool {
-	return c.mayBlock(n) || c.usesCallScoped(n)
+	return c.blocking.mayBlock(n) || c.usesCallScoped(n)
 }
 
 // hoists returns what must be read out of stmt before the hop for the rest
@@ -98,7 +98,7 @@ func (c *hopFixer) hoists(lit *ast.FuncLit, stmt ast.Stmt, positions []token.Pos
 func (c *hopFixer) offending(n ast.Node) (leaf, scoped bool) {
 	switch n := n.(type) {
 	case *ast.CallExpr:
-		return c.blockingCall(n), false
+		return c.blocking.call(n), false
 	case *ast.UnaryExpr:
 		return n.Op == token.ARROW, false
 	case *ast.Ident:

@@ -55,7 +55,7 @@ type HopFix struct {
 type hopFixer struct {
 	pass     *analysis.Pass
 	model    Model
-	blocking map[*types.Func]bool // by function of this package: its body may block
+	blocking *blocking
 }
 
 // HopFixes returns, for the findings at positions inside the off-owner
@@ -64,7 +64,7 @@ type hopFixer struct {
 // are the literal's findings that touch another domain's state: a group
 // that holds one gets no fix, since the hop would leave it reported.
 func HopFixes(pass *analysis.Pass, model Model, lit ast.Node, future bool, domain string, positions, others []token.Pos) map[token.Pos]HopFix {
-	return (&hopFixer{pass, model, make(map[*types.Func]bool)}).fixes(lit, future, domain, positions, others)
+	return (&hopFixer{pass, model, newBlocking(pass, true)}).fixes(lit, future, domain, positions, others)
 }
 
 func (c *hopFixer) fixes(node ast.Node, future bool, domain string, positions, others []token.Pos) map[token.Pos]HopFix {

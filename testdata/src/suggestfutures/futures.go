@@ -121,7 +121,7 @@ func Sleep(t Timer) *Future { // want Sleep:`confined:completes async` Sleep:`su
 type Report struct{ n int }
 
 // Count fills a report on two goroutines and waits for them.
-func Count() *Report {
+func Count() *Report { // want Count:"may block"
 	r := &Report{}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
