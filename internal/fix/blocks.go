@@ -14,9 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -103,18 +101,9 @@ func ExportBlocking(pass *analysis.Pass) {
 		return
 	}
 	b := newBlocking(pass, false)
-	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
-			continue // tests are not called by importers
-		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && fn.Exported() && b.body(fn) {
-				pass.ExportObjectFact(fn, new(BlocksFact))
-			}
+	for fn, decl := range b.decls {
+		if fn.Exported() && !strings.HasSuffix(pass.Fset.File(decl.Pos()).Name(), "_test.go") && b.body(fn) {
+			pass.ExportObjectFact(fn, new(BlocksFact)) // (tests are not called by importers)
 		}
 	}
 }
@@ -131,10 +120,21 @@ type blocking struct {
 	// method sends on its loop's channel).
 	unseen bool
 	bodies map[*types.Func]bool // by function of this package: its body may block
+	decls  map[*types.Func]*ast.FuncDecl
 }
 
 func newBlocking(pass *analysis.Pass, unseen bool) *blocking {
-	return &blocking{pass: pass, unseen: unseen, bodies: make(map[*types.Func]bool)}
+	b := &blocking{pass: pass, unseen: unseen, bodies: make(map[*types.Func]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					b.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return b
 }
 
 // mayBlock reports whether n may block: a call listed above, a call of a
@@ -188,25 +188,10 @@ func (b *blocking) body(fn *types.Func) bool {
 		return blocks
 	}
 	b.bodies[fn] = false // a recursive call adds nothing
-	decl := declOf(b.pass, fn)
-	blocks := decl != nil && decl.Body != nil && b.mayBlock(decl.Body)
+	decl := b.decls[fn]
+	blocks := decl != nil && b.mayBlock(decl.Body)
 	b.bodies[fn] = blocks
 	return blocks
-}
-
-// declOf returns fn's declaration in the package's files.
-func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
-	file := names.FileOf(pass.Files, fn.Pos())
-	if file == nil {
-		return nil
-	}
-	path, _ := astutil.PathEnclosingInterval(file, fn.Pos(), fn.Pos())
-	for _, n := range path {
-		if decl, ok := n.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[decl.Name] == fn {
-			return decl
-		}
-	}
-	return nil
 }
 
 // usesCallScoped reports whether n names a variable whose value is valid
