@@ -83,7 +83,13 @@ func (c *hopFixer) hoists(lit *ast.FuncLit, stmt ast.Stmt, positions []token.Pos
 	})
 	slices.SortFunc(chosen, func(a, b ast.Expr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	var out []hoist
-	taken := make(map[string]bool)
+	taken := make(map[string]bool) // the names inside lit, and those chosen
+	ast.Inspect(lit, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			taken[id.Name] = true
+		}
+		return true
+	})
 	for _, e := range chosen {
 		name := c.freeName(lit, nameFor(e), taken)
 		taken[name] = true
@@ -207,19 +213,12 @@ func nameFor(e ast.Expr) string {
 }
 
 // freeName returns base, or base with a number after it, that names
-// nothing in scope at lit or inside it, no keyword and no predeclared
-// identifier, and is not taken.
+// nothing in scope at lit, no keyword and no predeclared identifier, and
+// is not taken (the names inside lit are).
 func (c *hopFixer) freeName(lit *ast.FuncLit, base string, taken map[string]bool) string {
-	used := make(map[string]bool)
-	ast.Inspect(lit, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			used[id.Name] = true
-		}
-		return true
-	})
 	scope := c.pass.Pkg.Scope().Innermost(lit.Body.Pos())
 	free := func(name string) bool {
-		if taken[name] || used[name] || token.IsKeyword(name) {
+		if taken[name] || token.IsKeyword(name) {
 			return false
 		}
 		_, obj := scope.LookupParent(name, lit.Body.Pos())

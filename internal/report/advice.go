@@ -283,29 +283,32 @@ func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
 // pointeeMethod returns a method this package calls on what the pointer
 // or interface field f holds, one that may change it: a pointer-receiver
 // method or one called through the interface, not of sync or sync/atomic
-// (they lock) and not marked //confined:any. Marking f //confined:any would then let
-// code off the owner use a value the owner changes (an editor widget the
-// owner types into): the advice says so, and no edit is offered.
+// (they lock, see walk.SyncCallee) and not marked //confined:any. Marking f
+// //confined:any would then let code off the owner use a value the owner
+// changes (an editor widget the owner types into): the advice says so,
+// and no edit is offered.
 func (r *reporter) pointeeMethod(f *types.Var) *types.Func {
-	switch f.Type().Underlying().(type) {
-	case *types.Pointer, *types.Interface:
-	default:
-		return nil // a value field: a method call on it is a write of it
-	}
-	for _, fn := range r.c.Fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				if m := calledOn(call.Common(), f); m != nil && m.Pkg() != nil && m.Pkg().Path() != "sync" && m.Pkg().Path() != "sync/atomic" && !r.markedAny(m) {
-					return m
+	if r.pointeeMethods == nil { // one pass over the package, for every field
+		r.pointeeMethods = make(map[*types.Var]*types.Func)
+		for _, fn := range r.c.Fns {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok || walk.SyncCallee(call.Common()) {
+						continue
+					}
+					if field, m := calledOn(call.Common()); m != nil && r.pointeeMethods[field] == nil && !r.markedAny(m) {
+						r.pointeeMethods[field] = m
+					}
 				}
 			}
 		}
 	}
-	return nil
+	switch f.Type().Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return r.pointeeMethods[f]
+	}
+	return nil // a value field: a method call on it is a write of it
 }
 
 // markedAny reports whether the method m is marked //confined:any.
@@ -314,34 +317,34 @@ func (r *reporter) markedAny(m *types.Func) bool {
 	return d != nil && d.Any
 }
 
-// calledOn returns the method call calls on the value loaded from the
-// field f, if it does: through the interface, or with a pointer receiver.
-func calledOn(call *ssa.CallCommon, f *types.Var) *types.Func {
+// calledOn returns the method call calls on the value loaded from a field,
+// and that field, if it does: through the interface, or with a pointer
+// receiver.
+func calledOn(call *ssa.CallCommon) (*types.Var, *types.Func) {
 	recv, m := call.Value, call.Method
 	if !call.IsInvoke() {
 		callee := call.StaticCallee()
 		if callee == nil || len(call.Args) == 0 {
-			return nil
+			return nil, nil
 		}
 		m, _ = callee.Object().(*types.Func)
-		if m == nil || m.Signature().Recv() == nil || !isPointer(m.Signature().Recv().Type()) {
-			return nil
+		if m == nil || m.Signature().Recv() == nil {
+			return nil, nil
+		}
+		if _, ptr := m.Signature().Recv().Type().Underlying().(*types.Pointer); !ptr {
+			return nil, nil
 		}
 		recv = call.Args[0]
 	}
 	load, ok := recv.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
-		return nil
+		return nil, nil
 	}
-	if addr, ok := load.X.(*ssa.FieldAddr); !ok || flow.FieldOf(addr) != f {
-		return nil
+	addr, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, nil
 	}
-	return m
-}
-
-func isPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
+	return flow.FieldOf(addr), m
 }
 
 // selectedField is the field instr selects, if it is a field selection.

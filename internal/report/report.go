@@ -53,6 +53,9 @@ type reporter struct {
 	// The fields of the package's types that code writes other than where
 	// their value is built (see builtOnly); nil until asked.
 	rewritten map[*types.Var]bool
+	// The method pointeeMethod found for each pointer or interface field;
+	// nil until asked.
+	pointeeMethods map[*types.Var]*types.Func
 }
 
 // lineKey identifies a source line: one finding per line is enough advice.

@@ -72,7 +72,7 @@ func (w *walker) access(instr ssa.Instruction) {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
-		if in.Op == token.MUL && !onlyFieldsRead(in) && !(structVariable(in.X) && !sharesMemory(in.Type())) {
+		if in.Op == token.MUL && !onlyFieldsRead(in) && (sharesMemory(in.Type()) || !structVariable(in.X)) {
 			w.wholeStruct(pos, in.X, summary.ActionReads) // (a copy of a copy the function was given is its own)
 		}
 	case *ssa.Store:
@@ -125,6 +125,9 @@ func copied(v ssa.Value) bool {
 // parameter holding a struct value, maybe captured by a closure: func (p
 // preview) f() { go func() { use(p.sel) }() } reads the method's own copy.
 func structVariable(addr ssa.Value) bool {
+	if _, isStruct := names.DerefUnder(addr.Type()).(*types.Struct); !isStruct {
+		return false // most addresses: no need to find what a closure captured
+	}
 	if fv, ok := addr.(*ssa.FreeVar); ok {
 		addr = flow.CapturedValue(fv)
 	}
@@ -132,8 +135,7 @@ func structVariable(addr ssa.Value) bool {
 	if !ok || cell.Comment == "" {
 		return false
 	}
-	_, isStruct := cell.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	return isStruct && slices.ContainsFunc(cell.Parent().Params, func(p *ssa.Parameter) bool {
+	return slices.ContainsFunc(cell.Parent().Params, func(p *ssa.Parameter) bool {
 		return slices.ContainsFunc(flow.Referrers(p), func(r ssa.Instruction) bool {
 			st, ok := r.(*ssa.Store)
 			return ok && st.Addr == cell
@@ -401,7 +403,7 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 		if b, ok := common.Value.(*ssa.Builtin); ok {
 			return writesFirstArgument(b) && len(common.Args) > 0 && common.Args[0] == v
 		}
-		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !syncCallee(common)
+		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common)
 	}
 	return false
 }
@@ -418,9 +420,9 @@ func isAddress(v ssa.Value) bool {
 	return false
 }
 
-// syncCallee reports whether call calls a function or method of sync or
+// SyncCallee reports whether call calls a function or method of sync or
 // sync/atomic: they lock or are atomic, and make no race.
-func syncCallee(call *ssa.CallCommon) bool {
+func SyncCallee(call *ssa.CallCommon) bool {
 	var pkg *types.Package
 	if call.IsInvoke() {
 		pkg = call.Method.Pkg()
