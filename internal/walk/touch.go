@@ -94,9 +94,11 @@ func (w *walker) access(instr ssa.Instruction) {
 
 // privateCopy reports whether instr selects a field that holds no shared
 // memory (see sharesMemory) of a struct value copied before this function
-// got it: a value receiver or parameter, a value captured or held in a
-// variable, a call's result. The load that made the copy, wherever it ran,
-// is the touch; reading the copy reads nobody else's memory.
+// got it: a value (a value receiver or parameter, a value captured by
+// value, a call's result), or the variable a parameter was stored in when
+// a closure captures it. The load that made the copy, wherever it ran, is
+// the touch; reading the copy reads nobody else's memory. A local variable
+// the function copied a value into itself is not taken for one yet.
 func privateCopy(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Field:
