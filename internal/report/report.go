@@ -297,8 +297,6 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	wit := f.witness
 	var b strings.Builder
 	switch {
-	case f.sent != nil && f.sent.via != "":
-		fmt.Fprintf(&b, "%s %s after handing %s to %s (%s): once handed off, it is that code's", wit.Action, wit.Member, f.sent.what, f.sent.via, c.M.Position(f.sent.instr.Pos()))
 	case f.sent != nil:
 		fmt.Fprintf(&b, "%s %s after sending %s to %s (%s): once sent, it is %s's", wit.Action, wit.Member, f.sent.what, names.DomainName(f.sent.to), c.M.Position(f.sent.instr.Pos()), names.DomainName(f.sent.to))
 	case f.entry.On != nil:
@@ -344,8 +342,6 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 
 	d := analysis.Diagnostic{Pos: f.pos, End: r.touchEnd(f.pos), Message: b.String()}
 	switch {
-	case f.sent != nil && f.sent.via != "":
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "handed off to " + f.sent.via + " here"})
 	case f.sent != nil:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + names.DomainName(f.sent.to) + " here"})
 	case f.entry.On != nil:

@@ -30,8 +30,6 @@ type handoff struct {
 	// what is, in a finding, the type of the value touched after the
 	// handoff, for its message.
 	what string
-	// via is set for a value handed to code off the owner: what starts it.
-	via string
 }
 
 // A sentValue is a value handed off, and its type as messages name it.
@@ -50,7 +48,6 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		if w == nil {
 			continue
 		}
-		r.reportHandedOff(w)
 		if len(w.Hops) == 0 && len(w.Sends) == 0 {
 			continue
 		}

@@ -162,6 +162,13 @@ type Summary struct {
 	// Touches by callbacks it registers on futures it is handed, which
 	// run wherever the caller's future completes.
 	FutureTouches []FutureTouch
+	// Started: sources it hands to code it starts on another goroutine (a
+	// go statement's arguments and captures, an async sink's captures),
+	// which keeps running after it returns: its caller shares them with
+	// that code from then on. StartedResult: so is the value it returns (a
+	// constructor that starts the value's loop).
+	Started       Origin
+	StartedResult bool
 }
 
 // A FutureTouch says that a callback a function registers on the future
@@ -232,6 +239,8 @@ func (s *Summary) Merge(t *Summary) {
 	s.AddHop(t.Hop, t.HopTo)
 	s.Result = s.Result.Union(t.Result)
 	s.Completes = s.Completes.Join(t.Completes)
+	s.Started = s.Started.Union(t.Started)
+	s.StartedResult = s.StartedResult || t.StartedResult
 	for _, r := range t.Reaches {
 		s.Reaches = addReach(s.Reaches, r)
 	}
@@ -257,12 +266,14 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
+	s.Started = s.Started.tracked()
 }
 
 // SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
+		s.Started != t.Started || s.StartedResult != t.StartedResult ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
 	}
@@ -287,7 +298,7 @@ func (s *Summary) String() string {
 		Name   string
 		O      Origin
 		Domain string
-	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}} {
+	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
 		if !set.O.Fresh() {
 			var srcs []string
 			for _, src := range set.O.Sources() {
@@ -295,6 +306,9 @@ func (s *Summary) String() string {
 			}
 			parts = append(parts, set.Name+" "+strings.Join(srcs, " ")+names.AtDomain(set.Domain))
 		}
+	}
+	if s.StartedResult {
+		parts = append(parts, "started result")
 	}
 	if s.Completes != directive.CompletesUnknown {
 		parts = append(parts, "completes "+s.Completes.String())

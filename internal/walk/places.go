@@ -25,6 +25,7 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 			at.Call = w.at
 		}
 		for _, t := range at.Targets {
+			w.start(nil, t.Bindings)
 			at.Handed = append(at.Handed, w.handedOff(at.Call, nil, t.Bindings)...)
 		}
 		w.Spawns = append(w.Spawns, at)

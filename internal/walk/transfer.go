@@ -7,10 +7,13 @@ package walk
 // that code's own. It can no longer reach it when the function made it and
 // keeps it nowhere else, or loaded it from a place it overwrote before the
 // hand-off (b := w.cur; w.cur = NewBatch(); go flush(b)). Touching it off
-// the owner is then not a finding; touching it in the function after the
-// hand-off is (see reportHandedOff). A start that runs again with the
-// same value (a go statement in a loop, the value made before the loop)
-// gives it to several goroutines, which share it: no hand-off.
+// the owner is then not a finding. It is shared, not handed off, when
+// the function can still reach it after the start: it touches the value
+// again after it, the start runs again with the same value (a go
+// statement in a loop, the value made before the loop), or other code
+// running elsewhere has it too (another go statement, a method that starts
+// code on its receiver, a constructor that started the value's loop before
+// returning it: the summaries' Started).
 
 import (
 	"go/token"
@@ -42,7 +45,7 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if cell == nil {
 			cell = loadedVariable(value) // a method value bound to what a variable holds
 		}
-		if w.c.M.ConfinedNamed(value.Type()) == nil || escapes(value, at, cell) || cell != nil && escapes(cell, at, nil) || startsAgainWith(at, value, cell) {
+		if w.c.M.ConfinedNamed(value.Type()) == nil || w.shared(value, at, cell) {
 			continue
 		}
 		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
@@ -50,6 +53,68 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		}
 	}
 	return out
+}
+
+// shared reports whether code other than what at starts may reach value
+// (held in the variable cell, if not nil) once at started it.
+func (w *walker) shared(value ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+	return w.escapes(value, at, cell) || cell != nil && w.escapes(cell, at, nil) || startsAgainWith(at, value, cell) ||
+		w.startedResult(value) || touchedAfter(at, value, cell)
+}
+
+// startedResult reports whether v is the result of a call that handed it
+// to code it started (summary.StartedResult).
+func (w *walker) startedResult(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	for _, t := range flow.FuncTargets(call.Call.Value) {
+		if sum := w.c.SummaryOf(t.Fn); sum != nil && sum.StartedResult {
+			return true
+		}
+	}
+	return false
+}
+
+// touchedAfter reports whether the function uses value (or the variable
+// cell holding it) again after at, before making it anew.
+func touchedAfter(at ssa.Instruction, value ssa.Value, cell *ssa.Alloc) bool {
+	var made ssa.Value = value
+	if cell != nil {
+		made = cell
+	}
+	def, _ := made.(ssa.Instruction)
+	after := flow.RunsAfter(at, func(i ssa.Instruction) bool { return i == def })
+	var used func(v ssa.Value) bool
+	used = func(v ssa.Value) bool {
+		for _, ref := range flow.Referrers(v) {
+			if _, debug := ref.(*ssa.DebugRef); debug || ref == at {
+				continue
+			}
+			if after[ref] {
+				return true
+			}
+			if derived, ok := ref.(ssa.Value); ok && derivesPlace(ref) && used(derived) {
+				return true
+			}
+		}
+		return false
+	}
+	return used(made)
+}
+
+// derivesPlace reports whether instr computes a place within its operand
+// (a field, an element, what a variable holds), through which the
+// operand is used in turn.
+func derivesPlace(instr ssa.Instruction) bool {
+	switch i := instr.(type) {
+	case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr:
+		return true
+	case *ssa.UnOp:
+		return i.Op == token.MUL
+	}
+	return false
 }
 
 // startsAgainWith reports whether at can run again after it hands over
@@ -95,9 +160,10 @@ func loadedVariable(v ssa.Value) *ssa.Alloc {
 
 // escapes reports whether the function may keep v somewhere other than in
 // the code at starts: stores it (but in cell, the variable captured),
-// sends it, converts it, captures it in another closure or passes it to a
-// call but as the receiver of a method.
-func escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+// sends it, converts it, captures it in another closure, starts other code
+// with it, or passes it to a call but as the receiver of a method that
+// starts nothing with it.
+func (w *walker) escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 	for _, ref := range flow.Referrers(v) {
 		switch r := ref.(type) {
 		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.DebugRef:
@@ -105,7 +171,7 @@ func escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 			if r.Op != token.MUL {
 				return true
 			}
-			if _, isCell := v.(*ssa.Alloc); isCell && escapes(r, at, nil) {
+			if _, isCell := v.(*ssa.Alloc); isCell && w.escapes(r, at, nil) {
 				return true // what the variable holds, loaded, goes elsewhere
 			}
 		case *ssa.Store:
@@ -120,11 +186,25 @@ func escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
 			if ref == at {
 				continue
 			}
+			if _, starts := r.(*ssa.Go); starts {
+				return true
+			}
 			args := flow.CallArgs(r.Common())
-			if r.Common().Signature().Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) {
+			if r.Common().Signature().Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) || w.startsWithReceiver(r.Common()) {
 				return true
 			}
 		default:
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithReceiver reports whether the method call starts code that
+// keeps its receiver (summary.Started): a Start that runs the value's loop.
+func (w *walker) startsWithReceiver(call *ssa.CallCommon) bool {
+	for _, t := range flow.FuncTargets(call.Value) {
+		if sum := w.c.SummaryOf(t.Fn); sum != nil && sum.Started.Has(summary.ParamSource(0)) {
 			return true
 		}
 	}

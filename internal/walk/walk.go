@@ -23,6 +23,7 @@ type walker struct {
 	origins     *originTracker
 	completions *completionTracker
 	returned    []ssa.Value // the first result of every return
+	started     []ssa.Value // values handed to code started elsewhere (Summary.Started)
 	gos         *goStatements
 	at          ssa.Instruction // the instruction being walked
 	// invoking are the funcs being called in place (see syncInvoke): a
@@ -45,8 +46,9 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 		}
 	}
 	w.Sum.Completes = w.completions.join(w.returned)
+	w.Sum.StartedResult = slices.ContainsFunc(w.returned, w.startedValue)
 	w.Sum.Untrack()
-	if len(w.Hops) == 0 && len(w.Sends) == 0 && !slices.ContainsFunc(w.Spawns, func(sp Entry) bool { return len(sp.Handed) > 0 }) {
+	if len(w.Hops) == 0 && len(w.Sends) == 0 {
 		// Touches of the function's own values matter only after it hands
 		// them over (report's sends): keep the walk small.
 		w.Sites = slices.DeleteFunc(w.Sites, func(s Site) bool { return s.Inner == nil && s.Origin.Owned() })
@@ -101,6 +103,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		return
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
+	w.start(call.Args, flow.Captures{})
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
 		return
@@ -109,6 +112,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	w.Sum.Async = w.Sum.Async.Union(sources)
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
+		w.start(nil, t.Bindings)
 		if w.c.M.IsLoop(t.Fn) {
 			continue // starting the owner's loop: that goroutine is the owner
 		}
@@ -294,6 +298,36 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		}
 	}
 	w.checkFutureTouches(sum, args, bindings, call)
+	for _, s := range sum.Started.Sources() {
+		if v := SourceValue(s, args, bindings); v != nil {
+			w.start([]ssa.Value{v}, flow.Captures{})
+		}
+	}
+}
+
+// start records that the function hands args and the captures to code it
+// starts elsewhere, which keeps them (Summary.Started).
+func (w *walker) start(args []ssa.Value, captures flow.Captures) {
+	for i, v := range slices.Concat(args, captures.Values) {
+		if cell, ok := v.(*ssa.Alloc); ok && i >= len(args) && captures.Cells {
+			w.start(flow.StoredValues(cell), flow.Captures{})
+			continue
+		}
+		if names.DerefNamed(v.Type()) == nil || names.IsFuncTyped(v.Type()) {
+			continue // only a named type can be confined
+		}
+		w.Sum.Started = w.Sum.Started.Union(w.origins.of(v))
+		w.started = append(w.started, v)
+	}
+}
+
+// startedValue reports whether v was handed to code started elsewhere, here
+// or by the call that made it.
+func (w *walker) startedValue(v ssa.Value) bool {
+	if conv, ok := v.(*ssa.MakeInterface); ok {
+		v = conv.X
+	}
+	return slices.Contains(w.started, v) || w.startedResult(v)
 }
 
 // handArgs hands a call's arguments to where the rules say the callee runs

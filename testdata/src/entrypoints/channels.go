@@ -5,7 +5,7 @@ type Pool struct {
 	jobs chan func()
 }
 
-func NewPool(n int) *Pool { // want NewPool:"summary\\(\\)"
+func NewPool(n int) *Pool { // want NewPool:"summary\\(started result\\)"
 	p := &Pool{jobs: make(chan func())}
 	for range n {
 		go p.work()

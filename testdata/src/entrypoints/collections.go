@@ -8,7 +8,7 @@ type Bus struct {
 	events   chan string
 }
 
-func NewBus() *Bus {
+func NewBus() *Bus { // want NewBus:`summary\(started result\)`
 	b := &Bus{named: make(map[string]func(string)), events: make(chan string)}
 	go b.dispatch()
 	return b

@@ -1,6 +1,6 @@
 // Package handoffs checks values the owner gives to code it starts off the
-// owner and can no longer reach: that code's own, and the owner's touches
-// after the hand-off are the findings.
+// owner and can no longer reach (that code's own), and the look-alikes it
+// still shares with that code (whose touches are the findings).
 package handoffs
 
 import "time"
@@ -30,12 +30,13 @@ func (w *Writer) rotate() {
 	go flush(b)
 }
 
-// rotateLate gives it away and keeps touching it.
+// rotateLate gives it away and keeps touching it: it shares it, and the
+// goroutine's touches are the findings, not the writer's own.
 func (w *Writer) rotateLate() {
 	b := w.cur
 	w.cur = &Batch{}
-	go flush(b)
-	b.n++ // want `writes handoffs.Batch.n after handing \*handoffs.Batch to a go statement \(handoffs.go:\d+\): once handed off, it is that code's`
+	go flush(b) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement`
+	b.n++
 }
 
 // keep hands the batch off without replacing it: the writer still reaches

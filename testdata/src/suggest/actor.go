@@ -15,7 +15,7 @@ type Actor struct { // want `suggest for suggest.Actor: //confined:owner: code o
 }
 
 // NewActor starts an actor.
-func NewActor(id string) *Actor { // want NewActor:`summary\(\)`
+func NewActor(id string) *Actor { // want NewActor:`summary\(started result\)`
 	a := &Actor{id: id, mailbox: make(chan func(), 16), names: make(map[string]bool)}
 	go a.run()
 	return a

@@ -17,7 +17,7 @@ type Book struct { // want `suggest for suggestselect.Book: //confined:owner: co
 	swept   int
 }
 
-func New(ctx context.Context) *Book { // want New:"summary\\(\\)" New:"writes suggestselect.Book.swept"
+func New(ctx context.Context) *Book { // want New:"summary\\(started arg0; started result\\)" New:"writes suggestselect.Book.swept"
 	b := &Book{orders: map[string]int{}, mailbox: make(chan func(), 8), quit: make(chan struct{}), sweep: time.NewTicker(time.Minute)}
 	go b.run(ctx)
 	return b
@@ -42,7 +42,7 @@ func (b *Book) Post(f func()) { b.mailbox <- f } // want `suggest for \(\*sugges
 func (b *Book) Add(id string, n int) { b.Post(func() { b.orders[id] += n }) }
 
 // The race -suggest -fix leaves for the check: the timer writes the map.
-func (b *Book) Expire(id string) {
+func (b *Book) Expire(id string) { // want Expire:`summary\(started arg0\)`
 	time.AfterFunc(time.Second, func() { delete(b.orders, id) })
 }
 
@@ -54,7 +54,7 @@ type Gauge struct {
 	t *time.Ticker
 }
 
-func NewGauge() *Gauge { // want NewGauge:"writes suggestselect.Gauge.n"
+func NewGauge() *Gauge { // want NewGauge:"writes suggestselect.Gauge.n" NewGauge:"summary\\(started result\\)"
 	g := &Gauge{t: time.NewTicker(time.Second)}
 	go g.run()
 	return g
@@ -69,7 +69,7 @@ func (g *Gauge) run() {
 // A reaper wakes on ticks until its context ends: no work is handed to it.
 type Reaper struct{ runs int }
 
-func StartReaper(ctx context.Context) *Reaper { // want StartReaper:"summary\\(\\)" StartReaper:"writes suggestselect.Reaper.runs"
+func StartReaper(ctx context.Context) *Reaper { // want StartReaper:"summary\\(started arg0; started result\\)" StartReaper:"writes suggestselect.Reaper.runs"
 	r := &Reaper{}
 	go r.run(ctx)
 	return r

@@ -12,7 +12,7 @@ import (
 
 type counter struct{ n int }
 
-func (c *counter) Receive(ctx *actor.Context) { // want Receive:`summary\(arg0 writes app.counter.n\)`
+func (c *counter) Receive(ctx *actor.Context) { // want Receive:`summary\(arg0 writes app\.counter\.n; started arg0 arg1\)`
 	c.n++ // a turn: on the owner
 	time.AfterFunc(time.Second, func() {
 		c.n++ // want `writes confined app.counter.n off the owner: .*fix: send the work to the owner as a message through \(\*actor.Engine\).Send`

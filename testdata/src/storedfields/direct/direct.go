@@ -7,7 +7,7 @@ import "storedfields/rpc"
 //confined:owner
 type Counter struct{ n int } // want Counter:"confined:owner"
 
-func Register(s *rpc.Server, c *Counter) {
+func Register(s *rpc.Server, c *Counter) { // want Register:`summary\(started arg1\)`
 	s.RegisterService(&rpc.ServiceDesc{Methods: []rpc.MethodDesc{{Name: "Inc", Handler: func(any) error {
 		c.n++ // want `writes confined direct.Counter.n off the owner: this code runs via the funcs stored in field Handler, which rpc calls off the owner`
 		return nil

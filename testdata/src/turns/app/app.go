@@ -15,7 +15,7 @@ type counter struct {
 	engine *framework.Engine
 }
 
-func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app.counter.n\)`
+func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.counter\.n; started arg0\)`
 	c.n++ // in a turn: on the owner
 	c.hits["x"]++
 	time.AfterFunc(time.Second, func() {
@@ -42,7 +42,7 @@ func (p *plain) Bump() {
 // Look-alike: a value receiver implements the turn too.
 type byValue struct{ m map[string]int }
 
-func (b byValue) Receive(msg any) {
+func (b byValue) Receive(msg any) { // want Receive:`summary\(started arg0\)`
 	go func() {
 		b.m["x"]++ // want `writes confined app.byValue.m off the owner`
 	}()

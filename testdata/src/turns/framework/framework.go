@@ -15,7 +15,7 @@ type Receiver interface {
 type Engine struct{ inbox chan any }
 
 // Spawn starts the actor's mailbox: each message is a turn.
-func (e *Engine) Spawn(r Receiver) {
+func (e *Engine) Spawn(r Receiver) { // want Spawn:`summary\(started arg0 arg1\)`
 	go func() {
 		for msg := range e.inbox {
 			r.Receive(msg)

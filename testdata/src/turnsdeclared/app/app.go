@@ -15,7 +15,7 @@ import (
 
 type counter struct{ n int }
 
-func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app.counter.n\)`
+func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.counter\.n; started arg0\)`
 	c.n++ // in a turn: on the owner
 	time.AfterFunc(time.Second, func() {
 		c.n++ // want `writes confined app.counter.n off the owner`

@@ -11,7 +11,7 @@ import (
 
 type counter struct{ n int }
 
-func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes appsettings.counter.n\)`
+func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes appsettings\.counter\.n; started arg0\)`
 	c.n++ // in a turn: on the owner
 	time.AfterFunc(time.Second, func() {
 		c.n++ // want `writes confined appsettings.counter.n off the owner`

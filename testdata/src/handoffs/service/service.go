@@ -1,0 +1,29 @@
+// Package service makes values whose loop is already running when the
+// constructor returns them, and a Start that starts it on its receiver.
+package service
+
+//confined:owner @svc
+type Service struct{ state int }
+
+// New starts the service's loop before it returns it.
+func New() *Service {
+	s := &Service{}
+	go s.run()
+	return s
+}
+
+// Idle makes one and starts nothing.
+func Idle() *Service { return &Service{} }
+
+// Start starts the loop on s.
+func (s *Service) Start() { go s.run() }
+
+//confined:loop @svc
+func (s *Service) run() {
+	for {
+		s.state++
+	}
+}
+
+// Bump writes the state: the loop's to do.
+func (s *Service) Bump() { s.state++ }
