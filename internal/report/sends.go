@@ -64,7 +64,16 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		// Code whose owner is unknown hands values over to a named domain
 		// only: a program without names has no other owner.
 		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
-		for _, h := range r.handoffs(w, receivers, toAnother) {
+		// A callback posted to another domain that captures the sender's
+		// own state touches it there (a finding inside the callback): the
+		// state is not handed over. Where the sender's domain is not
+		// known, state of a domain other than the receiver's is taken as
+		// the sender's.
+		own := func(named *types.Named, to string) bool {
+			d := r.c.M.TypeDomain(named)
+			return known && d == from || !known && d != "" && d != to
+		}
+		for _, h := range r.handoffs(w, receivers, toAnother, own) {
 			r.touchedAfter(w, h)
 		}
 	}
@@ -123,9 +132,10 @@ func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
 }
 
 // handoffs lists where w's function hands confined values to the code of
-// a domain that toAnother accepts: captured by a hop's callbacks, sent on a
-// channel a loop of the package receives from (receivers).
-func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAnother func(string) bool) []handoff {
+// a domain that toAnother accepts: captured by a hop's callbacks (but the
+// sender's own, which own accepts), sent on a channel a loop of the
+// package receives from (receivers).
+func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAnother func(string) bool, own func(*types.Named, string) bool) []handoff {
 	c := r.c
 	var out []handoff
 	for _, sp := range w.Hops {
@@ -139,7 +149,7 @@ func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAno
 				if alloc, ok := b.(*ssa.Alloc); ok && t.Bindings.Cells {
 					p, typ = p.Load(), alloc.Type().(*types.Pointer).Elem()
 				}
-				if c.M.ConfinedNamed(typ) != nil {
+				if named := c.M.ConfinedNamed(typ); named != nil && !own(named, h.to) {
 					h.values = append(h.values, sentValue{p, types.TypeString(typ, names.Qualifier)})
 				}
 			}

@@ -103,6 +103,9 @@ func (c *Coord) checkLater() {
 	a.post(func() {
 		c.book.n++ // want `writes @coord state domains.Book.n from code that \(\*domains.Auditor\).post runs on @audit`
 	})
+	// The callback touching the coordinator's own book on @audit is the
+	// finding; the book was not handed over, and stays the coordinator's.
+	c.book.n--
 	later(c.inbox, func() {
 		c.book.n++ // back on @coord: fine
 		a.seen--   // want `writes @audit state domains.Auditor.seen from code that domains.later runs on @coord .*; fix: hop to @audit through \(\*domains.Auditor\).post and touch the state there`
