@@ -109,6 +109,9 @@ var suites = []struct {
 	// Interface calls resolve to the implementations beside the interface.
 	{name: "interfaces", patterns: []string{"ifaces/app"}},
 	// ... to the implementations whose values reach the call.
+	// ... to the other packages' types the package converts to its own
+	// interfaces.
+	{name: "consumerifaces", patterns: []string{"consumerifaces/app"}},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},

@@ -42,7 +42,7 @@ func (v *View) ImportedSummary(fn *types.Func) *summary.Summary {
 // state, so that SSA is worth building: it has directives of its own or
 // declares an owner, or it uses another package's object that directives
 // speak of (a confined type, its fields and methods, also promoted through
-// a type that embeds it, a loop) or whose summary says what it touches or
+// a type that embeds it, a loop, a function returning such a type) or whose summary says what it touches or
 // where its future completes. A package that merely depends on annotated
 // code, without using it, cannot touch that code's state; the syntax path
 // exports all its importers need.
@@ -65,7 +65,7 @@ func (v *View) ConfinedInReach() bool {
 		return obj.Pkg() != nil && obj.Pkg() != v.m.pass.Pkg && v.SpeaksOfConfined(obj)
 	}
 	for _, obj := range v.m.pass.TypesInfo.Uses {
-		if speaks(obj) {
+		if speaks(obj) || resultSpeaks(obj, speaks) {
 			return true
 		}
 	}
@@ -82,6 +82,23 @@ func (v *View) ConfinedInReach() bool {
 				break
 			}
 			t = st.Field(index).Type()
+		}
+	}
+	return false
+}
+
+// resultSpeaks reports whether obj is a function that returns a value of a
+// type speaks accepts: a constructor of another package's confined type,
+// whose value the code holds without naming its type (var r refresher =
+// nat.New()).
+func resultSpeaks(obj types.Object, speaks func(types.Object) bool) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	for r := range fn.Signature().Results().Variables() {
+		if named := names.DerefNamed(r.Type()); named != nil && speaks(named.Obj()) {
+			return true
 		}
 	}
 	return false

@@ -5,7 +5,11 @@ package walk
 // Node interface implemented only by *node), so a call through an interface
 // method stands for the implementations declared in the interface's own
 // package; its package exports their merged summary on the interface method.
-// Implementations elsewhere are not considered unless -strict, so that
+// An interface a package declares for what it consumes (a refresher that
+// another package's *NAT implements) stands also for the types of other
+// packages that the package itself converts to interface values: those are
+// the values its calls can reach. Other implementations elsewhere are not
+// considered unless -strict, so that
 // widely implemented interfaces (io.Writer, fmt.Stringer) never drag
 // unrelated confined types into every call. A touch through the receiver
 // carries the implementation's type, so that callers passing values of
@@ -14,6 +18,7 @@ package walk
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -21,9 +26,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Implementations returns the methods of this package's types that a call
-// of the interface method m may reach: for interfaces of this package, or
-// for any interface under -strict.
+// Implementations returns the methods that a call of the interface method
+// m may reach, for interfaces of this package (or any interface under
+// -strict): of this package's types, and of the other packages' types this
+// package converts to interface values.
 func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 	if impls, ok := c.impls[m]; ok {
 		return impls
@@ -44,16 +50,67 @@ func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 			if !types.Implements(ptr, iface) {
 				continue
 			}
-			obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.Pkg(), m.Name())
-			if method, ok := obj.(*types.Func); ok {
-				if fn := c.prog.FuncValue(method); fn != nil {
-					impls = append(impls, fn)
-				}
+			impls = c.appendImpl(impls, ptr, m)
+		}
+		for _, t := range c.convertedForeign() {
+			if types.Implements(t, iface) {
+				impls = c.appendForeignImpl(impls, t, m)
 			}
 		}
 	}
 	c.impls[m] = impls
 	return impls
+}
+
+// appendImpl appends t's method for m to impls.
+func (c *Package) appendImpl(impls []*ssa.Function, t types.Type, m *types.Func) []*ssa.Function {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	if method, ok := obj.(*types.Func); ok {
+		if fn := c.prog.FuncValue(method); fn != nil {
+			impls = append(impls, fn)
+		}
+	}
+	return impls
+}
+
+// appendForeignImpl appends the method for m of t, another package's type,
+// to impls. Only the members this package names were created for the
+// package (see createLean): the method is made from the method set.
+func (c *Package) appendForeignImpl(impls []*ssa.Function, t types.Type, m *types.Func) []*ssa.Function {
+	sel := c.prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+	if sel == nil || c.prog.Package(sel.Obj().Pkg()) == nil {
+		return impls // a package this one does not import
+	}
+	if fn := c.prog.MethodValue(sel); fn != nil {
+		impls = append(impls, fn)
+	}
+	return impls
+}
+
+// convertedForeign lists the named types of other packages (or pointers to
+// them) that the package's code converts to interface values, once.
+func (c *Package) convertedForeign() []types.Type {
+	if c.foreign != nil {
+		return *c.foreign
+	}
+	var out []types.Type
+	for _, fn := range c.Fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				conv, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				t := conv.X.Type()
+				if named := names.DerefNamed(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg() != c.pass.Pkg &&
+					!types.IsInterface(t) && !slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	c.foreign = &out
+	return out
 }
 
 // interfaceSummary merges what the implementations of m may do, naming

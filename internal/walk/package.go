@@ -21,6 +21,7 @@ type Package struct {
 	Walks      map[*ssa.Function]*Walk
 	prog       *ssa.Program
 	impls      map[*types.Func][]*ssa.Function
+	foreign    *[]types.Type // see convertedForeign; nil until asked
 	refs       map[*ssa.Function][]*ssa.Function
 	rules      where.Rules                     // the rules of where code runs, with what the search found
 	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
