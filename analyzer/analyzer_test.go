@@ -112,6 +112,8 @@ var suites = []struct {
 	// ... to the other packages' types the package converts to its own
 	// interfaces.
 	{name: "consumerifaces", patterns: []string{"consumerifaces/app"}},
+	// ... to the types that can reach them.
+	{name: "ifacereach"},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},

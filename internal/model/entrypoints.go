@@ -34,9 +34,10 @@ func (e *Entries) reset() { e.entries, e.marked = nil, nil }
 // An entryMethod is an interface method whose implementations run off the
 // owner.
 type entryMethod struct {
-	method *types.Func
-	iface  *types.Interface // the interface marked, which may embed method's
-	why    string           // for messages
+	method   *types.Func
+	iface    *types.Interface // the interface marked, which may embed method's
+	why      string           // for messages
+	inferred bool             // from another package's EntryFact, not marked
 }
 
 // markedOffOwner is how messages say a directive made code an entry point.
@@ -44,34 +45,41 @@ const markedOffOwner = "marked //confined:offowner"
 
 // EntryPoint reports whether the body of fn, a function of the package,
 // runs off the owner whoever calls it, and names it as the root of the
-// findings in it.
-func (e *Entries) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
+// findings in it. For a method that implements an interface another
+// package was seen calling off the owner (EntryFact), inferred is that
+// interface: only values that reach that package make it an entry point
+// (see walk's EntryPoint).
+func (e *Entries) EntryPoint(fn *ssa.Function) (sink string, inferred *types.Interface, ok bool) {
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil || fn.Synthetic != "" {
-		return "", false
+		return "", nil, false
 	}
 	return e.EntryFunc(obj)
 }
 
 // EntryFunc reports whether obj, a declared function of the package, runs
 // off the owner whoever calls it, and names it: a directive or declaration
-// marks it offowner, or it implements an entry method. Most functions are
-// neither, and the cheap checks come first: directives name few, and the
-// full check of a method needs an entry method of its name.
-func (e *Entries) EntryFunc(obj *types.Func) (sink string, ok bool) {
+// marks it offowner, or it implements an entry method (inferred is set as
+// for EntryPoint). Most functions are neither, and the cheap checks come
+// first: directives name few, and the full check of a method needs an
+// entry method of its name.
+func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Interface, ok bool) {
 	if (e.m.Dirs.Objects[obj] != nil || e.m.Declared.Objects[obj] != nil) && e.m.Contract(obj).OffOwner {
-		return e.SinkName(obj), true
+		return e.SinkName(obj), nil, true
 	}
 	recv := obj.Signature().Recv()
 	if recv == nil || !e.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
-		return "", false
+		return "", nil, false
 	}
 	for _, e := range e.entryMethods() {
 		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
-			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, true
+			if e.inferred {
+				inferred = e.iface
+			}
+			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, inferred, true
 		}
 	}
-	return "", false
+	return "", nil, false
 }
 
 // isEntryName reports whether an entry method (see entryMethods) may have
@@ -192,7 +200,11 @@ func (e *Entries) markedEntries() []entryMethod {
 			}
 		case *EntryFact:
 			if !e.m.placed(of.Object) { // a declaration wins over what is inferred
-				out = addEntries(out, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+				inferred := addEntries(nil, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
+				for i := range inferred {
+					inferred[i].inferred = true
+				}
+				out = append(out, inferred...)
 			}
 		}
 	}
@@ -207,13 +219,13 @@ func addEntries(entries []entryMethod, obj types.Object, why string) []entryMeth
 	case *types.Func:
 		if recv := obj.Signature().Recv(); recv != nil {
 			if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
-				entries = append(entries, entryMethod{obj, iface, why})
+				entries = append(entries, entryMethod{method: obj, iface: iface, why: why})
 			}
 		}
 	case *types.TypeName:
 		if iface, ok := obj.Type().Underlying().(*types.Interface); ok {
 			for method := range iface.Methods() {
-				entries = append(entries, entryMethod{method, iface, why})
+				entries = append(entries, entryMethod{method: method, iface: iface, why: why})
 			}
 		}
 	}

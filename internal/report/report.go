@@ -100,7 +100,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		if domain, ok := c.M.RunsOn(fn); ok {
 			r.inside(nil, fn, r.ownBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
-		if sink, ok := c.M.Entries.EntryPoint(fn); ok {
+		if sink, ok := c.EntryPoint(fn); ok {
 			r.inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 	}

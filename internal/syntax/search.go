@@ -23,7 +23,7 @@ func (p *sinkPass) search() *where.Fields {
 		RunsOn: p.runsOn,
 	}
 	for fn, fd := range names.DeclaredFuncs(p.pass) {
-		if _, ok := p.m.Entries.EntryFunc(fn); ok {
+		if _, _, ok := p.m.Entries.EntryFunc(fn); ok {
 			code.Roots = append(code.Roots, fd.Body)
 		}
 	}

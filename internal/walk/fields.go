@@ -204,7 +204,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 				}
 			}
 		}
-		if _, ok := c.M.Entries.EntryPoint(fn); ok {
+		if _, ok := c.EntryPoint(fn); ok {
 			code.Roots = append(code.Roots, fn)
 		}
 	}

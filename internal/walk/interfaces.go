@@ -47,7 +47,7 @@ func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 				continue // only instantiations implement anything
 			}
 			ptr := types.NewPointer(tn.Type())
-			if !types.Implements(ptr, iface) {
+			if !types.Implements(ptr, iface) || !c.Types.MayHold(ptr, iface) {
 				continue
 			}
 			impls = c.appendImpl(impls, ptr, m)
@@ -87,29 +87,30 @@ func (c *Package) appendForeignImpl(impls []*ssa.Function, t types.Type, m *type
 	return impls
 }
 
-// convertedForeign lists the named types of other packages (or pointers to
-// them) that the package's code converts to interface values, once.
-func (c *Package) convertedForeign() []types.Type {
-	if c.foreign != nil {
-		return *c.foreign
+// EntryPoint reports whether the body of fn runs off the owner whoever
+// calls it (model's EntryPoint), and names it. A method is an entry point
+// because another package calls its interface off the owner only if its
+// values may reach that package (MayHold): every Close that implements
+// net.Conn is not one because net's resolver closes its own conns.
+func (c *Package) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
+	sink, inferred, ok := c.M.Entries.EntryPoint(fn)
+	if ok && inferred != nil && !c.Types.MayHold(fn.Signature.Recv().Type(), inferred) {
+		return "", false
 	}
+	return sink, ok
+}
+
+// convertedForeign lists the named types of other packages (or pointers to
+// them) that the package's code converts to interface values.
+func (c *Package) convertedForeign() []types.Type {
 	var out []types.Type
-	for _, fn := range c.Fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				conv, ok := instr.(*ssa.MakeInterface)
-				if !ok {
-					continue
-				}
-				t := conv.X.Type()
-				if named := names.DerefNamed(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg() != c.pass.Pkg &&
-					!types.IsInterface(t) && !slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
-					out = append(out, t)
-				}
-			}
+	for _, conv := range c.Types.converted() {
+		t := conv.from
+		if named := names.DerefNamed(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg() != c.pass.Pkg &&
+			!slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
+			out = append(out, t)
 		}
 	}
-	c.foreign = &out
 	return out
 }
 

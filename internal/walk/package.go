@@ -21,7 +21,6 @@ type Package struct {
 	Walks      map[*ssa.Function]*Walk
 	prog       *ssa.Program
 	impls      map[*types.Func][]*ssa.Function
-	foreign    *[]types.Type // see convertedForeign; nil until asked
 	refs       map[*ssa.Function][]*ssa.Function
 	rules      where.Rules                     // the rules of where code runs, with what the search found
 	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
@@ -57,7 +56,7 @@ func (c *Package) BuildSSA(everyBody bool) {
 		plain = c.plainFuncs()
 	}
 	c.prog, c.Fns = buildSSA(c.pass, plain)
-	c.Types = newTypeFlow(c.pass.Pkg, c.Fns)
+	c.Types = newTypeFlow(c.pass, c.Fns)
 }
 
 // Functions are the package's functions SSA was built for (all but the

@@ -5,12 +5,17 @@ package walk
 // values reach it.
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/refactor/satisfy"
 )
 
 // BindRecv settles the dynamic type a touch requires (witness.Recv) against
@@ -29,6 +34,8 @@ func (tf *typeFlow) BindRecv(wit summary.Witness, v ssa.Value) (_ summary.Witnes
 		return wit, false
 	case known:
 		wit.Recv = ""
+	case !tf.mayImplementAll(wit.Recv, v):
+		return wit, false // a net.Conn is never the package's *Agent
 	default:
 		switch v.(type) {
 		case *ssa.Parameter, *ssa.FreeVar:
@@ -43,17 +50,153 @@ func (tf *typeFlow) BindRecv(wit summary.Witness, v ssa.Value) (_ summary.Witnes
 // bindRecv: from the code around them (flow.DynamicTypes) and from the
 // stores into the package's interface-typed fields.
 type typeFlow struct {
-	pkg *types.Package
-	fns []*ssa.Function
+	pkg   *types.Package
+	fns   []*ssa.Function
+	info  *types.Info
+	files []*ast.File
 	// The fields, indexed on first use: what the package stores in them,
 	// and what they hold once worked out (nothing known for a field whose
 	// address is taken other than to load or store).
 	stored map[*types.Var][]ssa.Value
 	held   map[*types.Var]heldTypes
+	// The conversions of concrete values to interfaces in the package's
+	// code, and the types in view by their keys, found on first use.
+	conversions *[]conversion
+	byKey       map[string]types.Type
 }
 
-func newTypeFlow(pkg *types.Package, fns []*ssa.Function) *typeFlow {
-	return &typeFlow{pkg: pkg, fns: fns}
+// A conversion is a concrete type the package's code converts to an
+// interface type.
+type conversion struct{ from, to types.Type }
+
+func newTypeFlow(pass *analysis.Pass, fns []*ssa.Function) *typeFlow {
+	return &typeFlow{pkg: pass.Pkg, fns: fns, info: pass.TypesInfo, files: pass.Files}
+}
+
+// mayImplementAll reports whether a value of the type keyed key may be
+// held in v, and in the interface values v was changed from (a net.Conn
+// passed as a package-local closer).
+func (tf *typeFlow) mayImplementAll(key string, v ssa.Value) bool {
+	for {
+		if !tf.mayImplement(key, v.Type()) {
+			return false
+		}
+		change, ok := v.(*ssa.ChangeInterface)
+		if !ok {
+			return true
+		}
+		v = change.X
+	}
+}
+
+// mayImplement reports whether a value of the type keyed key (a
+// flow.TypeKey) may be held in a value of static type t: t is not an
+// interface, or the type or its pointer implements it. A type it cannot
+// find may.
+func (tf *typeFlow) mayImplement(key string, t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return true
+	}
+	if tf.byKey == nil {
+		tf.byKey = make(map[string]types.Type)
+		for _, pkg := range names.PackagesInView(tf.pkg) {
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+					tf.byKey[flow.TypeKey(tn.Type())] = tn.Type()
+				}
+			}
+		}
+	}
+	impl, found := tf.byKey[key]
+	return !found || types.Implements(impl, iface) || types.Implements(types.NewPointer(impl), iface)
+}
+
+// MayHold reports whether an interface value of type iface may hold a
+// value of type t: t's package converts it (or its pointer) to iface or to
+// an interface that has iface's methods; or t is exported, or an exported
+// function returns it, and other packages may. A value only ever converted to an empty interface and
+// asserted back is not followed.
+func (tf *typeFlow) MayHold(t types.Type, iface *types.Interface) bool {
+	named := names.DerefNamed(t)
+	if named == nil || named.Obj().Exported() || tf.handedOut(named) {
+		return true
+	}
+	convs := tf.converted()
+	if convs == nil {
+		return true
+	}
+	for _, conv := range convs {
+		if names.DerefNamed(conv.from) == named && types.Implements(conv.to, iface) {
+			return true
+		}
+	}
+	return false
+}
+
+// handedOut reports whether an exported function or method of the package
+// returns a value of the unexported type named (func New() *impl), which
+// other packages may then convert.
+func (tf *typeFlow) handedOut(named *types.Named) bool {
+	returns := func(fn *types.Func) bool {
+		for r := range fn.Signature().Results().Variables() {
+			if names.DerefNamed(r.Type()) == named {
+				return true
+			}
+		}
+		return false
+	}
+	scope := tf.pkg.Scope()
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			if obj.Exported() && returns(obj) {
+				return true
+			}
+		case *types.TypeName:
+			if n, ok := obj.Type().(*types.Named); ok && obj.Exported() {
+				for m := range n.Methods() {
+					if m.Exported() && returns(m) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// converted lists the conversions of concrete values to non-empty
+// interfaces that the package's code makes (x/tools' satisfy finds them
+// in the syntax, plain functions too), once. Should it fail, every type
+// is taken to reach every interface (see MayHold).
+func (tf *typeFlow) converted() []conversion {
+	if tf.conversions != nil {
+		return *tf.conversions
+	}
+	out := []conversion{}
+	func() {
+		defer func() {
+			if recover() != nil {
+				out = nil
+			}
+		}()
+		var finder satisfy.Finder
+		finder.Find(tf.info, tf.files)
+		for c := range finder.Result {
+			if !types.IsInterface(c.RHS) {
+				out = append(out, conversion{from: c.RHS, to: c.LHS})
+			}
+		}
+	}()
+	// The result is a map: sorted, so that what depends on it is the
+	// same from run to run.
+	slices.SortFunc(out, func(a, b conversion) int {
+		return strings.Compare(types.TypeString(a.from, nil)+" "+types.TypeString(a.to, nil), types.TypeString(b.from, nil)+" "+types.TypeString(b.to, nil))
+	})
+	tf.conversions = &out
+	return out
 }
 
 // heldTypes are the dynamic types a field may hold, once worked out.

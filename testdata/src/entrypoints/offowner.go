@@ -29,6 +29,9 @@ func (g *greeter) Greet(name string) string { // want Greet:"summary\\(arg0 writ
 	return name
 }
 
+// NewGreeter is how other packages get a greeter: as a Greeter.
+func NewGreeter(b *Book) Greeter { return &greeter{book: b} } // want NewGreeter:"summary\\(\\)"
+
 // A method of the same name on a type that does not implement Greeter.
 type echo struct {
 	book *Book
@@ -57,6 +60,9 @@ func (s *service) Handle(req string) { // want Handle:"summary\\(arg0 writes ent
 func (s *service) Close() { // want Close:"summary\\(arg0 writes entrypoints.Book.total\\)"
 	s.book.total = 0
 }
+
+// NewService is how other packages get a service.
+func NewService(b *Book) Service { return &service{book: b} } // want NewService:"summary\\(\\)"
 
 // Cmd values are run by a runtime on goroutines of its own, after the
 // function returning them is done.
@@ -95,7 +101,7 @@ func (b *Book) both() []Cmd {
 	return batch(
 		func() string { return "" },
 		func() string {
-			b.total++ // want `writes confined entrypoints.Book.total off the owner: this code runs via a value of entrypoints.Cmd, marked //confined:offowner \(offowner.go:97\)`
+			b.total++ // want `writes confined entrypoints.Book.total off the owner: this code runs via a value of entrypoints.Cmd, marked //confined:offowner \(offowner.go:\d+\)`
 			return ""
 		},
 	)

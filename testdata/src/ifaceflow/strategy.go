@@ -10,6 +10,9 @@ type Strategy interface {
 
 type oneForOne struct{}
 
+// Default is the strategy supervisors use unless told otherwise.
+func Default() Strategy { return oneForOne{} }
+
 func (oneForOne) HandleFailure(s Supervisor, child int) { // want HandleFailure:`summary\(arg1 calls \(\*ifaceflow.actor\).Children if arg1 is ifaceflow.actor\)`
 	for _, c := range s.Children() {
 		if c == child {

@@ -80,6 +80,9 @@ func newQueueTimer() *queueTimer {
 	return t
 }
 
+// NewTimer starts a timer.
+func NewTimer() Timer { return newQueueTimer() } // want NewTimer:`summary\(started result\)`
+
 // Schedule queues task.
 func (t *queueTimer) Schedule(task func()) { // want Schedule:`summary\(async arg1\)` `suggest for \(\*suggestfutures.queueTimer\).Schedule: //confined:async task: it hands task to a goroutine or an async sink`
 	t.mu.Lock()
@@ -150,3 +153,6 @@ type Runner interface {
 type inline struct{}
 
 func (inline) Run(work func()) { work() }
+
+// Inline runs work where it is called.
+func Inline() Runner { return inline{} }

@@ -25,6 +25,7 @@ func (s *server) Check(name string) error { // want Check:"summary\\(arg0 writes
 func Register(r *rpc.Server, st *State) {
 	pb.RegisterFooServer(r, &server{st: st})
 	pb.RegisterBarServer(r, &server{st: st})
+	rpc.SetLogger(audit{st: st})
 }
 
 type audit struct{ st *State }
@@ -35,3 +36,12 @@ func (a audit) Log(string) { // want Log:"summary\\(arg0 writes app.State.calls\
 
 // Trace implements rpc's unexported tracer by its method set alone.
 func (a audit) Trace(string) { a.st.calls++ } // want Trace:"summary\\(arg0 writes app.State.calls\\)"
+
+// A type with a Log method that the package never hands to rpc (nor to any
+// interface): rpc calling its loggers off the owner does not make it run
+// there.
+type quiet struct{ st *State }
+
+func (q quiet) Log(string) { q.st.calls++ } // want Log:"summary\\(arg0 writes app.State.calls\\)"
+
+func (s *State) note() { quiet{st: s}.Log("noted") }

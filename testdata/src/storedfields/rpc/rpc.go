@@ -65,6 +65,9 @@ var (
 	trace tracer
 )
 
+// SetLogger sets what the server logs to.
+func SetLogger(l Logger) { log = l }
+
 func init() {
 	go func() {
 		log.Log("serving")
