@@ -47,6 +47,10 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 			"sinkforms.ByInstantiation":    "async [0]",
 			"sinkforms.Here":               "",
 			"sinkforms.ByMethodValueHere":  "",
+			"(*sinkforms.Bus).Subscribe":   "async [1]",
+			"(*sinkforms.Bus).Name":        "async [2]",
+			"(*sinkforms.Bus).Pair":        "async [1]",
+			"(*sinkforms.Counter).Add":     "",
 		}},
 		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},
 		{pkg: "transport", want: map[string]string{

@@ -262,17 +262,17 @@ func ElementField(v ssa.Value) *types.Var {
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if ia, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
-			return LoadedField(ia.X)
+			return LoadedField(CopySource(ia.X))
 		}
 	case *ssa.Lookup:
-		return LoadedField(v.X)
+		return LoadedField(CopySource(v.X))
 	case *ssa.Extract:
 		switch t := v.Tuple.(type) {
 		case *ssa.Lookup:
-			return LoadedField(t.X)
+			return LoadedField(CopySource(t.X))
 		case *ssa.Next:
 			if r, ok := t.Iter.(*ssa.Range); ok {
-				return LoadedField(r.X)
+				return LoadedField(CopySource(r.X))
 			}
 		}
 	}

@@ -200,12 +200,57 @@ func (x *extractor) selectedField(e ast.Expr) *types.Var {
 	return nil
 }
 
+// collectionField returns the field holding a collection that e is, or is
+// a copy of (slices.Clone(x.subs), append([]F(nil), x.subs...), or a local
+// assigned one: see flow.CopySource), if any.
+func (x *extractor) collectionField(e ast.Expr) *types.Var {
+	for range 4 { // copies of copies, a few deep
+		e = ast.Unparen(e)
+		if f := x.selectedField(e); f != nil {
+			return f
+		}
+		switch ex := e.(type) {
+		case *ast.Ident:
+			v, ok := x.info.Uses[ex].(*types.Var)
+			if !ok || len(x.localValues()[v]) != 1 {
+				return nil
+			}
+			e = x.localValues()[v][0]
+		case *ast.SliceExpr:
+			e = ex.X
+		case *ast.CallExpr:
+			e = x.copiedArg(ex)
+			if e == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// copiedArg returns the collection a call copies, or nil.
+func (x *extractor) copiedArg(call *ast.CallExpr) ast.Expr {
+	if b, ok := x.info.Uses[identOf(call.Fun)].(*types.Builtin); ok {
+		if b.Name() == "append" && call.Ellipsis.IsValid() && len(call.Args) == 2 {
+			return call.Args[1] // append(x.subs[:0:0], x.subs...)
+		}
+		return nil
+	}
+	fn, _ := typeutil.Callee(x.info, call).(*types.Func)
+	if i, ok := flow.CopiedArg(fn); ok && i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
 // calledFuncField returns the field holding funcs a call calls (x.f(),
 // x.handlers[i](), h() for h ranging over x.handlers), if any.
 func (x *extractor) calledFuncField(call *ast.CallExpr) *types.Var {
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.IndexExpr: // x.handlers[i](), x.subs[k]()
-		if f := x.selectedField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
+		if f := x.collectionField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
 			return f
 		}
 	case *ast.Ident: // for _, h := range x.handlers { h() }

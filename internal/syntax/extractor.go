@@ -127,7 +127,8 @@ func returnedValues(body *ast.BlockStmt) []ast.Expr {
 }
 
 // localValues maps the local variables assigned func values (f :=
-// func() {...}, var f = x.M, g = helper) to the values assigned.
+// func() {...}, var f = x.M, g = helper), or collections of them (subs :=
+// slices.Clone(x.subs)), to the values assigned.
 func (x *extractor) localValues() map[*types.Var][]ast.Expr {
 	if x.locals != nil {
 		return x.locals
@@ -138,7 +139,7 @@ func (x *extractor) localValues() map[*types.Var][]ast.Expr {
 		if obj == nil {
 			obj = x.info.Uses[id]
 		}
-		if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Parent() != x.pass.Pkg.Scope() && names.IsFuncTyped(v.Type()) {
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Parent() != x.pass.Pkg.Scope() && flow.HoldsFuncs(v.Type()) {
 			x.locals[v] = append(x.locals[v], value)
 		}
 	}
@@ -180,7 +181,7 @@ func (x *extractor) rangedFields() map[*types.Var]*types.Var {
 				return true
 			}
 			value, isIdent := r.Value.(*ast.Ident)
-			field := x.selectedField(r.X)
+			field := x.collectionField(r.X)
 			if v, ok := x.info.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
 				x.ranged[v] = field
 			}

@@ -4,6 +4,12 @@
 // the syntax path and the SSA path can be checked to find the same ones.
 package sinkforms
 
+import (
+	"maps"
+	"slices"
+	"sync"
+)
+
 // Loop runs the funcs posted to it on its own goroutine's loop, which main
 // starts: posting is a hop.
 type Loop struct{ q chan func() }
@@ -73,4 +79,62 @@ func main() {
 func ByClosureCalledHere(f func()) {
 	start := func() { go f() }
 	start()
+}
+
+// A dispatcher goroutine calls copies of the handler lists, taken under a
+// lock: the funcs subscribed run on it.
+type Bus struct {
+	mu     sync.Mutex
+	subs   []func(int)
+	byName map[string]func(int)
+	pairs  []func(int)
+	ev     chan int
+}
+
+func NewBus() *Bus {
+	b := &Bus{ev: make(chan int)}
+	go b.dispatch()
+	return b
+}
+
+func (b *Bus) Subscribe(fn func(int)) { b.mu.Lock(); b.subs = append(b.subs, fn); b.mu.Unlock() }
+
+func (b *Bus) Name(k string, fn func(int)) { b.mu.Lock(); b.byName[k] = fn; b.mu.Unlock() }
+
+func (b *Bus) Pair(fn func(int)) { b.mu.Lock(); b.pairs = append(b.pairs, fn); b.mu.Unlock() }
+
+func (b *Bus) dispatch() {
+	for ev := range b.ev {
+		b.mu.Lock()
+		subs := slices.Clone(b.subs)
+		named := maps.Clone(b.byName)
+		pairs := append(b.pairs[:0:0], b.pairs...)
+		b.mu.Unlock()
+		for _, fn := range subs {
+			fn(ev)
+		}
+		for _, fn := range named {
+			fn(ev)
+		}
+		for i := range pairs {
+			pairs[i](ev)
+		}
+	}
+}
+
+// Look-alike: a copy that is only counted, never called.
+type Counter struct {
+	mu   sync.Mutex
+	subs []func(int)
+}
+
+func (c *Counter) Add(fn func(int)) { c.mu.Lock(); c.subs = append(c.subs, fn); c.mu.Unlock() }
+
+func (c *Counter) count() {
+	go func() {
+		c.mu.Lock()
+		subs := slices.Clone(c.subs)
+		c.mu.Unlock()
+		_ = len(subs)
+	}()
 }
