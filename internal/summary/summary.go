@@ -70,6 +70,10 @@ type Witness struct {
 	// happen; "" when any value does. Callers that can tell the concrete
 	// types they pass drop the touches of the others.
 	Recv string
+	// Assumed: the touch is by a func handed to a callee that is only
+	// assumed to call it (where.Place.Assumed); a touch the call makes
+	// for sure tells more.
+	Assumed bool
 }
 
 // A reach is confined data (a field or value) written or read depth calls
@@ -108,10 +112,14 @@ func addReach(rs []reach, r reach) []reach {
 }
 
 // Tells reports whether wit is better advice than other: a write over a call
-// over a read ("s.n++" reads and writes s.n), then the shorter path.
+// over a read ("s.n++" reads and writes s.n), then a sure touch over an
+// assumed one, then the shorter path.
 func (wit Witness) Tells(other Witness) bool {
-	if wit.Action != other.Action {
+	switch {
+	case wit.Action != other.Action:
 		return wit.Action > other.Action
+	case wit.Assumed != other.Assumed:
+		return other.Assumed
 	}
 	return len(wit.Via) < len(other.Via)
 }
@@ -151,6 +159,9 @@ func compareTouch(t Touch, src Source, wit Witness) int {
 type Summary struct {
 	Touches []Touch // at most one per source, domain and required type, sorted by them
 	Invokes Origin  // func-valued sources it calls on the caller's goroutine
+	// Of Invokes, those it only hands to callees taken to call them
+	// (where.Place.Assumed): they may keep them instead (Become(f)).
+	InvokesAssumed Origin
 	Async   Origin  // func-valued sources it sends off the owner
 	Hop     Origin  // func-valued sources it sends to the owner
 	HopTo   string  // the domain of that owner
@@ -235,6 +246,7 @@ func (s *Summary) Merge(t *Summary) {
 		s.AddTouch(tc.Source, tc.Witness)
 	}
 	s.Invokes = s.Invokes.Union(t.Invokes)
+	s.InvokesAssumed = s.InvokesAssumed.Union(t.InvokesAssumed)
 	s.Async = s.Async.Union(t.Async)
 	s.AddHop(t.Hop, t.HopTo)
 	s.Result = s.Result.Union(t.Result)
@@ -266,14 +278,14 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
-	s.Started = s.Started.tracked()
+	s.Started, s.InvokesAssumed = s.Started.tracked(), s.InvokesAssumed.tracked()
 }
 
 // SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResult != t.StartedResult ||
+		s.Started != t.Started || s.StartedResult != t.StartedResult || s.InvokesAssumed != t.InvokesAssumed ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
 	}
@@ -298,7 +310,7 @@ func (s *Summary) String() string {
 		Name   string
 		O      Origin
 		Domain string
-	}{{"invokes", s.Invokes, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
+	}{{"invokes", s.Invokes, ""}, {"of which assumed", s.InvokesAssumed, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
 		if !set.O.Fresh() {
 			var srcs []string
 			for _, src := range set.O.Sources() {

@@ -81,7 +81,10 @@ func (w *walker) funcSources(v ssa.Value) summary.Origin {
 // summary takes the call's name as its sink.
 func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 	if p.Here {
+		assuming := w.assuming
+		w.assuming = w.assuming || p.Assumed
 		w.syncInvoke(v, call.pos)
+		w.assuming = assuming
 	}
 	sink := p.Sink
 	if (p.Off || p.OnOwner) && sink == "" {

@@ -29,6 +29,12 @@ type walker struct {
 	// invoking are the funcs being called in place (see syncInvoke): a
 	// closure may call itself through the variable that holds it.
 	invoking map[*ssa.Function]bool
+	// assuming is set while a func is taken to run here only because
+	// nothing says where else it runs (where.Place.Assumed).
+	assuming bool
+	// The sources the function calls for sure and those it only hands to
+	// callees assumed to call them (Summary.InvokesAssumed).
+	sureInvokes, assumedInvokes summary.Origin
 	Walk
 }
 
@@ -47,6 +53,11 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 	}
 	w.Sum.Completes = w.completions.join(w.returned)
 	w.Sum.StartedResult = slices.ContainsFunc(w.returned, w.startedValue)
+	for _, s := range w.assumedInvokes.Sources() {
+		if !w.sureInvokes.Has(s) {
+			w.Sum.InvokesAssumed = w.Sum.InvokesAssumed.Union(summary.OriginOf(s))
+		}
+	}
 	w.Sum.Untrack()
 	if len(w.Hops) == 0 && len(w.Sends) == 0 {
 		// Touches of the function's own values matter only after it hands
@@ -168,7 +179,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
 		// A func value from a parameter or capture: the caller decides.
-		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(call.Value))
+		w.invokes(w.origins.of(call.Value))
 		w.handArgs(where.Callee{}, args, callSite{w: w, pos: pos})
 		return
 	}
@@ -287,6 +298,7 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
 			w.touch(call.pos, v, o, wit)
 		} else {
+			wit.Assumed = wit.Assumed || w.assuming
 			w.Sum.AddTouches(o, wit)
 		}
 	}
@@ -302,6 +314,17 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		if v := SourceValue(s, args, bindings); v != nil {
 			w.start([]ssa.Value{v}, flow.Captures{})
 		}
+	}
+}
+
+// invokes records that the function calls the func values of o, surely or,
+// while assuming, only as far as anyone can tell.
+func (w *walker) invokes(o summary.Origin) {
+	w.Sum.Invokes = w.Sum.Invokes.Union(o)
+	if w.assuming {
+		w.assumedInvokes = w.assumedInvokes.Union(o)
+	} else {
+		w.sureInvokes = w.sureInvokes.Union(o)
 	}
 }
 
@@ -349,7 +372,7 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 func (w *walker) syncInvoke(v ssa.Value, pos token.Pos) {
 	targets := flow.FuncTargets(v)
 	if len(targets) == 0 {
-		w.Sum.Invokes = w.Sum.Invokes.Union(w.origins.of(v))
+		w.invokes(w.origins.of(v))
 		return
 	}
 	for _, t := range targets {
@@ -406,6 +429,7 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // place is kept: code on another owner may not touch what was handed off
 // to it, and the function itself not what it sent away (see report's sends).
 func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+	wit.Assumed = wit.Assumed || w.assuming
 	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)
 }

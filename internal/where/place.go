@@ -20,8 +20,10 @@ import (
 // they cannot see into).
 type Place struct {
 	// Here: on the caller's goroutine, or on another one while the caller
-	// waits (sync.Once.Do, testing.T.Run, a joined goroutine).
-	Here bool
+	// waits (sync.Once.Do, testing.T.Run, a joined goroutine). Assumed is
+	// set when nothing says the callee calls it, only that it sends it
+	// nowhere (it may as well keep it: Become(s.closed)).
+	Here, Assumed bool
 	// Off: off the owner.
 	Off bool
 	// OnOwner: on an owner (a hop back), the one Domain names.
@@ -91,9 +93,11 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 		src := summary.ParamSource(i)
 		p.Off = s.Async.Has(src)
 		p.OnOwner, p.Domain = s.Hop.Has(src), s.HopTo
-		p.Here = s.Invokes.Has(src)
+		p.Here, p.Assumed = s.Invokes.Has(src), s.InvokesAssumed.Has(src)
 	}
-	p.Here = p.Here || isFunc && !p.Off && !p.OnOwner
+	if !p.Here && isFunc && !p.Off && !p.OnOwner {
+		p.Here, p.Assumed = true, true
+	}
 	return p
 }
 
@@ -169,5 +173,5 @@ func (r Rules) Go(joined bool) Place {
 // Captured is where a func value that a called closure captured (the
 // closure's source src) runs: where the closure's body hands it.
 func (r Rules) Captured(s *summary.Summary, src summary.Source) Place {
-	return Place{Here: s.Invokes.Has(src), Off: s.Async.Has(src), OnOwner: s.Hop.Has(src), Domain: s.HopTo}
+	return Place{Here: s.Invokes.Has(src), Assumed: s.InvokesAssumed.Has(src), Off: s.Async.Has(src), OnOwner: s.Hop.Has(src), Domain: s.HopTo}
 }
