@@ -162,10 +162,10 @@ type Summary struct {
 	// Of Invokes, those it only hands to callees taken to call them
 	// (where.Place.Assumed): they may keep them instead (Become(f)).
 	InvokesAssumed Origin
-	Async   Origin  // func-valued sources it sends off the owner
-	Hop     Origin  // func-valued sources it sends to the owner
-	HopTo   string  // the domain of that owner
-	Result  Origin  // where its results come from
+	Async          Origin // func-valued sources it sends off the owner
+	Hop            Origin // func-valued sources it sends to the owner
+	HopTo          string // the domain of that owner
+	Result         Origin // where its results come from
 	// Where the future it returns completes.
 	Completes directive.Completion
 	// Confined data it reaches through its sources, deepest first.
