@@ -307,7 +307,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.entry.Sink, c.M.Position(f.entry.Pos))
 	}
 	if wit.Reassigned.Line > 0 {
-		fmt.Fprintf(&b, "; the owner assigns the field (%s), so reading it races with that", wit.Reassigned)
+		fmt.Fprintf(&b, "; the field is reassigned after it is built (%s), so reading it races with that", wit.Reassigned)
 	}
 	if len(wit.Via) > 0 || f.root != "" {
 		var path []string

@@ -24,7 +24,7 @@ type Package struct {
 	refs       map[*ssa.Function][]*ssa.Function
 	rules      where.Rules                     // the rules of where code runs, with what the search found
 	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
-	reassigned map[*types.Var]summary.Position // see reassignedOnOwner; nil until asked
+	reassigned map[*types.Var]summary.Position // see reassignedField; nil until asked
 	Types      *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
 }
 

@@ -68,7 +68,7 @@ func (w *walker) access(instr ssa.Instruction) {
 		}
 		if x, index, write, ok := fieldTouch(instr, w.reportedTouch); ok {
 			w.field(instr, x, index, write)
-		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedOnOwner(flow.FieldOf(fa)).Line > 0 {
+		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedField(flow.FieldOf(fa)).Line > 0 {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
@@ -209,7 +209,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 	if write {
 		action = summary.ActionWrites
 	} else if !fieldConfined && model.ConcurrencySafe(f.Type()) {
-		if reassigned = w.c.reassignedOnOwner(f.Origin()); reassigned.Line == 0 {
+		if reassigned = w.c.reassignedField(f.Origin()); reassigned.Line == 0 {
 			return // usable from anywhere: set only where the value is built
 		}
 	}
@@ -462,30 +462,17 @@ func atomicOnly(instr ssa.Instruction) bool {
 	return true
 }
 
-// reassignedOnOwner returns where code on the owner (a loop, an owner-only
-// function, and what they call, in the package) assigns the channel, sync
+// reassignedField returns where the package's code assigns the channel, sync
 // or atomic field f of a value it did not build itself, or the zero
-// position: such a field is state, not a handle usable from anywhere
-// (a loop's n.propc = nil on leader loss). Assignments where the value is
-// built, and in code that only builds values, leave it free.
-func (c *Package) reassignedOnOwner(f *types.Var) summary.Position {
+// position: such a field is state, not a handle usable from anywhere (a
+// loop's n.propc = nil on leader loss). Assignments where the value is
+// built, and in code that only builds values, leave it free. Whether the
+// code assigning it runs on the owner does not matter: reassigned off the
+// owner, it races all the more.
+func (c *Package) reassignedField(f *types.Var) summary.Position {
 	if c.reassigned == nil {
 		c.reassigned = make(map[*types.Var]summary.Position)
-		var roots []*ssa.Function
 		for _, fn := range c.Fns {
-			if _, ok := c.M.RunsOn(fn); ok {
-				roots = append(roots, fn)
-			}
-		}
-		seen := make(map[*ssa.Function]bool)
-		for len(roots) > 0 {
-			fn := roots[0]
-			roots = roots[1:]
-			if seen[fn] || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg {
-				continue
-			}
-			seen[fn] = true
-			roots = append(roots, c.ReferencedFuncs(fn)...)
 			var origins *originTracker
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {

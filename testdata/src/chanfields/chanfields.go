@@ -44,7 +44,7 @@ func fromGoroutines(n *node) {
 	go n.step("x")    // want `calls confined \(\*chanfields.node\).step off the owner: this code runs via a go statement .*; inside, it reads chanfields.node.propc`
 	go n.deliver("y") // a method that only uses a construction-only channel
 	go func() {
-		n.propc <- "z" // want `reads confined chanfields.node.propc off the owner: this code runs via a go statement \(chanfields.go:\d+\); the owner assigns the field \(chanfields.go:\d+\), so reading it races with that`
+		n.propc <- "z" // want `reads confined chanfields.node.propc off the owner: this code runs via a go statement \(chanfields.go:\d+\); the field is reassigned after it is built \(chanfields.go:\d+\), so reading it races with that`
 		n.recvc <- "w"
 	}()
 }
@@ -67,7 +67,7 @@ func (c *counter) run() {
 
 func count(c *counter) {
 	go func() {
-		c.hits.Add(1) // want `reads confined chanfields.counter.hits off the owner.*the owner assigns the field`
+		c.hits.Add(1) // want `reads confined chanfields.counter.hits off the owner.*the field is reassigned after it is built`
 		c.other.Add(1)
 	}()
 }
@@ -94,4 +94,33 @@ func finish(j *job) {
 	go func() {
 		close(j.done) // reads done, which only the loop building a job sets
 	}()
+}
+
+// A loop nobody marked: started with go, it is itself off the owner, and
+// its reassigning propc still makes the field state that other goroutines
+// race on.
+//
+//confined:owner
+type unmarked struct { // want unmarked:"confined:owner"
+	propc chan string
+	recvc chan string
+}
+
+func (u *unmarked) run() {
+	for m := range u.recvc {
+		if m == "lost" {
+			u.propc = nil
+		}
+	}
+}
+
+func (u *unmarked) Propose(m string) { u.propc <- m } // want Propose:`summary\(arg0 reads chanfields.unmarked.propc\)`
+
+func (u *unmarked) Deliver(m string) { u.recvc <- m }
+
+func startUnmarked() {
+	u := &unmarked{propc: make(chan string), recvc: make(chan string)}
+	go u.run()        // want `calls confined \(\*chanfields.unmarked\).run off the owner`
+	go u.Propose("x") // want `calls confined \(\*chanfields.unmarked\).Propose off the owner: this code runs via a go statement .*; inside, it reads chanfields.unmarked.propc`
+	go u.Deliver("y") // only construction sets recvc
 }

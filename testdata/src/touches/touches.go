@@ -16,6 +16,7 @@ type server struct { // want server:"confined:owner"
 	n     int
 	items []int
 	ch    chan int
+	swap  chan int
 	mu    sync.Mutex
 	rw    sync.RWMutex
 	hits  atomic.Int64
@@ -379,17 +380,18 @@ func atomicFunctionsOnPlainField(s *server) {
 }
 
 // Look-alike positives: assigning a channel, sync or atomic field is a
-// write, and a plain read of a field otherwise used atomically is a read.
+// write (and makes reading it a touch: see chanfields), and a plain read of
+// a field otherwise used atomically is a read.
 
 func channelFieldAssigned(s *server) {
 	time.AfterFunc(time.Second, func() {
-		s.ch = make(chan int) // want `writes confined touches.server.ch off the owner`
+		s.swap = make(chan int) // want `writes confined touches.server.swap off the owner`
 	})
 }
 
 func channelFieldCleared(s *server) {
 	time.AfterFunc(time.Second, func() {
-		s.ch = nil // want `writes confined touches.server.ch off the owner`
+		s.swap = nil // want `writes confined touches.server.swap off the owner`
 	})
 }
 
