@@ -137,3 +137,78 @@ func TestSuggestRecoversTheRuntime(t *testing.T) {
 	requireContains(t, res.stderr, "calls confined (*rpc.Client).EndWorker off the owner: this code runs via a callback of (*future.Future[T]).FlatMap on a future that completes off the owner")
 	requireContains(t, res.stderr, "calls confined (*execution.WorkerExecution).SetState off the owner: this code runs via a callback of (*future.Future[T]).OnComplete on a future that completes off the owner")
 }
+
+// nestedModule is a module with a library module inside its tree (btcd and
+// its wire module): the app's loop and a timer both write the library's
+// counter, so -suggest proposes it owned, but never edits the library,
+// another module's files.
+var nestedModule = map[string]string{
+	"go.mod": "module example.com/app\n\ngo 1.26\n\nrequire example.com/app/wire v0.0.0\n\nreplace example.com/app/wire => ./wire\n",
+	"wire/go.mod": "module example.com/app/wire\n\ngo 1.26\n",
+	"wire/wire.go": `package wire
+
+// Stats counts messages.
+type Stats struct{ Sent int }
+`,
+	"app/app.go": `package app
+
+import (
+	"time"
+
+	"example.com/app/wire"
+)
+
+// Node runs a loop over its inbox.
+type Node struct {
+	inbox chan func()
+	stats *wire.Stats
+	sent  int
+}
+
+func (n *Node) run() {
+	for f := range n.inbox {
+		f()
+		n.stats.Sent++
+		n.sent++
+	}
+}
+
+// Start starts the loop and a timer that writes the same counters.
+func Start() *Node {
+	n := &Node{inbox: make(chan func()), stats: &wire.Stats{}}
+	go n.run()
+	time.AfterFunc(time.Second, func() {
+		n.stats.Sent = 0
+		n.sent = 0
+	})
+	return n
+}
+`,
+}
+
+// TestSuggestEditsOnlyTheMainModule runs -suggest -fix on a module with a
+// nested module: the proposals for the nested module's types are advice,
+// and its files stay as they were.
+func TestSuggestEditsOnlyTheMainModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, nestedModule)
+	res := c.run(t, c.binary, "-suggest", "./...")
+	requireContains(t, res.stderr, "in another module: declare it in confinecheck.conf")
+	c.run(t, c.binary, "-suggest", "-fix", "./...")
+	got, err := os.ReadFile(filepath.Join(c.module, "wire", "wire.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != nestedModule["wire/wire.go"] {
+		t.Errorf("-suggest -fix edited the nested module's file:\n%s", got)
+	}
+	app, err := os.ReadFile(filepath.Join(c.module, "app", "app.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(app), "//confined:") {
+		t.Errorf("-suggest -fix wrote no directive into the main module:\n%s", app)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -196,6 +197,13 @@ func (s *Suggester) report() {
 			Category: Category,
 			Message:  fmt.Sprintf("suggest for %s: %s", names.ObjectName(obj), strings.Join(why, "; ")),
 		}
+		if !s.inMainModuleFiles(obj.Pos()) {
+			// Another module's file (the module cache, read-only and
+			// checksummed): advise, never edit; a declaration says it
+			// from this module.
+			ok = false
+			d.Message += " (in another module: declare it in confinecheck.conf instead of editing it)"
+		}
 		if ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "insert " + strings.Join(lines, ", "), TextEdits: []analysis.TextEdit{edit}}}
 		}
@@ -208,6 +216,39 @@ func (s *Suggester) report() {
 		}
 		s.pass.Report(analysis.Diagnostic{Pos: d.obj.Pos(), Category: Category, Message: fmt.Sprintf(
 			"explain: no //confined:%s for %s: %s", d.verb, names.ObjectName(d.obj), d.why)})
+	}
+}
+
+// inMainModuleFiles reports whether pos is in a file of the module whose
+// package is being checked: under the directory of its go.mod, and not in
+// a module nested there (btcd's wire, a module of its own inside btcd's
+// tree, is edited in the module cache, never here). Without a go.mod in
+// sight, only the package's own files are.
+func (s *Suggester) inMainModuleFiles(pos token.Pos) bool {
+	file := s.pass.Fset.File(pos)
+	if file == nil || len(s.pass.Files) == 0 {
+		return false
+	}
+	own := s.pass.Fset.File(s.pass.Files[0].FileStart).Name()
+	root := moduleRoot(filepath.Dir(own))
+	if root == "" {
+		return filepath.Dir(file.Name()) == filepath.Dir(own)
+	}
+	return moduleRoot(filepath.Dir(file.Name())) == root
+}
+
+// moduleRoot is the nearest directory at or above dir that holds a go.mod,
+// or "".
+func moduleRoot(dir string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
 	}
 }
 
