@@ -143,7 +143,7 @@ func TestSuggestRecoversTheRuntime(t *testing.T) {
 // counter, so -suggest proposes it owned, but never edits the library,
 // another module's files.
 var nestedModule = map[string]string{
-	"go.mod": "module example.com/app\n\ngo 1.26\n\nrequire example.com/app/wire v0.0.0\n\nreplace example.com/app/wire => ./wire\n",
+	"go.mod":      "module example.com/app\n\ngo 1.26\n\nrequire example.com/app/wire v0.0.0\n\nreplace example.com/app/wire => ./wire\n",
 	"wire/go.mod": "module example.com/app/wire\n\ngo 1.26\n",
 	"wire/wire.go": `package wire
 
