@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"go/token"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/suggest"
@@ -27,6 +30,8 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	isProposal := func(d analysis.Diagnostic) bool { return d.Category == suggest.Category }
 	changes, sizes := fixesOf(graph.All(), isProposal)
+	explain := d.flags.Lookup("explain").Value.String() == "true"
+	changes = agreeing(changes, explain)
 	if !*d.apply {
 		for _, c := range changes {
 			fmt.Fprintln(stderr, c.Finding())
@@ -46,4 +51,45 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "confinecheck: inserted the directives of %d proposals in %d files\n", len(changes), len(written))
 	return 0
+}
+
+// agreeing keeps the proposals that no other package contradicts. A type
+// that loops of different packages reach is proposed by each, with its own
+// owner: such a type gets none (with -explain, a line says why), and so
+// does one a package proposes while another declines it because several
+// owners write it.
+func agreeing(changes []fix.Change, explain bool) []fix.Change {
+	byPlace := make(map[token.Position][]fix.Change)
+	for _, c := range changes {
+		byPlace[c.Pos] = append(byPlace[c.Pos], c)
+	}
+	var out []fix.Change
+	settled := make(map[token.Position]bool)
+	for _, c := range changes {
+		others := byPlace[c.Pos]
+		if settled[c.Pos] {
+			continue
+		}
+		settled[c.Pos] = true
+		var proposed []string
+		declined := false
+		for _, o := range others {
+			if len(o.Edits) > 0 {
+				proposed = append(proposed, strings.Join(strings.Fields(o.Edits[0].Text), " "))
+			} else if strings.HasPrefix(o.Message, "explain:") && strings.Contains(o.Message, "several owners") {
+				declined = true
+			}
+		}
+		slices.Sort(proposed)
+		proposed = slices.Compact(proposed)
+		if len(proposed) <= 1 && (!declined || len(proposed) == 0) {
+			out = append(out, others...)
+			continue
+		}
+		if explain {
+			what, _, _ := strings.Cut(strings.TrimPrefix(others[0].Message, "suggest for "), ": ")
+			out = append(out, fix.Change{Pos: c.Pos, Message: fmt.Sprintf("explain: nothing proposed for %s: the packages reaching it disagree (%s): several owners reach it", what, strings.Join(proposed, "; "))})
+		}
+	}
+	return out
 }
