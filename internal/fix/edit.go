@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/token"
 	"go/types"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,7 +43,10 @@ func Removal(pass *analysis.Pass, pos, end token.Pos, message string) []analysis
 
 // DirectiveInsertion is the edit that puts lines, directives, at the end
 // of obj's doc comment: on lines of their own just above its declaration,
-// indented as a struct field is (gofmt's tabs).
+// indented as a struct field is (gofmt's tabs). One directive for a field
+// that sits on a line of its own with no comment goes at the end of that
+// line instead: a comment line between the fields of a struct ends gofmt's
+// alignment there, and would realign the fields around it.
 func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (analysis.TextEdit, bool) {
 	tf := fset.File(obj.Pos())
 	if tf == nil {
@@ -51,6 +55,9 @@ func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (
 	pos := fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
 	indent := ""
 	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		if end, ok := trailingSpot(tf, pos); ok && len(lines) == 1 {
+			return analysis.TextEdit{Pos: end, End: end, NewText: []byte(" " + lines[0])}, true
+		}
 		indent = strings.Repeat("\t", max(pos.Column-1, 0))
 	} else if _, ok := obj.(*types.TypeName); ok && pos.Column != len("type ")+1 {
 		indent = "\t" // a spec of a grouped type declaration
@@ -61,6 +68,26 @@ func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (
 	}
 	start := tf.LineStart(pos.Line)
 	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
+}
+
+// trailingSpot returns the end of the text of the line at pos, a field's,
+// when a comment may go there: the line holds the whole field (it does not
+// open a struct, a func's parameters or a list) and no comment yet. The
+// file is read from disk; a file that cannot be read has no such spot.
+func trailingSpot(tf *token.File, pos token.Position) (token.Pos, bool) {
+	if pos.Line >= tf.LineCount() {
+		return token.NoPos, false
+	}
+	src, err := os.ReadFile(pos.Filename)
+	start, next := tf.Offset(tf.LineStart(pos.Line)), tf.Offset(tf.LineStart(pos.Line+1))
+	if err != nil || len(src) != tf.Size() || next > len(src) {
+		return token.NoPos, false
+	}
+	line := strings.TrimRight(string(src[start:next]), " \t\r\n")
+	if line == "" || strings.Contains(line, "//") || strings.Contains(line, "/*") || strings.ContainsAny(line[len(line)-1:], "{(,[") {
+		return token.NoPos, false
+	}
+	return tf.Pos(start + len(line)), true
 }
 
 // Replacement is the fix that replaces the text from pos to end with text.
