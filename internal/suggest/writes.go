@@ -10,6 +10,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -162,16 +163,39 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	if acc.locks {
 		return out // what it calls runs under its lock too
 	}
+	originOf := x.e.ValueOrigins(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
 				for _, t := range flow.FuncTargets(call.Common().Value) {
-					maps.Copy(out, x.of(t.Fn))
+					_, sync := call.(*ssa.Call) // started code keeps what it is given
+					if !sync || !onlyFresh(originOf, slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
+						maps.Copy(out, x.of(t.Fn))
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// onlyFresh reports whether vs hold values that could lead to state (a
+// pointer, a reference, an interface) and each is one the function made
+// itself (a message built and filled per call, a pooled buffer): what a
+// callee writes through them is per call, no owner's state.
+func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value) bool {
+	carrying := false
+	for _, v := range vs {
+		switch v.Type().Underlying().(type) {
+		case *types.Basic, *types.Signature:
+			continue
+		}
+		if !originOf(v).Owned() {
+			return false
+		}
+		carrying = true
+	}
+	return carrying
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the

@@ -10,6 +10,7 @@ import (
 	"go/token"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
@@ -114,6 +115,12 @@ func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
 	return ot.unionOf(ot.storesByAlloc[alloc])
 }
 
+// freshResults are the library functions whose results are the caller's
+// own, whatever their arguments, with the reason.
+var freshResults = map[string]string{
+	"(*sync.Pool).Get": "a pooled value is the getter's alone until it puts it back",
+}
+
 // callResultOrigin maps the callee's result origin onto the call's
 // arguments. Without a summary, the result is assumed to derive from the
 // arguments (getters do; constructors of confined values carry summaries),
@@ -126,6 +133,9 @@ func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 	}
 	targets := flow.FuncTargets(call.Value)
 	for _, target := range targets {
+		if obj := flow.DeclaredFunc(target.Fn); obj != nil && freshResults[names.FuncName(obj)] != "" {
+			return summary.Origin{}
+		}
 		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
 			return ot.mapOrigin(sum.Result, args, target.Bindings)
 		}
