@@ -211,17 +211,20 @@ func ownerEvidence(wt *ownerWrites, off, other *writers) string {
 // fields of candidate types through values it was handed, by where the
 // code runs.
 type placedAccesses struct {
-	other   writersByType     // code that may run anywhere
-	off     writersByType     // code off the owner: the races the check will report
-	readOff map[string]string // field -> a reader off the owner
-	// Writes by code that runs once owners run: on an owner or off it.
-	// What only set-up code writes (constructors, functional options, an
-	// Attach the constructor calls) is fixed by the time they run.
+	other      writersByType     // code that may run anywhere
+	otherReads fieldSet          // what that code reads
+	off        writersByType     // code off the owner: the races the check will report
+	readOff    map[string]string // field -> a reader off the owner
+	// Writes by code that runs once owners run: on an owner or off it, or
+	// an exported function or method, which its users call whenever they
+	// like. What only set-up code writes (constructors, functional
+	// options, an Attach the constructor calls) is fixed by the time they
+	// run.
 	runningWrites fieldSet
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(fieldSet), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -246,7 +249,11 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	if onOwner || offOwner || functionalOption(fn) {
 		return
 	}
+	if obj := flow.DeclaredFunc(fn); obj != nil && obj.Exported() {
+		maps.Copy(pa.runningWrites, acc.writes)
+	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
+	maps.Copy(pa.otherReads, acc.reads)
 }
 
 // sentTypes are the types, by key, whose values the package hands from

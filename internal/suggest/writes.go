@@ -179,6 +179,34 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// mayLeadToStruct reports whether a value of type t may lead to a struct's
+// fields: a struct, an interface, or a pointer, slice, array, map or
+// channel of one. Bytes and strings lead to none.
+func mayLeadToStruct(t types.Type) bool {
+	for range 8 {
+		switch u := t.Underlying().(type) {
+		case *types.Struct, *types.Interface, *types.TypeParam:
+			return true
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Chan:
+			t = u.Elem()
+		case *types.Map:
+			if mayLeadToStruct(u.Key()) {
+				return true
+			}
+			t = u.Elem()
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // onlyFresh reports whether vs hold values that could lead to state (a
 // pointer, a reference, an interface) and each is one the function made
 // itself (a message built and filled per call, a pooled buffer): what a
@@ -186,8 +214,7 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value) bool {
 	carrying := false
 	for _, v := range vs {
-		switch v.Type().Underlying().(type) {
-		case *types.Basic, *types.Signature:
+		if !mayLeadToStruct(v.Type()) {
 			continue
 		}
 		if !originOf(v).Owned() {

@@ -4,7 +4,8 @@ import "time"
 
 // A wire message is built and filled per turn of the loop, and decoded by
 // a timer's goroutine for itself too: the loop keeps none of them across
-// turns, so nothing owns the message type.
+// turns, so nothing owns the message type; the peer, whose last message
+// the loop keeps, is its loop's.
 type wireMsg struct {
 	id   int
 	body []byte
@@ -15,7 +16,7 @@ func (m *wireMsg) decode(b []byte) {
 	m.body = b[1:]
 }
 
-type peer struct {
+type peer struct { // want `suggest for suggestnot.peer: //confined:owner: code on the owner \(\(\*suggestnot.peer\).read\) writes its field last without a lock`
 	in   chan []byte
 	last []byte
 }

@@ -80,14 +80,20 @@ type Params struct{ D int }
 type Cache struct { // want Cache:"confined:owner"
 	size  int // want `suggest for field size: //confined:any: only code building a Cache writes it, and func literal in \(\*suggestsetup.Cache\).watch reads it off the owner`
 	items map[string]int
+	// Look-alike: ttl is read off the owner too, but SetTTL, which any
+	// code may call at any time, writes it: no :any.
+	ttl int
 }
+
+// SetTTL changes the ttl.
+func (c *Cache) SetTTL(n int) { c.ttl = n } // want SetTTL:"summary\\(arg0 writes suggestsetup.Cache.ttl\\)" SetTTL:"writes suggestsetup.Cache.ttl"
 
 func NewCache(size int) *Cache { return &Cache{size: size, items: map[string]int{}} } // want NewCache:"summary\\(\\)"
 
 func (c *Cache) watch() {
 	go func() {
 		for range time.Tick(time.Second) {
-			println(c.size)
+			println(c.size, c.ttl)
 		}
 	}()
 }
