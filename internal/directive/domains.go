@@ -11,6 +11,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// HasLoop reports whether the set declares a loop: a function or a
+// goroutine literal marked //confined:loop.
+func (s *Set) HasLoop() bool {
+	if len(s.loopLiterals) > 0 {
+		return true
+	}
+	for _, f := range s.Objects {
+		if f.Loop {
+			return true
+		}
+	}
+	return false
+}
+
 // UnnamedOwners reports the unnamed //confined:owner directives of a
 // program whose every loop in view (this package's and the exported ones
 // of its imports) names its domain: the default owner has no loop there,

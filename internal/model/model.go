@@ -71,6 +71,27 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	return m
 }
 
+// LoopInView reports whether any loop is declared in view: by the
+// package, by a declaration or a pack, or by another package. Without one,
+// an owner is the code that creates and calls its state, and there is no
+// loop to hand work to.
+func (m *Model) LoopInView() bool {
+	if m.Dirs.HasLoop() {
+		return true
+	}
+	for _, f := range m.Declared.Objects {
+		if f.Loop {
+			return true
+		}
+	}
+	for _, of := range m.View.ImportedFacts() {
+		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop {
+			return true
+		}
+	}
+	return false
+}
+
 // Pass is the pass the model reads.
 func (m *Model) Pass() *analysis.Pass { return m.pass }
 

@@ -108,7 +108,7 @@ func nameable(pkg *types.Package, fn *types.Func) bool {
 // on (actor.Hop) or continues a future (ReenterAfter), elsewhere one that
 // runs a plain func, preferably just posting it (Execute); in scope before
 // out of it. Without one it says what to do.
-func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
+func fixHint(hops []hopSink, sp walk.Entry, domain string, loopless bool) string {
 	inFutureCallback := sp.Future
 	rank := func(h hopSink) int {
 		switch {
@@ -138,6 +138,8 @@ func fixHint(hops []hopSink, sp walk.Entry, domain string) string {
 		return messageAdvice(hops[best].Name, domain)
 	case best >= 0:
 		return hopAdvice(hops[best].Name, domain, sp.On != nil)
+	case sp.On == nil && domain == "" && loopless:
+		return "no loop runs the owner, so there is none to hand the work to: let this code work on a value of its own and hand the result back, or guard the field with a lock or an atomic"
 	case sp.On == nil && domain == "":
 		return "hand the work to the owner (send it to the loop's mailbox or a channel the loop reads) instead of touching the state here"
 	}

@@ -114,14 +114,15 @@ func (r *reporter) run(fns []*ssa.Function) {
 	}
 	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
 	var hops []hopSink
+	loopless := false
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
-		hops = r.hopSinks()
+		hops, loopless = r.hopSinks(), !r.c.M.LoopInView()
 	}
 	fixes := r.findingFixes(out)
 	for _, f := range out {
 		hint := sentAdvice
 		if f.sent == nil {
-			hint = fixHint(hops, f.entry, f.witness.Domain)
+			hint = fixHint(hops, f.entry, f.witness.Domain, loopless)
 		}
 		hop, ok := fixes[f.pos]
 		switch {

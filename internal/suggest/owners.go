@@ -42,8 +42,9 @@ type ownerRoot struct {
 // codeRoots lists where the package's code outside test files starts
 // running: on an owner, its loops and hop callbacks, in source order; off
 // every owner, the functions its go statements start, but for loops,
-// whose goroutine is their owner. What tests write on an owner makes no
-// type owned, and tests start code in their own ways.
+// whose goroutine is their owner, each as often as it is started (twice
+// for a start inside a loop: it runs beside itself). What tests write on
+// an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
@@ -65,6 +66,9 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
 			for _, t := range sp.Targets {
 				if _, loop := s.loops[t.Fn]; !loop {
 					spawned = append(spawned, t.Fn)
+					if sp.Call != nil && flow.InLoop(sp.Call.Block()) {
+						spawned = append(spawned, t.Fn)
+					}
 				}
 			}
 		}
@@ -126,8 +130,8 @@ func (s *Suggester) proposeOwners() {
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
-		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
-			continue // not the module's, or confined already
+		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil || hasMutex(obj.Type().(*types.Named)) {
+			continue // not the module's, confined already, or guarded by its mutex
 		}
 		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" {
 			s.declined.add(obj, directive.VerbOwner, why)
@@ -137,6 +141,69 @@ func (s *Suggester) proposeOwners() {
 		if obj.Pkg() == s.pass.Pkg {
 			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 		}
+	}
+	s.proposeLooplessOwners(byType, spawned, pa, sent)
+}
+
+// proposeLooplessOwners proposes //confined:owner on the package's types
+// that no owner code writes but that code off the owner writes without a
+// lock while the code that creates and calls them (code that may run
+// anywhere: no loop, no goroutine) reads or writes the same fields, or
+// another goroutine (or the same one started again) writes them too: with
+// no loop, that code is the owner, and the goroutines its methods start
+// (wg.Go, errgroup, a go statement) are what the check reports. The
+// members that stay free get :any: those only set-up code writes, and
+// those only locking code writes.
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawned []*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+	// What the goroutines write, each with what it calls, under the locks
+	// they take around it (see writeIndex.of).
+	offByType := make(writersByType)
+	writers := make(map[string]int) // field -> how many goroutines write it
+	for _, fn := range spawned {
+		writes := s.written.of(fn)
+		offByType.add(fn, writes)
+		for key := range writes {
+			writers[key]++
+		}
+	}
+	writtenTwice := make(fieldSet)
+	for key, n := range writers {
+		writtenTwice[key] = n > 1
+	}
+	for _, tk := range slices.Sorted(maps.Keys(offByType)) {
+		if byType[tk] != nil || sent[tk] {
+			continue // a loop's (proposed above), or handed over
+		}
+		obj := s.typeObject(tk)
+		if obj == nil || obj.Pkg() != s.pass.Pkg || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue
+		}
+		off, other := offByType[tk], pa.other[tk]
+		var shared []string
+		usedByCallers := false
+		for key := range off.fields {
+			byCallers := pa.otherReads[key] || other != nil && other.fields[key]
+			if byCallers || writtenTwice[key] {
+				shared = append(shared, key[strings.LastIndex(key, ".")+1:])
+			}
+			usedByCallers = usedByCallers || byCallers
+		}
+		if len(shared) == 0 {
+			s.declined.add(obj, directive.VerbOwner, "one goroutine writes it, and no other code uses the fields it writes: nothing races with it")
+			continue
+		}
+		slices.Sort(shared)
+		also := "and another goroutine, or the same started again, writes it too"
+		if usedByCallers {
+			also = "and the code that creates and calls it uses it too"
+			if other != nil {
+				also += " (" + strings.Join(firstN(other.names(), 3), ", ") + ")"
+			}
+		}
+		s.propose(proposal{obj: obj, verb: directive.VerbOwner, evidence: fmt.Sprintf(
+			"code off the owner (%s) writes %s without a lock, %s: with no loop, the code that creates and calls it is the owner, and the check reports the goroutines",
+			strings.Join(firstN(off.names(), 3), ", "), names.Plural(len(shared), "its field "+shared[0], fmt.Sprintf("its fields %s", strings.Join(shared, ", "))), also)})
+		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 	}
 }
 

@@ -42,16 +42,15 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
 	writes, reads fieldSet
-	locks         bool // it takes a lock: its writes are taken as guarded
+	locks         bool // it takes a lock: what it calls is taken to run under it (see of)
 }
 
 // candidate reports whether values of named could be confined: a struct
-// type of the module, not confined yet, without a mutex field guarding it.
+// type of the module. One with a mutex field is a loop's only if nothing
+// else is (see proposeOwners), but an owner without a loop may keep its
+// locked members beside unlocked ones.
 func (x *writeIndex) candidate(named *types.Named) bool {
-	if !names.IsStruct(named) || named.Obj().Pkg() == nil || !inModule(x.pass, named.Obj().Pkg().Path()) {
-		return false
-	}
-	return !hasMutex(named)
+	return names.IsStruct(named) && named.Obj().Pkg() != nil && inModule(x.pass, named.Obj().Pkg().Path())
 }
 
 // hasMutex reports whether the struct type named has a sync.Mutex or
@@ -82,10 +81,8 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok {
-				if callee := call.Common().StaticCallee(); callee != nil && isLock(callee) {
-					acc.locks = true
-				}
+			if lockCall(instr) > 0 {
+				acc.locks = true
 			}
 			v, index, write, ok := walk.FieldTouch(instr)
 			if !ok {
@@ -97,17 +94,59 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				continue
 			}
 			key := fieldKey(named, st.Field(index).Name())
-			if write {
-				acc.writes[key] = true
-			} else {
+			switch {
+			case !write:
 				acc.reads[key] = true
+			case !underLock(instr):
+				acc.writes[key] = true
 			}
 		}
 	}
-	if acc.locks {
-		clear(acc.writes)
-	}
 	return acc
+}
+
+// lockCall tells whether instr takes a lock of package sync (1), lets one
+// go (-1), or neither (0). A deferred Unlock lets go at the return: not
+// before anything in the body.
+func lockCall(instr ssa.Instruction) int {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return 0
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return 0
+	}
+	obj := flow.DeclaredFunc(callee)
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "sync" {
+		return 0
+	}
+	switch obj.Name() {
+	case "Lock", "RLock":
+		return 1
+	case "Unlock", "RUnlock":
+		return -1
+	}
+	return 0
+}
+
+// underLock reports whether a lock is held at instr: the nearest lock call
+// on the way up its dominators takes one. A lock let go on one branch only
+// counts as held (the suggestion errs towards no proposal).
+func underLock(instr ssa.Instruction) bool {
+	b := instr.Block()
+	instrs := b.Instrs[:slices.Index(b.Instrs, instr)]
+	for b != nil {
+		for i := len(instrs) - 1; i >= 0; i-- {
+			if l := lockCall(instrs[i]); l != 0 {
+				return l > 0
+			}
+		}
+		if b = b.Idom(); b != nil {
+			instrs = b.Instrs
+		}
+	}
+	return false
 }
 
 // fieldUnder finds the field an address or a loaded map or slice comes
@@ -130,12 +169,6 @@ func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
 			return nil, 0, false
 		}
 	}
-}
-
-// isLock reports whether fn takes a lock of package sync.
-func isLock(fn *ssa.Function) bool {
-	obj := flow.DeclaredFunc(fn)
-	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Lock" || obj.Name() == "RLock")
 }
 
 // of returns the fields fn writes, itself and in the functions it

@@ -16,8 +16,8 @@ func (s *S) bump() { s.n++ }
 
 func (s *S) later() {
 	time.AfterFunc(time.Second, func() {
-		println(s.name) // want `reads confined builtonly.S.name off the owner: this code runs via time.AfterFunc \(builtonly.go:\d+\); fix: if name never changes once its value is built \(nothing in this package assigns it elsewhere\), mark the field //confined:any; else hand the work to the owner`
+		println(s.name) // want `reads confined builtonly.S.name off the owner: this code runs via time.AfterFunc \(builtonly.go:\d+\); fix: if name never changes once its value is built \(nothing in this package assigns it elsewhere\), mark the field //confined:any; else no loop runs the owner`
 		// Look-alike: bump writes n, so the advice stays a hand-off.
-		println(s.n) // want `reads confined builtonly.S.n off the owner: this code runs via time.AfterFunc \(builtonly.go:\d+\); fix: hand the work to the owner`
+		println(s.n) // want `reads confined builtonly.S.n off the owner: this code runs via time.AfterFunc \(builtonly.go:\d+\); fix: no loop runs the owner`
 	})
 }

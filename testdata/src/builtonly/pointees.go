@@ -31,7 +31,7 @@ func (u *U) step() int {
 
 func (u *U) later() {
 	time.AfterFunc(time.Second, func() {
-		println(u.editor.first) // want `reads confined builtonly.U.editor off the owner: .*fix: if editor never changes once its value is built and what it holds is safe to use from any goroutine \(this package calls \(\*builtonly.cursor\).Move on it\), mark the field //confined:any; else hand the work to the owner`
+		println(u.editor.first) // want `reads confined builtonly.U.editor off the owner: .*fix: if editor never changes once its value is built and what it holds is safe to use from any goroutine \(this package calls \(\*builtonly.cursor\).Move on it\), mark the field //confined:any; else no loop runs the owner`
 		println(u.src)          // want `reads confined builtonly.U.src off the owner: .*\(this package calls \(builtonly.source\).Next on it\), mark the field //confined:any`
 		println(u.clk.start)    // want `reads confined builtonly.U.clk off the owner: .*fix: if clk never changes once its value is built \(nothing in this package assigns it elsewhere\), mark the field //confined:any`
 	})

@@ -25,9 +25,9 @@ func (t T) Select(i int) T { t.sel = i; return t }
 
 func (t *T) later() {
 	time.AfterFunc(time.Second, func() {
-		println(t.pos.first)  // want `reads confined builtonly.T.pos off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: hand the work to the owner`
-		println(t.list.first) // want `reads confined builtonly.T.list off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: hand the work to the owner`
-		println(t.sel)        // want `reads confined builtonly.T.sel off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: hand the work to the owner`
+		println(t.pos.first)  // want `reads confined builtonly.T.pos off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: no loop runs the owner`
+		println(t.list.first) // want `reads confined builtonly.T.list off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: no loop runs the owner`
+		println(t.sel)        // want `reads confined builtonly.T.sel off the owner: this code runs via time.AfterFunc \(written.go:\d+\); fix: no loop runs the owner`
 		// Look-alike: built only, so //confined:any is the advice.
 		println(t.tag) // want `reads confined builtonly.T.tag off the owner: .*mark the field //confined:any`
 	})

@@ -4,7 +4,7 @@ package suggestexplain
 
 import "time"
 
-type pool struct {
+type pool struct { // want `suggest for suggestexplain.pool: //confined:owner: code off the owner \(\(\*suggestexplain.pool\).tick, \(\*suggestexplain.pool\).work\) writes its field done without a lock`
 	jobs chan int
 	done int
 }

@@ -24,7 +24,7 @@ func (i *ticking) start(t *time.Ticker) {
 // it: the usual advice.
 func (i *ticking) startFirst(t *time.Ticker) {
 	go func() {
-		for range i.ticker.C { // want `reads confined touches.ticking.ticker off the owner: .*; fix: hand the work to the owner`
+		for range i.ticker.C { // want `reads confined touches.ticking.ticker off the owner: .*; fix: no loop runs the owner`
 		}
 	}()
 	i.ticker = t

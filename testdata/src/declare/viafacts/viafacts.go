@@ -11,6 +11,6 @@ type state struct{ n int } // want state:"confined:owner"
 
 func start(s *state) {
 	lib.Every(1, func() {
-		s.n++ // want `writes confined viafacts.state.n off the owner: this code runs via lib.Every .*; fix: hand the work to the owner \(send it to the loop's mailbox`
+		s.n++ // want `writes confined viafacts.state.n off the owner: this code runs via lib.Every .*; fix: no loop runs the owner, so there is none to hand the work to`
 	})
 }

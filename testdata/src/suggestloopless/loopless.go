@@ -1,0 +1,90 @@
+// Package suggestloopless: state that belongs to the code that creates it,
+// with no loop anywhere, written unlocked by goroutines its own methods
+// start. -suggest proposes it owned (by that code), with :any for the
+// members that stay free, so that the check reports the goroutines.
+package suggestloopless
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// A tally bumped by goroutines started in a loop, each beside the others.
+type tally struct { // want `suggest for suggestloopless.tally: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.tally\).countAll\) writes its field n without a lock, and the code that creates and calls it uses it too`
+	n int
+}
+
+func (t *tally) countAll(items []string) int {
+	var wg sync.WaitGroup
+	for range items {
+		wg.Go(func() { t.n++ })
+	}
+	wg.Wait()
+	return t.n
+}
+
+// A cache with a lock for its map and an atomic hit count, and a miss
+// count its warm-up goroutine bumps without either while Stats reads it.
+type Cache struct { // want `suggest for suggestloopless.Cache: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.Cache\).Warm\) writes its field misses without a lock, and the code that creates and calls it uses it too`
+	mu     sync.Mutex
+	items  map[string]int // want `suggest for field items: //confined:any`
+	hits   atomic.Int64
+	misses int
+}
+
+func (c *Cache) Get(k string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.items[k]
+	if ok {
+		c.hits.Add(1)
+	}
+	return v
+}
+
+func (c *Cache) Put(k string, v int) {
+	c.mu.Lock()
+	c.items[k] = v
+	c.mu.Unlock()
+}
+
+func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0\)` Warm:`writes suggestloopless.Cache.misses`
+	go func() {
+		for _, k := range keys {
+			c.mu.Lock()
+			_, ok := c.items[k]
+			c.mu.Unlock()
+			if !ok {
+				c.misses++
+			}
+		}
+	}()
+}
+
+func (c *Cache) Stats() (int64, int) { return c.hits.Load(), c.misses }
+
+// Look-alikes. A goroutine that keeps its own count, which nothing else
+// reads: nothing races with it.
+type ticker struct{ ticks int }
+
+func (t *ticker) start() {
+	go func() {
+		for range 3 {
+			t.ticks++
+		}
+	}()
+}
+
+// A goroutine joined right away runs as if in place: nothing is off the
+// owner.
+type filler struct{ n int }
+
+func (f *filler) fill() int {
+	done := make(chan struct{})
+	go func() {
+		f.n++
+		close(done)
+	}()
+	<-done
+	return f.n
+}
