@@ -125,6 +125,11 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"with a case receiving funcs, messages or a wake-up; ticks and Done() only wake it up)")
 			continue
 		}
+		if perCallMailbox(fn, ss) {
+			s.declined.add(obj, directive.VerbLoop, "the channel it receives from is made for the one call that starts it, and kept nowhere else "+
+				"(a call's responses): a helper of that call, not an owner's loop")
+			continue
+		}
 		if len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 {
 			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
 				"to run, and it writes no state without a lock (a relay or a timer's goroutine)")
@@ -251,6 +256,60 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 		name = named.Obj().Name()
 	}
 	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// perCallMailbox reports whether every channel fn receives work from in a
+// loop is a parameter that each of its starts fills with a channel the
+// starting function made and keeps nowhere (it only hands it to calls and
+// the go statement): the goroutine serves that one call.
+func perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
+	var params []int
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !receivesWork(instr) || !flow.InLoop(b) {
+				continue
+			}
+			for _, ch := range flow.ReceivedChannels(instr) {
+				i := slices.IndexFunc(fn.Params, func(p *ssa.Parameter) bool { return ssa.Value(p) == ch })
+				if i < 0 {
+					return false // a field, a global: it outlives the call
+				}
+				params = append(params, i)
+			}
+		}
+	}
+	if len(params) == 0 || len(starts) == 0 {
+		return false
+	}
+	for _, st := range starts {
+		args := flow.CallArgs(st.call.Common())
+		for _, i := range params {
+			if i >= len(args) || !madeAndKept(args[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// madeAndKept reports whether v is a channel the function made and only
+// hands to calls (a go statement among them): stored, sent, returned or
+// converted, it outlives the call.
+func madeAndKept(v ssa.Value) bool {
+	if _, ok := v.(*ssa.MakeChan); !ok {
+		return false
+	}
+	for _, ref := range flow.Referrers(v) {
+		switch ref.(type) {
+		case ssa.CallInstruction, *ssa.UnOp, *ssa.Select, *ssa.Send, *ssa.DebugRef:
+			if send, ok := ref.(*ssa.Send); ok && send.X == v {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // receiveInLoop returns the position of a receive of work (or a select

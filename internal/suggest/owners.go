@@ -45,7 +45,8 @@ type ownerRoot struct {
 // whose goroutine is their owner, each as often as it is started (twice
 // for a start inside a loop: it runs beside itself). What tests write on
 // an owner makes no type owned, and tests start code in their own ways.
-func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
+func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function) {
+	startedBy = make(map[*ssa.Function][]*ssa.Function)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
@@ -66,6 +67,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
 			for _, t := range sp.Targets {
 				if _, loop := s.loops[t.Fn]; !loop {
 					spawned = append(spawned, t.Fn)
+					startedBy[t.Fn] = append(startedBy[t.Fn], fn)
 					if sp.Call != nil && flow.InLoop(sp.Call.Block()) {
 						spawned = append(spawned, t.Fn)
 					}
@@ -73,7 +75,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function) {
 			}
 		}
 	}
-	return roots, spawned
+	return roots, spawned, startedBy
 }
 
 // rootName names owner code for evidence: a method value by its method.
@@ -108,7 +110,7 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 // package, and of those confined by hand, that only set-up code writes and
 // code off the owner reads.
 func (s *Suggester) proposeOwners() {
-	roots, spawned := s.codeRoots()
+	roots, spawned, startedBy := s.codeRoots()
 	var rootFns []*ssa.Function
 	for _, r := range roots {
 		rootFns = append(rootFns, r.fn)
@@ -142,7 +144,7 @@ func (s *Suggester) proposeOwners() {
 			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 		}
 	}
-	s.proposeLooplessOwners(byType, spawned, pa, sent)
+	s.proposeLooplessOwners(byType, spawned, startedBy, pa, sent)
 }
 
 // proposeLooplessOwners proposes //confined:owner on the package's types
@@ -154,17 +156,24 @@ func (s *Suggester) proposeOwners() {
 // (wg.Go, errgroup, a go statement) are what the check reports. The
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
-func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawned []*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
 	// What the goroutines write, each with what it calls, under the locks
 	// they take around it (see writeIndex.of).
 	offByType := make(writersByType)
-	writers := make(map[string]int) // field -> how many goroutines write it
+	writers := make(map[string]int)              // field -> how many goroutines write it
+	starters := make(map[string][]*ssa.Function) // field -> the functions starting them
 	for _, fn := range spawned {
 		writes := s.written.of(fn)
 		offByType.add(fn, writes)
 		for key := range writes {
 			writers[key]++
+			starters[key] = append(starters[key], startedBy[fn]...)
 		}
+	}
+	// A reader that started the writer itself may wait for it before it
+	// reads (a call's helper goroutine, joined): only other readers race.
+	readByOthers := func(key string) bool {
+		return slices.ContainsFunc(pa.otherReads[key], func(r *ssa.Function) bool { return !slices.Contains(starters[key], r) })
 	}
 	writtenTwice := make(fieldSet)
 	for key, n := range writers {
@@ -182,7 +191,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawne
 		var shared []string
 		usedByCallers := false
 		for key := range off.fields {
-			byCallers := pa.otherReads[key] || other != nil && other.fields[key]
+			byCallers := readByOthers(key) || other != nil && other.fields[key]
 			if byCallers || writtenTwice[key] {
 				shared = append(shared, key[strings.LastIndex(key, ".")+1:])
 			}
@@ -278,10 +287,10 @@ func ownerEvidence(wt *ownerWrites, off, other *writers) string {
 // fields of candidate types through values it was handed, by where the
 // code runs.
 type placedAccesses struct {
-	other      writersByType     // code that may run anywhere
-	otherReads fieldSet          // what that code reads
-	off        writersByType     // code off the owner: the races the check will report
-	readOff    map[string]string // field -> a reader off the owner
+	other      writersByType              // code that may run anywhere
+	otherReads map[string][]*ssa.Function // field -> the code that may run anywhere reading it
+	off        writersByType              // code off the owner: the races the check will report
+	readOff    map[string]string          // field -> a reader off the owner
 	// Writes by code that runs once owners run: on an owner or off it, or
 	// an exported function or method, which its users call whenever they
 	// like. What only set-up code writes (constructors, functional
@@ -291,7 +300,7 @@ type placedAccesses struct {
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(fieldSet), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -320,7 +329,9 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 		maps.Copy(pa.runningWrites, acc.writes)
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
-	maps.Copy(pa.otherReads, acc.reads)
+	for key := range acc.reads {
+		pa.otherReads[key] = append(pa.otherReads[key], fn)
+	}
 }
 
 // sentTypes are the types, by key, whose values the package hands from
