@@ -111,7 +111,7 @@ var suites = []struct {
 	// ... to the implementations whose values reach the call.
 	// ... to the other packages' types the package converts to its own
 	// interfaces.
-	{name: "consumerifaces", patterns: []string{"consumerifaces/app"}},
+	{name: "consumerifaces", patterns: []string{"consumerifaces/app", "consumerifaces/fieldapp"}},
 	// ... to the types that can reach them.
 	{name: "ifacereach"},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},

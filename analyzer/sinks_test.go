@@ -50,6 +50,7 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 			"(*sinkforms.Bus).Subscribe":   "async [1]",
 			"(*sinkforms.Bus).Name":        "async [2]",
 			"(*sinkforms.Bus).Pair":        "async [1]",
+			"(*sinkforms.Bus).Copy":        "async [1]",
 			"(*sinkforms.Counter).Add":     "",
 		}},
 		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},

@@ -88,17 +88,29 @@ func (v *View) ConfinedInReach() bool {
 }
 
 // resultSpeaks reports whether obj is a function that returns a value of a
-// type speaks accepts: a constructor of another package's confined type,
-// whose value the code holds without naming its type (var r refresher =
-// nat.New()).
+// type speaks accepts, or with a method it accepts: a constructor of
+// another package's confined type, whose value the code holds without
+// naming its type (var r refresher = nat.New()).
 func resultSpeaks(obj types.Object, speaks func(types.Object) bool) bool {
 	fn, ok := obj.(*types.Func)
 	if !ok {
 		return false
 	}
 	for r := range fn.Signature().Results().Variables() {
-		if named := names.DerefNamed(r.Type()); named != nil && speaks(named.Obj()) {
+		named := names.DerefNamed(r.Type())
+		if named == nil {
+			continue
+		}
+		if speaks(named.Obj()) {
 			return true
+		}
+		// A type confined field by field (//confined:owner on extAddr, an
+		// unexported field whose directive stays in its package) shows in
+		// what its methods touch.
+		for m := range named.Origin().Methods() {
+			if speaks(m) {
+				return true
+			}
 		}
 	}
 	return false

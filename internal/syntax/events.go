@@ -216,6 +216,9 @@ func (x *extractor) collectionField(e ast.Expr) *types.Var {
 				return nil
 			}
 			e = x.localValues()[v][0]
+			if src, ok := x.copied[v]; ok {
+				e = src // made, then filled by copy
+			}
 		case *ast.SliceExpr:
 			e = ex.X
 		case *ast.CallExpr:

@@ -21,6 +21,7 @@ type extractor struct {
 	// Built on first use.
 	decls     map[*types.Func]*ast.FuncDecl // the package's declared functions with bodies
 	locals    map[*types.Var][]ast.Expr     // see localValues
+	copied    map[*types.Var]ast.Expr       // see localValues: copy(local, x.subs)
 	ranged    map[*types.Var]*types.Var     // see rangedFields
 	bodyDecls map[*ast.BlockStmt]*types.Func
 	funcChans *bool // see selectsFuncChans
@@ -133,7 +134,7 @@ func (x *extractor) localValues() map[*types.Var][]ast.Expr {
 	if x.locals != nil {
 		return x.locals
 	}
-	x.locals = make(map[*types.Var][]ast.Expr)
+	x.locals, x.copied = make(map[*types.Var][]ast.Expr), make(map[*types.Var]ast.Expr)
 	add := func(id *ast.Ident, value ast.Expr) {
 		obj := x.info.Defs[id]
 		if obj == nil {
@@ -151,6 +152,14 @@ func (x *extractor) localValues() map[*types.Var][]ast.Expr {
 					for i, lhs := range n.Lhs {
 						if id, ok := lhs.(*ast.Ident); ok {
 							add(id, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.CallExpr: // copy(local, x.subs): what the local holds then
+				if b, ok := x.info.Uses[identOf(n.Fun)].(*types.Builtin); ok && b.Name() == "copy" && len(n.Args) == 2 {
+					if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
+						if v, ok := x.info.Uses[id].(*types.Var); ok {
+							x.copied[v] = n.Args[1]
 						}
 					}
 				}

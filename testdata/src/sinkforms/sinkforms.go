@@ -88,6 +88,7 @@ type Bus struct {
 	subs   []func(int)
 	byName map[string]func(int)
 	pairs  []func(int)
+	copies []func(int)
 	ev     chan int
 }
 
@@ -103,13 +104,20 @@ func (b *Bus) Name(k string, fn func(int)) { b.mu.Lock(); b.byName[k] = fn; b.mu
 
 func (b *Bus) Pair(fn func(int)) { b.mu.Lock(); b.pairs = append(b.pairs, fn); b.mu.Unlock() }
 
+func (b *Bus) Copy(fn func(int)) { b.mu.Lock(); b.copies = append(b.copies, fn); b.mu.Unlock() }
+
 func (b *Bus) dispatch() {
 	for ev := range b.ev {
 		b.mu.Lock()
 		subs := slices.Clone(b.subs)
 		named := maps.Clone(b.byName)
 		pairs := append(b.pairs[:0:0], b.pairs...)
+		copies := make([]func(int), len(b.copies))
+		copy(copies, b.copies)
 		b.mu.Unlock()
+		for _, fn := range copies {
+			fn(ev)
+		}
 		for _, fn := range subs {
 			fn(ev)
 		}

@@ -26,3 +26,27 @@ func (n *NAT) Refresh() { n.ext = "" } // want Refresh:`summary\(arg0 writes nat
 type Mapping struct{ port int }
 
 func (m Mapping) Refresh() {}
+
+// A Gateway keeps its external address as its loop's state, field by
+// field: the type itself is not confined.
+type Gateway struct {
+	//confined:owner @nat
+	ext string
+}
+
+// NewGateway starts the gateway's loop.
+func NewGateway() *Gateway { // want NewGateway:`summary\(started result\)`
+	g := &Gateway{}
+	go g.loop(make(chan string))
+	return g
+}
+
+//confined:loop @nat
+func (g *Gateway) loop(ch chan string) { // want loop:"confined:loop@nat"
+	for s := range ch {
+		g.ext = s
+	}
+}
+
+// External reads the address: the loop's to do.
+func (g *Gateway) External() string { return g.ext } // want External:`summary\(arg0 reads nat.Gateway.ext@nat\)`
