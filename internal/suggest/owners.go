@@ -291,11 +291,12 @@ type placedAccesses struct {
 	otherReads map[string][]*ssa.Function // field -> the code that may run anywhere reading it
 	off        writersByType              // code off the owner: the races the check will report
 	readOff    map[string]string          // field -> a reader off the owner
-	// Writes by code that runs once owners run: on an owner or off it, or
-	// an exported function or method, which its users call whenever they
-	// like. What only set-up code writes (constructors, functional
-	// options, an Attach the constructor calls) is fixed by the time they
-	// run.
+	// Writes by any code but set-up code: the value it writes through
+	// existed before (a constructor writes through the value it makes,
+	// which accesses leaves out) and it is no functional option. What only
+	// set-up code writes is fixed by the time owners run; a field anything
+	// else writes, even code the search does not place (a callback a
+	// framework stores and calls), never gets :any.
 	runningWrites fieldSet
 }
 
@@ -309,7 +310,7 @@ func newPlacedAccesses() *placedAccesses {
 // anywhere, but functional options run where a value is built.
 func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner bool) {
 	acc := x.accesses(fn)
-	if onOwner || offOwner {
+	if !functionalOption(fn) {
 		maps.Copy(pa.runningWrites, acc.writes)
 	}
 	if !onOwner || offOwner {
@@ -324,9 +325,6 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	}
 	if onOwner || offOwner || functionalOption(fn) {
 		return
-	}
-	if obj := flow.DeclaredFunc(fn); obj != nil && obj.Exported() {
-		maps.Copy(pa.runningWrites, acc.writes)
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
 	for key := range acc.reads {
