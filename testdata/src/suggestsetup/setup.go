@@ -83,7 +83,14 @@ type Cache struct { // want Cache:"confined:owner"
 	// Look-alike: ttl is read off the owner too, but SetTTL, which any
 	// code may call at any time, writes it: no :any.
 	ttl int
+	// Look-alike: evictions is read off the owner, and written by a hook
+	// the cache hands out, which runs who knows where: no :any.
+	evictions int
 }
+
+type hooks struct{ onEvict func() }
+
+func (c *Cache) hook(h *hooks) { h.onEvict = func() { c.evictions++ } }
 
 // SetTTL changes the ttl.
 func (c *Cache) SetTTL(n int) { c.ttl = n } // want SetTTL:"summary\\(arg0 writes suggestsetup.Cache.ttl\\)" SetTTL:"writes suggestsetup.Cache.ttl"
@@ -93,7 +100,7 @@ func NewCache(size int) *Cache { return &Cache{size: size, items: map[string]int
 func (c *Cache) watch() {
 	go func() {
 		for range time.Tick(time.Second) {
-			println(c.size, c.ttl)
+			println(c.size, c.ttl, c.evictions)
 		}
 	}()
 }
