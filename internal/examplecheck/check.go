@@ -413,7 +413,8 @@ func (e *Example) ExpectPackFileAgrees(t testing.TB, file string) {
 // RunCommon runs, as parallel subtests, what every example module checks
 // of the checker beyond its own bug: "fixed", that ./fixed gets no finding;
 // "lookalike", that ./lookalike gets a finding on each line marked racy
-// and on no other (CheckMarked), when the module has one; and "same
+// and on no other (CheckMarked), when the module has one; "suggest
+// recovers", ExpectSuggestRecovers on ./buggy and ./lookalike; and "same
 // everywhere", ExpectSameEverywhere, and ExpectPackFileAgrees with the
 // PackFile when there is one.
 func (e *Example) RunCommon(t *testing.T) {
@@ -427,6 +428,14 @@ func (e *Example) RunCommon(t *testing.T) {
 			e.CheckMarked(t, "lookalike")
 		})
 	}
+	t.Run("suggest recovers", func(t *testing.T) {
+		t.Parallel()
+		dirs := []string{"buggy"}
+		if slices.Contains(e.Packages, "./lookalike") {
+			dirs = append(dirs, "lookalike")
+		}
+		e.ExpectSuggestRecovers(t, dirs...)
+	})
 	t.Run("same everywhere", func(t *testing.T) {
 		t.Parallel()
 		e.ExpectSameEverywhere(t)

@@ -180,11 +180,15 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawne
 		writtenTwice[key] = n > 1
 	}
 	for _, tk := range slices.Sorted(maps.Keys(offByType)) {
-		if byType[tk] != nil || sent[tk] {
-			continue // a loop's (proposed above), or handed over
+		if byType[tk] != nil {
+			continue // a loop's: proposed or declined above
 		}
 		obj := s.typeObject(tk)
 		if obj == nil || obj.Pkg() != s.pass.Pkg || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue
+		}
+		if sent[tk] {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, but the package hands its values over (sends them on a channel, carries them in what it sends, or keeps them in a store under a lock): they are not one owner's")
 			continue
 		}
 		off, other := offByType[tk], pa.other[tk]

@@ -61,3 +61,14 @@ func (h *hub) run() { // want `suggest for \(\*suggestexplain.hub\).run: //confi
 }
 
 func (h *hub) post(f func()) { h.in <- f } // want `suggest for \(\*suggestexplain.hub\).post: //confined:hop f`
+
+// A goroutine fills in a note it is given and sends it on: notes are handed
+// over, nobody's to own.
+type note struct{ text string } // want `explain: no //confined:owner for suggestexplain.note: code off the owner writes it, but the package hands its values over`
+
+func fill(n *note, out chan *note) {
+	go func() {
+		n.text = "filled"
+		out <- n
+	}()
+}
