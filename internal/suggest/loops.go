@@ -21,7 +21,9 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -130,9 +132,9 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
 		}
-		if len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 {
+		if len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
 			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
-				"to run, and it writes no state without a lock (a relay or a timer's goroutine)")
+				"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)")
 			continue
 		}
 		loops = append(loops, foundLoop{fn, ss[0], recv})
@@ -256,6 +258,26 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 		name = named.Obj().Name()
 	}
 	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// readsState reports whether fn reads, without a lock, a field that holds
+// state (not a channel, a sync or an atomic value) of a value it did not
+// make: a loop serving requests from a map others fill owns it as much as
+// one writing it.
+func (s *Suggester) readsState(fn *ssa.Function) bool {
+	originOf := s.e.ValueOrigins(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			x, index, write, ok := walk.FieldTouch(instr)
+			if !ok || write || underLock(instr) || originOf(x).Owned() {
+				continue
+			}
+			if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() && !model.ConcurrencySafe(st.Field(index).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // perCallMailbox reports whether every channel fn receives work from in a

@@ -144,7 +144,7 @@ func (s *Suggester) proposeOwners() {
 			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 		}
 	}
-	s.proposeLooplessOwners(byType, spawned, startedBy, pa, sent)
+	s.proposeLooplessOwners(byType, roots, spawned, startedBy, pa, sent)
 }
 
 // proposeLooplessOwners proposes //confined:owner on the package's types
@@ -156,7 +156,23 @@ func (s *Suggester) proposeOwners() {
 // (wg.Go, errgroup, a go statement) are what the check reports. The
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
-func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+	// What owner code reads, by field: a loop serving what goroutines
+	// write owns it.
+	ownerReads := make(map[string]*ownerWrites)
+	for _, r := range roots {
+		for key := range s.written.accesses(r.fn).reads {
+			w := ownerReads[key]
+			if w == nil {
+				w = &ownerWrites{domains: make(map[string]bool)}
+				ownerReads[key] = w
+			}
+			w.domains[r.domain] = true
+			if name := rootName(r.fn); !slices.Contains(w.roots, name) {
+				w.roots = append(w.roots, name)
+			}
+		}
+	}
 	// What the goroutines write, each with what it calls, under the locks
 	// they take around it (see writeIndex.of).
 	offByType := make(writersByType)
@@ -194,12 +210,22 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawne
 		off, other := offByType[tk], pa.other[tk]
 		var shared []string
 		usedByCallers := false
+		owner := &ownerWrites{domains: make(map[string]bool)}
 		for key := range off.fields {
 			byCallers := readByOthers(key) || other != nil && other.fields[key]
+			if r := ownerReads[key]; r != nil {
+				maps.Copy(owner.domains, r.domains)
+				owner.roots = append(owner.roots, r.roots...)
+				byCallers = true
+			}
 			if byCallers || writtenTwice[key] {
 				shared = append(shared, key[strings.LastIndex(key, ".")+1:])
 			}
 			usedByCallers = usedByCallers || byCallers
+		}
+		if len(owner.domains) > 1 {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
+			continue
 		}
 		if len(shared) == 0 {
 			s.declined.add(obj, directive.VerbOwner, "one goroutine writes it, and no other code uses the fields it writes: nothing races with it")
@@ -207,15 +233,23 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, spawne
 		}
 		slices.Sort(shared)
 		also := "and another goroutine, or the same started again, writes it too"
-		if usedByCallers {
+		switch {
+		case len(owner.roots) > 0:
+			slices.Sort(owner.roots)
+			also = "while code on the owner (" + strings.Join(firstN(slices.Compact(owner.roots), 3), ", ") + ") reads it"
+		case usedByCallers:
 			also = "and the code that creates and calls it uses it too"
 			if other != nil {
 				also += " (" + strings.Join(firstN(other.names(), 3), ", ") + ")"
 			}
 		}
-		s.propose(proposal{obj: obj, verb: directive.VerbOwner, evidence: fmt.Sprintf(
-			"code off the owner (%s) writes %s without a lock, %s: with no loop, the code that creates and calls it is the owner, and the check reports the goroutines",
-			strings.Join(firstN(off.names(), 3), ", "), names.Plural(len(shared), "its field "+shared[0], fmt.Sprintf("its fields %s", strings.Join(shared, ", "))), also)})
+		whose := "with no loop, the code that creates and calls it is the owner"
+		if len(owner.roots) > 0 {
+			whose = "it is that owner's"
+		}
+		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
+			"code off the owner (%s) writes %s without a lock, %s: %s, and the check reports the goroutines",
+			strings.Join(firstN(off.names(), 3), ", "), names.Plural(len(shared), "its field "+shared[0], fmt.Sprintf("its fields %s", strings.Join(shared, ", "))), also, whose)})
 		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 	}
 }
