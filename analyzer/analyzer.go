@@ -51,10 +51,10 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	e := walk.New(m)
 	var s *suggest.Suggester
 	if cfg.suggest {
-		if s = suggest.New(e, cfg.explain); s == nil {
-			m.View.ExportDirectives() // not the user's to annotate: what is written travels on
-			return nil, nil
-		}
+		// Nil for a package that is not the user's to annotate: it is
+		// checked as without -suggest, so that its facts (sinks, entry
+		// points, summaries) reach the user's packages the same.
+		s = suggest.New(e, cfg.explain)
 	}
 	// A package with nothing confined in reach needs no SSA; -suggest
 	// needs the walks. -explain only explains: it takes the same path.

@@ -42,8 +42,9 @@ type ownerRoot struct {
 // codeRoots lists where the package's code outside test files starts
 // running: on an owner, its loops and hop callbacks, in source order; off
 // every owner, the functions its go statements start, but for loops,
-// whose goroutine is their owner, each as often as it is started (twice
-// for a start inside a loop: it runs beside itself). What tests write on
+// whose goroutine is their owner, and the entry points frameworks run,
+// each as often as it is started (twice for a start inside a loop, and for
+// an entry point: it runs beside itself). What tests write on
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function) {
 	startedBy = make(map[*ssa.Function][]*ssa.Function)
@@ -53,6 +54,11 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 		}
 		if domain, ok := s.loops[fn]; ok {
 			roots = append(roots, ownerRoot{fn, domain})
+		}
+		if _, ok := s.e.EntryPoint(fn); ok {
+			// A framework runs it on goroutines of its own, a request
+			// beside another: twice, as a start in a loop is.
+			spawned = append(spawned, fn, fn)
 		}
 		w := s.e.Walk(fn)
 		if w == nil {
