@@ -18,17 +18,7 @@ import (
 // named _fix... (the go command's ./... leaves it out) and removed after.
 func (e *Example) ExpectFixHidesNothing(t *testing.T, stayOff []string, dirs ...string) {
 	t.Helper()
-	tmp, err := os.MkdirTemp(".", "_fix")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
-	var pkgs, originals []string
-	for _, dir := range dirs {
-		copyGoFiles(t, dir, filepath.Join(tmp, dir))
-		pkgs = append(pkgs, "./"+filepath.ToSlash(filepath.Join(tmp, dir)))
-		originals = append(originals, "./"+dir)
-	}
+	tmp, pkgs, originals := copyPackages(t, "_fix", dirs)
 	// The copies are the originals byte for byte: their findings are the
 	// originals' (one run of the checker, shared with the other tests).
 	before, _, _ := e.CheckArgs(t, originals...)
@@ -48,6 +38,25 @@ func (e *Example) ExpectFixHidesNothing(t *testing.T, stayOff []string, dirs ...
 			expectFixedFile(t, readLines(t, file), readLines(t, fixed), fixed, before, after, stayOff)
 		}
 	}
+}
+
+// copyPackages copies the Go files of the packages dirs into a new
+// directory of the module named prefix..., which the go command's ./...
+// leaves out, removed when t ends. It returns that directory, the copies'
+// package patterns and the originals'.
+func copyPackages(t *testing.T, prefix string, dirs []string) (tmp string, pkgs, originals []string) {
+	t.Helper()
+	tmp, err := os.MkdirTemp(".", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	for _, dir := range dirs {
+		copyGoFiles(t, dir, filepath.Join(tmp, dir))
+		pkgs = append(pkgs, "./"+filepath.ToSlash(filepath.Join(tmp, dir)))
+		originals = append(originals, "./"+dir)
+	}
+	return tmp, pkgs, originals
 }
 
 // expectFixedFile checks one file the fix may have changed: fixed is

@@ -23,16 +23,9 @@ var directiveComment = regexp.MustCompile(`\s*//confined:.*$`)
 // the module named _suggest... and removed after.
 func (e *Example) ExpectSuggestRecovers(t *testing.T, dirs ...string) {
 	t.Helper()
-	tmp, err := os.MkdirTemp(".", "_suggest")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
-	var pkgs, originals []string
+	tmp, pkgs, originals := copyPackages(t, "_suggest", dirs)
 	for _, dir := range dirs {
-		to := filepath.Join(tmp, dir)
-		copyGoFiles(t, dir, to)
-		for _, file := range goFiles(t, to) {
+		for _, file := range goFiles(t, filepath.Join(tmp, dir)) {
 			var kept []string
 			for _, line := range readLines(t, file) {
 				stripped := directiveComment.ReplaceAllString(line, "")
@@ -44,8 +37,6 @@ func (e *Example) ExpectSuggestRecovers(t *testing.T, dirs ...string) {
 				t.Fatal(err)
 			}
 		}
-		pkgs = append(pkgs, "./"+filepath.ToSlash(to))
-		originals = append(originals, "./"+dir)
 	}
 	before, _, _ := e.CheckArgs(t, originals...)
 	if _, out, status := e.CheckArgs(t, append([]string{"-suggest", "-fix"}, pkgs...)...); status != 0 {
