@@ -28,7 +28,7 @@ func TestSuggestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(), a, "suggestexplain")
+	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestnamed")
 }
 
 // TestSuggestedThenChecked runs the plain check on the actor after

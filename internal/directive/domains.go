@@ -11,18 +11,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// HasLoop reports whether the set declares a loop: a function or a
-// goroutine literal marked //confined:loop.
-func (s *Set) HasLoop() bool {
-	if len(s.loopLiterals) > 0 {
-		return true
+// LoopDomains lists the domains of the loops the set declares, functions
+// and goroutine literals marked //confined:loop ("" for the default
+// owner's), once each, in no order.
+func (s *Set) LoopDomains() []string {
+	var out []string
+	for _, d := range s.loopLiterals {
+		out = append(out, d)
 	}
 	for _, f := range s.Objects {
 		if f.Loop {
-			return true
+			out = append(out, f.Domain)
 		}
 	}
-	return false
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // UnnamedOwners reports the unnamed //confined:owner directives of a

@@ -76,20 +76,27 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 // an owner is the code that creates and calls its state, and there is no
 // loop to hand work to.
 func (m *Model) LoopInView() bool {
-	if m.Dirs.HasLoop() {
-		return true
+	return len(m.LoopDomainsInView()) > 0
+}
+
+// LoopDomainsInView lists the domains of the loops declared in view ("" for
+// the default owner's).
+func (m *Model) LoopDomainsInView() map[string]bool {
+	out := make(map[string]bool)
+	for _, d := range m.Dirs.LoopDomains() {
+		out[d] = true
 	}
 	for _, f := range m.Declared.Objects {
 		if f.Loop {
-			return true
+			out[f.Domain] = true
 		}
 	}
 	for _, of := range m.View.ImportedFacts() {
 		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop {
-			return true
+			out[f.Domain] = true
 		}
 	}
-	return false
+	return out
 }
 
 // Pass is the pass the model reads.

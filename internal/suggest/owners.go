@@ -163,6 +163,13 @@ func (s *Suggester) proposeOwners() {
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
 func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+	// Without a loop, the code that creates a value owns it; where every
+	// loop is named, an unnamed owner would be none of them.
+	domains := s.m.LoopDomainsInView()
+	for _, d := range s.loops {
+		domains[d] = true
+	}
+	allNamed := len(domains) > 0 && !domains[""]
 	// What owner code reads, by field: a loop serving what goroutines
 	// write owns it.
 	ownerReads := make(map[string]*ownerWrites)
@@ -231,6 +238,11 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		}
 		if len(owner.domains) > 1 {
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
+			continue
+		}
+		if len(owner.roots) == 0 && len(shared) > 0 && allNamed {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but every loop of the program is named: "+
+				"an owner without a name would be none of them (say which it belongs to)")
 			continue
 		}
 		if len(shared) == 0 {

@@ -293,26 +293,37 @@ func writesFirstArgument(b *ssa.Builtin) bool {
 // through it change a value other code holds, which no //confined:any may
 // hide.
 func Rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value) bool {
+	return rewrites(origins, x, nil)
+}
+
+// rewrites is Rewrites, with the variables already asked about (a variable
+// may be assigned what it held: v = v).
+func rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value, seen map[*ssa.Alloc]bool) bool {
 	if !origins(x).Fresh() {
 		return true
 	}
-	if cell, ok := x.(*ssa.Alloc); ok {
-		return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return copiesExisting(origins, v) })
+	cell, ok := x.(*ssa.Alloc)
+	if !ok || seen[cell] {
+		return false
 	}
-	return false
+	if seen == nil {
+		seen = make(map[*ssa.Alloc]bool)
+	}
+	seen[cell] = true
+	return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return copiesExisting(origins, v, seen) })
 }
 
 // copiesExisting reports whether v, stored into a variable, is a copy of
 // a value that existed before the function: its parameter or capture (a
 // value receiver), or what a pointer from outside points to. A composite
 // literal the function builds is new, whatever its fields hold.
-func copiesExisting(origins func(ssa.Value) summary.Origin, v ssa.Value) bool {
+func copiesExisting(origins func(ssa.Value) summary.Origin, v ssa.Value, seen map[*ssa.Alloc]bool) bool {
 	switch v := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
 	case *ssa.UnOp:
 		if cell, ok := v.X.(*ssa.Alloc); ok {
-			return Rewrites(origins, cell)
+			return rewrites(origins, cell, seen)
 		}
 		return v.Op == token.MUL && !origins(v.X).Fresh()
 	}

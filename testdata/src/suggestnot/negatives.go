@@ -97,3 +97,17 @@ func (b *bus) publish(v int) {
 		h(v)
 	}
 }
+
+// A variable assigned what it holds, through a copy in a loop: asking
+// whether it copies a value from outside must end.
+type settings struct{ n int }
+
+func spin() int {
+	var s settings
+	for range 2 {
+		t := s
+		s = t
+	}
+	s.n++
+	return s.n
+}

@@ -1,0 +1,25 @@
+// Package suggestnamed: every loop of the program is named, so a type that
+// only goroutines write, and no loop touches, gets no owner: an unnamed one
+// would be none of the loops'. -suggest -explain says so.
+package suggestnamed
+
+type inbox struct { // want `suggest for suggestnamed.inbox: //confined:owner @audit`
+	q    chan func()
+	seen int
+}
+
+//confined:loop @audit
+func (b *inbox) run() {
+	for f := range b.q {
+		f()
+		b.seen++
+	}
+}
+
+type counter struct{ n int } // want `explain: no //confined:owner for suggestnamed.counter: code off the owner writes it and no loop touches it, but every loop of the program is named`
+
+func (c *counter) bumpAll() {
+	for range 3 {
+		go func() { c.n++ }()
+	}
+}
