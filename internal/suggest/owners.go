@@ -191,7 +191,18 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	offByType := make(writersByType)
 	writers := make(map[string]int)              // field -> how many goroutines write it
 	starters := make(map[string][]*ssa.Function) // field -> the functions starting them
+	starts := make(map[*ssa.Function]int)
 	for _, fn := range spawned {
+		starts[fn]++
+	}
+	for _, fn := range spawned {
+		if starts[fn] == 1 && receiveInLoop(fn).IsValid() {
+			// A lone goroutine receiving its work in a loop is an event
+			// loop of its own (a literal, which -suggest cannot mark):
+			// what it writes is its, and whoever else writes it
+			// hands over by its channels.
+			continue
+		}
 		writes := s.written.of(fn)
 		offByType.add(fn, writes)
 		for key := range writes {

@@ -112,3 +112,34 @@ func (f *fetcher) collect(resp chan int, done chan struct{}) {
 	}
 	close(done)
 }
+
+// A goroutine that is an event loop of its own (a select over channels in
+// a loop), and hands the value back by closing its stop channel: the
+// restart that waits for that before writing races with nothing.
+type harness struct {
+	count int
+	work  chan int
+	stopc chan struct{}
+}
+
+func (h *harness) start() {
+	h.stopc = make(chan struct{})
+	go func() {
+		for {
+			select {
+			case n := <-h.work:
+				h.count += n
+			case <-h.stopc:
+				h.count = 0
+				close(h.stopc)
+				return
+			}
+		}
+	}()
+}
+
+func (h *harness) restart() {
+	<-h.stopc
+	h.count = 1
+	h.start()
+}
