@@ -56,9 +56,11 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 			roots = append(roots, ownerRoot{fn, domain})
 		}
 		if _, ok := s.e.EntryPoint(fn); ok {
-			// A framework runs it on goroutines of its own, a request
-			// beside another: twice, as a start in a loop is.
-			spawned = append(spawned, fn, fn)
+			// A framework runs it on goroutines of its own: on its
+			// receiver's value (a connection's Read) one at a time, on
+			// what that value shares (a service's state) a request
+			// beside another (see proposeLooplessOwners).
+			spawned = append(spawned, fn)
 		}
 		w := s.e.Walk(fn)
 		if w == nil {
@@ -163,13 +165,14 @@ func (s *Suggester) proposeOwners() {
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
 func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
-	// Without a loop, the code that creates a value owns it; where every
-	// loop is named, an unnamed owner would be none of them.
+	// Without a loop, the code that creates a value owns it; where loops
+	// run, which of them a value the goroutines write belongs to is not
+	// for -suggest to guess (several owners race through it, or none).
 	domains := s.m.LoopDomainsInView()
 	for _, d := range s.loops {
 		domains[d] = true
 	}
-	allNamed := len(domains) > 0 && !domains[""]
+	loopsAround := len(domains) > 0
 	// What owner code reads, by field: a loop serving what goroutines
 	// write owns it.
 	ownerReads := make(map[string]*ownerWrites)
@@ -203,9 +206,19 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			// hands over by its channels.
 			continue
 		}
-		writes := s.written.of(fn)
+		// Its own writes that no Lock dominates (a goroutine locking for a
+		// map and bumping a counter after), and what it calls.
+		writes := union(s.written.accesses(fn).unlockedWrites, s.written.of(fn))
 		offByType.add(fn, writes)
+		_, entry := s.e.EntryPoint(fn)
+		own := ""
+		if recv := fn.Signature.Recv(); recv != nil {
+			own = flow.TypeKey(recv.Type())
+		}
 		for key := range writes {
+			if entry && key[:strings.LastIndex(key, ".")] != own {
+				writers[key]++ // state the entry point's requests share
+			}
 			writers[key]++
 			starters[key] = append(starters[key], startedBy[fn]...)
 		}
@@ -251,9 +264,9 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
 			continue
 		}
-		if len(owner.roots) == 0 && len(shared) > 0 && allNamed {
-			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but every loop of the program is named: "+
-				"an owner without a name would be none of them (say which it belongs to)")
+		if len(owner.roots) == 0 && len(shared) > 0 && loopsAround {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but the program has loops: "+
+				"the owner would be none of them, or one -suggest cannot tell (say which it belongs to)")
 			continue
 		}
 		if len(shared) == 0 {
@@ -378,7 +391,7 @@ func newPlacedAccesses() *placedAccesses {
 func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner bool) {
 	acc := x.accesses(fn)
 	if !functionalOption(fn) {
-		maps.Copy(pa.runningWrites, acc.writes)
+		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
 	}
 	if !onOwner || offOwner {
 		for key := range acc.reads {

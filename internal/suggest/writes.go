@@ -41,8 +41,11 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // fieldAccesses is what one function does to fields of candidate types
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
-	writes, reads fieldSet
-	locks         bool // it takes a lock: what it calls is taken to run under it (see of)
+	// writes are none when the function takes a lock anywhere (it is
+	// taken to hold it around all it does: the owner rules err towards no
+	// proposal); unlockedWrites are those no Lock dominates.
+	writes, reads, unlockedWrites fieldSet
+	locks                         bool // it takes a lock: what it calls is taken to run under it (see of)
 }
 
 // candidate reports whether values of named could be confined: a struct
@@ -78,7 +81,7 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if lockCall(instr) > 0 {
@@ -97,10 +100,16 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			switch {
 			case !write:
 				acc.reads[key] = true
-			case !underLock(instr):
+			default:
 				acc.writes[key] = true
+				if !underLock(instr) {
+					acc.unlockedWrites[key] = true
+				}
 			}
 		}
+	}
+	if acc.locks {
+		clear(acc.writes)
 	}
 	return acc
 }

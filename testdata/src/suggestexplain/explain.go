@@ -4,7 +4,7 @@ package suggestexplain
 
 import "time"
 
-type pool struct { // want `suggest for suggestexplain.pool: //confined:owner: code off the owner \(\(\*suggestexplain.pool\).tick, \(\*suggestexplain.pool\).work\) writes its field done without a lock`
+type pool struct { // want `explain: no //confined:owner for suggestexplain.pool: code off the owner writes it and no loop touches it, but the program has loops`
 	jobs chan int
 	done int
 }

@@ -48,7 +48,7 @@ func (c *Cache) Put(k string, v int) {
 	c.mu.Unlock()
 }
 
-func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0\)` Warm:`writes suggestloopless.Cache.misses`
+func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0\)`
 	go func() {
 		for _, k := range keys {
 			c.mu.Lock()

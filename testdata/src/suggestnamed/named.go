@@ -1,6 +1,6 @@
-// Package suggestnamed: every loop of the program is named, so a type that
-// only goroutines write, and no loop touches, gets no owner: an unnamed one
-// would be none of the loops'. -suggest -explain says so.
+// Package suggestnamed: where loops run, a type that only goroutines write,
+// and no loop touches, gets no owner: which of them it belongs to, if any,
+// is for the user to say. -suggest -explain says so.
 package suggestnamed
 
 type inbox struct { // want `suggest for suggestnamed.inbox: //confined:owner @audit`
@@ -16,7 +16,7 @@ func (b *inbox) run() {
 	}
 }
 
-type counter struct{ n int } // want `explain: no //confined:owner for suggestnamed.counter: code off the owner writes it and no loop touches it, but every loop of the program is named`
+type counter struct{ n int } // want `explain: no //confined:owner for suggestnamed.counter: code off the owner writes it and no loop touches it, but the program has loops`
 
 func (c *counter) bumpAll() {
 	for range 3 {
