@@ -122,7 +122,10 @@ func (r *reporter) run(fns []*ssa.Function) {
 	for _, f := range out {
 		hint := sentAdvice
 		if f.sent == nil {
-			hint = fixHint(hops, f.entry, f.witness.Domain, loopless)
+			// Another package's loop may run its state's owner without a
+			// fact saying so (an unexported loop): only state of this
+			// package is known to have none.
+			hint = fixHint(hops, f.entry, f.witness.Domain, loopless && r.ownState(f.witness.Member))
 		}
 		hop, ok := fixes[f.pos]
 		switch {
@@ -148,6 +151,12 @@ func (r *reporter) run(fns []*ssa.Function) {
 		c.Pass().Report(d)
 	}
 	c.M.ReportUnusedIgnores()
+}
+
+// ownState reports whether member, a confined member as witnesses name it
+// ("pkg.T.f", "(*pkg.T).M"), is of this package.
+func (r *reporter) ownState(member string) bool {
+	return strings.HasPrefix(strings.TrimLeft(member, "(*"), r.c.Pass().Pkg.Name()+".")
 }
 
 // add keeps one finding per line, the most telling: "s.n++" both reads and

@@ -88,3 +88,11 @@ func setUpBefore() {
 		b.n++
 	}()
 }
+
+// Another package's state whose loop this package cannot see: the advice
+// is still to hand the work to its owner.
+func countLater(c *service.Counter) {
+	go func() {
+		c.Add() // want `calls confined \(\*service.Counter\).Add off the owner: .*fix: hand the work to the owner`
+	}()
+}

@@ -27,3 +27,26 @@ func (s *Service) run() {
 
 // Bump writes the state: the loop's to do.
 func (s *Service) Bump() { s.state++ }
+
+// Counter's loop is of its own package, unexported: importers see no fact
+// of it, yet it runs the owner.
+//
+//confined:owner
+type Counter struct{ n int }
+
+// NewCounter starts the counter's loop.
+func NewCounter() *Counter {
+	c := &Counter{}
+	go c.run()
+	return c
+}
+
+//confined:loop
+func (c *Counter) run() {
+	for {
+		c.n++
+	}
+}
+
+// Add adds to the count: the loop's to do.
+func (c *Counter) Add() { c.n++ }
