@@ -97,6 +97,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				continue
 			}
 			key := fieldKey(named, st.Field(index).Name())
+			if write && x.onlyReadingCalls(instr) {
+				write = false // f.checkValid(): a pointer method that writes nothing
+			}
 			switch {
 			case !write:
 				acc.reads[key] = true
@@ -112,6 +115,33 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		clear(acc.writes)
 	}
 	return acc
+}
+
+// onlyReadingCalls reports whether the field address instr computes is
+// used only as the receiver of static calls of methods that write no
+// field of a candidate type: taking the address to call them (the write
+// model's pointer-method rule) changes nothing there.
+func (x *writeIndex) onlyReadingCalls(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	refs := flow.Referrers(fa)
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		args := call.Common().Args
+		callee := call.Common().StaticCallee()
+		if callee == nil || len(args) == 0 || args[0] != ssa.Value(fa) || slices.Contains(args[1:], ssa.Value(fa)) || len(x.of(callee)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lockCall tells whether instr takes a lock of package sync (1), lets one
