@@ -79,14 +79,19 @@ func (e *Example) ExpectSuggestRecovers(t *testing.T, dirs ...string) {
 // racy reports whether line is marked as a race: the bug of a buggy app,
 // or a look-alike's racy line.
 func racy(line string) bool {
-	return strings.Contains(line, "// BUG") || racyMarker.MatchString(line) && racyMarker.FindStringSubmatch(line)[1] == "racy"
+	return strings.Contains(line, "// BUG") || markKind(line) == "racy"
 }
 
 // gap reports whether line is marked as a race the check misses without
 // directives: -suggest may make it a finding.
-func gap(line string) bool {
-	m := racyMarker.FindStringSubmatch(line)
-	return m != nil && m[1] == "gap"
+func gap(line string) bool { return markKind(line) == "gap" }
+
+// markKind is the kind of line's marker ("racy", "gap"), or "".
+func markKind(line string) string {
+	if m := racyMarker.FindStringSubmatch(line); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // codeLines are lines without their comments and indentation: what a

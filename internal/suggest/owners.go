@@ -46,8 +46,8 @@ type ownerRoot struct {
 // each as often as it is started (twice for a start inside a loop, and for
 // an entry point: it runs beside itself). What tests write on
 // an owner makes no type owned, and tests start code in their own ways.
-func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function) {
-	startedBy = make(map[*ssa.Function][]*ssa.Function)
+func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, entries map[*ssa.Function]bool) {
+	startedBy, entries = make(map[*ssa.Function][]*ssa.Function), make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
@@ -61,6 +61,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 			// what that value shares (a service's state) a request
 			// beside another (see proposeLooplessOwners).
 			spawned = append(spawned, fn)
+			entries[fn] = true
 		}
 		w := s.e.Walk(fn)
 		if w == nil {
@@ -83,7 +84,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 			}
 		}
 	}
-	return roots, spawned, startedBy
+	return roots, spawned, startedBy, entries
 }
 
 // rootName names owner code for evidence: a method value by its method.
@@ -118,7 +119,7 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 // package, and of those confined by hand, that only set-up code writes and
 // code off the owner reads.
 func (s *Suggester) proposeOwners() {
-	roots, spawned, startedBy := s.codeRoots()
+	roots, spawned, startedBy, entries := s.codeRoots()
 	var rootFns []*ssa.Function
 	for _, r := range roots {
 		rootFns = append(rootFns, r.fn)
@@ -152,7 +153,7 @@ func (s *Suggester) proposeOwners() {
 			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 		}
 	}
-	s.proposeLooplessOwners(byType, roots, spawned, startedBy, pa, sent)
+	s.proposeLooplessOwners(byType, roots, spawned, startedBy, entries, pa, sent)
 }
 
 // proposeLooplessOwners proposes //confined:owner on the package's types
@@ -164,7 +165,7 @@ func (s *Suggester) proposeOwners() {
 // (wg.Go, errgroup, a go statement) are what the check reports. The
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
-func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, pa *placedAccesses, sent map[string]bool) {
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, entries map[*ssa.Function]bool, pa *placedAccesses, sent map[string]bool) {
 	// Without a loop, the code that creates a value owns it; where loops
 	// run, which of them a value the goroutines write belongs to is not
 	// for -suggest to guess (several owners race through it, or none).
@@ -210,7 +211,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		// map and bumping a counter after), and what it calls.
 		writes := union(s.written.accesses(fn).unlockedWrites, s.written.of(fn))
 		offByType.add(fn, writes)
-		_, entry := s.e.EntryPoint(fn)
+		entry := entries[fn]
 		own := ""
 		if recv := fn.Signature.Recv(); recv != nil {
 			own = flow.TypeKey(recv.Type())
