@@ -62,7 +62,7 @@ type typeFlow struct {
 	// The conversions of concrete values to interfaces in the package's
 	// code, and the types in view by their keys, found on first use.
 	conversions *[]conversion
-	byKey       map[string]types.Type
+	view        map[string]*types.Package // see typeOfKey
 }
 
 // A conversion is a concrete type the package's code converts to an
@@ -98,19 +98,33 @@ func (tf *typeFlow) mayImplement(key string, t types.Type) bool {
 	if !ok {
 		return true
 	}
-	if tf.byKey == nil {
-		tf.byKey = make(map[string]types.Type)
-		for _, pkg := range names.PackagesInView(tf.pkg) {
-			scope := pkg.Scope()
-			for _, name := range scope.Names() {
-				if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-					tf.byKey[flow.TypeKey(tn.Type())] = tn.Type()
-				}
-			}
-		}
-	}
-	impl, found := tf.byKey[key]
+	impl, found := tf.typeOfKey(key)
 	return !found || types.Implements(impl, iface) || types.Implements(types.NewPointer(impl), iface)
+}
+
+// typeOfKey finds the named type a flow.TypeKey ("path.T", "path.T[E any]")
+// names among the packages in view: its package by path, the type in its
+// scope, so that only the packages asked about are looked into.
+func (tf *typeFlow) typeOfKey(key string) (types.Type, bool) {
+	if tf.view == nil {
+		tf.view = names.PackagesInView(tf.pkg)
+	}
+	if i := strings.IndexByte(key, '['); i >= 0 {
+		key = key[:i]
+	}
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return nil, false
+	}
+	pkg := tf.view[key[:i]]
+	if pkg == nil {
+		return nil, false
+	}
+	tn, ok := pkg.Scope().Lookup(key[i+1:]).(*types.TypeName)
+	if !ok {
+		return nil, false
+	}
+	return tn.Type(), true
 }
 
 // MayHold reports whether an interface value of type iface may hold a
