@@ -170,22 +170,39 @@ func lockCall(instr ssa.Instruction) int {
 }
 
 // underLock reports whether a lock is held at instr: the nearest lock call
-// on the way up its dominators takes one. A lock let go on one branch only
-// counts as held (the suggestion errs towards no proposal).
+// on the way up its dominators takes one, and no path from it to instr
+// lets one go (an Unlock on one branch only). When unsure it says no: what
+// it says locked may get :any.
 func underLock(instr ssa.Instruction) bool {
+	lock := dominatingLockCall(instr)
+	if lock == nil || lockCall(lock) < 0 {
+		return false
+	}
+	between := flow.RunsAfter(lock, func(i ssa.Instruction) bool { return i == instr })
+	for i := range between {
+		if lockCall(i) < 0 && flow.RunsAfter(i, func(j ssa.Instruction) bool { return j == lock })[instr] {
+			return false
+		}
+	}
+	return true
+}
+
+// dominatingLockCall is the nearest call taking or letting go a lock on the
+// way up instr's dominators, or nil.
+func dominatingLockCall(instr ssa.Instruction) ssa.Instruction {
 	b := instr.Block()
 	instrs := b.Instrs[:slices.Index(b.Instrs, instr)]
 	for b != nil {
 		for i := len(instrs) - 1; i >= 0; i-- {
-			if l := lockCall(instrs[i]); l != 0 {
-				return l > 0
+			if lockCall(instrs[i]) != 0 {
+				return instrs[i]
 			}
 		}
 		if b = b.Idom(); b != nil {
 			instrs = b.Instrs
 		}
 	}
-	return false
+	return nil
 }
 
 // fieldUnder finds the field an address or a loaded map or slice comes

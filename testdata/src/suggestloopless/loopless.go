@@ -30,6 +30,20 @@ type Cache struct { // want `suggest for suggestloopless.Cache: //confined:owner
 	items  map[string]int // want `suggest for field items: //confined:any`
 	hits   atomic.Int64
 	misses int
+	// Look-alike: resets is written by Reset with the lock held on one
+	// path only, and read off the owner: no :any.
+	resets int
+}
+
+func (c *Cache) Reset(hard bool) {
+	c.mu.Lock()
+	if hard {
+		c.mu.Unlock()
+	}
+	c.resets++
+	if !hard {
+		c.mu.Unlock()
+	}
 }
 
 func (c *Cache) Get(k string) int {
@@ -57,6 +71,7 @@ func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0\)`
 			if !ok {
 				c.misses++
 			}
+			println(c.resets)
 		}
 	}()
 }
