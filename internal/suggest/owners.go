@@ -55,7 +55,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 		if domain, ok := s.loops[fn]; ok {
 			roots = append(roots, ownerRoot{fn, domain})
 		}
-		if _, ok := s.e.EntryPoint(fn); ok {
+		if _, ok := s.e.EntryPoint(fn); ok && !s.inferredEntry(fn) {
 			// A framework runs it on goroutines of its own: on its
 			// receiver's value (a connection's Read) one at a time, on
 			// what that value shares (a service's state) a request
@@ -85,6 +85,17 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 		}
 	}
 	return roots, spawned, startedBy, entries
+}
+
+// inferredEntry reports whether fn is an entry point only because another
+// package was seen calling an interface it implements off the owner (a
+// Write that implements io.Writer, which some package's goroutine calls):
+// the check reports what such code touches of confined state, but it is
+// no evidence of who owns a type. Whoever holds the value calls it (a
+// response writer, by the handler that got it), one at a time.
+func (s *Suggester) inferredEntry(fn *ssa.Function) bool {
+	_, inferred, _ := s.m.Entries.EntryPoint(fn)
+	return inferred != nil
 }
 
 // rootName names owner code for evidence: a method value by its method.

@@ -100,6 +100,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if write && x.onlyReadingCalls(instr) {
 				write = false // f.checkValid(): a pointer method that writes nothing
 			}
+			if write && x.setsUpStarted(instr, v) {
+				continue // c.conn = conn; go c.recvLoop(): the started code's, set up
+			}
 			switch {
 			case !write:
 				acc.reads[key] = true
@@ -255,12 +258,14 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	originOf := x.e.ValueOrigins(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
-				for _, t := range flow.FuncTargets(call.Common().Value) {
-					_, sync := call.(*ssa.Call) // started code keeps what it is given
-					if !sync || !onlyFresh(originOf, slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
-						maps.Copy(out, x.of(t.Fn))
-					}
+			call, ok := instr.(ssa.CallInstruction)
+			if _, started := instr.(*ssa.Go); !ok || started || call.Common().IsInvoke() {
+				continue // what a goroutine writes is spawned code's own (codeRoots), off fn's owner
+			}
+			for _, t := range flow.FuncTargets(call.Common().Value) {
+				args := slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)
+				if !onlyFresh(originOf, args, func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
+					maps.Copy(out, x.of(t.Fn))
 				}
 			}
 		}
@@ -298,20 +303,65 @@ func mayLeadToStruct(t types.Type) bool {
 
 // onlyFresh reports whether vs hold values that could lead to state (a
 // pointer, a reference, an interface) and each is one the function made
-// itself (a message built and filled per call, a pooled buffer): what a
-// callee writes through them is per call, no owner's state.
-func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value) bool {
+// itself (a message built and filled per call, a pooled buffer) or sets up
+// for code it starts after (setUp): what a callee writes through them is
+// no owner's state.
+func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value, setUp func(ssa.Value) bool) bool {
 	carrying := false
 	for _, v := range vs {
 		if !mayLeadToStruct(v.Type()) {
 			continue
 		}
-		if !originOf(v).Owned() {
+		if !originOf(v).Owned() && !setUp(v) {
 			return false
 		}
 		carrying = true
 	}
 	return carrying
+}
+
+// A startSite is a go statement and the values it hands the code it
+// starts: its arguments (the receiver too) and what a literal captures.
+type startSite struct {
+	at     *ssa.Go
+	values []ssa.Value
+	after  map[ssa.Instruction]bool // what may run after it; nil until asked
+}
+
+// setsUpStarted reports whether instr, which touches v, runs only before a
+// go statement of its function that hands v to the code it starts (c.conn
+// = conn; go c.recvLoop()): what it writes through v sets the value up for
+// that code, which owns it from then on, as a constructor's writes do. It
+// is no evidence that the code around (a loop building the value) owns it.
+func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
+	fn := instr.Parent()
+	sites, ok := x.starts[fn]
+	if !ok {
+		for _, b := range fn.Blocks {
+			for _, i := range b.Instrs {
+				if g, ok := i.(*ssa.Go); ok {
+					site := &startSite{at: g, values: flow.CallArgs(g.Common())}
+					for _, t := range flow.FuncTargets(g.Call.Value) {
+						site.values = append(site.values, t.Bindings.Values...)
+					}
+					sites = append(sites, site)
+				}
+			}
+		}
+		x.starts[fn] = sites
+	}
+	for _, site := range sites {
+		if !slices.Contains(site.values, v) {
+			continue
+		}
+		if site.after == nil {
+			site.after = flow.RunsAfter(site.at, func(ssa.Instruction) bool { return false })
+		}
+		if !site.after[instr] {
+			return true
+		}
+	}
+	return false
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the
@@ -358,14 +408,16 @@ type writeIndex struct {
 	pass   *analysis.Pass
 	writes map[*ssa.Function]fieldSet      // see of
 	access map[*ssa.Function]fieldAccesses // see accesses
+	starts map[*ssa.Function][]*startSite  // see setsUpStarted
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite)}
 }
 
 // reset forgets what the index found.
 func (x *writeIndex) reset() {
 	clear(x.writes)
 	clear(x.access)
+	clear(x.starts)
 }

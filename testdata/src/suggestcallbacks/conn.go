@@ -13,7 +13,7 @@ type Conn struct { // want `suggest for suggestcallbacks.Conn: //confined:owner:
 
 type job struct{ run func() }
 
-func Dial() *Conn { // want Dial:"writes suggestcallbacks.Conn.msgs" Dial:"summary\\(started result\\)"
+func Dial() *Conn { // want Dial:"summary\\(started result\\)"
 	c := &Conn{in: make(chan string), jobs: make(chan job)}
 	go c.readLoop()
 	return c

@@ -17,7 +17,7 @@ type Book struct { // want `suggest for suggestselect.Book: //confined:owner: co
 	swept   int
 }
 
-func New(ctx context.Context) *Book { // want New:"summary\\(started arg0; started result\\)" New:"writes suggestselect.Book.swept"
+func New(ctx context.Context) *Book { // want New:"summary\\(started arg0; started result\\)"
 	b := &Book{orders: map[string]int{}, mailbox: make(chan func(), 8), quit: make(chan struct{}), sweep: time.NewTicker(time.Minute)}
 	go b.run(ctx)
 	return b
@@ -54,7 +54,7 @@ type Gauge struct {
 	t *time.Ticker
 }
 
-func NewGauge() *Gauge { // want NewGauge:"writes suggestselect.Gauge.n" NewGauge:"summary\\(started result\\)"
+func NewGauge() *Gauge { // want NewGauge:"summary\\(started result\\)"
 	g := &Gauge{t: time.NewTicker(time.Second)}
 	go g.run()
 	return g
@@ -69,7 +69,7 @@ func (g *Gauge) run() {
 // A reaper wakes on ticks until its context ends: no work is handed to it.
 type Reaper struct{ runs int }
 
-func StartReaper(ctx context.Context) *Reaper { // want StartReaper:"summary\\(started arg0; started result\\)" StartReaper:"writes suggestselect.Reaper.runs"
+func StartReaper(ctx context.Context) *Reaper { // want StartReaper:"summary\\(started arg0; started result\\)"
 	r := &Reaper{}
 	go r.run(ctx)
 	return r

@@ -1,0 +1,61 @@
+// Package suggeststarted: a loop that sets values up and starts their own
+// goroutines is not their owner.
+package suggeststarted
+
+// A hub's loop takes each new connection it is handed, sets it up and
+// starts its reader: what the loop writes before the go statement sets the
+// value up for the reader, which owns it from then on, and what a
+// goroutine the loop starts writes runs off the loop. Neither makes the
+// loop the connection's owner.
+type hub struct {
+	accept chan string
+	conns  map[string]*link
+	meters map[string]*meter
+	late   map[string]*lateLink
+}
+
+func newHub() *hub {
+	h := &hub{accept: make(chan string), conns: map[string]*link{}, meters: map[string]*meter{}, late: map[string]*lateLink{}}
+	go h.run()
+	return h
+}
+
+func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confined:loop`
+	for addr := range h.accept {
+		h.conns[addr].start(addr)
+		go h.meters[addr].measure()
+		h.late[addr].begin(addr)
+	}
+}
+
+// Set up, then started: the reader only reads what start wrote.
+type link struct {
+	addr  string
+	stopc chan struct{}
+}
+
+func (l *link) start(addr string) {
+	l.addr = addr
+	l.stopc = make(chan struct{})
+	go l.read()
+}
+
+func (l *link) read() { println(l.addr, l.stopc) }
+
+// Written only by the goroutine the loop starts.
+type meter struct{ samples int }
+
+func (m *meter) measure() { m.samples++ }
+
+// Look-alike: the loop writes the address after starting the reader, which
+// reads it: the loop's, and the reader races.
+type lateLink struct { // want `suggest for suggeststarted.lateLink: //confined:owner: code on the owner \(\(\*suggeststarted.hub\).run\) writes its field addr without a lock`
+	addr string
+}
+
+func (l *lateLink) begin(addr string) {
+	go l.read()
+	l.addr = addr
+}
+
+func (l *lateLink) read() { println(l.addr) }
