@@ -221,6 +221,9 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		// Its own writes that no Lock dominates (a goroutine locking for a
 		// map and bumping a counter after), and what it calls.
 		writes := union(s.written.accesses(fn).unlockedWrites, s.written.of(fn))
+		for key := range s.written.accesses(fn).slots {
+			delete(writes, key) // a slot of its own, one per goroutine
+		}
 		offByType.add(fn, writes)
 		entry := entries[fn]
 		own := ""

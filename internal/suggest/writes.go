@@ -45,7 +45,11 @@ type fieldAccesses struct {
 	// taken to hold it around all it does: the owner rules err towards no
 	// proposal); unlockedWrites are those no Lock dominates.
 	writes, reads, unlockedWrites fieldSet
-	locks                         bool // it takes a lock: what it calls is taken to run under it (see of)
+	// slots are the fields it writes only at an element its parameters
+	// pick (go func(i int) { out.items[i] = f(i) }(i)): goroutines started
+	// once per index each write a slot of their own.
+	slots fieldSet
+	locks bool // it takes a lock: what it calls is taken to run under it (see of)
 }
 
 // candidate reports whether values of named could be confined: a struct
@@ -81,7 +85,8 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet)}
+	elsewhere := make(fieldSet) // fields written other than at a slot
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if lockCall(instr) > 0 {
@@ -111,13 +116,52 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				if !underLock(instr) {
 					acc.unlockedWrites[key] = true
 				}
+				if slotWrite(instr) {
+					acc.slots[key] = true
+				} else {
+					elsewhere[key] = true
+				}
 			}
 		}
+	}
+	for key := range elsewhere {
+		delete(acc.slots, key)
 	}
 	if acc.locks {
 		clear(acc.writes)
 	}
 	return acc
+}
+
+// slotWrite reports whether instr, a field's address, is written only at
+// an element its function's parameter or captured variable picks:
+// x.f[i] = v, with i handed in.
+func slotWrite(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok || len(flow.Referrers(fa)) == 0 {
+		return false
+	}
+	var slotted func(v ssa.Value) bool
+	slotted = func(v ssa.Value) bool {
+		for _, ref := range flow.Referrers(v) {
+			switch r := ref.(type) {
+			case *ssa.UnOp: // the slice the field holds
+				if r.Op != token.MUL || v != fa || !slotted(r) {
+					return false
+				}
+			case *ssa.IndexAddr:
+				switch r.Index.(type) {
+				case *ssa.Parameter, *ssa.FreeVar:
+				default:
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return slotted(fa)
 }
 
 // onlyReadingCalls reports whether the field address instr computes is
