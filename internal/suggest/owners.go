@@ -149,11 +149,29 @@ func (s *Suggester) proposeOwners() {
 		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 	}
 	sent := s.sentTypes()
+	// Code that writes a type with a lock held: those values are shared
+	// under that lock (a stream's buffers, which its reader locks for),
+	// whatever a loop writes of others of the type.
+	lockedBy := make(map[string]string)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for key := range s.written.underLocks(fn) {
+			if tk := key[:strings.LastIndex(key, ".")]; lockedBy[tk] == "" {
+				lockedBy[tk] = flow.Name(fn)
+			}
+		}
+	}
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
 		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil || hasMutex(obj.Type().(*types.Named)) {
 			continue // not the module's, confined already, or guarded by its mutex
+		}
+		if by := lockedBy[tk]; by != "" {
+			s.declined.add(obj, directive.VerbOwner, "owner code writes it, but "+by+" writes it too with a lock held: its values are shared under that lock, not one owner's")
+			continue
 		}
 		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" {
 			s.declined.add(obj, directive.VerbOwner, why)

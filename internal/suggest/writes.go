@@ -50,6 +50,10 @@ type fieldAccesses struct {
 	// once per index each write a slot of their own.
 	slots fieldSet
 	locks bool // it takes a lock: what it calls is taken to run under it (see of)
+	// lockedWrites are the writes of a function that takes a lock, made
+	// with it held: not in writes, but evidence that the values are
+	// shared under a lock (see underLocks).
+	lockedWrites fieldSet
 }
 
 // candidate reports whether values of named could be confined: a struct
@@ -85,7 +89,7 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -128,6 +132,11 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		delete(acc.slots, key)
 	}
 	if acc.locks {
+		for key := range acc.writes {
+			if !acc.unlockedWrites[key] {
+				acc.lockedWrites[key] = true
+			}
+		}
 		clear(acc.writes)
 	}
 	return acc
@@ -317,6 +326,52 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// underLocks returns the fields fn, a function that takes a lock, writes
+// with it held, itself and in what it calls while it holds it.
+func (x *writeIndex) underLocks(fn *ssa.Function) fieldSet {
+	acc := x.accesses(fn)
+	if !acc.locks {
+		return nil
+	}
+	out := maps.Clone(acc.lockedWrites)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() && underLock(call) {
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					maps.Copy(out, x.held(t.Fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// held is what fn writes when called with a lock held: all it writes,
+// locking or not, itself and in the package's code it calls.
+func (x *writeIndex) held(fn *ssa.Function) fieldSet {
+	if ws, ok := x.heldWrites[fn]; ok {
+		return ws
+	}
+	out := make(fieldSet)
+	x.heldWrites[fn] = out // cuts recursion
+	if fn.Blocks == nil {
+		return out
+	}
+	acc := x.accesses(fn)
+	maps.Copy(out, acc.writes)
+	maps.Copy(out, acc.lockedWrites)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					maps.Copy(out, x.held(t.Fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
 // mayLeadToStruct reports whether a value of type t may lead to a struct's
 // fields: a struct, an interface, or a pointer, slice, array, map or
 // channel of one. Bytes and strings lead to none.
@@ -447,16 +502,17 @@ func union(a, b fieldSet) fieldSet {
 
 // A writeIndex knows what the package's functions write of candidate types.
 type writeIndex struct {
-	e      *walk.Package
-	m      *model.Model
-	pass   *analysis.Pass
-	writes map[*ssa.Function]fieldSet      // see of
-	access map[*ssa.Function]fieldAccesses // see accesses
-	starts map[*ssa.Function][]*startSite  // see setsUpStarted
+	e          *walk.Package
+	m          *model.Model
+	pass       *analysis.Pass
+	writes     map[*ssa.Function]fieldSet      // see of
+	access     map[*ssa.Function]fieldAccesses // see accesses
+	starts     map[*ssa.Function][]*startSite  // see setsUpStarted
+	heldWrites map[*ssa.Function]fieldSet      // see held
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
 }
 
 // reset forgets what the index found.
@@ -464,4 +520,5 @@ func (x *writeIndex) reset() {
 	clear(x.writes)
 	clear(x.access)
 	clear(x.starts)
+	clear(x.heldWrites)
 }

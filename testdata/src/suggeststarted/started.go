@@ -12,6 +12,8 @@ type hub struct {
 	conns  map[string]*link
 	meters map[string]*meter
 	late   map[string]*lateLink
+	log    *span
+	seen   *mark
 }
 
 func newHub() *hub {
@@ -25,6 +27,8 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		h.conns[addr].start(addr)
 		go h.meters[addr].measure()
 		h.late[addr].begin(addr)
+		h.log.end++
+		h.seen.n++
 	}
 }
 
