@@ -57,11 +57,19 @@ type fieldAccesses struct {
 }
 
 // candidate reports whether values of named could be confined: a struct
-// type of the module. One with a mutex field is a loop's only if nothing
-// else is (see proposeOwners), but an owner without a loop may keep its
-// locked members beside unlocked ones.
+// type of the module that is no error. One with a mutex field is a loop's
+// only if nothing else is (see proposeOwners), but an owner without a loop
+// may keep its locked members beside unlocked ones. An error is made for
+// the call that fails and travels with its result (wrapping code adds
+// context to it as it goes up): no one's state.
 func (x *writeIndex) candidate(named *types.Named) bool {
-	return names.IsStruct(named) && named.Obj().Pkg() != nil && inModule(x.pass, named.Obj().Pkg().Path())
+	return names.IsStruct(named) && named.Obj().Pkg() != nil && inModule(x.pass, named.Obj().Pkg().Path()) && !isError(named)
+}
+
+// isError reports whether named or its pointer implements error.
+func isError(named *types.Named) bool {
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return types.Implements(named, errType) || types.Implements(types.NewPointer(named), errType)
 }
 
 // hasMutex reports whether the struct type named has a sync.Mutex or

@@ -14,6 +14,7 @@ type hub struct {
 	late   map[string]*lateLink
 	log    *span
 	seen   *mark
+	fail   error
 }
 
 func newHub() *hub {
@@ -29,6 +30,7 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		h.late[addr].begin(addr)
 		h.log.end++
 		h.seen.n++
+		_ = wrap(h.fail, addr)
 	}
 }
 
@@ -63,3 +65,18 @@ func (l *lateLink) begin(addr string) {
 }
 
 func (l *lateLink) read() { println(l.addr) }
+
+// An error the loop adds context to as it goes up: made for the call that
+// failed, no one's state.
+type parseError struct {
+	ctx []string
+}
+
+func (e *parseError) Error() string { return e.ctx[0] }
+
+func wrap(err error, ctx string) error {
+	if pe, ok := err.(*parseError); ok {
+		pe.ctx = append(pe.ctx, ctx)
+	}
+	return err
+}
