@@ -237,8 +237,9 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			continue
 		}
 		// Its own writes that no Lock dominates (a goroutine locking for a
-		// map and bumping a counter after), and what it calls.
-		writes := union(s.written.accesses(fn).unlockedWrites, s.written.of(fn))
+		// map and bumping a counter after), and what it calls with what it
+		// was handed.
+		writes := s.written.ownWrites(fn)
 		for key := range s.written.accesses(fn).slots {
 			delete(writes, key) // a slot of its own, one per goroutine
 		}
@@ -265,7 +266,33 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	for key, n := range writers {
 		writtenTwice[key] = n > 1
 	}
-	for _, tk := range slices.Sorted(maps.Keys(offByType)) {
+	// What the goroutines read that the code creating and calling the value
+	// writes while they run (a batch its spawner still fills).
+	readShared := make(map[string]fieldSet)
+	readers := make(map[string][]string) // type -> the goroutines reading them
+	for _, fn := range spawned {
+		if starts[fn] == 1 && receiveInLoop(fn).IsValid() {
+			continue
+		}
+		for key := range s.written.accesses(fn).reads {
+			tk := key[:strings.LastIndex(key, ".")]
+			if other := pa.other[tk]; other != nil && other.fields[key] || pa.otherUnlocked[key] {
+				if readShared[tk] == nil {
+					readShared[tk] = make(fieldSet)
+				}
+				readShared[tk][key] = true
+				readers[tk] = append(readers[tk], flow.Name(fn))
+			}
+		}
+	}
+	typeKeys := slices.Collect(maps.Keys(offByType))
+	for tk := range readShared {
+		if offByType[tk] == nil {
+			typeKeys = append(typeKeys, tk)
+		}
+	}
+	slices.Sort(typeKeys)
+	for _, tk := range typeKeys {
 		if byType[tk] != nil {
 			continue // a loop's: proposed or declined above
 		}
@@ -278,11 +305,16 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			continue
 		}
 		off, other := offByType[tk], pa.other[tk]
+		offFields, offNames := fieldSet{}, readers[tk]
+		if off != nil {
+			offFields, offNames = off.fields, append(off.names(), offNames...)
+		}
+		offNames = slices.Compact(slices.Sorted(slices.Values(offNames)))
 		var shared []string
 		usedByCallers := false
 		owner := &ownerWrites{domains: make(map[string]bool)}
-		for key := range off.fields {
-			byCallers := readByOthers(key) || other != nil && other.fields[key]
+		for key := range union(offFields, readShared[tk]) {
+			byCallers := readShared[tk][key] || readByOthers(key) || other != nil && other.fields[key]
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
 				owner.roots = append(owner.roots, r.roots...)
@@ -313,20 +345,46 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			slices.Sort(owner.roots)
 			also = "while code on the owner (" + strings.Join(firstN(slices.Compact(owner.roots), 3), ", ") + ") reads it"
 		case usedByCallers:
-			also = "and the code that creates and calls it uses it too"
+			also = "and the code that creates and calls the value uses it too"
 			if other != nil {
 				also += " (" + strings.Join(firstN(other.names(), 3), ", ") + ")"
 			}
 		}
-		whose := "with no loop, the code that creates and calls it is the owner"
+		whose := "with no loop, that code is the owner"
 		if len(owner.roots) > 0 {
 			whose = "it is that owner's"
 		}
-		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
-			"code off the owner (%s) writes %s without a lock, %s: %s, and the check reports the goroutines",
-			strings.Join(firstN(off.names(), 3), ", "), names.Plural(len(shared), "its field "+shared[0], fmt.Sprintf("its fields %s", strings.Join(shared, ", "))), also, whose)})
-		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+		// Only the fields goroutines share are confined: the others, which
+		// one goroutine keeps to itself or which stay free (set up,
+		// locked, atomic), need nothing.
+		for _, name := range shared {
+			field := fieldObject(obj, name)
+			if field == nil || s.m.Directives(field) != nil {
+				continue
+			}
+			touch := "writes it without a lock"
+			if !offFields[tk+"."+name] {
+				touch = "reads it"
+			}
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
+				"code off the owner (%s) %s, %s: %s, and the check reports the goroutines",
+				strings.Join(firstN(offNames, 3), ", "), touch, also, whose)})
+		}
 	}
+}
+
+// fieldObject is the field name of the struct type obj names, or nil.
+func fieldObject(obj *types.TypeName, name string) *types.Var {
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
 }
 
 // ownerWrites is what owner code writes of one type: the owners' domains,
@@ -411,10 +469,13 @@ type placedAccesses struct {
 	// else writes, even code the search does not place (a callback a
 	// framework stores and calls), never gets :any.
 	runningWrites fieldSet
+	// otherUnlocked are the fields code that may run anywhere writes
+	// where no Lock dominates, also in functions that lock elsewhere.
+	otherUnlocked fieldSet
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -440,6 +501,7 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 		return
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
+	maps.Copy(pa.otherUnlocked, acc.unlockedWrites)
 	for key := range acc.reads {
 		pa.otherReads[key] = append(pa.otherReads[key], fn)
 	}

@@ -123,6 +123,13 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			switch {
 			case !write:
 				acc.reads[key] = true
+			case boxedAddress(instr):
+				// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
+				// writes it, and the signature does not tell. No evidence
+				// of an owner, but a write for what stays free.
+				if !underLock(instr) {
+					acc.unlockedWrites[key] = true
+				}
 			default:
 				acc.writes[key] = true
 				if !underLock(instr) {
@@ -148,6 +155,21 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		clear(acc.writes)
 	}
 	return acc
+}
+
+// boxedAddress reports whether instr, a field's address, is only put in
+// interface values (to be handed to a function taking any).
+func boxedAddress(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok || len(flow.Referrers(fa)) == 0 {
+		return false
+	}
+	for _, ref := range flow.Referrers(fa) {
+		if _, ok := ref.(*ssa.MakeInterface); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // slotWrite reports whether instr, a field's address, is written only at
@@ -380,6 +402,40 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// ownWrites is what fn, code a go statement starts, writes through the
+// values it was handed: in its own body where no Lock dominates, and in
+// what it calls with those values themselves (c.bump(), s.handle(msg)).
+// What it calls with a value it derived from them (t.insert(n.kids[i]),
+// the part of a tree one goroutine of a fan-out works on) is left out:
+// such a part is that goroutine's, as far as -suggest can tell.
+func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
+	out := maps.Clone(x.accesses(fn).unlockedWrites)
+	handed := func(v ssa.Value) bool {
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			v = load.X // what a captured variable holds
+		}
+		switch v.(type) {
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Const:
+			return true
+		}
+		return !mayLeadToStruct(v.Type())
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() || underLock(call) {
+				continue
+			}
+			for _, t := range flow.FuncTargets(call.Common().Value) {
+				if !slices.ContainsFunc(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values), func(v ssa.Value) bool { return !handed(v) }) {
+					maps.Copy(out, x.of(t.Fn))
+				}
+			}
+		}
+	}
+	return out
+}
+
 // mayLeadToStruct reports whether a value of type t may lead to a struct's
 // fields: a struct, an interface, or a pointer, slice, array, map or
 // channel of one. Bytes and strings lead to none.
@@ -457,8 +513,12 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 		}
 		x.starts[fn] = sites
 	}
+	var cell ssa.Value // the variable v is loaded from, which a literal captures
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		cell = load.X
+	}
 	for _, site := range sites {
-		if !slices.Contains(site.values, v) {
+		if !slices.Contains(site.values, v) && (cell == nil || !slices.Contains(site.values, cell)) {
 			continue
 		}
 		if site.after == nil {

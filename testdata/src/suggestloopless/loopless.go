@@ -1,7 +1,8 @@
 // Package suggestloopless: state that belongs to the code that creates it,
 // with no loop anywhere, written unlocked by goroutines its own methods
-// start. -suggest proposes it owned (by that code), with :any for the
-// members that stay free, so that the check reports the goroutines.
+// start. -suggest proposes the fields goroutines share owned (by that
+// code), so that the check reports the goroutines; the members that stay
+// free (locked, atomic, set up, or kept by one goroutine) need nothing.
 package suggestloopless
 
 import (
@@ -10,8 +11,8 @@ import (
 )
 
 // A tally bumped by goroutines started in a loop, each beside the others.
-type tally struct { // want `suggest for suggestloopless.tally: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.tally\).countAll\) writes its field n without a lock, and another goroutine, or the same started again, writes it too`
-	n int
+type tally struct {
+	n int // want `suggest for field n: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.tally\).countAll\) writes it without a lock, and another goroutine, or the same started again, writes it too: with no loop, that code is the owner`
 }
 
 func (t *tally) countAll(items []string) int {
@@ -24,15 +25,17 @@ func (t *tally) countAll(items []string) int {
 }
 
 // A cache with a lock for its map and an atomic hit count, and a miss
-// count its warm-up goroutine bumps without either while Stats reads it.
-type Cache struct { // want `suggest for suggestloopless.Cache: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.Cache\).Warm\) writes its field misses without a lock, and the code that creates and calls it uses it too`
+// count its warm-up goroutine bumps without either while Stats reads it:
+// only the miss count (and resets, below) are confined; the locked map
+// and the atomic count stay free.
+type Cache struct {
 	mu     sync.Mutex
-	items  map[string]int // want `suggest for field items: //confined:any`
+	items  map[string]int
 	hits   atomic.Int64
-	misses int
-	// Look-alike: resets is written by Reset with the lock held on one
-	// path only, and read off the owner: no :any.
-	resets int
+	misses int // want `suggest for field misses: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.Cache\).Warm\) writes it without a lock, and the code that creates and calls the value uses it too`
+	// resets is written by Reset with the lock held on one path only, and
+	// read by the warm-up goroutine: it races, and is confined too.
+	resets int // want `suggest for field resets: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.Cache\).Warm\) reads it, and the code that creates and calls the value uses it too`
 }
 
 func (c *Cache) Reset(hard bool) {

@@ -25,8 +25,8 @@ func (r *results) fill() int {
 }
 
 // Look-alike: every goroutine writes the same slot, which the caller reads.
-type hot struct { // want `suggest for suggestloopless.hot: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.hot\).fill\) writes its field vals without a lock`
-	vals [4]int
+type hot struct {
+	vals [4]int // want `suggest for field vals: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.hot\).fill\) writes it without a lock`
 }
 
 func (h *hot) fill() int {
@@ -36,4 +36,26 @@ func (h *hot) fill() int {
 	}
 	wg.Wait()
 	return h.vals[0]
+}
+
+// A fan-out over a tree: each goroutine works on the child its index
+// picks, through the child's own methods. The children are the
+// goroutines' parts: no owner is proposed.
+type tree struct {
+	kids  [2]*tree
+	count int
+}
+
+func (t *tree) add() { t.count++ }
+
+func (t *tree) grow() {
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			t.kids[i].add()
+		}(i)
+	}
+	wg.Wait()
 }

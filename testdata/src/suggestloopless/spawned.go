@@ -1,0 +1,97 @@
+package suggestloopless
+
+import (
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Goroutines of an errgroup bump a shared count.
+type crawler struct {
+	visited int // want `suggest for field visited: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.crawler\).crawl\) writes it without a lock, and another goroutine`
+}
+
+func (c *crawler) crawl(urls []string) error {
+	var g errgroup.Group
+	for range urls {
+		g.Go(func() error {
+			c.visited++
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// A once.Do run on a goroutine fills what the getter reads and writes.
+type loader struct {
+	once sync.Once
+	data map[string]int // want `suggest for field data: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.loader\).prefetch\) writes it without a lock, and the code that creates and calls the value uses it too`
+	hits int            // want `suggest for field hits: //confined:owner`
+}
+
+func (l *loader) prefetch() {
+	go l.once.Do(func() {
+		l.data = map[string]int{}
+		l.hits++
+	})
+}
+
+func (l *loader) get(k string) int {
+	l.hits++
+	return l.data[k]
+}
+
+// A goroutine joined only after the spawner wrote what it writes too; the
+// done channel it closes was set up before it started, and is no one's.
+type job struct {
+	progress int // want `suggest for field progress: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.job\).run\) writes it without a lock`
+	done     chan struct{}
+}
+
+func (j *job) run() {
+	j.done = make(chan struct{})
+	go func() {
+		j.progress = 100
+		close(j.done)
+	}()
+	j.progress = 1
+	<-j.done
+}
+
+// A batch its spawner still fills while the goroutine reads it; the sum
+// only the goroutine keeps needs nothing.
+type batch struct {
+	items []int // want `suggest for field items: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.batch\).process\) reads it, and the code that creates and calls the value uses it too`
+	sum   int
+}
+
+func (b *batch) process(in []int) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for _, v := range b.items {
+			b.sum += v
+		}
+	}()
+	for _, v := range in {
+		b.items = append(b.items, v)
+	}
+	wg.Wait()
+}
+
+// The goroutines bump a count through a method of the value they share.
+type gauge struct {
+	ticks int // want `suggest for field ticks: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.gauge\).run\) writes it without a lock, and another goroutine`
+}
+
+func (g *gauge) tick() { g.ticks++ }
+
+func (g *gauge) run() int {
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() { g.tick() })
+	}
+	wg.Wait()
+	return g.ticks
+}
