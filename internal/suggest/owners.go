@@ -39,6 +39,25 @@ type ownerRoot struct {
 	domain string
 }
 
+// spawnedCode is where the package's code starts running off every owner
+// (see codeRoots).
+type spawnedCode struct {
+	fns       []*ssa.Function // each as often as it is started
+	startedBy map[*ssa.Function][]*ssa.Function
+	entries   map[*ssa.Function]bool
+	// inferred are the entry points only another package's interface
+	// calls make (see inferredEntry): no evidence of a goroutine but for
+	// what they share (see proposeLooplessOwners).
+	inferred []*ssa.Function
+	// joined are the functions every start of which its starter waits for
+	// before it returns (wg.Wait(), g.Wait(), a receive from a channel it
+	// made): what else may run beside them is joined before it. window is
+	// what the starters touch while they run: until the join, or to the end
+	// of the starter.
+	joined map[*ssa.Function]bool
+	window map[*ssa.Function]*fieldAccesses
+}
+
 // codeRoots lists where the package's code outside test files starts
 // running: on an owner, its loops and hop callbacks, in source order; off
 // every owner, the functions its go statements start, but for loops,
@@ -46,8 +65,10 @@ type ownerRoot struct {
 // each as often as it is started (twice for a start inside a loop, and for
 // an entry point: it runs beside itself). What tests write on
 // an owner makes no type owned, and tests start code in their own ways.
-func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, entries map[*ssa.Function]bool) {
-	startedBy, entries = make(map[*ssa.Function][]*ssa.Function), make(map[*ssa.Function]bool)
+func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
+	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses)}
+	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
@@ -55,44 +76,158 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, spawned []*ssa.Function, sta
 		if domain, ok := s.loops[fn]; ok {
 			roots = append(roots, ownerRoot{fn, domain})
 		}
-		if _, ok := s.e.EntryPoint(fn); ok && !s.inferredEntry(fn) {
+		if _, ok := s.e.EntryPoint(fn); ok {
 			// A framework runs it on goroutines of its own: on its
 			// receiver's value (a connection's Read) one at a time, on
 			// what that value shares (a service's state) a request
 			// beside another (see proposeLooplessOwners).
-			spawned = append(spawned, fn)
-			entries[fn] = true
+			if s.inferredEntry(fn) {
+				sp.inferred = append(sp.inferred, fn)
+			} else {
+				sp.fns = append(sp.fns, fn)
+				sp.entries[fn] = true
+				unjoined[fn] = true
+			}
 		}
 		w := s.e.Walk(fn)
 		if w == nil {
 			continue
 		}
-		for _, sp := range w.Hops {
-			for _, t := range sp.Targets {
-				roots = append(roots, ownerRoot{t.Fn, *sp.On})
+		for _, hop := range w.Hops {
+			for _, t := range hop.Targets {
+				roots = append(roots, ownerRoot{t.Fn, *hop.On})
 			}
 		}
-		for _, sp := range w.Spawns {
-			for _, t := range sp.Targets {
-				if _, loop := s.loops[t.Fn]; !loop {
-					spawned = append(spawned, t.Fn)
-					startedBy[t.Fn] = append(startedBy[t.Fn], fn)
-					if sp.Call != nil && flow.InLoop(sp.Call.Block()) {
-						spawned = append(spawned, t.Fn)
-					}
+		for _, start := range w.Spawns {
+			var window map[ssa.Instruction]bool
+			joined := false
+			if start.Call != nil {
+				window = joinWindow(start.Call)
+				if joined = window != nil; !joined {
+					window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
 				}
+			}
+			for _, t := range start.Targets {
+				if _, loop := s.loops[t.Fn]; loop {
+					continue
+				}
+				sp.fns = append(sp.fns, t.Fn)
+				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
+				if start.Call != nil && (flow.InLoop(start.Call.Block()) || runsRepeatedly(start.Call)) {
+					sp.fns = append(sp.fns, t.Fn)
+				}
+				if !joined {
+					unjoined[t.Fn] = true
+				}
+				if window == nil {
+					continue
+				}
+				if sp.window[t.Fn] == nil {
+					sp.window[t.Fn] = &fieldAccesses{reads: make(fieldSet), writes: make(fieldSet)}
+				}
+				s.written.touchesIn(window, sp.window[t.Fn])
 			}
 		}
 	}
-	return roots, spawned, startedBy, entries
+	for fn := range sp.window {
+		sp.joined[fn] = !unjoined[fn]
+	}
+	for fn := range unjoined {
+		sp.joined[fn] = false
+	}
+	return roots, sp
+}
+
+// onceRunners are the functions that start the func they are handed once
+// per call, with why; any other function code is handed to off the owner
+// (a framework's registration: a stream handler, a notifier's callback)
+// may run it beside itself, once per event.
+var onceRunners = map[string]string{
+	"(*sync.WaitGroup).Go":    "one goroutine per call",
+	"(*errgroup.Group).Go":    "one goroutine per call",
+	"(*errgroup.Group).TryGo": "one goroutine per call, if any",
+	"time.AfterFunc":          "one timer, fired once",
+	"(*sync.Once).Do":         "runs it at most once",
+	"context.AfterFunc":       "runs it once, when the context is done",
+}
+
+// runsRepeatedly reports whether at, which hands code off the owner, may
+// have it run beside itself: a call of no onceRunner, or a store of the
+// func where a framework keeps it (a notifier's func field); a go
+// statement starts it once.
+func runsRepeatedly(at ssa.Instruction) bool {
+	var call *ssa.Call
+	switch in := at.(type) {
+	case *ssa.Store, *ssa.MapUpdate:
+		return true
+	case *ssa.Call:
+		call = in
+	default:
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return true // an interface's method: a framework's registration
+	}
+	obj := flow.DeclaredFunc(callee)
+	return obj != nil && onceRunners[names.FuncName(obj)] == ""
+}
+
+// joinWindow returns the instructions of its function that may run
+// between at, which starts code off the owner, and a join waiting for it,
+// when there is one on every way out of the function (wg.Wait(), g.Wait(),
+// a receive from a channel the function made); else nil.
+func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
+	window := flow.RunsAfter(at, isJoin)
+	joins := false
+	for instr := range window {
+		if _, ret := instr.(*ssa.Return); ret {
+			return nil
+		}
+		joins = joins || isJoin(instr)
+	}
+	if !joins {
+		return nil
+	}
+	return window
+}
+
+// isJoin reports whether instr waits for started code to end: a
+// WaitGroup's or an errgroup's Wait, or a receive from a channel its
+// function made (the done channel of one call).
+func isJoin(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		_, made := in.X.(*ssa.MakeChan)
+		return in.Op == token.ARROW && made
+	case *ssa.Call:
+		callee := in.Common().StaticCallee()
+		if callee == nil || callee.Name() != "Wait" {
+			return false
+		}
+		recv := callee.Signature.Recv()
+		if recv == nil {
+			return false
+		}
+		named := names.DerefNamed(recv.Type())
+		if named == nil || named.Obj().Pkg() == nil {
+			return false
+		}
+		pkg := named.Obj().Pkg().Path()
+		return pkg == "sync" && named.Obj().Name() == "WaitGroup" || strings.HasSuffix(pkg, "/errgroup") && named.Obj().Name() == "Group"
+	}
+	return false
 }
 
 // inferredEntry reports whether fn is an entry point only because another
 // package was seen calling an interface it implements off the owner (a
-// Write that implements io.Writer, which some package's goroutine calls):
-// the check reports what such code touches of confined state, but it is
-// no evidence of who owns a type. Whoever holds the value calls it (a
-// response writer, by the handler that got it), one at a time.
+// Write that implements io.Writer, which some package's goroutine calls;
+// a gRPC service's method, which grpc calls per stream): the check
+// reports what such code touches of confined state, but the value may be
+// one whoever holds it calls, one call at a time (a response writer, by
+// the handler that got it). Only what its own body writes of another
+// type than its receiver's (a service's state, s.state.checks++) is
+// evidence of requests running beside each other.
 func (s *Suggester) inferredEntry(fn *ssa.Function) bool {
 	_, inferred, _ := s.m.Entries.EntryPoint(fn)
 	return inferred != nil
@@ -130,12 +265,12 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 // package, and of those confined by hand, that only set-up code writes and
 // code off the owner reads.
 func (s *Suggester) proposeOwners() {
-	roots, spawned, startedBy, entries := s.codeRoots()
+	roots, spawned := s.codeRoots()
 	var rootFns []*ssa.Function
 	for _, r := range roots {
 		rootFns = append(rootFns, r.fn)
 	}
-	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned)
+	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned.fns)
 	byType := ownerWritesByType(s.written, roots)
 	pa := newPlacedAccesses()
 	for _, fn := range s.e.Functions() {
@@ -182,7 +317,7 @@ func (s *Suggester) proposeOwners() {
 			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
 		}
 	}
-	s.proposeLooplessOwners(byType, roots, spawned, startedBy, entries, pa, sent)
+	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
 }
 
 // proposeLooplessOwners proposes //confined:owner on the package's types
@@ -194,7 +329,7 @@ func (s *Suggester) proposeOwners() {
 // (wg.Go, errgroup, a go statement) are what the check reports. The
 // members that stay free get :any: those only set-up code writes, and
 // those only locking code writes.
-func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned []*ssa.Function, startedBy map[*ssa.Function][]*ssa.Function, entries map[*ssa.Function]bool, pa *placedAccesses, sent map[string]bool) {
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned *spawnedCode, pa *placedAccesses, sent map[string]bool) {
 	// Without a loop, the code that creates a value owns it; where loops
 	// run, which of them a value the goroutines write belongs to is not
 	// for -suggest to guess (several owners race through it, or none).
@@ -225,10 +360,15 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	writers := make(map[string]int)              // field -> how many goroutines write it
 	starters := make(map[string][]*ssa.Function) // field -> the functions starting them
 	starts := make(map[*ssa.Function]int)
-	for _, fn := range spawned {
+	for _, fn := range spawned.fns {
 		starts[fn]++
 	}
-	for _, fn := range spawned {
+	// Whether the code creating and calling a value races with its
+	// goroutines: for those it does not join, whatever else touches the
+	// fields (unjoined); for those it joins, what it touches before the
+	// join (windowed).
+	unjoined, windowed := make(fieldSet), make(fieldSet)
+	for _, fn := range spawned.fns {
 		if starts[fn] == 1 && receiveInLoop(fn).IsValid() {
 			// A lone goroutine receiving its work in a loop is an event
 			// loop of its own (a literal, which -suggest cannot mark):
@@ -244,7 +384,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			delete(writes, key) // a slot of its own, one per goroutine
 		}
 		offByType.add(fn, writes)
-		entry := entries[fn]
+		entry := spawned.entries[fn]
 		own := ""
 		if recv := fn.Signature.Recv(); recv != nil {
 			own = flow.TypeKey(recv.Type())
@@ -254,8 +394,26 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				writers[key]++ // state the entry point's requests share
 			}
 			writers[key]++
-			starters[key] = append(starters[key], startedBy[fn]...)
+			starters[key] = append(starters[key], spawned.startedBy[fn]...)
+			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
+				windowed[key] = true
+			}
+			if !spawned.joined[fn] {
+				unjoined[key] = true
+			}
 		}
+	}
+	for _, fn := range spawned.inferred {
+		own := flow.TypeKey(fn.Signature.Recv().Type())
+		shared := make(fieldSet)
+		for key := range s.written.accesses(fn).unlockedWrites {
+			if key[:strings.LastIndex(key, ".")] != own {
+				shared[key] = true
+				writers[key] += 2 // requests beside each other
+				unjoined[key] = true
+			}
+		}
+		offByType.add(fn, shared)
 	}
 	// A reader that started the writer itself may wait for it before it
 	// reads (a call's helper goroutine, joined): only other readers race.
@@ -270,19 +428,24 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	// writes while they run (a batch its spawner still fills).
 	readShared := make(map[string]fieldSet)
 	readers := make(map[string][]string) // type -> the goroutines reading them
-	for _, fn := range spawned {
+	for _, fn := range spawned.fns {
 		if starts[fn] == 1 && receiveInLoop(fn).IsValid() {
 			continue
 		}
 		for key := range s.written.accesses(fn).reads {
 			tk := key[:strings.LastIndex(key, ".")]
-			if other := pa.other[tk]; other != nil && other.fields[key] || pa.otherUnlocked[key] {
-				if readShared[tk] == nil {
-					readShared[tk] = make(fieldSet)
-				}
-				readShared[tk][key] = true
-				readers[tk] = append(readers[tk], flow.Name(fn))
+			// Only the starter's own writes while it runs count: other
+			// code writing the field may be kept apart from it by means
+			// -suggest does not see (the results it sends back).
+			if w := spawned.window[fn]; w == nil || !w.writes[key] {
+				continue
 			}
+			windowed[key] = true
+			if readShared[tk] == nil {
+				readShared[tk] = make(fieldSet)
+			}
+			readShared[tk][key] = true
+			readers[tk] = append(readers[tk], flow.Name(fn))
 		}
 	}
 	typeKeys := slices.Collect(maps.Keys(offByType))
@@ -314,7 +477,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		usedByCallers := false
 		owner := &ownerWrites{domains: make(map[string]bool)}
 		for key := range union(offFields, readShared[tk]) {
-			byCallers := readShared[tk][key] || readByOthers(key) || other != nil && other.fields[key]
+			byCallers := windowed[key] || unjoined[key] && (readShared[tk][key] || readByOthers(key) || other != nil && other.fields[key])
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
 				owner.roots = append(owner.roots, r.roots...)
@@ -354,9 +517,17 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		if len(owner.roots) > 0 {
 			whose = "it is that owner's"
 		}
-		// Only the fields goroutines share are confined: the others, which
-		// one goroutine keeps to itself or which stay free (set up,
-		// locked, atomic), need nothing.
+		// The type is confined, with :any for what stays free (set up,
+		// locked); but where a goroutine keeps a field to itself (a sum
+		// only it adds to), confining the type would report that field:
+		// then only the shared fields are.
+		if !keepsOwn(offFields, shared) {
+			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
+				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
+				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
+			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+			continue
+		}
 		for _, name := range shared {
 			field := fieldObject(obj, name)
 			if field == nil || s.m.Directives(field) != nil {
@@ -371,6 +542,17 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				strings.Join(firstN(offNames, 3), ", "), touch, also, whose)})
 		}
 	}
+}
+
+// keepsOwn reports whether some field goroutines write (written) is not
+// among those others share (names of fields, shared).
+func keepsOwn(written fieldSet, shared []string) bool {
+	for key := range written {
+		if !slices.Contains(shared, key[strings.LastIndex(key, ".")+1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldObject is the field name of the struct type obj names, or nil.

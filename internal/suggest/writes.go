@@ -172,6 +172,19 @@ func boxedAddress(instr ssa.Instruction) bool {
 	return true
 }
 
+// handedIn reports whether v is what its function was handed: a
+// parameter, a captured value, or what a captured variable holds.
+func handedIn(v ssa.Value) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	switch v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	}
+	return false
+}
+
 // slotWrite reports whether instr, a field's address, is written only at
 // an element its function's parameter or captured variable picks:
 // x.f[i] = v, with i handed in.
@@ -189,9 +202,7 @@ func slotWrite(instr ssa.Instruction) bool {
 					return false
 				}
 			case *ssa.IndexAddr:
-				switch r.Index.(type) {
-				case *ssa.Parameter, *ssa.FreeVar:
-				default:
+				if !handedIn(r.Index) {
 					return false
 				}
 			default:
@@ -402,6 +413,33 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// touchesIn adds to acc the fields of candidate types that the
+// instructions of window read and write, themselves (through any value)
+// and, for writes, in the functions they call.
+func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccesses) {
+	for instr := range window {
+		if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
+			for _, t := range flow.FuncTargets(call.Common().Value) {
+				maps.Copy(acc.writes, x.of(t.Fn))
+			}
+		}
+		v, index, write, ok := walk.FieldTouch(instr)
+		if !ok {
+			continue
+		}
+		named := names.DerefNamed(v.Type())
+		st, ok := names.DerefUnder(v.Type()).(*types.Struct)
+		if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) {
+			continue
+		}
+		if key := fieldKey(named, st.Field(index).Name()); write {
+			acc.writes[key] = true
+		} else {
+			acc.reads[key] = true
+		}
+	}
+}
+
 // ownWrites is what fn, code a go statement starts, writes through the
 // values it was handed: in its own body where no Lock dominates, and in
 // what it calls with those values themselves (c.bump(), s.handle(msg)).
@@ -411,14 +449,8 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	handed := func(v ssa.Value) bool {
-		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-			v = load.X // what a captured variable holds
-		}
-		switch v.(type) {
-		case *ssa.Parameter, *ssa.FreeVar, *ssa.Const:
-			return true
-		}
-		return !mayLeadToStruct(v.Type())
+		_, isConst := v.(*ssa.Const)
+		return isConst || handedIn(v) || !mayLeadToStruct(v.Type())
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

@@ -25,8 +25,8 @@ func (r *results) fill() int {
 }
 
 // Look-alike: every goroutine writes the same slot, which the caller reads.
-type hot struct {
-	vals [4]int // want `suggest for field vals: //confined:owner: code off the owner \(func literal in \(\*suggestloopless.hot\).fill\) writes it without a lock`
+type hot struct { // want `suggest for suggestloopless\.hot: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.hot\)\.fill\) touches its field vals without a lock`
+	vals [4]int
 }
 
 func (h *hot) fill() int {

@@ -4,8 +4,8 @@ package suggestreader
 
 // A loop that only serves a table another goroutine replaces: it reads the
 // table, owns it, and the refresher is the race.
-type rates struct {
-	table map[string]float64 // want `suggest for field table: //confined:owner: code off the owner \(\(\*suggestreader.rates\).refresh\) writes it without a lock, while code on the owner \(\(\*suggestreader.rates\).serve\) reads it`
+type rates struct { // want `suggest for suggestreader\.rates: //confined:owner: code off the owner \(\(\*suggestreader\.rates\)\.refresh\) touches its field table without a lock`
+	table map[string]float64
 	reqs  chan string
 	out   chan float64
 }
