@@ -113,7 +113,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				}
 				sp.fns = append(sp.fns, t.Fn)
 				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
-				if start.Call != nil && (flow.InLoop(start.Call.Block()) || runsRepeatedly(start.Call)) {
+				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
 					sp.fns = append(sp.fns, t.Fn)
 				}
 				if !joined {
@@ -151,10 +151,12 @@ var onceRunners = map[string]string{
 	"context.AfterFunc":       "runs it once, when the context is done",
 }
 
-// runsRepeatedly reports whether at, which hands code off the owner, may
-// have it run beside itself: a call of no onceRunner, or a store of the
-// func where a framework keeps it (a notifier's func field); a go
-// statement starts it once.
+// runsRepeatedly reports whether at, which hands code off the owner to a
+// declared or built-in sink, may have it run beside itself: a call of no
+// onceRunner (a framework's registration), or a store of the func where
+// a framework keeps it (a notifier's func field); a go statement starts
+// it once. Where the sink is only inferred from a callee's body (a
+// callback a UI loop keeps and calls), nothing says so.
 func runsRepeatedly(at ssa.Instruction) bool {
 	var call *ssa.Call
 	switch in := at.(type) {

@@ -91,7 +91,7 @@ func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 		sink = call.name()
 	}
 	if p.Off {
-		w.sendOff(v, Entry{Pos: call.pos, Sink: sink})
+		w.sendOff(v, Entry{Pos: call.pos, Sink: sink, Inferred: p.Sink == ""})
 	}
 	if p.OnOwner {
 		domain := p.Domain

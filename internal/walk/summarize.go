@@ -36,10 +36,13 @@ type Site struct {
 
 // A Entry is a place where a function sends func values off the owner.
 type Entry struct {
-	Pos     token.Pos
-	Sink    string // what moves the code off the owner, for the message
-	Future  bool   // the code is a callback of a future
-	Targets []flow.FuncValue
+	Pos  token.Pos
+	Sink string // what moves the code off the owner, for the message
+	// Inferred is set when the sink is inferred from the callee's body,
+	// not declared or built in (which says how the code is run).
+	Inferred bool
+	Future   bool // the code is a callback of a future
+	Targets  []flow.FuncValue
 	// direct is set when the spawned call itself touches confined state
 	// (go s.method(), go ownerOnly()).
 	Direct *summary.Witness
