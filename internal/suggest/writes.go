@@ -415,12 +415,15 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 
 // touchesIn adds to acc the fields of candidate types that the
 // instructions of window read and write, themselves (through any value)
-// and, for writes, in the functions they call.
+// and, for writes, in the functions they call with what their function
+// was handed (see handedAll).
 func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccesses) {
 	for instr := range window {
 		if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
 			for _, t := range flow.FuncTargets(call.Common().Value) {
-				maps.Copy(acc.writes, x.of(t.Fn))
+				if handedAll(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
+					maps.Copy(acc.writes, x.of(t.Fn))
+				}
 			}
 		}
 		v, index, write, ok := walk.FieldTouch(instr)
@@ -448,10 +451,6 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // such a part is that goroutine's, as far as -suggest can tell.
 func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
-	handed := func(v ssa.Value) bool {
-		_, isConst := v.(*ssa.Const)
-		return isConst || handedIn(v) || !mayLeadToStruct(v.Type())
-	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -459,13 +458,24 @@ func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
 				continue
 			}
 			for _, t := range flow.FuncTargets(call.Common().Value) {
-				if !slices.ContainsFunc(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values), func(v ssa.Value) bool { return !handed(v) }) {
+				if handedAll(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
 					maps.Copy(out, x.of(t.Fn))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// handedAll reports whether each of vs that may lead to state is what its
+// function was handed (handedIn), not a part it picked from it.
+func handedAll(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && mayLeadToStruct(v.Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // mayLeadToStruct reports whether a value of type t may lead to a struct's
