@@ -59,3 +59,13 @@ func (t *tree) grow() {
 	}
 	wg.Wait()
 }
+
+// A walk that hands one child to a goroutine it joins and adds to the
+// other itself: each works on its part while they run.
+func (t *tree) walk() {
+	var wg sync.WaitGroup
+	left := t.kids[0]
+	wg.Go(func() { left.add() })
+	t.kids[1].add()
+	wg.Wait()
+}
