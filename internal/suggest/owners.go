@@ -303,8 +303,13 @@ func (s *Suggester) proposeOwners() {
 	for _, tk := range slices.Sorted(maps.Keys(byType)) {
 		wt := byType[tk]
 		obj := s.typeObject(tk)
-		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil || hasMutex(obj.Type().(*types.Named)) {
-			continue // not the module's, confined already, or guarded by its mutex
+		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue // not the module's, or confined already
+		}
+		if hasMutex(obj.Type().(*types.Named)) {
+			s.declined.add(obj, directive.VerbOwner, "owner code writes it without a lock, but it has a mutex: which of its fields the lock "+
+				"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)")
+			continue
 		}
 		if by := lockedBy[tk]; by != "" {
 			s.declined.add(obj, directive.VerbOwner, "owner code writes it, but "+by+" writes it too with a lock held: its values are shared under that lock, not one owner's")
