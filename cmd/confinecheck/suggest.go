@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"iter"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/suggest"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
 )
 
 // runSuggest is confinecheck -suggest. The analyzer proposes a type's
@@ -29,7 +32,19 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	isProposal := func(d analysis.Diagnostic) bool { return d.Category == suggest.Category }
-	changes, sizes := fixesOf(graph.All(), isProposal)
+	changes, sizes := fixesOf(withoutTests(graph.All(), false), isProposal)
+	// A package's test variant sees the production code with the tests
+	// beside it (an implementation in a test file, a goroutine a test
+	// starts): its proposals for the production code could differ from the
+	// plain package's, which alone decides those. Its own are for its test
+	// files.
+	testChanges, testSizes := fixesOf(withoutTests(graph.All(), true), isProposal)
+	for _, c := range testChanges {
+		if strings.HasSuffix(c.Pos.Filename, "_test.go") {
+			changes = append(changes, c)
+		}
+	}
+	maps.Copy(sizes, testSizes)
 	explain := d.flags.Lookup("explain").Value.String() == "true"
 	changes = agreeing(changes, explain)
 	if !*d.apply {
@@ -51,6 +66,18 @@ func runSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "confinecheck: inserted the directives of %d proposals in %d files\n", len(changes), len(written))
 	return 0
+}
+
+// withoutTests yields the actions of acts on test variants of packages
+// (tests) or on the others.
+func withoutTests(acts iter.Seq[*checker.Action], tests bool) iter.Seq[*checker.Action] {
+	return func(yield func(*checker.Action) bool) {
+		for act := range acts {
+			if strings.Contains(act.Package.ID, " [") == tests && !yield(act) { // "p [p.test]"
+				return
+			}
+		}
+	}
 }
 
 // agreeing keeps the proposals that no other package contradicts. A type

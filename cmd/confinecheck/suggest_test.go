@@ -212,3 +212,50 @@ func TestSuggestEditsOnlyTheMainModule(t *testing.T) {
 		t.Errorf("-suggest -fix wrote no directive into the main module:\n%s", app)
 	}
 }
+
+// withTestsModule keeps a callback in a queue that only a test calls on a
+// goroutine of its own: the test variant of the package takes Push for an
+// async sink, the package alone does not.
+var withTestsModule = map[string]string{
+	"go.mod": "module example.com/q\n\ngo 1.26\n",
+	"q/q.go": `package q
+
+type entry struct{ done func() }
+
+// Sorter keeps frames with the callbacks to call once they are read.
+type Sorter struct{ queue []entry }
+
+func (s *Sorter) Push(done func()) { s.queue = append(s.queue, entry{done: done}) }
+
+func (s *Sorter) Pop() func() {
+	e := s.queue[0]
+	s.queue = s.queue[1:]
+	return e.done
+}
+`,
+	"q/q_test.go": `package q
+
+import "testing"
+
+func TestPop(t *testing.T) {
+	s := &Sorter{}
+	s.Push(func() {})
+	go s.queue[0].done()
+}
+`,
+}
+
+// TestSuggestSameWithTests checks that -suggest proposes the same for the
+// production code whether test files are loaded or not: the package, not
+// its test variant, decides those.
+func TestSuggestSameWithTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, withTestsModule)
+	with := c.run(t, c.binary, "-suggest", "./...")
+	without := c.run(t, c.binary, "-suggest", "-test=false", "./...")
+	if with.stderr != without.stderr {
+		t.Errorf("-suggest proposes differently with test files:\nwith:\n%s\nwithout:\n%s", with.stderr, without.stderr)
+	}
+}
