@@ -376,3 +376,30 @@ func ReceivedChannels(instr ssa.Instruction) []ssa.Value {
 	}
 	return chans
 }
+
+// FunctionalOption reports whether fn is a func literal that its function
+// returns and that takes the value it configures as a parameter
+// (WithPeerScore(...) returning func(ps *PubSub) error): such options run
+// where the value is built, before its owner starts.
+func FunctionalOption(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil || len(fn.Params) == 0 {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, r := range ret.Results {
+				if ct, ok := r.(*ssa.ChangeType); ok { // a named option type
+					r = ct.X
+				}
+				if r == ssa.Value(fn) {
+					return true
+				}
+				if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -673,7 +673,7 @@ func newPlacedAccesses() *placedAccesses {
 // anywhere, but functional options run where a value is built.
 func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner bool) {
 	acc := x.accesses(fn)
-	if !functionalOption(fn) {
+	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
 	}
 	if !onOwner || offOwner {
@@ -686,7 +686,7 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	if offOwner && !onOwner {
 		pa.off.add(fn, acc.writes)
 	}
-	if onOwner || offOwner || functionalOption(fn) {
+	if onOwner || offOwner || flow.FunctionalOption(fn) {
 		return
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
@@ -921,33 +921,6 @@ func firstN(list []string, n int) []string {
 		return list
 	}
 	return append(slices.Clone(list[:n]), fmt.Sprintf("%d more", len(list)-n))
-}
-
-// functionalOption reports whether fn is a func literal that its function
-// returns and that takes the value it configures as a parameter
-// (WithPeerScore(...) returning func(ps *PubSub) error): such options run
-// where the value is built, before its owner starts.
-func functionalOption(fn *ssa.Function) bool {
-	parent := fn.Parent()
-	if parent == nil || len(fn.Params) == 0 {
-		return false
-	}
-	for _, b := range parent.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			for _, r := range ret.Results {
-				if ct, ok := r.(*ssa.ChangeType); ok { // a named option type
-					r = ct.X
-				}
-				if r == ssa.Value(fn) {
-					return true
-				}
-				if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // declineOwner says why a type that owner code writes is not proposed as

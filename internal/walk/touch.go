@@ -477,13 +477,17 @@ func atomicOnly(instr ssa.Instruction) bool {
 // or atomic field f of a value it did not build itself, or the zero
 // position: such a field is state, not a handle usable from anywhere (a
 // loop's n.propc = nil on leader loss). Assignments where the value is
-// built, and in code that only builds values, leave it free. Whether the
+// built, in code that only builds values, and in functional options
+// (which run where a value is built), leave it free. Whether the
 // code assigning it runs on the owner does not matter: reassigned off the
 // owner, it races all the more.
 func (c *Package) reassignedField(f *types.Var) summary.Position {
 	if c.reassigned == nil {
 		c.reassigned = make(map[*types.Var]summary.Position)
 		for _, fn := range c.Fns {
+			if flow.FunctionalOption(fn) {
+				continue // it runs where the value is built
+			}
 			var origins *originTracker
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {

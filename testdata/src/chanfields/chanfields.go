@@ -124,3 +124,29 @@ func startUnmarked() {
 	go u.Propose("x") // want `calls confined \(\*chanfields.unmarked\).Propose off the owner: this code runs via a go statement .*; inside, it reads chanfields.unmarked.propc`
 	go u.Deliver("y") // only construction sets recvc
 }
+
+// A functional option replaces the queue's channel where the queue is
+// built, before anything else holds it: the field stays free.
+//
+//confined:owner
+type queue struct { // want queue:"confined:owner"
+	items chan int
+}
+
+type queueOption func(*queue)
+
+func withCapacity(n int) queueOption {
+	return func(q *queue) { q.items = make(chan int, n) }
+}
+
+func newQueue(opts ...queueOption) *queue {
+	q := &queue{items: make(chan int)}
+	for _, o := range opts {
+		o(q)
+	}
+	return q
+}
+
+func feed(q *queue) {
+	go func() { q.items <- 1 }()
+}
