@@ -11,6 +11,7 @@ package suggest
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
@@ -137,7 +138,7 @@ func inMainModule(pass *analysis.Pass) bool {
 // propose records a proposal unless obj already says as much, or is
 // declared in a test file. It reports whether it recorded it.
 func (s *Suggester) propose(p proposal) bool {
-	if s.inTestFile(p.obj.Pos()) {
+	if s.inTestFile(p.obj.Pos()) || s.inGeneratedFile(p.obj.Pos()) {
 		return false
 	}
 	if d := s.m.Directives(p.obj); d != nil {
@@ -265,4 +266,16 @@ func inModule(pass *analysis.Pass, path string) bool {
 // code from outside, and nothing is proposed for them.
 func (s *Suggester) inTestFile(pos token.Pos) bool {
 	return strings.HasSuffix(s.pass.Fset.Position(pos).Filename, "_test.go")
+}
+
+// inGeneratedFile reports whether pos is in a generated file of the
+// package ("Code generated ... DO NOT EDIT."): a directive there is gone
+// the next time it is generated.
+func (s *Suggester) inGeneratedFile(pos token.Pos) bool {
+	for _, f := range s.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return ast.IsGenerated(f)
+		}
+	}
+	return false
 }

@@ -63,7 +63,15 @@ type fieldAccesses struct {
 // the call that fails and travels with its result (wrapping code adds
 // context to it as it goes up): no one's state.
 func (x *writeIndex) candidate(named *types.Named) bool {
-	return names.IsStruct(named) && named.Obj().Pkg() != nil && inModule(x.pass, named.Obj().Pkg().Path()) && !isError(named)
+	return names.IsStruct(named) && named.Obj().Pkg() != nil && inModule(x.pass, named.Obj().Pkg().Path()) && !isError(named) && !isWireMessage(named)
+}
+
+// isWireMessage reports whether named is a generated protocol buffers
+// message (it has ProtoMessage or ProtoReflect): made to be encoded, sent
+// and decoded, no one's state, and its file is regenerated.
+func isWireMessage(named *types.Named) bool {
+	ms := types.NewMethodSet(types.NewPointer(named))
+	return ms.Lookup(named.Obj().Pkg(), "ProtoMessage") != nil || ms.Lookup(named.Obj().Pkg(), "ProtoReflect") != nil
 }
 
 // isError reports whether named or its pointer implements error.

@@ -18,6 +18,8 @@ type hub struct {
 	seen   *mark
 	fail   error
 	env    *envelope
+	stamp  *stamp
+	req    *request
 }
 
 func newHub() *hub {
@@ -35,6 +37,8 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		h.seen.n++
 		_ = wrap(h.fail, addr)
 		_ = h.env.size()
+		h.stamp.n++
+		h.req.Seq++
 	}
 }
 
