@@ -1,0 +1,286 @@
+package suggest
+
+// This file proposes owners where no loop runs: the code that creates a
+// value owns it, and the goroutines its methods start are what the check
+// reports.
+
+import (
+	"fmt"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// proposeLooplessOwners proposes //confined:owner on the package's types
+// that no owner code writes but that code off the owner writes without a
+// lock while the code that creates and calls them (code that may run
+// anywhere: no loop, no goroutine) reads or writes the same fields, or
+// another goroutine (or the same one started again) writes them too: with
+// no loop, that code is the owner, and the goroutines its methods start
+// (wg.Go, errgroup, a go statement) are what the check reports. Code it
+// joins races only with what the starter does before the join. The
+// members that stay free get :any: those only set-up code writes, and
+// those only locking code writes; where a goroutine keeps a field to
+// itself, only the shared fields are proposed, one by one.
+func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots []ownerRoot, spawned *spawnedCode, pa *placedAccesses, sent map[string]bool) {
+	// Without a loop, the code that creates a value owns it; where loops
+	// run, which of them a value the goroutines write belongs to is not
+	// for -suggest to guess (several owners race through it, or none).
+	domains := s.m.LoopDomainsInView()
+	for _, d := range s.loops {
+		domains[d] = true
+	}
+	loopsAround := len(domains) > 0
+	// What owner code reads, by field: a loop serving what goroutines
+	// write owns it.
+	ownerReads := make(map[string]*ownerWrites)
+	for _, r := range roots {
+		for key := range s.written.accesses(r.fn).reads {
+			w := ownerReads[key]
+			if w == nil {
+				w = &ownerWrites{domains: make(map[string]bool)}
+				ownerReads[key] = w
+			}
+			w.domains[r.domain] = true
+			if name := rootName(r.fn); !slices.Contains(w.roots, name) {
+				w.roots = append(w.roots, name)
+			}
+		}
+	}
+	t := s.goroutineTouches(spawned, pa)
+	offByType, readShared, readers := t.byType, t.readShared, t.readers
+	typeKeys := slices.Collect(maps.Keys(offByType))
+	for tk := range readShared {
+		if offByType[tk] == nil {
+			typeKeys = append(typeKeys, tk)
+		}
+	}
+	slices.Sort(typeKeys)
+	for _, tk := range typeKeys {
+		if byType[tk] != nil {
+			continue // a loop's: proposed or declined above
+		}
+		obj := s.typeObject(tk)
+		if obj == nil || obj.Pkg() != s.pass.Pkg || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue
+		}
+		if sent[tk] {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, but the package hands its values over (sends them on a channel, carries them in what it sends, or keeps them in a store under a lock): they are not one owner's")
+			continue
+		}
+		off, other := offByType[tk], pa.other[tk]
+		offFields, offNames := fieldSet{}, readers[tk]
+		if off != nil {
+			offFields, offNames = off.fields, append(off.names(), offNames...)
+		}
+		offNames = slices.Compact(slices.Sorted(slices.Values(offNames)))
+		var shared []string
+		usedByCallers := false
+		owner := &ownerWrites{domains: make(map[string]bool)}
+		for key := range union(offFields, readShared[tk]) {
+			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || t.readByOthers(key) || other != nil && other.fields[key])
+			if r := ownerReads[key]; r != nil {
+				maps.Copy(owner.domains, r.domains)
+				owner.roots = append(owner.roots, r.roots...)
+				byCallers = true
+			}
+			if byCallers || t.writers[key] > 1 {
+				shared = append(shared, key[strings.LastIndex(key, ".")+1:])
+			}
+			usedByCallers = usedByCallers || byCallers
+		}
+		if len(owner.domains) > 1 {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
+			continue
+		}
+		if len(owner.roots) == 0 && len(shared) > 0 && loopsAround {
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but the program has loops: "+
+				"the owner would be none of them, or one -suggest cannot tell (say which it belongs to)")
+			continue
+		}
+		if len(shared) == 0 {
+			s.declined.add(obj, directive.VerbOwner, "one goroutine writes it, and no other code uses the fields it writes: nothing races with it")
+			continue
+		}
+		slices.Sort(shared)
+		also := "and another goroutine, or the same started again, writes it too"
+		switch {
+		case len(owner.roots) > 0:
+			slices.Sort(owner.roots)
+			also = "while code on the owner (" + strings.Join(firstN(slices.Compact(owner.roots), 3), ", ") + ") reads it"
+		case usedByCallers:
+			also = "and the code that creates and calls the value uses it too"
+			if other != nil {
+				also += " (" + strings.Join(firstN(other.names(), 3), ", ") + ")"
+			}
+		}
+		whose := "with no loop, that code is the owner"
+		if len(owner.roots) > 0 {
+			whose = "it is that owner's"
+		}
+		// The type is confined, with :any for what stays free (set up,
+		// locked); but where a goroutine keeps a field to itself (a sum
+		// only it adds to), confining the type would report that field:
+		// then only the shared fields are.
+		if !keepsOwn(offFields, shared) {
+			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
+				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
+				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
+			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+			continue
+		}
+		for _, name := range shared {
+			field := fieldObject(obj, name)
+			if field == nil || s.m.Directives(field) != nil {
+				continue
+			}
+			touch := "writes it without a lock"
+			if !offFields[tk+"."+name] {
+				touch = "reads it"
+			}
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
+				"code off the owner (%s) %s, %s: %s, and the check reports the goroutines",
+				strings.Join(firstN(offNames, 3), ", "), touch, also, whose)})
+		}
+	}
+}
+
+// keepsOwn reports whether some field goroutines write (written) is not
+// among those others share (names of fields, shared).
+func keepsOwn(written fieldSet, shared []string) bool {
+	for key := range written {
+		if !slices.Contains(shared, key[strings.LastIndex(key, ".")+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldObject is the field name of the struct type obj names, or nil.
+func fieldObject(obj *types.TypeName, name string) *types.Var {
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// offTouches is what the goroutines of the package write and read of the
+// fields of candidate types, with what tells whether others race with it.
+type offTouches struct {
+	byType   writersByType
+	writers  map[string]int             // field -> how many goroutines write it
+	starters map[string][]*ssa.Function // field -> the functions starting them
+	// Whether the code creating and calling a value races with its
+	// goroutines: for those it does not join, whatever else touches the
+	// fields (unjoined); for those it joins, what it touches before the
+	// join (windowed).
+	unjoined, windowed fieldSet
+	// What the goroutines read that the code creating and calling the
+	// value writes while they run (a batch its spawner still fills), by
+	// type, and the goroutines reading it.
+	readShared map[string]fieldSet
+	readers    map[string][]string
+	otherReads map[string][]*ssa.Function // field -> code that may run anywhere reading it
+}
+
+// readByOthers reports whether code that may run anywhere reads key, but
+// for the starters of its writers: a reader that started the writer
+// itself may wait for it before it reads (a call's helper goroutine,
+// joined).
+func (t *offTouches) readByOthers(key string) bool {
+	return slices.ContainsFunc(t.otherReads[key], func(r *ssa.Function) bool { return !slices.Contains(t.starters[key], r) })
+}
+
+// goroutineTouches gathers what spawned code writes, each with what it
+// calls with what it was handed, under the locks it takes around it (see
+// writeIndex.ownWrites), and what it reads that its starter writes.
+func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
+	t := &offTouches{byType: make(writersByType), writers: make(map[string]int), starters: make(map[string][]*ssa.Function),
+		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads}
+	starts := make(map[*ssa.Function]int)
+	for _, fn := range spawned.fns {
+		starts[fn]++
+	}
+	// A lone goroutine receiving its work in a loop is an event loop of
+	// its own (a literal, which -suggest cannot mark): what it touches is
+	// its, and whoever else writes it hands over by its channels.
+	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && receiveInLoop(fn).IsValid() }
+	for _, fn := range spawned.fns {
+		if loneLoop(fn) {
+			continue
+		}
+		// Its own writes that no Lock dominates (a goroutine locking for a
+		// map and bumping a counter after), and what it calls with what it
+		// was handed.
+		writes := s.written.ownWrites(fn)
+		for key := range s.written.accesses(fn).slots {
+			delete(writes, key) // a slot of its own, one per goroutine
+		}
+		t.byType.add(fn, writes)
+		entry := spawned.entries[fn]
+		own := ""
+		if recv := fn.Signature.Recv(); recv != nil {
+			own = flow.TypeKey(recv.Type())
+		}
+		for key := range writes {
+			if entry && key[:strings.LastIndex(key, ".")] != own {
+				t.writers[key]++ // state the entry point's requests share
+			}
+			t.writers[key]++
+			t.starters[key] = append(t.starters[key], spawned.startedBy[fn]...)
+			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
+				t.windowed[key] = true
+			}
+			if !spawned.joined[fn] {
+				t.unjoined[key] = true
+			}
+		}
+	}
+	for _, fn := range spawned.inferred {
+		own := flow.TypeKey(fn.Signature.Recv().Type())
+		shared := make(fieldSet)
+		for key := range s.written.accesses(fn).unlockedWrites {
+			if key[:strings.LastIndex(key, ".")] != own {
+				shared[key] = true
+				t.writers[key] += 2 // requests beside each other
+				t.unjoined[key] = true
+			}
+		}
+		t.byType.add(fn, shared)
+	}
+	// What the goroutines read that the code creating and calling the value
+	// writes while they run (a batch its spawner still fills).
+	for _, fn := range spawned.fns {
+		if loneLoop(fn) {
+			continue
+		}
+		for key := range s.written.accesses(fn).reads {
+			tk := key[:strings.LastIndex(key, ".")]
+			// Only the starter's own writes while it runs count: other
+			// code writing the field may be kept apart from it by means
+			// -suggest does not see (the results it sends back).
+			if w := spawned.window[fn]; w == nil || !w.writes[key] {
+				continue
+			}
+			t.windowed[key] = true
+			if t.readShared[tk] == nil {
+				t.readShared[tk] = make(fieldSet)
+			}
+			t.readShared[tk][key] = true
+			t.readers[tk] = append(t.readers[tk], flow.Name(fn))
+		}
+	}
+	return t
+}

@@ -1,0 +1,244 @@
+package suggest
+
+// This file finds where the package's code starts running, on an owner
+// and off every owner, for the owner rules (owners.go, loopless.go).
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/ssa"
+)
+
+// ownerRoot is code known to run on an owner: a loop, or a func handed to
+// a hop.
+type ownerRoot struct {
+	fn     *ssa.Function
+	domain string
+}
+
+// spawnedCode is where the package's code starts running off every owner
+// (see codeRoots).
+type spawnedCode struct {
+	fns       []*ssa.Function // each as often as it is started
+	startedBy map[*ssa.Function][]*ssa.Function
+	entries   map[*ssa.Function]bool
+	// inferred are the entry points only another package's interface
+	// calls make (see inferredEntry): no evidence of a goroutine but for
+	// what they share (see proposeLooplessOwners).
+	inferred []*ssa.Function
+	// joined are the functions every start of which its starter waits for
+	// before it returns (wg.Wait(), g.Wait(), a receive from a channel it
+	// made): what else may run beside them is joined before it. window is
+	// what the starters touch while they run: until the join, or to the end
+	// of the starter.
+	joined map[*ssa.Function]bool
+	window map[*ssa.Function]*fieldAccesses
+}
+
+// codeRoots lists where the package's code outside test files starts
+// running: on an owner, its loops and hop callbacks, in source order; off
+// every owner, the functions its go statements start, but for loops,
+// whose goroutine is their owner, and the entry points frameworks run,
+// each as often as it is started (twice for a start inside a loop, and for
+// an entry point: it runs beside itself). What tests write on
+// an owner makes no type owned, and tests start code in their own ways.
+func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
+	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses)}
+	unjoined := make(map[*ssa.Function]bool)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		if domain, ok := s.loops[fn]; ok {
+			roots = append(roots, ownerRoot{fn, domain})
+		}
+		if _, ok := s.e.EntryPoint(fn); ok {
+			// A framework runs it on goroutines of its own: on its
+			// receiver's value (a connection's Read) one at a time, on
+			// what that value shares (a service's state) a request
+			// beside another (see proposeLooplessOwners).
+			if s.inferredEntry(fn) {
+				sp.inferred = append(sp.inferred, fn)
+			} else {
+				sp.fns = append(sp.fns, fn)
+				sp.entries[fn] = true
+				unjoined[fn] = true
+			}
+		}
+		w := s.e.Walk(fn)
+		if w == nil {
+			continue
+		}
+		for _, hop := range w.Hops {
+			for _, t := range hop.Targets {
+				roots = append(roots, ownerRoot{t.Fn, *hop.On})
+			}
+		}
+		for _, start := range w.Spawns {
+			var window map[ssa.Instruction]bool
+			joined := false
+			if start.Call != nil {
+				window = joinWindow(start.Call)
+				if joined = window != nil; !joined {
+					window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
+				}
+			}
+			for _, t := range start.Targets {
+				if _, loop := s.loops[t.Fn]; loop {
+					continue
+				}
+				sp.fns = append(sp.fns, t.Fn)
+				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
+				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
+					sp.fns = append(sp.fns, t.Fn)
+				}
+				if !joined {
+					unjoined[t.Fn] = true
+				}
+				if window == nil {
+					continue
+				}
+				if sp.window[t.Fn] == nil {
+					sp.window[t.Fn] = &fieldAccesses{reads: make(fieldSet), writes: make(fieldSet)}
+				}
+				s.written.touchesIn(window, sp.window[t.Fn])
+			}
+		}
+	}
+	for fn := range sp.window {
+		sp.joined[fn] = !unjoined[fn]
+	}
+	for fn := range unjoined {
+		sp.joined[fn] = false
+	}
+	return roots, sp
+}
+
+// onceRunners are the functions that start the func they are handed once
+// per call, with why; any other function code is handed to off the owner
+// (a framework's registration: a stream handler, a notifier's callback)
+// may run it beside itself, once per event.
+var onceRunners = map[string]string{
+	"(*sync.WaitGroup).Go":    "one goroutine per call",
+	"(*errgroup.Group).Go":    "one goroutine per call",
+	"(*errgroup.Group).TryGo": "one goroutine per call, if any",
+	"time.AfterFunc":          "one timer, fired once",
+	"(*sync.Once).Do":         "runs it at most once",
+	"context.AfterFunc":       "runs it once, when the context is done",
+}
+
+// runsRepeatedly reports whether at, which hands code off the owner to a
+// declared or built-in sink, may have it run beside itself: a call of no
+// onceRunner (a framework's registration), or a store of the func where
+// a framework keeps it (a notifier's func field); a go statement starts
+// it once. Where the sink is only inferred from a callee's body (a
+// callback a UI loop keeps and calls), nothing says so.
+func runsRepeatedly(at ssa.Instruction) bool {
+	var call *ssa.Call
+	switch in := at.(type) {
+	case *ssa.Store, *ssa.MapUpdate:
+		return true
+	case *ssa.Call:
+		call = in
+	default:
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return true // an interface's method: a framework's registration
+	}
+	obj := flow.DeclaredFunc(callee)
+	return obj != nil && onceRunners[names.FuncName(obj)] == ""
+}
+
+// joinWindow returns the instructions of its function that may run
+// between at, which starts code off the owner, and a join waiting for it,
+// when there is one on every way out of the function (wg.Wait(), g.Wait(),
+// a receive from a channel the function made); else nil.
+func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
+	window := flow.RunsAfter(at, isJoin)
+	joins := false
+	for instr := range window {
+		if _, ret := instr.(*ssa.Return); ret {
+			return nil
+		}
+		joins = joins || isJoin(instr)
+	}
+	if !joins {
+		return nil
+	}
+	return window
+}
+
+// isJoin reports whether instr waits for started code to end: a
+// WaitGroup's or an errgroup's Wait, or a receive from a channel its
+// function made (the done channel of one call).
+func isJoin(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		_, made := in.X.(*ssa.MakeChan)
+		return in.Op == token.ARROW && made
+	case *ssa.Call:
+		callee := in.Common().StaticCallee()
+		if callee == nil || callee.Name() != "Wait" {
+			return false
+		}
+		recv := callee.Signature.Recv()
+		if recv == nil {
+			return false
+		}
+		named := names.DerefNamed(recv.Type())
+		if named == nil || named.Obj().Pkg() == nil {
+			return false
+		}
+		pkg := named.Obj().Pkg().Path()
+		return pkg == "sync" && named.Obj().Name() == "WaitGroup" || strings.HasSuffix(pkg, "/errgroup") && named.Obj().Name() == "Group"
+	}
+	return false
+}
+
+// inferredEntry reports whether fn is an entry point only because another
+// package was seen calling an interface it implements off the owner (a
+// Write that implements io.Writer, which some package's goroutine calls;
+// a gRPC service's method, which grpc calls per stream): the check
+// reports what such code touches of confined state, but the value may be
+// one whoever holds it calls, one call at a time (a response writer, by
+// the handler that got it). Only what its own body writes of another
+// type than its receiver's (a service's state, s.state.checks++) is
+// evidence of requests running beside each other.
+func (s *Suggester) inferredEntry(fn *ssa.Function) bool {
+	_, inferred, _ := s.m.Entries.EntryPoint(fn)
+	return inferred != nil
+}
+
+// rootName names owner code for evidence: a method value by its method.
+func rootName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && flow.IsWrapper(fn) {
+		return "the method value " + names.FuncName(obj)
+	}
+	return flow.Name(fn)
+}
+
+// reachable is the set of functions fns refer to, transitively.
+func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		for _, callee := range s.e.ReferencedFuncs(fn) {
+			visit(callee)
+		}
+	}
+	for _, fn := range fns {
+		visit(fn)
+	}
+	return seen
+}
