@@ -224,7 +224,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		// Its own writes that no Lock dominates (a goroutine locking for a
 		// map and bumping a counter after), and what it calls with what it
 		// was handed.
-		writes := s.written.ownWrites(fn)
+		writes := s.written.ownWrites(fn, spawned.perIteration[fn])
 		for key := range s.written.accesses(fn).slots {
 			delete(writes, key) // a slot of its own, one per goroutine
 		}

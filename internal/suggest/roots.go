@@ -37,6 +37,10 @@ type spawnedCode struct {
 	// of the starter.
 	joined map[*ssa.Function]bool
 	window map[*ssa.Function]*fieldAccesses
+	// perIteration are, by function, the captures that every start of it
+	// binds to a value of one iteration of the loop around the start (a
+	// fan-out's go func() { inspect(child) }() for each child).
+	perIteration map[*ssa.Function]map[int]bool
 }
 
 // codeRoots lists where the package's code outside test files starts
@@ -48,7 +52,8 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), perIteration: make(map[*ssa.Function]map[int]bool)}
+	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
@@ -94,6 +99,8 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				}
 				sp.fns = append(sp.fns, t.Fn)
 				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
+				sp.notePerIteration(t, start.Call, startsOf[t.Fn] == 0)
+				startsOf[t.Fn]++
 				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
 					sp.fns = append(sp.fns, t.Fn)
 				}
@@ -154,6 +161,29 @@ func runsRepeatedly(at ssa.Instruction) bool {
 	}
 	obj := flow.DeclaredFunc(callee)
 	return obj != nil && onceRunners[names.FuncName(obj)] == ""
+}
+
+// notePerIteration keeps, of the captures of t that at binds, those bound
+// to a value made in the loop around at (first: at is t's first start;
+// later starts keep only those they bind so too).
+func (sp *spawnedCode) notePerIteration(t flow.FuncValue, at ssa.Instruction, first bool) {
+	mine := make(map[int]bool)
+	if at != nil && flow.InLoop(at.Block()) {
+		for i, b := range t.Bindings.Values {
+			if def, ok := b.(ssa.Instruction); ok && def.Block() != nil && flow.InLoop(def.Block()) {
+				mine[i] = true
+			}
+		}
+	}
+	if first {
+		sp.perIteration[t.Fn] = mine
+		return
+	}
+	for i := range sp.perIteration[t.Fn] {
+		if !mine[i] {
+			delete(sp.perIteration[t.Fn], i)
+		}
+	}
 }
 
 // joinWindow returns the instructions of its function that may run

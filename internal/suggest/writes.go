@@ -456,9 +456,18 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // what it calls with those values themselves (c.bump(), s.handle(msg)).
 // What it calls with a value it derived from them (t.insert(n.kids[i]),
 // the part of a tree one goroutine of a fan-out works on) is left out:
-// such a part is that goroutine's, as far as -suggest can tell.
-func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
+// such a part is that goroutine's, as far as -suggest can tell; so is
+// what it captured of an iteration of the loop starting it (perIteration:
+// go func() { inspect(child) }() for each child).
+func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
+	ownPart := func(v ssa.Value) bool {
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			v = load.X
+		}
+		fv, ok := v.(*ssa.FreeVar)
+		return ok && perIteration[slices.Index(fn.FreeVars, fv)]
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -466,7 +475,8 @@ func (x *writeIndex) ownWrites(fn *ssa.Function) fieldSet {
 				continue
 			}
 			for _, t := range flow.FuncTargets(call.Common().Value) {
-				if handedAll(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
+				args := slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)
+				if handedAll(args) && !slices.ContainsFunc(args, ownPart) {
 					maps.Copy(out, x.of(t.Fn))
 				}
 			}

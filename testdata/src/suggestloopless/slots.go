@@ -69,3 +69,13 @@ func (t *tree) walk() {
 	t.kids[1].add()
 	wg.Wait()
 }
+
+// A fan-out over the children: each goroutine adds to the child of its
+// iteration, which it captured.
+func (t *tree) spread() {
+	var wg sync.WaitGroup
+	for _, kid := range t.kids {
+		wg.Go(func() { kid.add() })
+	}
+	wg.Wait()
+}
