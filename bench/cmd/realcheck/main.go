@@ -7,7 +7,7 @@
 //
 //	go run ./cmd/realcheck                  # every bench/realcode/*.spec
 //	go run ./cmd/realcheck -targets http2   # one
-//	go run ./cmd/realcheck -suggest         # from zero annotations: -suggest, -fix, then the check
+//	go run ./cmd/realcheck -suggest         # from zero annotations: -suggest, -fix, then the check (NAME.suggest.md, judged in NAME.suggest.verdicts)
 //	go run ./cmd/realcheck -targets raft -annotate DIR  # only write the annotated module to DIR (cmd/bench's etcdraft)
 //
 // For each target it downloads the module, copies it to a temporary
@@ -101,11 +101,7 @@ func run(benchDir string, opts options) error {
 			if err := os.WriteFile(out, []byte(r.markdown()), 0o644); err != nil {
 				return err
 			}
-			fmt.Printf("== %s %s from zero annotations: %d proposals, then %d findings (%d in tests); %.1fs; wrote %s\n",
-				r.spec.module, r.spec.version, len(r.proposals), len(r.vet), countTests(r.vet), time.Since(start).Seconds(), out)
-			for _, f := range r.vet {
-				fmt.Printf("%s: %s\n", f.posn(), f.message)
-			}
+			printSuggestResult(r, out, time.Since(start))
 			continue
 		}
 		r, err := checkTarget(path, tmp, bin, opts.standalone)
@@ -201,10 +197,22 @@ func annotatedCopy(specPath, tmp, dst string) error {
 
 func printResult(r *result, out string, took time.Duration) {
 	s := r.spec
-	correct, wrong, unjudged := r.tally()
+	correct, wrong, unjudged := tally(r.vet, r.verdicts)
 	fmt.Printf("== %s %s: %d directives in %d doc comments, %d findings (%d in tests; %d true, %d false, %d not judged), standalone -test=false %d; %.1fs; wrote %s\n",
 		s.module, s.version, len(s.entries), r.inserted, len(r.vet), countTests(r.vet), correct, wrong, unjudged, len(r.standalone), took.Seconds(), out)
 	for _, f := range r.vet {
 		fmt.Printf("%s: %s\n", f.posn(), f.message)
+	}
+}
+
+func printSuggestResult(r *suggestResult, out string, took time.Duration) {
+	correct, wrong, unjudged := tally(r.vet, r.verdicts)
+	fmt.Printf("== %s %s from zero annotations: %d proposals, then %d findings (%d in tests; %d true, %d false, %d not judged); %.1fs; wrote %s\n",
+		r.spec.module, r.spec.version, len(r.proposals), len(r.vet), countTests(r.vet), correct, wrong, unjudged, took.Seconds(), out)
+	for _, f := range r.vet {
+		fmt.Printf("%s: %s\n", f.posn(), f.message)
+	}
+	for _, v := range staleVerdicts(r.vet, r.verdicts) {
+		fmt.Printf("warning: %s.suggest.verdicts: %s: no finding here (fixed, or moved): %s\n", r.spec.name, v.posn, v.reason)
 	}
 }

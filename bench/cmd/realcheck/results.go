@@ -23,15 +23,12 @@ func (r *result) markdown() string {
 	fmt.Fprintf(&b, "Written by `go run ./cmd/realcheck` from `%s.spec` (the directives) and `%s.verdicts` (the judgements); edit those, not this file.\n\n", s.name, s.name)
 	fmt.Fprintf(&b, "- directives: %d spec lines, inserted into %d doc comments\n", len(s.entries), r.inserted)
 	fmt.Fprintf(&b, "- checked: `go vet -vettool=confinecheck %s` in a copy of the module with the directives (test files included)\n", strings.Join(s.patterns, " "))
-	correct, wrong, unjudged := r.tally()
+	correct, wrong, unjudged := tally(r.vet, r.verdicts)
 	fmt.Fprintf(&b, "- findings: %d (%d in test files): %d true, %d false, %d not judged\n", len(r.vet), countTests(r.vet), correct, wrong, unjudged)
 	fmt.Fprintf(&b, "- standalone `confinecheck -test=false`: %d findings\n", len(r.standalone))
 	b.WriteString("\n## Findings\n\n| # | position | finding | verdict | reason |\n|---|---|---|---|---|\n")
 	for i, f := range r.vet {
-		verdictText, reason := "not judged", ""
-		if v, ok := r.verdicts[f.posn()]; ok {
-			verdictText, reason = verdictLabel(v), v.reason
-		}
+		verdictText, reason := judgement(r.verdicts, f)
 		fmt.Fprintf(&b, "| %d | `%s` | %s | %s | %s |\n", i+1, f.posn(), cell(f.message), verdictText, cell(reason))
 	}
 	if diff := r.standaloneDiff(); len(diff) > 0 {
@@ -40,13 +37,29 @@ func (r *result) markdown() string {
 			fmt.Fprintf(&b, "- %s\n", d)
 		}
 	}
-	if stale := r.staleVerdicts(); len(stale) > 0 {
-		b.WriteString("\n## Verdicts with no finding\n\nThe analyzer no longer reports these (fixed, or moved):\n\n")
-		for _, v := range stale {
-			fmt.Fprintf(&b, "- `%s` %s: %s\n", v.posn, verdictLabel(v), cell(v.reason))
-		}
-	}
+	writeStale(&b, staleVerdicts(r.vet, r.verdicts))
 	return b.String()
+}
+
+// judgement is the verdict and reason cells of f's row: its verdict's, or
+// "not judged".
+func judgement(verdicts map[string]verdict, f finding) (label, reason string) {
+	if v, ok := verdicts[f.posn()]; ok {
+		return verdictLabel(v), v.reason
+	}
+	return "not judged", ""
+}
+
+// writeStale writes the section listing the verdicts no finding has, if
+// there are any.
+func writeStale(b *strings.Builder, stale []verdict) {
+	if len(stale) == 0 {
+		return
+	}
+	b.WriteString("\n## Verdicts with no finding\n\nThe analyzer no longer reports these (fixed, or moved):\n\n")
+	for _, v := range stale {
+		fmt.Fprintf(b, "- `%s` %s: %s\n", v.posn, verdictLabel(v), cell(v.reason))
+	}
 }
 
 func verdictLabel(v verdict) string {
@@ -59,9 +72,11 @@ func verdictLabel(v verdict) string {
 	return "false"
 }
 
-func (r *result) tally() (correct, wrong, unjudged int) {
-	for _, f := range r.vet {
-		v, ok := r.verdicts[f.posn()]
+// tally counts the findings judged true, judged false and not judged; a
+// finding's verdict is the one at its position (finding.posn).
+func tally(findings []finding, verdicts map[string]verdict) (correct, wrong, unjudged int) {
+	for _, f := range findings {
+		v, ok := verdicts[f.posn()]
 		switch {
 		case !ok:
 			unjudged++
@@ -101,10 +116,11 @@ func (r *result) standaloneDiff() []string {
 	return diff
 }
 
-func (r *result) staleVerdicts() []verdict {
+// staleVerdicts returns the verdicts at positions no finding has, sorted.
+func staleVerdicts(findings []finding, verdicts map[string]verdict) []verdict {
 	var stale []verdict
-	for _, v := range r.verdicts {
-		if !slices.ContainsFunc(r.vet, func(f finding) bool { return f.posn() == v.posn }) {
+	for _, v := range verdicts {
+		if !slices.ContainsFunc(findings, func(f finding) bool { return f.posn() == v.posn }) {
 			stale = append(stale, v)
 		}
 	}

@@ -10,12 +10,16 @@ import (
 )
 
 // A verdict is a person's judgement of one finding, kept in
-// bench/realcode/NAME.verdicts as lines
+// bench/realcode/NAME.verdicts (the findings with the spec's directives)
+// and NAME.suggest.verdicts (those after -suggest -fix) as lines
 //
 //	POSN true|false [CAUSE] -- REASON
 //
-// POSN is file:line:col relative to the module root. CAUSE names the model
-// rule a false finding comes from (a short tag).
+// POSN is file:line:col relative to the module root, on the lines of the
+// module as published: the directive lines realcheck inserts (the spec's,
+// or -suggest -fix's) are not counted, so POSN is the position NAME.md or
+// NAME.suggest.md shows. CAUSE names the model rule a false finding comes
+// from (a short tag).
 type verdict struct {
 	posn    string
 	correct bool
