@@ -262,17 +262,22 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 
 // readsState reports whether fn reads, without a lock, a field that holds
 // state (not a channel, a sync or an atomic value) of a value it did not
-// make: a loop serving requests from a map others fill owns it as much as
-// one writing it.
+// make, and that other code writes after the value is set up: a loop
+// serving requests from a map others fill owns it as much as one writing
+// it. A loop that only reads what was set up before it started (a send
+// queue writing to its connection) owns nothing.
 func (s *Suggester) readsState(fn *ssa.Function) bool {
 	originOf := s.e.ValueOrigins(fn)
+	written := s.written.writtenAfterSetUp()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			x, index, write, ok := walk.FieldTouch(instr)
 			if !ok || write || underLock(instr) || originOf(x).Owned() {
 				continue
 			}
-			if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() && !model.ConcurrencySafe(st.Field(index).Type()) {
+			named := names.DerefNamed(x.Type())
+			st, ok := names.DerefUnder(x.Type()).(*types.Struct)
+			if named != nil && ok && index < st.NumFields() && !model.ConcurrencySafe(st.Field(index).Type()) && written[fieldKey(named, st.Field(index).Name())] {
 				return true
 			}
 		}

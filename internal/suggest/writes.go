@@ -421,6 +421,27 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// writtenAfterSetUp returns the fields of candidate types that some code
+// of the package writes but where a value is built: not its constructors,
+// its functional options, or what sets it up for code a go statement
+// then starts (see accesses).
+func (x *writeIndex) writtenAfterSetUp() fieldSet {
+	if x.afterSetUp != nil {
+		return x.afterSetUp
+	}
+	x.afterSetUp = make(fieldSet)
+	for _, fn := range x.e.Functions() {
+		if flow.FunctionalOption(fn) {
+			continue
+		}
+		acc := x.accesses(fn)
+		maps.Copy(x.afterSetUp, acc.writes)
+		maps.Copy(x.afterSetUp, acc.lockedWrites)
+		maps.Copy(x.afterSetUp, acc.unlockedWrites)
+	}
+	return x.afterSetUp
+}
+
 // touchesIn adds to acc the fields of candidate types that the
 // instructions of window read and write, themselves (through any value)
 // and, for writes, in the functions they call with what their function
@@ -637,6 +658,7 @@ type writeIndex struct {
 	access     map[*ssa.Function]fieldAccesses // see accesses
 	starts     map[*ssa.Function][]*startSite  // see setsUpStarted
 	heldWrites map[*ssa.Function]fieldSet      // see held
+	afterSetUp fieldSet                        // see writtenAfterSetUp; nil until asked
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
@@ -649,4 +671,5 @@ func (x *writeIndex) reset() {
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)
+	x.afterSetUp = nil
 }

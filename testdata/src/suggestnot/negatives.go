@@ -4,7 +4,10 @@
 // no state and runs no code handed to it is not an owner's loop.
 package suggestnot
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // guarded is written by its loop, under its lock, and so are the counts
 // it holds, which have no mutex of their own.
@@ -59,19 +62,22 @@ func (p *pool) work() {
 
 func (p *pool) submit(f func()) { p.jobs <- f }
 
-// relay only forwards values: it owns nothing.
+// relay only forwards values, through the writer it was set up with: it
+// owns nothing.
 type relay struct {
 	in, out chan int
+	w       *strings.Builder
 }
 
 func newRelay() *relay {
-	r := &relay{in: make(chan int), out: make(chan int)}
+	r := &relay{in: make(chan int), out: make(chan int), w: &strings.Builder{}}
 	go r.pump()
 	return r
 }
 
 func (r *relay) pump() {
 	for v := range r.in {
+		println(r.w)
 		r.out <- v
 	}
 }
