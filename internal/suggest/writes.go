@@ -3,6 +3,7 @@ package suggest
 import (
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -357,22 +358,41 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	if acc.locks {
 		return out // what it calls runs under its lock too
 	}
+	// What a goroutine writes is spawned code's own (codeRoots), off fn's
+	// owner: only calls in place count.
 	originOf := x.e.ValueOrigins(fn)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if _, started := instr.(*ssa.Go); !ok || started || call.Common().IsInvoke() {
-				continue // what a goroutine writes is spawned code's own (codeRoots), off fn's owner
-			}
-			for _, t := range flow.FuncTargets(call.Common().Value) {
-				args := slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)
-				if !onlyFresh(originOf, args, func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
-					maps.Copy(out, x.of(t.Fn))
+	for call, t := range callsInPlace(fn) {
+		if !onlyFresh(originOf, handedTo(call, t), func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
+			maps.Copy(out, x.of(t.Fn))
+		}
+	}
+	return out
+}
+
+// callsInPlace yields each call of fn that runs where fn runs (no go
+// statement; no interface method, whose code is not known here) with
+// each function it may call and the values it hands that function.
+func callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, flow.FuncValue] {
+	return func(yield func(ssa.CallInstruction, flow.FuncValue) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if _, started := instr.(*ssa.Go); !ok || started || call.Common().IsInvoke() {
+					continue
+				}
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					if !yield(call, t) {
+						return
+					}
 				}
 			}
 		}
 	}
-	return out
+}
+
+// handedTo is what call hands t: its arguments and what t captured.
+func handedTo(call ssa.CallInstruction, t flow.FuncValue) []ssa.Value {
+	return slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)
 }
 
 // underLocks returns the fields fn, a function that takes a lock, writes
@@ -383,13 +403,9 @@ func (x *writeIndex) underLocks(fn *ssa.Function) fieldSet {
 		return nil
 	}
 	out := maps.Clone(acc.lockedWrites)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() && underLock(call) {
-				for _, t := range flow.FuncTargets(call.Common().Value) {
-					maps.Copy(out, x.held(t.Fn))
-				}
-			}
+	for call, t := range callsInPlace(fn) {
+		if underLock(call) {
+			maps.Copy(out, x.held(t.Fn))
 		}
 	}
 	return out
@@ -409,14 +425,8 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	acc := x.accesses(fn)
 	maps.Copy(out, acc.writes)
 	maps.Copy(out, acc.lockedWrites)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
-				for _, t := range flow.FuncTargets(call.Common().Value) {
-					maps.Copy(out, x.held(t.Fn))
-				}
-			}
-		}
+	for _, t := range callsInPlace(fn) {
+		maps.Copy(out, x.held(t.Fn))
 	}
 	return out
 }
@@ -450,7 +460,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 	for instr := range window {
 		if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
 			for _, t := range flow.FuncTargets(call.Common().Value) {
-				if handedAll(slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)) {
+				if handedAll(handedTo(call, t)) {
 					maps.Copy(acc.writes, x.of(t.Fn))
 				}
 			}
@@ -489,18 +499,9 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 		fv, ok := v.(*ssa.FreeVar)
 		return ok && perIteration[slices.Index(fn.FreeVars, fv)]
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || call.Common().IsInvoke() || underLock(call) {
-				continue
-			}
-			for _, t := range flow.FuncTargets(call.Common().Value) {
-				args := slices.Concat(flow.CallArgs(call.Common()), t.Bindings.Values)
-				if handedAll(args) && !slices.ContainsFunc(args, ownPart) {
-					maps.Copy(out, x.of(t.Fn))
-				}
-			}
+	for call, t := range callsInPlace(fn) {
+		if args := handedTo(call, t); !underLock(call) && handedAll(args) && !slices.ContainsFunc(args, ownPart) {
+			maps.Copy(out, x.of(t.Fn))
 		}
 	}
 	return out
