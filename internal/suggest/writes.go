@@ -129,6 +129,14 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if write && x.setsUpStarted(instr, v) {
 				continue // c.conn = conn; go c.recvLoop(): the started code's, set up
 			}
+			if write && publishedByClose(instr, v) {
+				// s.out = r; close(s.done): a result handed to whoever
+				// waits for done, no evidence of an owner; but written.
+				if !underLock(instr) {
+					acc.unlockedWrites[key] = true
+				}
+				continue
+			}
 			switch {
 			case !write:
 				acc.reads[key] = true
@@ -164,6 +172,29 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		clear(acc.writes)
 	}
 	return acc
+}
+
+// publishedByClose reports whether instr, a write through v, is followed
+// in its function by the close of a channel that v holds (or holds in
+// turn): s.out = r; close(s.done). Readers wait for done and read the
+// result after: the write hands the result over, as a send would.
+func publishedByClose(instr ssa.Instruction, v ssa.Value) bool {
+	at := flow.PathOf(v)
+	for i := range flow.RunsAfter(instr, func(ssa.Instruction) bool { return false }) {
+		call, ok := i.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 1 {
+			continue
+		}
+		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
+			continue
+		}
+		if load, ok := call.Call.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+			if fa, ok := load.X.(*ssa.FieldAddr); ok && at.Covers(flow.PathOf(fa.X)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // boxedAddress reports whether instr, a field's address, is only put in

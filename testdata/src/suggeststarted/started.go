@@ -20,6 +20,7 @@ type hub struct {
 	env    *envelope
 	stamp  *stamp
 	req    *request
+	res    *result
 }
 
 func newHub() *hub {
@@ -40,6 +41,8 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		h.stamp.n++
 		h.req.Seq++
 	}
+	h.res.val = len(h.conns)
+	close(h.res.done)
 }
 
 // Set up, then started: the reader only reads what start wrote.
@@ -97,3 +100,15 @@ type envelope struct{ payload []byte }
 func (e *envelope) size() int { return encodedLen(&e.payload) }
 
 func encodedLen(v any) int { return len(fmt.Sprint(v)) }
+
+// A result the loop hands back by closing done: whoever waits for done
+// reads it after, as if it had been sent.
+type result struct {
+	val  int
+	done chan struct{}
+}
+
+func (r *result) wait() int {
+	<-r.done
+	return r.val
+}
