@@ -13,6 +13,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/ssa"
 )
@@ -128,7 +129,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		// locked); but where a goroutine keeps a field to itself (a sum
 		// only it adds to), confining the type would report that field:
 		// then only the shared fields are.
-		if !keepsOwn(offFields, shared) {
+		if !keepsOwn(s.kept(obj, offFields, t.reads[tk]), shared) {
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
 				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
@@ -149,6 +150,20 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				strings.Join(firstN(offNames, 3), ", "), touch, also, whose)})
 		}
 	}
+}
+
+// kept is what the goroutines touch of obj's fields that the check would
+// report were obj confined: what they write, and the channel, sync and
+// atomic fields they read that code assigns after the value is built (a
+// done channel set up before each start).
+func (s *Suggester) kept(obj *types.TypeName, written, read fieldSet) fieldSet {
+	out := maps.Clone(written)
+	for key := range read {
+		if f := fieldObject(obj, key[strings.LastIndex(key, ".")+1:]); f != nil && model.ConcurrencySafe(f.Type()) && s.written.reassigned(key) {
+			out[key] = true
+		}
+	}
+	return out
 }
 
 // keepsOwn reports whether some field goroutines write (written) is not
@@ -192,6 +207,7 @@ type offTouches struct {
 	// type, and the goroutines reading it.
 	readShared map[string]fieldSet
 	readers    map[string][]string
+	reads      map[string]fieldSet        // type -> what the goroutines read of it
 	otherReads map[string][]*ssa.Function // field -> code that may run anywhere reading it
 }
 
@@ -208,7 +224,8 @@ func (t *offTouches) readByOthers(key string) bool {
 // writeIndex.ownWrites), and what it reads that its starter writes.
 func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
 	t := &offTouches{byType: make(writersByType), writers: make(map[string]int), starters: make(map[string][]*ssa.Function),
-		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads}
+		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads,
+		reads: make(map[string]fieldSet)}
 	starts := make(map[*ssa.Function]int)
 	for _, fn := range spawned.fns {
 		starts[fn]++
@@ -268,6 +285,10 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		}
 		for key := range s.written.accesses(fn).reads {
 			tk := key[:strings.LastIndex(key, ".")]
+			if t.reads[tk] == nil {
+				t.reads[tk] = make(fieldSet)
+			}
+			t.reads[tk][key] = true
 			// Only the starter's own writes while it runs count: other
 			// code writing the field may be kept apart from it by means
 			// -suggest does not see (the results it sends back).

@@ -51,6 +51,10 @@ type fieldAccesses struct {
 	// once per index each write a slot of their own.
 	slots fieldSet
 	locks bool // it takes a lock: what it calls is taken to run under it (see of)
+	// startWrites are the writes that set a value up for the code a go
+	// statement then starts with it (see setsUpStarted): no evidence, but
+	// the check takes a channel assigned so for state.
+	startWrites fieldSet
 	// lockedWrites are the writes of a function that takes a lock, made
 	// with it held: not in writes, but evidence that the values are
 	// shared under a lock (see underLocks).
@@ -106,7 +110,7 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -127,6 +131,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				write = false // f.checkValid(): a pointer method that writes nothing
 			}
 			if write && x.setsUpStarted(instr, v) {
+				acc.startWrites[key] = true
 				continue // c.conn = conn; go c.recvLoop(): the started code's, set up
 			}
 			if write && publishedByClose(instr, v) {
@@ -481,6 +486,22 @@ func (x *writeIndex) writtenAfterSetUp() fieldSet {
 		maps.Copy(x.afterSetUp, acc.unlockedWrites)
 	}
 	return x.afterSetUp
+}
+
+// reassigned reports whether any code of the package but constructors and
+// functional options assigns the field key, also to set a value up for a
+// goroutine: for a channel, a sync or an atomic field, the check then
+// takes it for state.
+func (x *writeIndex) reassigned(key string) bool {
+	if x.writtenAfterSetUp()[key] {
+		return true
+	}
+	for _, fn := range x.e.Functions() {
+		if x.accesses(fn).startWrites[key] {
+			return true
+		}
+	}
+	return false
 }
 
 // touchesIn adds to acc the fields of candidate types that the
