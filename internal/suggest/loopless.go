@@ -283,7 +283,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		if loneLoop(fn) {
 			continue
 		}
-		for key := range s.written.accesses(fn).reads {
+		for key := range s.written.accesses(fn).unlockedReads {
 			tk := key[:strings.LastIndex(key, ".")]
 			if t.reads[tk] == nil {
 				t.reads[tk] = make(fieldSet)

@@ -46,6 +46,7 @@ type fieldAccesses struct {
 	// taken to hold it around all it does: the owner rules err towards no
 	// proposal); unlockedWrites are those no Lock dominates.
 	writes, reads, unlockedWrites fieldSet
+	unlockedReads                 fieldSet // the reads no Lock dominates
 	// slots are the fields it writes only at an element its parameters
 	// pick (go func(i int) { out.items[i] = f(i) }(i)): goroutines started
 	// once per index each write a slot of their own.
@@ -110,7 +111,7 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -145,6 +146,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			switch {
 			case !write:
 				acc.reads[key] = true
+				if !underLock(instr) {
+					acc.unlockedReads[key] = true
+				}
 			case boxedAddress(instr):
 				// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
 				// writes it, and the signature does not tell. No evidence
@@ -505,9 +509,9 @@ func (x *writeIndex) reassigned(key string) bool {
 }
 
 // touchesIn adds to acc the fields of candidate types that the
-// instructions of window read and write, themselves (through any value)
-// and, for writes, in the functions they call with what their function
-// was handed (see handedAll).
+// instructions of window read and write without a lock, themselves
+// (through any value) and, for writes, in the functions they call with
+// what their function was handed (see handedAll).
 func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccesses) {
 	for instr := range window {
 		if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
@@ -523,8 +527,8 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 		}
 		named := names.DerefNamed(v.Type())
 		st, ok := names.DerefUnder(v.Type()).(*types.Struct)
-		if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) {
-			continue
+		if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || underLock(instr) {
+			continue // a touch under a lock races with no other locked one
 		}
 		if key := fieldKey(named, st.Field(index).Name()); write {
 			acc.writes[key] = true

@@ -116,3 +116,21 @@ func (x *index) scan(n int) {
 }
 
 func (x *index) reset(s string) { x.root = &s; x.count = 0 }
+
+// A goroutine reads under the lock what its starter writes under the lock
+// while it runs: the lock orders them, nothing is proposed.
+type registry struct {
+	mu    sync.Mutex
+	names map[string]int
+}
+
+func (r *registry) watch(name string) {
+	go func() {
+		r.mu.Lock()
+		println(r.names[name])
+		r.mu.Unlock()
+	}()
+	r.mu.Lock()
+	r.names[name] = 1
+	r.mu.Unlock()
+}
