@@ -113,6 +113,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
+	closes := channelCloses(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if lockCall(instr) > 0 {
@@ -135,7 +136,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				acc.startWrites[key] = true
 				continue // c.conn = conn; go c.recvLoop(): the started code's, set up
 			}
-			if write && publishedByClose(instr, v) {
+			if write && publishedByClose(instr, v, closes) {
 				// s.out = r; close(s.done): a result handed to whoever
 				// waits for done, no evidence of an owner; but written.
 				if !underLock(instr) {
@@ -187,23 +188,45 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 // in its function by the close of a channel that v holds (or holds in
 // turn): s.out = r; close(s.done). Readers wait for done and read the
 // result after: the write hands the result over, as a send would.
-func publishedByClose(instr ssa.Instruction, v ssa.Value) bool {
+// closes are fn's closes of channels held in fields (channelCloses).
+func publishedByClose(instr ssa.Instruction, v ssa.Value, closes map[*ssa.Call]flow.ValuePath) bool {
 	at := flow.PathOf(v)
-	for i := range flow.RunsAfter(instr, func(ssa.Instruction) bool { return false }) {
-		call, ok := i.(*ssa.Call)
-		if !ok || len(call.Call.Args) != 1 {
+	var after map[ssa.Instruction]bool // computed once a close may match
+	for call, holder := range closes {
+		if !at.Covers(holder) {
 			continue
 		}
-		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
-			continue
+		if after == nil {
+			after = flow.RunsAfter(instr, func(ssa.Instruction) bool { return false })
 		}
-		if load, ok := call.Call.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
-			if fa, ok := load.X.(*ssa.FieldAddr); ok && at.Covers(flow.PathOf(fa.X)) {
-				return true
-			}
+		if after[call] {
+			return true
 		}
 	}
 	return false
+}
+
+// channelCloses maps fn's calls of close on a channel loaded from a field
+// to the path of the value holding that field.
+func channelCloses(fn *ssa.Function) map[*ssa.Call]flow.ValuePath {
+	out := make(map[*ssa.Call]flow.ValuePath)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || len(call.Call.Args) != 1 {
+				continue
+			}
+			if builtin, ok := call.Call.Value.(*ssa.Builtin); !ok || builtin.Name() != "close" {
+				continue
+			}
+			if load, ok := call.Call.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+				if fa, ok := load.X.(*ssa.FieldAddr); ok {
+					out[call] = flow.PathOf(fa.X)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // boxedAddress reports whether instr, a field's address, is only put in
@@ -497,15 +520,13 @@ func (x *writeIndex) writtenAfterSetUp() fieldSet {
 // goroutine: for a channel, a sync or an atomic field, the check then
 // takes it for state.
 func (x *writeIndex) reassigned(key string) bool {
-	if x.writtenAfterSetUp()[key] {
-		return true
-	}
-	for _, fn := range x.e.Functions() {
-		if x.accesses(fn).startWrites[key] {
-			return true
+	if x.startWritten == nil {
+		x.startWritten = make(fieldSet)
+		for _, fn := range x.e.Functions() {
+			maps.Copy(x.startWritten, x.accesses(fn).startWrites)
 		}
 	}
-	return false
+	return x.writtenAfterSetUp()[key] || x.startWritten[key]
 }
 
 // touchesIn adds to acc the fields of candidate types that the
@@ -708,14 +729,15 @@ func union(a, b fieldSet) fieldSet {
 
 // A writeIndex knows what the package's functions write of candidate types.
 type writeIndex struct {
-	e          *walk.Package
-	m          *model.Model
-	pass       *analysis.Pass
-	writes     map[*ssa.Function]fieldSet      // see of
-	access     map[*ssa.Function]fieldAccesses // see accesses
-	starts     map[*ssa.Function][]*startSite  // see setsUpStarted
-	heldWrites map[*ssa.Function]fieldSet      // see held
-	afterSetUp fieldSet                        // see writtenAfterSetUp; nil until asked
+	e            *walk.Package
+	m            *model.Model
+	pass         *analysis.Pass
+	writes       map[*ssa.Function]fieldSet      // see of
+	access       map[*ssa.Function]fieldAccesses // see accesses
+	starts       map[*ssa.Function][]*startSite  // see setsUpStarted
+	heldWrites   map[*ssa.Function]fieldSet      // see held
+	afterSetUp   fieldSet                        // see writtenAfterSetUp; nil until asked
+	startWritten fieldSet                        // what code setting values up for goroutines writes (see reassigned); nil until asked
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
@@ -728,5 +750,5 @@ func (x *writeIndex) reset() {
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)
-	x.afterSetUp = nil
+	x.afterSetUp, x.startWritten = nil, nil
 }
