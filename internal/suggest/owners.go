@@ -196,6 +196,10 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	acc := x.accesses(fn)
 	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
+		// Setting a value up for a goroutine (c.conn = conn; go c.recv())
+		// is no evidence of an owner, but it happens again on a restart,
+		// while the last goroutine may still read: no :any.
+		maps.Copy(pa.runningWrites, acc.startWrites)
 	}
 	if !onOwner || offOwner {
 		for key := range acc.reads {

@@ -68,14 +68,18 @@ func (m *meter) measure() { m.samples++ }
 // reads it: the loop's, and the reader races.
 type lateLink struct { // want `suggest for suggeststarted.lateLink: //confined:owner: code on the owner \(\(\*suggeststarted.hub\).run\) writes its field addr without a lock`
 	addr string
+	// Set before each start and read by the reader: no :any, as the next
+	// begin writes it again while the last reader may still read it.
+	peer string
 }
 
 func (l *lateLink) begin(addr string) {
+	l.peer = addr
 	go l.read()
 	l.addr = addr
 }
 
-func (l *lateLink) read() { println(l.addr) }
+func (l *lateLink) read() { println(l.addr, l.peer) }
 
 // An error the loop adds context to as it goes up: made for the call that
 // failed, no one's state.
