@@ -244,13 +244,18 @@ func boxedAddress(instr ssa.Instruction) bool {
 	return true
 }
 
+// heldBy is the variable v is loaded from (a captured one's cell), or v.
+func heldBy(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		return load.X
+	}
+	return v
+}
+
 // handedIn reports whether v is what its function was handed: a
 // parameter, a captured value, or what a captured variable holds.
 func handedIn(v ssa.Value) bool {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X
-	}
-	switch v.(type) {
+	switch heldBy(v).(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
 	}
@@ -570,10 +575,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	ownPart := func(v ssa.Value) bool {
-		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-			v = load.X
-		}
-		fv, ok := v.(*ssa.FreeVar)
+		fv, ok := heldBy(v).(*ssa.FreeVar)
 		return ok && perIteration[slices.Index(fn.FreeVars, fv)]
 	}
 	for call, t := range callsInPlace(fn) {
@@ -672,12 +674,9 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 		}
 		x.starts[fn] = sites
 	}
-	var cell ssa.Value // the variable v is loaded from, which a literal captures
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		cell = load.X
-	}
+	cell := heldBy(v) // the variable v is loaded from, which a literal captures
 	for _, site := range sites {
-		if !slices.Contains(site.values, v) && (cell == nil || !slices.Contains(site.values, cell)) {
+		if !slices.Contains(site.values, v) && !slices.Contains(site.values, cell) {
 			continue
 		}
 		if site.after == nil {
