@@ -346,10 +346,11 @@ func (s *Suggester) typeObject(key string) *types.TypeName {
 	return obj
 }
 
-// proposeInferredSinks proposes //confined:async and //confined:hop on the
-// package's exported functions whose summaries send a func parameter off
-// the owner or to it: inferred sinks work without, but importers read the
-// directive, and so do reviewers. An interface method is async where an
+// proposeInferredSinks proposes //confined:async, //confined:sync and
+// //confined:hop on the package's exported functions whose summaries send
+// a func parameter off the owner, run it on a goroutine they wait for, or
+// send it to the owner: inferred sinks work without, but importers read
+// the directive, and so do reviewers. An interface method is async where an
 // implementation of the package is.
 func (s *Suggester) proposeInferredSinks() {
 	s.proposeInterfaceSinks()
@@ -372,6 +373,10 @@ func (s *Suggester) proposeInferredSinks() {
 		if params := sinkParams(w.Sum.Async); len(params) > 0 {
 			s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: params, evidence: fmt.Sprintf(
 				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), names.Pronoun(len(params)))})
+		}
+		if params := sinkParams(w.Sum.Waited); len(params) > 0 {
+			s.propose(proposal{obj: obj, verb: directive.VerbSync, args: params, evidence: fmt.Sprintf(
+				"it runs %s on a goroutine it waits for, so %s runs while its caller waits", strings.Join(params, ", "), names.Pronoun(len(params)))})
 		}
 		if params := sinkParams(w.Sum.Hop); len(params) > 0 {
 			var args []string

@@ -162,10 +162,13 @@ type Summary struct {
 	// Of Invokes, those it only hands to callees taken to call them
 	// (where.Place.Assumed): they may keep them instead (Become(f)).
 	InvokesAssumed Origin
-	Async          Origin // func-valued sources it sends off the owner
-	Hop            Origin // func-valued sources it sends to the owner
-	HopTo          string // the domain of that owner
-	Result         Origin // where its results come from
+	// Of Invokes, those it runs on another goroutine while it waits for
+	// it (a joined goroutine): what -suggest proposes sync.
+	Waited Origin
+	Async  Origin // func-valued sources it sends off the owner
+	Hop    Origin // func-valued sources it sends to the owner
+	HopTo  string // the domain of that owner
+	Result Origin // where its results come from
 	// Where the future it returns completes.
 	Completes directive.Completion
 	// Confined data it reaches through its sources, deepest first.
@@ -247,6 +250,7 @@ func (s *Summary) Merge(t *Summary) {
 	}
 	s.Invokes = s.Invokes.Union(t.Invokes)
 	s.InvokesAssumed = s.InvokesAssumed.Union(t.InvokesAssumed)
+	s.Waited = s.Waited.Union(t.Waited)
 	s.Async = s.Async.Union(t.Async)
 	s.AddHop(t.Hop, t.HopTo)
 	s.Result = s.Result.Union(t.Result)
@@ -278,14 +282,14 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
-	s.Started, s.InvokesAssumed = s.Started.tracked(), s.InvokesAssumed.tracked()
+	s.Started, s.InvokesAssumed, s.Waited = s.Started.tracked(), s.InvokesAssumed.tracked(), s.Waited.tracked()
 }
 
 // SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResult != t.StartedResult || s.InvokesAssumed != t.InvokesAssumed ||
+		s.Started != t.Started || s.StartedResult != t.StartedResult || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
 		return false
 	}
@@ -310,7 +314,7 @@ func (s *Summary) String() string {
 		Name   string
 		O      Origin
 		Domain string
-	}{{"invokes", s.Invokes, ""}, {"of which assumed", s.InvokesAssumed, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
+	}{{"invokes", s.Invokes, ""}, {"of which assumed", s.InvokesAssumed, ""}, {"of which waited", s.Waited, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
 		if !set.O.Fresh() {
 			var srcs []string
 			for _, src := range set.O.Sources() {

@@ -6,9 +6,11 @@ package walk
 // as (*sync.WaitGroup).Go or (*errgroup.Group).Go followed by Wait on the
 // same group, with nothing done in between. Such code runs while its starter
 // waits, like testing.T.Run's subtests, so it runs where the starter runs.
-// Only a lone goroutine counts: one started in a loop, next to another go
-// statement of the function, or next to another start on the same group,
-// runs beside its siblings, and they race with each other.
+// Only a lone goroutine counts: one next to another go statement of the
+// function, or next to another start on the same group, runs beside its
+// siblings, and they race with each other. One started in a loop and
+// waited for in the same iteration (a retry's attempt) is over before the
+// next starts; one whose wait is after the loop is not.
 
 import (
 	"go/token"
@@ -31,7 +33,7 @@ func waitsFor(fn *types.Func, args []ssa.Value) bool {
 	for _, ref := range flow.Referrers(group) {
 		if call, ok := ref.(ssa.CallInstruction); ok && slices.Index(flow.CallArgs(call.Common()), group) == 0 {
 			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" {
-				if start != nil || flow.InLoop(ref.Block()) {
+				if start != nil {
 					return false // siblings run beside each other
 				}
 				start = ref
@@ -114,7 +116,7 @@ func (g *goStatements) all() []*ssa.Go {
 // the function then waits on.
 func (g *goStatements) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || flow.InLoop(in.Block()) || len(g.all()) > 1 {
+	if call.IsInvoke() || len(g.all()) > 1 {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Value) {
@@ -226,7 +228,9 @@ func spawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
 }
 
 // receivesFrom reports whether instr receives from the channel v (or from
-// the cell holding it), in a receive or a select.
+// the cell holding it), in a receive or a select that waits for nothing
+// else: a select that may take a timeout, a cancellation or a default
+// goes on while the goroutine still runs.
 func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
 	same := func(ch ssa.Value) bool {
 		if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == v {
@@ -238,11 +242,7 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
 	case *ssa.UnOp:
 		return r.Op == token.ARROW && same(r.X)
 	case *ssa.Select:
-		for _, st := range r.States {
-			if st.Dir == types.RecvOnly && same(st.Chan) {
-				return true
-			}
-		}
+		return r.Blocking && len(r.States) > 0 && !slices.ContainsFunc(r.States, func(st *ssa.SelectState) bool { return st.Dir != types.RecvOnly || !same(st.Chan) })
 	}
 	return false
 }

@@ -32,6 +32,9 @@ type walker struct {
 	// assuming is set while a func is taken to run here only because
 	// nothing says where else it runs (where.Place.Assumed).
 	assuming bool
+	// waiting is set while walking code that runs on a goroutine the
+	// function waits for (Summary.Waited).
+	waiting bool
 	// The sources the function calls for sure and those it only hands to
 	// callees assumed to call them (Summary.InvokesAssumed).
 	sureInvokes, assumedInvokes summary.Origin
@@ -110,7 +113,10 @@ func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
 	p := w.c.rules.Go(w.gos.joined(in))
 	if p.Here {
-		w.call(call, in.Pos()) // it runs while this function waits
+		waiting := w.waiting
+		w.waiting = true // it runs while this function waits
+		w.call(call, in.Pos())
+		w.waiting = waiting
 		return
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
@@ -321,6 +327,9 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 // while assuming, only as far as anyone can tell.
 func (w *walker) invokes(o summary.Origin) {
 	w.Sum.Invokes = w.Sum.Invokes.Union(o)
+	if w.waiting {
+		w.Sum.Waited = w.Sum.Waited.Union(o)
+	}
 	if w.assuming {
 		w.assumedInvokes = w.assumedInvokes.Union(o)
 	} else {
@@ -362,9 +371,12 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
 		c.Waits = waitsFor(c.Fn, args)
 	}
+	waiting := w.waiting
+	w.waiting = waiting || c.Waits
 	for i, a := range args {
 		w.place(a, w.c.rules.Arg(c, i, names.IsFuncTyped(a.Type())), call)
 	}
+	w.waiting = waiting
 }
 
 // syncInvoke handles a func value called on this goroutine: its touches

@@ -60,6 +60,19 @@ func Ready(v int) *Future { // want Ready:`summary\(\)`
 // Later runs f on a goroutine of its own.
 func Later(f func()) { go f() } // want Later:`summary\(async arg0\)` `suggest for suggestfutures.Later: //confined:async f: it hands f to a goroutine or an async sink, which runs it off the owner`
 
+// Attempt runs f on a goroutine and waits for it, up to three times.
+func Attempt(f func() error) error { // want Attempt:`summary\(invokes arg0; of which waited arg0\)` `suggest for suggestfutures.Attempt: //confined:sync f: it runs f on a goroutine it waits for, so it runs while its caller waits`
+	var err error
+	for range 3 {
+		done := make(chan error, 1)
+		go func() { done <- f() }()
+		if err = <-done; err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
 // A Timer runs tasks later, on a goroutine of its own.
 type Timer interface {
 	Schedule(task func()) // want Schedule:`summary\(async arg1\)` `suggest for \(suggestfutures.Timer\).Schedule: //confined:async task: its implementation \(\*suggestfutures.queueTimer\).Schedule runs task off the owner`

@@ -118,6 +118,66 @@ func joined(s *state) {
 	_ = joinedByErrgroup(func() { s.n++ })
 }
 
+// A retry: each attempt's goroutine is waited for before the next starts.
+func retried(f func() error) {
+	for range 3 {
+		done := make(chan error, 1)
+		go func() { done <- f() }()
+		if err := <-done; err == nil {
+			return
+		}
+	}
+}
+
+// The same with a group made once and waited on in each iteration.
+func retriedOnGroup(f func()) {
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(f)
+		wg.Wait()
+	}
+}
+
+func retries(s *state) {
+	retried(func() error { s.n++; return nil })
+	retriedOnGroup(func() { s.n++ })
+}
+
+// Look-alikes: an attempt given up on goes on while its goroutine still
+// runs, and so does the next attempt; waiting after the loop joins
+// goroutines that ran beside each other.
+func retriedUntilCancelled(cancel <-chan struct{}, f func() error) {
+	for range 3 {
+		done := make(chan error, 1)
+		go func() { done <- f() }()
+		select {
+		case <-done:
+			return
+		case <-cancel:
+		}
+	}
+}
+
+func startedInALoop(n int, f func()) {
+	done := make(chan struct{})
+	for range n {
+		go func() { f(); done <- struct{}{} }()
+	}
+	for range n {
+		<-done
+	}
+}
+
+func notRetries(s *state) {
+	retriedUntilCancelled(nil, func() error {
+		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via syncsinks.retriedUntilCancelled`
+		return nil
+	})
+	startedInALoop(2, func() {
+		s.n++ // want `writes confined syncsinks.state.n off the owner: this code runs via syncsinks.startedInALoop`
+	})
+}
+
 // Look-alikes: a channel nobody waits on here, a group waited on elsewhere.
 
 func signalsNobody(f func()) chan struct{} {
