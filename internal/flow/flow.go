@@ -377,6 +377,23 @@ func ReceivedChannels(instr ssa.Instruction) []ssa.Value {
 	return chans
 }
 
+// SentChannels lists the channels instr sends on: a send or a select's
+// send cases.
+func SentChannels(instr ssa.Instruction) []ssa.Value {
+	var chans []ssa.Value
+	switch in := instr.(type) {
+	case *ssa.Send:
+		chans = append(chans, in.Chan)
+	case *ssa.Select:
+		for _, st := range in.States {
+			if st.Dir == types.SendOnly {
+				chans = append(chans, st.Chan)
+			}
+		}
+	}
+	return chans
+}
+
 // FunctionalOption reports whether fn is a func literal that its function
 // returns and that takes the value it configures as a parameter
 // (WithPeerScore(...) returning func(ps *PubSub) error): such options run

@@ -85,7 +85,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		usedByCallers := false
 		owner := &ownerWrites{domains: make(map[string]bool)}
 		for key := range union(offFields, readShared[tk]) {
-			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || t.readByOthers(key) || other != nil && other.fields[key])
+			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || t.readByOthers(key) || other != nil && other.fields[key] || pa.otherLocked[key])
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
 				owner.roots = append(owner.roots, r.roots...)
@@ -127,9 +127,9 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		}
 		// The type is confined, with :any for what stays free (set up,
 		// locked); but where a goroutine keeps a field to itself (a sum
-		// only it adds to), confining the type would report that field:
-		// then only the shared fields are.
-		if !keepsOwn(s.kept(obj, offFields, t.reads[tk]), shared) {
+		// only it adds to, a slot only it writes), confining the type
+		// would report that field: then only the shared fields are.
+		if !keepsOwn(union(s.kept(obj, offFields, t.reads[tk]), t.slots[tk]), shared) {
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
 				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
@@ -209,6 +209,17 @@ type offTouches struct {
 	readers    map[string][]string
 	reads      map[string]fieldSet        // type -> what the goroutines read of it
 	otherReads map[string][]*ssa.Function // field -> code that may run anywhere reading it
+	slots      map[string]fieldSet        // type -> the fields goroutines write only at a slot of their own
+}
+
+// racesWithStarter reports whether the starter of fn, spawned code
+// reading key, writes key while fn may run: before it joins fn, or, when
+// it does not join it, anywhere but in setting it up.
+func (s *Suggester) racesWithStarter(spawned *spawnedCode, fn *ssa.Function, key string) bool {
+	if w := spawned.window[fn]; w != nil && w.writes[key] {
+		return true
+	}
+	return !spawned.joined[fn] && slices.ContainsFunc(spawned.startedBy[fn], func(starter *ssa.Function) bool { return s.written.accesses(starter).writes[key] })
 }
 
 // readByOthers reports whether code that may run anywhere reads key, but
@@ -225,7 +236,7 @@ func (t *offTouches) readByOthers(key string) bool {
 func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
 	t := &offTouches{byType: make(writersByType), writers: make(map[string]int), starters: make(map[string][]*ssa.Function),
 		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads,
-		reads: make(map[string]fieldSet)}
+		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet)}
 	starts := make(map[*ssa.Function]int)
 	for _, fn := range spawned.fns {
 		starts[fn]++
@@ -233,7 +244,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	// A lone goroutine receiving its work in a loop is an event loop of
 	// its own (a literal, which -suggest cannot mark): what it touches is
 	// its, and whoever else writes it hands over by its channels.
-	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && receiveInLoop(fn).IsValid() }
+	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && s.receiveInLoop(fn).IsValid() }
 	for _, fn := range spawned.fns {
 		if loneLoop(fn) {
 			continue
@@ -244,6 +255,11 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		writes := s.written.ownWrites(fn, spawned.perIteration[fn])
 		for key := range s.written.accesses(fn).slots {
 			delete(writes, key) // a slot of its own, one per goroutine
+			tk := key[:strings.LastIndex(key, ".")]
+			if t.slots[tk] == nil {
+				t.slots[tk] = make(fieldSet)
+			}
+			t.slots[tk][key] = true
 		}
 		t.byType.add(fn, writes)
 		entry := spawned.entries[fn]
@@ -291,8 +307,9 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			t.reads[tk][key] = true
 			// Only the starter's own writes while it runs count: other
 			// code writing the field may be kept apart from it by means
-			// -suggest does not see (the results it sends back).
-			if w := spawned.window[fn]; w == nil || !w.writes[key] {
+			// -suggest does not see (the results it sends back). One it
+			// does not join runs beside the starter's next call too.
+			if !s.racesWithStarter(spawned, fn, key) {
 				continue
 			}
 			t.windowed[key] = true

@@ -121,13 +121,13 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				startName(ss[0]), s.m.Position(ss[0].call.Pos())))
 			continue
 		}
-		recv := receiveInLoop(fn)
+		recv := s.receiveInLoop(fn)
 		if !recv.IsValid() {
 			s.declined.add(obj, directive.VerbLoop, "a goroutine runs it, but it receives no work in a loop (a range over a channel, or a select "+
 				"with a case receiving funcs, messages or a wake-up; ticks and Done() only wake it up)")
 			continue
 		}
-		if perCallMailbox(fn, ss) {
+		if s.perCallMailbox(fn, ss) {
 			s.declined.add(obj, directive.VerbLoop, "the channel it receives from is made for the one call that starts it, and kept nowhere else "+
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
@@ -289,11 +289,11 @@ func (s *Suggester) readsState(fn *ssa.Function) bool {
 // loop is a parameter that each of its starts fills with a channel the
 // starting function made and keeps nowhere (it only hands it to calls and
 // the go statement): the goroutine serves that one call.
-func perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
+func (s *Suggester) perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
 	var params []int
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !receivesWork(instr) || !flow.InLoop(b) {
+			if !s.receivesWork(instr) || !flow.InLoop(b) {
 				continue
 			}
 			for _, ch := range flow.ReceivedChannels(instr) {
@@ -341,10 +341,10 @@ func madeAndKept(v ssa.Value) bool {
 
 // receiveInLoop returns the position of a receive of work (or a select
 // with such a case) inside a loop of fn's body, or NoPos.
-func receiveInLoop(fn *ssa.Function) token.Pos {
+func (s *Suggester) receiveInLoop(fn *ssa.Function) token.Pos {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if receivesWork(instr) && flow.InLoop(b) {
+			if s.receivesWork(instr) && flow.InLoop(b) {
 				return flow.InstrPos(instr)
 			}
 		}
@@ -354,16 +354,21 @@ func receiveInLoop(fn *ssa.Function) token.Pos {
 
 // receivesWork reports whether instr receives work: funcs, messages, or
 // the signal that work is queued (a mailbox's wake channel). A loop owns
-// state because it is handed work; the ticks of a timer (time.Time) and a
-// context's Done wake a goroutine up but hand it nothing, so a goroutine
-// that only waits for them is not an owner's loop.
-func receivesWork(instr ssa.Instruction) bool {
+// state because it is handed work; the ticks of a timer (time.Time), a
+// context's Done and a quit channel (of empty structs, which no code of
+// the package sends on: closing it says stop) wake a goroutine up but
+// hand it nothing, so a goroutine that only waits for them is not an
+// owner's loop.
+func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
 	work := func(ch ssa.Value) bool {
 		t, ok := ch.Type().Underlying().(*types.Chan)
 		if !ok {
 			return false
 		}
 		if call, ok := ch.(*ssa.Call); ok && call.Common().IsInvoke() && call.Common().Method.Name() == "Done" {
+			return false
+		}
+		if s.quitChannel(ch) {
 			return false
 		}
 		named, ok := types.Unalias(t.Elem()).(*types.Named)
@@ -375,6 +380,39 @@ func receivesWork(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// quitChannel reports whether ch is loaded from a channel field of empty
+// structs that no code of the package sends on.
+func (s *Suggester) quitChannel(ch ssa.Value) bool {
+	load, ok := ch.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	f := flow.FieldOf(load.X)
+	if f == nil {
+		return false
+	}
+	if st, ok := f.Type().Underlying().(*types.Chan).Elem().Underlying().(*types.Struct); !ok || st.NumFields() > 0 {
+		return false
+	}
+	if s.sentOn == nil {
+		s.sentOn = make(map[*types.Var]bool)
+		for _, fn := range s.e.Functions() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					for _, sent := range flow.SentChannels(instr) {
+						if load, ok := sent.(*ssa.UnOp); ok && load.Op == token.MUL {
+							if f := flow.FieldOf(load.X); f != nil {
+								s.sentOn[f] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return !s.sentOn[f]
 }
 
 // proposeHops proposes //confined:hop on the functions that hand a func

@@ -180,12 +180,14 @@ type placedAccesses struct {
 	// framework stores and calls), never gets :any.
 	runningWrites fieldSet
 	// otherUnlocked are the fields code that may run anywhere writes
-	// where no Lock dominates, also in functions that lock elsewhere.
-	otherUnlocked fieldSet
+	// where no Lock dominates, also in functions that lock elsewhere;
+	// otherLocked those it writes with a lock held, which races with a
+	// goroutine writing them without.
+	otherUnlocked, otherLocked fieldSet
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -216,6 +218,7 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))
 	maps.Copy(pa.otherUnlocked, acc.unlockedWrites)
+	maps.Copy(pa.otherLocked, acc.lockedWrites)
 	for key := range acc.reads {
 		pa.otherReads[key] = append(pa.otherReads[key], fn)
 	}

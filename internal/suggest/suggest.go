@@ -57,7 +57,8 @@ type Suggester struct {
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
 	written   *writeIndex
-	declined  *declines // with -explain: the candidates that got no proposal
+	declined  *declines           // with -explain: the candidates that got no proposal
+	sentOn    map[*types.Var]bool // the channel fields code sends on; nil until asked (see quitChannel)
 }
 
 // declines are, under -explain, the candidate loops and owners that got no

@@ -42,16 +42,16 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // fieldAccesses is what one function does to fields of candidate types
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
-	// writes are none when the function takes a lock anywhere (it is
-	// taken to hold it around all it does: the owner rules err towards no
-	// proposal); unlockedWrites are those no Lock dominates.
+	// writes are those of a function that takes a lock only where no Lock
+	// dominates them (the bump after the Unlock); unlockedWrites are those
+	// no Lock dominates, also those that are no evidence (see accesses).
 	writes, reads, unlockedWrites fieldSet
 	unlockedReads                 fieldSet // the reads no Lock dominates
 	// slots are the fields it writes only at an element its parameters
 	// pick (go func(i int) { out.items[i] = f(i) }(i)): goroutines started
 	// once per index each write a slot of their own.
 	slots fieldSet
-	locks bool // it takes a lock: what it calls is taken to run under it (see of)
+	locks bool // it takes a lock: what it calls with one held runs under it (see of)
 	// startWrites are the writes that set a value up for the code a go
 	// statement then starts with it (see setsUpStarted): no evidence, but
 	// the check takes a channel assigned so for state.
@@ -177,9 +177,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		for key := range acc.writes {
 			if !acc.unlockedWrites[key] {
 				acc.lockedWrites[key] = true
+				delete(acc.writes, key)
 			}
 		}
-		clear(acc.writes)
 	}
 	return acc
 }
@@ -401,9 +401,9 @@ func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
 	}
 }
 
-// of returns the fields fn writes, itself and in the functions it
-// calls: in this package from their bodies, elsewhere from writesFact. A
-// function that takes a lock is taken to hold it around all it does.
+// of returns the fields fn writes without a lock, itself and in the
+// functions it calls: in this package from their bodies, elsewhere from
+// writesFact. What it calls with a lock held runs under it.
 func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	if ws, ok := x.writes[fn]; ok {
 		return ws
@@ -423,25 +423,47 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	}
 	acc := x.accesses(fn)
 	maps.Copy(out, acc.writes)
-	if acc.locks {
-		return out // what it calls runs under its lock too
-	}
 	// What a goroutine writes is spawned code's own (codeRoots), off fn's
 	// owner: only calls in place count.
 	originOf := x.e.ValueOrigins(fn)
-	for call, t := range callsInPlace(fn) {
-		if !onlyFresh(originOf, handedTo(call, t), func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
-			maps.Copy(out, x.of(t.Fn))
+	for call, c := range callsInPlace(fn) {
+		if !underLock(call) && !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
+			maps.Copy(out, x.of(c.fn))
 		}
 	}
 	return out
 }
 
+// A calledInPlace is a function a call runs where its caller runs, and
+// the values the call hands it: its arguments and what it captured, or,
+// for a func argument an inPlaceRunner runs, what that func captured.
+type calledInPlace struct {
+	fn     *ssa.Function
+	handed []ssa.Value
+}
+
+// inPlaceRunners are the functions that run a func they are handed on
+// their caller's goroutine before they return, with why: what that func
+// writes, its caller writes.
+var inPlaceRunners = map[string]string{
+	"(*sync.Once).Do": "runs it on the caller, the first time",
+}
+
+// runsInPlace reports whether call is of an inPlaceRunner.
+func runsInPlace(call ssa.CallInstruction) bool {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	obj := flow.DeclaredFunc(callee)
+	return obj != nil && inPlaceRunners[names.FuncName(obj)] != ""
+}
+
 // callsInPlace yields each call of fn that runs where fn runs (no go
 // statement; no interface method, whose code is not known here) with
-// each function it may call and the values it hands that function.
-func callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, flow.FuncValue] {
-	return func(yield func(ssa.CallInstruction, flow.FuncValue) bool) {
+// each function it may run so.
+func callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, calledInPlace] {
+	return func(yield func(ssa.CallInstruction, calledInPlace) bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
@@ -449,8 +471,18 @@ func callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, flow.FuncValu
 					continue
 				}
 				for _, t := range flow.FuncTargets(call.Common().Value) {
-					if !yield(call, t) {
+					if !yield(call, calledInPlace{t.Fn, handedTo(call, t)}) {
 						return
+					}
+				}
+				if !runsInPlace(call) {
+					continue
+				}
+				for _, a := range flow.CallArgs(call.Common()) {
+					for _, t := range flow.FuncTargets(a) {
+						if !yield(call, calledInPlace{t.Fn, t.Bindings.Values}) {
+							return
+						}
 					}
 				}
 			}
@@ -471,9 +503,9 @@ func (x *writeIndex) underLocks(fn *ssa.Function) fieldSet {
 		return nil
 	}
 	out := maps.Clone(acc.lockedWrites)
-	for call, t := range callsInPlace(fn) {
+	for call, c := range callsInPlace(fn) {
 		if underLock(call) {
-			maps.Copy(out, x.held(t.Fn))
+			maps.Copy(out, x.held(c.fn))
 		}
 	}
 	return out
@@ -493,8 +525,8 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	acc := x.accesses(fn)
 	maps.Copy(out, acc.writes)
 	maps.Copy(out, acc.lockedWrites)
-	for _, t := range callsInPlace(fn) {
-		maps.Copy(out, x.held(t.Fn))
+	for _, c := range callsInPlace(fn) {
+		maps.Copy(out, x.held(c.fn))
 	}
 	return out
 }
@@ -576,11 +608,11 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	ownPart := func(v ssa.Value) bool {
 		fv, ok := heldBy(v).(*ssa.FreeVar)
-		return ok && perIteration[slices.Index(fn.FreeVars, fv)]
+		return ok && perIteration[slices.Index(fn.FreeVars, fv)] && mayLeadToStruct(v.Type())
 	}
-	for call, t := range callsInPlace(fn) {
-		if args := handedTo(call, t); !underLock(call) && handedAll(args) && !slices.ContainsFunc(args, ownPart) {
-			maps.Copy(out, x.of(t.Fn))
+	for call, c := range callsInPlace(fn) {
+		if !underLock(call) && handedAll(c.handed) && !slices.ContainsFunc(c.handed, ownPart) {
+			maps.Copy(out, x.of(c.fn))
 		}
 	}
 	return out
@@ -652,11 +684,12 @@ type startSite struct {
 	after  map[ssa.Instruction]bool // what may run after it; nil until asked
 }
 
-// setsUpStarted reports whether instr, which touches v, runs only before a
-// go statement of its function that hands v to the code it starts (c.conn
-// = conn; go c.recvLoop()): what it writes through v sets the value up for
-// that code, which owns it from then on, as a constructor's writes do. It
-// is no evidence that the code around (a loop building the value) owns it.
+// setsUpStarted reports whether instr, which touches v, runs only before,
+// and always before, a go statement of its function that hands v to the
+// code it starts (c.conn = conn; go c.recvLoop()): what it writes through
+// v sets the value up for that code, which owns it from then on, as a
+// constructor's writes do. It is no evidence that the code around (a loop
+// building the value) owns it.
 func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 	fn := instr.Parent()
 	sites, ok := x.starts[fn]
@@ -682,11 +715,24 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 		if site.after == nil {
 			site.after = flow.RunsAfter(site.at, func(ssa.Instruction) bool { return false })
 		}
-		if !site.after[instr] {
+		if !site.after[instr] && startsAlways(instr, site.at) {
 			return true
 		}
 	}
 	return false
+}
+
+// startsAlways reports whether every path from instr to the function's
+// end passes the go statement at: a write on a path that starts nothing
+// (w.items = append(w.items, x); if full { go w.flush() }) is the
+// caller's work, which goroutines started by earlier calls see.
+func startsAlways(instr ssa.Instruction, at *ssa.Go) bool {
+	for i := range flow.RunsAfter(instr, func(i ssa.Instruction) bool { return i == at }) {
+		if _, ret := i.(*ssa.Return); ret {
+			return false
+		}
+	}
+	return true
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the

@@ -79,3 +79,28 @@ func (t *tree) spread() {
 	}
 	wg.Wait()
 }
+
+// Slots of their own beside a shared count: only the count is confined.
+type scanner struct {
+	found  int // want `suggest for field found: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.scanner\)\.Scan\) writes it without a lock, and another goroutine, or the same started again, writes it too: with no loop, that code is the owner, and the check reports the goroutines`
+	counts []int
+}
+
+func (s *scanner) Scan(n int) int { // want Scan:`summary\(started arg0\)` Scan:`may block`
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() { s.found++ })
+	}
+	wg.Wait()
+	return s.found
+}
+
+func (s *scanner) Slots(n int) int { // want Slots:`writes suggestloopless\.scanner\.counts` Slots:`may block` Slots:`summary\(started arg0\)`
+	var wg sync.WaitGroup
+	s.counts = make([]int, n)
+	for i := range n {
+		wg.Go(func() { s.counts[i] = 1 })
+	}
+	wg.Wait()
+	return len(s.counts)
+}

@@ -1,0 +1,104 @@
+package suggestloopless
+
+import (
+	"sync"
+	"time"
+)
+
+// A method that locks for the map and bumps a plain counter after the
+// Unlock, called by the goroutines Fill starts: the bump races, the
+// map does not. Only the counter is confined.
+type memo struct { // want `suggest for suggestloopless\.memo: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.memo\)\.Fill\) touches its field misses without a lock, and another goroutine, or the same started again, writes it too: with no loop, that code is the owner, and the check reports the goroutines`
+	mu     sync.Mutex
+	seen   map[string]bool // want `suggest for field seen: //confined:any: only code building a memo writes it, and \(\*suggestloopless\.memo\)\.note reads it off the owner`
+	misses int
+}
+
+func (m *memo) note(k string) {
+	m.mu.Lock()
+	hit := m.seen[k]
+	m.seen[k] = true
+	m.mu.Unlock()
+	if !hit {
+		m.misses++
+	}
+}
+
+func (m *memo) Fill(keys []string) { // want Fill:`may block` Fill:`summary\(started arg0\)`
+	var wg sync.WaitGroup
+	for _, k := range keys {
+		wg.Go(func() { m.note(k) })
+	}
+	wg.Wait()
+}
+
+func (m *memo) Misses() int { return m.misses }
+
+// Look-alike: the counter is bumped before the Unlock; nothing races.
+type lockedMemo struct {
+	mu     sync.Mutex
+	seen   map[string]bool
+	misses int
+}
+
+func (m *lockedMemo) note(k string) {
+	m.mu.Lock()
+	if !m.seen[k] {
+		m.misses++
+	}
+	m.seen[k] = true
+	m.mu.Unlock()
+}
+
+func (m *lockedMemo) Fill(keys []string) { // want Fill:`summary\(started arg0\)` Fill:`may block`
+	var wg sync.WaitGroup
+	for _, k := range keys {
+		wg.Go(func() { m.note(k) })
+	}
+	wg.Wait()
+}
+
+// A refresher goroutine writes a field without the lock that Touch
+// holds when it writes it: a locked write races with an unlocked one.
+type tracker struct { // want `suggest for suggestloopless\.tracker: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.tracker\)\.Start\) touches its field last without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	mu   sync.Mutex
+	last time.Time
+}
+
+func (t *tracker) Touch() {
+	t.mu.Lock()
+	t.last = time.Now()
+	t.mu.Unlock()
+}
+
+func (t *tracker) Start() { // want Start:`summary\(started arg0\)`
+	go func() {
+		for range 3 {
+			time.Sleep(time.Millisecond)
+			t.last = time.Now()
+		}
+	}()
+}
+
+// Look-alike: the goroutine takes the lock too.
+type lockedTracker struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+func (t *lockedTracker) Touch() {
+	t.mu.Lock()
+	t.last = time.Now()
+	t.mu.Unlock()
+}
+
+func (t *lockedTracker) Start() { // want Start:`summary\(started arg0\)`
+	go func() {
+		for range 3 {
+			time.Sleep(time.Millisecond)
+			t.mu.Lock()
+			t.last = time.Now()
+			t.mu.Unlock()
+		}
+	}()
+}
