@@ -36,6 +36,43 @@ type Set struct {
 	loopLiterals map[token.Pos]string // //confined:loop above go func(){...}(): the literal's position, its domain
 	ignores      []*ignoreDirective
 	declarations []Declaration // its //confined:declare lines, in source order
+	// //confined:any on members of types no directive of the package
+	// confines: they may implement a turn (see SettleAny).
+	pendingAny []pendingAny
+}
+
+// A pendingAny is an any directive on a member of a type the package does
+// not mark owner, and what to report if nothing else confines the type.
+type pendingAny struct {
+	m    member
+	d    directive
+	diag analysis.Diagnostic
+}
+
+// SettleAny records the pending //confined:any directives on members of
+// the types confined says are confined (by implementing a turn, which
+// only the model knows), and returns the diagnostics of the others.
+func (s *Set) SettleAny(confined func(*types.TypeName) bool) []analysis.Diagnostic {
+	var diags []analysis.Diagnostic
+	for _, p := range s.pendingAny {
+		if !confined(p.m.ofType) {
+			diags = append(diags, p.diag)
+			continue
+		}
+		f := s.Objects[p.m.obj]
+		if f == nil {
+			f = new(Fact)
+		}
+		m := p.m
+		m.confined = true
+		if err := addDirective(f, m, p.d); err != nil {
+			diags = append(diags, analysis.Diagnostic{Pos: p.d.pos, Message: err.Error()})
+			continue
+		}
+		s.Objects[p.m.obj] = f
+	}
+	s.pendingAny = nil
+	return diags
 }
 
 // directiveParser walks a package's syntax once and attaches directives to the
@@ -162,17 +199,18 @@ func (p *directiveParser) typeSpec(decl *ast.GenDecl, spec *ast.TypeSpec) {
 	confined := obj != nil && p.isConfinedHere(obj)
 	switch t := spec.Type.(type) {
 	case *ast.StructType:
-		p.fields(t, confined, spec.Name.Name)
+		tn, _ := obj.(*types.TypeName)
+		p.fields(t, confined, spec.Name.Name, tn)
 	case *ast.InterfaceType:
 		p.interfaceMethods(t, confined, spec.Name.Name)
 	}
 }
 
-func (p *directiveParser) fields(st *ast.StructType, typeConfined bool, typeName string) {
+func (p *directiveParser) fields(st *ast.StructType, typeConfined bool, typeName string, typeObj *types.TypeName) {
 	for _, field := range st.Fields.List {
 		if nested, ok := field.Type.(*ast.StructType); ok && len(field.Names) > 0 {
 			// Fields of an anonymous struct field belong to the same value.
-			p.fields(nested, typeConfined, typeName+"."+field.Names[0].Name)
+			p.fields(nested, typeConfined, typeName+"."+field.Names[0].Name, typeObj)
 		}
 		ds := p.docDirectives(false, field.Doc, field.Comment)
 		if len(ds) == 0 {
@@ -192,7 +230,7 @@ func (p *directiveParser) fields(st *ast.StructType, typeConfined bool, typeName
 		for _, d := range ds {
 			for _, obj := range objs {
 				if obj != nil {
-					p.add(member{obj: obj, of: typeName, confined: typeConfined}, d)
+					p.add(member{obj: obj, of: typeName, ofType: typeObj, confined: typeConfined}, d)
 				}
 			}
 		}
@@ -245,7 +283,7 @@ func (p *directiveParser) funcDecl(fd *ast.FuncDecl) {
 	}
 	m := member{obj: fn}
 	if named := names.ReceiverNamed(fn); named != nil {
-		m.of, m.confined = named.Obj().Name(), p.isConfinedHere(named.Origin().Obj())
+		m.of, m.ofType, m.confined = named.Obj().Name(), named.Origin().Obj(), p.isConfinedHere(named.Origin().Obj())
 	}
 	for _, d := range ds {
 		p.add(m, d)
@@ -268,6 +306,10 @@ func (p *directiveParser) add(m member, d directive) {
 		diag := analysis.Diagnostic{Pos: d.pos, Message: err.Error()}
 		if d.verb == VerbAny && !m.confined {
 			diag.SuggestedFixes = fix.Removal(p.pass, d.pos, d.end, "remove the directive")
+			if m.ofType != nil {
+				p.set.pendingAny = append(p.set.pendingAny, pendingAny{m, d, diag})
+				return
+			}
 		}
 		p.report(diag)
 		return

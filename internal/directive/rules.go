@@ -12,10 +12,11 @@ import (
 // A member is what a directive is about: a type, a struct field, or a
 // function, method or interface method.
 type member struct {
-	obj      types.Object   // *types.TypeName, *types.Var or *types.Func
-	pkg      *types.Package // the package NAME names, when found, even if obj is not
-	of       string         // the type a field or method belongs to, for messages
-	confined bool           // obj is a field or method of a confined type
+	obj      types.Object    // *types.TypeName, *types.Var or *types.Func
+	pkg      *types.Package  // the package NAME names, when found, even if obj is not
+	of       string          // the type a field or method belongs to, for messages
+	ofType   *types.TypeName // that type, when the member is declared in source
+	confined bool            // obj is a field or method of a confined type
 	// A declaration's NAME may reach obj through another type: a method
 	// promoted into an interface or struct from an embedded one.
 	parent  *types.Named // the type NAME names obj through, if any

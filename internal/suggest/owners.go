@@ -325,8 +325,11 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, runningWrites fieldSet
 		if runningWrites[key] || !read || model.ConcurrencySafe(f.Type()) {
 			continue
 		}
-		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf(
-			"only code building a %s writes it, and %s reads it off the owner", obj.Name(), reader)})
+		writes := "only code building a " + obj.Name() + " writes it"
+		if s.written.writtenAfterSetUp()[key] {
+			writes = "code writes it only with a lock held"
+		}
+		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf("%s, and %s reads it off the owner", writes, reader)})
 	}
 }
 
@@ -479,8 +482,8 @@ func declineOwner(domains map[string]bool, ownerFields int, other *writers, sent
 	return ""
 }
 
-// confinedByHand lists the struct types of pkg a directive confines,
-// outside test files, but for those -suggest proposed itself (proposed
+// confinedByHand lists the struct types of pkg a directive, or a turn
+// they implement, confines, outside test files, but for those -suggest proposed itself (proposed
 // owners get their :any fields with the proposal).
 func confinedByHand(pkg *types.Package, m *model.Model, inTestFile func(token.Pos) bool, proposals []proposal) []*types.TypeName {
 	var out []*types.TypeName
@@ -494,7 +497,7 @@ func confinedByHand(pkg *types.Package, m *model.Model, inTestFile func(token.Po
 			continue
 		}
 		proposed := slices.ContainsFunc(proposals, func(p proposal) bool { return p.obj == tn && p.verb == directive.VerbOwner })
-		if d := m.Directives(tn); d != nil && d.Owner && !proposed {
+		if m.ConfinedNamed(tn.Type()) != nil && !proposed {
 			out = append(out, tn)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // map does not. Only the counter is confined.
 type memo struct { // want `suggest for suggestloopless\.memo: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.memo\)\.Fill\) touches its field misses without a lock, and another goroutine, or the same started again, writes it too: with no loop, that code is the owner, and the check reports the goroutines`
 	mu     sync.Mutex
-	seen   map[string]bool // want `suggest for field seen: //confined:any: only code building a memo writes it, and \(\*suggestloopless\.memo\)\.note reads it off the owner`
+	seen   map[string]bool // want `suggest for field seen: //confined:any: code writes it only with a lock held, and \(\*suggestloopless\.memo\)\.note reads it off the owner`
 	misses int
 }
 

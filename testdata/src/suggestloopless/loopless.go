@@ -30,7 +30,7 @@ func (t *tally) countAll(items []string) int {
 // stay free.
 type Cache struct { // want `suggest for suggestloopless\.Cache: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.Cache\)\.Warm\) touches its field misses without a lock`
 	mu     sync.Mutex
-	items  map[string]int // want `suggest for field items: //confined:any: only code building a Cache writes it, and \(\*suggestloopless\.Cache\)\.Get reads it off the owner`
+	items  map[string]int // want `suggest for field items: //confined:any: code writes it only with a lock held, and \(\*suggestloopless\.Cache\)\.Get reads it off the owner`
 	hits   atomic.Int64
 	misses int
 	// resets is written by Reset with the lock held on one path only, and

@@ -6,6 +6,7 @@ package app // want package:"declares: loop turnsdeclared/framework.Receiver.Rec
 // the framework itself says so (testdata/src/turns).
 
 import (
+	"sync"
 	"time"
 
 	"turnsdeclared/framework"
@@ -23,3 +24,22 @@ func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.
 }
 
 func start(e *framework.Engine) { e.Spawn(&counter{}) }
+
+// A turn's type keeps members free like any confined type: the lock and
+// what it guards.
+type guarded struct {
+	//confined:any
+	mu sync.Mutex
+	//confined:any
+	hits int // under mu
+	n    int
+}
+
+func (g *guarded) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.guarded\.n; started arg0\)`
+	g.n++
+	go func() {
+		g.mu.Lock()
+		g.hits++
+		g.mu.Unlock()
+	}()
+}

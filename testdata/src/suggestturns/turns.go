@@ -1,0 +1,31 @@
+// Package suggestturns: a type confined by the turn it implements keeps
+// its set-up and locked members free, as one marked owner does: -suggest
+// proposes them :any, so that the goroutines a turn starts may read them.
+package suggestturns
+
+import "sync"
+
+// A Receiver handles one message at a time, on its owner.
+type Receiver interface {
+	//confined:loop
+	Receive(msg any) // want Receive:`summary\(arg0 calls \(\*suggestturns\.actor\)\.Receive if arg0 is suggestturns\.actor; started arg0\)` Receive:`confined:loop`
+}
+
+type actor struct {
+	mu   sync.Mutex
+	hits int // under mu // want `suggest for field hits: //confined:any: code writes it only with a lock held, and func literal in \(\*suggestturns\.actor\)\.Receive reads it off the owner`
+	name string // want `suggest for field name: //confined:any: only code building a actor writes it, and func literal in \(\*suggestturns\.actor\)\.Receive reads it off the owner`
+	n    int
+}
+
+func newActor(name string) Receiver { return &actor{name: name} }
+
+func (a *actor) Receive(msg any) { // want Receive:`summary\(arg0 writes suggestturns\.actor\.n; started arg0\)`
+	a.n++
+	go func() {
+		a.mu.Lock()
+		a.hits++
+		a.mu.Unlock()
+		println(a.name)
+	}()
+}
