@@ -42,7 +42,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	// write owns it.
 	ownerReads := make(map[string]*ownerWrites)
 	for _, r := range roots {
-		for key := range s.written.accesses(r.fn).reads {
+		for key := range s.written.readsOf(r.fn) {
 			w := ownerReads[key]
 			if w == nil {
 				w = &ownerWrites{domains: make(map[string]bool)}
@@ -244,7 +244,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	// A lone goroutine receiving its work in a loop is an event loop of
 	// its own (a literal, which -suggest cannot mark): what it touches is
 	// its, and whoever else writes it hands over by its channels.
-	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && s.receiveInLoop(fn).IsValid() }
+	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && s.receiveInLoop(fn) != nil }
 	for _, fn := range spawned.fns {
 		if loneLoop(fn) {
 			continue

@@ -56,9 +56,13 @@ func (s *Suggester) proposeLoops() {
 			args = []string{"@" + domain}
 		}
 		s.loops[l.fn] = domain
+		receives := "it receives from a channel in a loop"
+		if why := s.eventSource(l.receive); why != "" {
+			receives = "it waits for the next event in a loop (" + why + ")"
+		}
 		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
-			"a goroutine runs it (%s, %s) and it receives from a channel in a loop (%s)",
-			startName(l.start), s.m.Position(l.start.call.Pos()), s.m.Position(l.receive))})
+			"a goroutine runs it (%s, %s) and %s (%s)",
+			startName(l.start), s.m.Position(l.start.call.Pos()), receives, s.m.Position(flow.InstrPos(l.receive)))})
 	}
 }
 
@@ -99,7 +103,7 @@ func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function
 type foundLoop struct {
 	fn      *ssa.Function
 	start   loopStart
-	receive token.Pos
+	receive ssa.Instruction
 }
 
 // loopCandidates keeps, of the started functions in order, those of the
@@ -122,7 +126,7 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 			continue
 		}
 		recv := s.receiveInLoop(fn)
-		if !recv.IsValid() {
+		if recv == nil {
 			s.declined.add(obj, directive.VerbLoop, "a goroutine runs it, but it receives no work in a loop (a range over a channel, or a select "+
 				"with a case receiving funcs, messages or a wake-up; ticks and Done() only wake it up)")
 			continue
@@ -267,6 +271,16 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 // it. A loop that only reads what was set up before it started (a send
 // queue writing to its connection) owns nothing.
 func (s *Suggester) readsState(fn *ssa.Function) bool {
+	return s.readsStateFrom(fn, make(map[*ssa.Function]bool))
+}
+
+// readsStateFrom is readsState of fn and of what it calls in place with
+// values it did not make (a frame handler laying out), but for seen.
+func (s *Suggester) readsStateFrom(fn *ssa.Function, seen map[*ssa.Function]bool) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
 	originOf := s.e.ValueOrigins(fn)
 	written := s.written.writtenAfterSetUp()
 	for _, b := range fn.Blocks {
@@ -280,6 +294,11 @@ func (s *Suggester) readsState(fn *ssa.Function) bool {
 			if named != nil && ok && index < st.NumFields() && !model.ConcurrencySafe(st.Field(index).Type()) && written[fieldKey(named, st.Field(index).Name())] {
 				return true
 			}
+		}
+	}
+	for call, c := range callsInPlace(fn) {
+		if !underLock(call) && !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && s.readsStateFrom(c.fn, seen) {
+			return true
 		}
 	}
 	return false
@@ -339,17 +358,75 @@ func madeAndKept(v ssa.Value) bool {
 	return true
 }
 
-// receiveInLoop returns the position of a receive of work (or a select
-// with such a case) inside a loop of fn's body, or NoPos.
-func (s *Suggester) receiveInLoop(fn *ssa.Function) token.Pos {
+// receiveInLoop returns a receive of work (or a select with such a case,
+// or a call of an eventSource) inside a loop of fn's body, or nil.
+func (s *Suggester) receiveInLoop(fn *ssa.Function) ssa.Instruction {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if s.receivesWork(instr) && flow.InLoop(b) {
-				return flow.InstrPos(instr)
+			if (s.receivesWork(instr) || s.eventSource(instr) != "") && flow.InLoop(b) {
+				return instr
 			}
 		}
 	}
-	return token.NoPos
+	return nil
+}
+
+// eventSources are the functions of frameworks that block until the next
+// event for the loop calling them, with why: such a loop receives work as
+// one ranging over a channel does, though no receive is in view.
+var eventSources = map[string]string{
+	"gioui.org/app.Window.Event": "Gio's frame loop: the goroutine calling it handles the window's events, one at a time",
+}
+
+// eventSource returns, if instr calls an eventSource, why it is one, else
+// "". A call through an interface the source's type implements counts
+// (a window interface an app declares to test its frame loop).
+func (s *Suggester) eventSource(instr ssa.Instruction) string {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return ""
+	}
+	common := call.Common()
+	if common.IsInvoke() {
+		for _, key := range slices.Sorted(maps.Keys(eventSources)) {
+			if t := s.sourceType(key, common.Method.Name()); t != nil && types.Implements(types.NewPointer(t), common.Value.Type().Underlying().(*types.Interface)) {
+				return eventSources[key]
+			}
+		}
+		return ""
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		return ""
+	}
+	obj := flow.DeclaredFunc(callee)
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	name := obj.Pkg().Path() + "." + obj.Name()
+	if recv := names.ReceiverNamed(obj); recv != nil {
+		name = obj.Pkg().Path() + "." + recv.Obj().Name() + "." + obj.Name()
+	}
+	return eventSources[name]
+}
+
+// sourceType returns the type of the eventSource key, a method named
+// method, if its package is in view, or nil.
+func (s *Suggester) sourceType(key, method string) types.Type {
+	i := strings.LastIndex(key, ".")
+	if key[i+1:] != method {
+		return nil
+	}
+	j := strings.LastIndex(key[:i], ".")
+	pkg := names.PackagesInView(s.pass.Pkg)[key[:j]]
+	if pkg == nil {
+		return nil
+	}
+	tn, _ := pkg.Scope().Lookup(key[j+1 : i]).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	return tn.Type()
 }
 
 // receivesWork reports whether instr receives work: funcs, messages, or

@@ -60,11 +60,13 @@ func (s *Suggester) proposeOwners() {
 	// under that lock (a stream's buffers, which its reader locks for),
 	// whatever a loop writes of others of the type.
 	lockedBy := make(map[string]string)
+	locked := make(fieldSet)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
 		for key := range s.written.underLocks(fn) {
+			locked[key] = true
 			if tk := key[:strings.LastIndex(key, ".")]; lockedBy[tk] == "" {
 				lockedBy[tk] = flow.Name(fn)
 			}
@@ -77,8 +79,10 @@ func (s *Suggester) proposeOwners() {
 			continue // not the module's, or confined already
 		}
 		if hasMutex(obj.Type().(*types.Named)) {
-			s.declined.add(obj, directive.VerbOwner, "owner code writes it without a lock, but it has a mutex: which of its fields the lock "+
-				"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)")
+			if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" || !s.proposeOwnerFields(obj, wt, locked, pa) {
+				s.declined.add(obj, directive.VerbOwner, "owner code writes it without a lock, but it has a mutex: which of its fields the lock "+
+					"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)")
+			}
 			continue
 		}
 		if by := lockedBy[tk]; by != "" {
@@ -95,6 +99,35 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
+}
+
+// proposeOwnerFields proposes //confined:owner, one by one, on the fields
+// of obj, a type with a mutex, that its owner code writes and no code
+// writes with a lock held, and that code off the owner touches: what the
+// mutex guards is the others. It reports whether it proposed any.
+func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
+	tk := flow.TypeKey(obj.Type())
+	off := pa.off[tk]
+	proposed := false
+	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
+		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+			continue
+		}
+		toucher, read := pa.readOff[key]
+		if off != nil && off.fields[key] {
+			toucher, read = strings.Join(firstN(off.names(), 3), ", "), true
+		}
+		if !read {
+			continue
+		}
+		slices.Sort(wt.roots)
+		s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
+			"owner code (%s) writes it without a lock and code off the owner (%s) touches it; no code writes it with the lock of its %s held",
+			strings.Join(firstN(wt.roots, 3), ", "), toucher, obj.Name())})
+		proposed = true
+	}
+	return proposed
 }
 
 // ownerWrites is what owner code writes of one type: the owners' domains,

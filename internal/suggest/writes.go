@@ -434,6 +434,25 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return out
 }
 
+// readsOf returns the fields fn reads, itself and in the package's
+// functions it calls in place with values it did not make (a loop's frame
+// handler laying out what goroutines write).
+func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
+	if rs, ok := x.reads[fn]; ok {
+		return rs
+	}
+	out := make(fieldSet)
+	x.reads[fn] = out // cuts recursion
+	maps.Copy(out, x.accesses(fn).reads)
+	originOf := x.e.ValueOrigins(fn)
+	for _, c := range callsInPlace(fn) {
+		if !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) {
+			maps.Copy(out, x.readsOf(c.fn))
+		}
+	}
+	return out
+}
+
 // A calledInPlace is a function a call runs where its caller runs, and
 // the values the call hands it: its arguments and what it captured, or,
 // for a func argument an inPlaceRunner runs, what that func captured.
@@ -778,6 +797,7 @@ type writeIndex struct {
 	m            *model.Model
 	pass         *analysis.Pass
 	writes       map[*ssa.Function]fieldSet      // see of
+	reads        map[*ssa.Function]fieldSet      // see readsOf
 	access       map[*ssa.Function]fieldAccesses // see accesses
 	starts       map[*ssa.Function][]*startSite  // see setsUpStarted
 	heldWrites   map[*ssa.Function]fieldSet      // see held
@@ -786,12 +806,13 @@ type writeIndex struct {
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
 }
 
 // reset forgets what the index found.
 func (x *writeIndex) reset() {
 	clear(x.writes)
+	clear(x.reads)
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)
