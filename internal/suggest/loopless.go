@@ -42,7 +42,15 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	// write owns it.
 	ownerReads := make(map[string]*ownerWrites)
 	for _, r := range roots {
-		for key := range s.written.readsOf(r.fn) {
+		reads := s.written.accesses(r.fn).reads
+		if _, loop := s.loops[r.fn]; loop {
+			// A loop's turns read through what they call (a frame
+			// handler laying out); a hop's callback may be handed a
+			// value built off the owner to add (a candidate gathered by
+			// a goroutine, then handed over), which is no sharing.
+			reads = s.written.readsOf(r.fn)
+		}
+		for key := range reads {
 			w := ownerReads[key]
 			if w == nil {
 				w = &ownerWrites{domains: make(map[string]bool)}

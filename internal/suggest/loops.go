@@ -136,7 +136,9 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
 		}
-		if len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
+		// A frame loop owns the UI's state by the framework's say, whatever
+		// its own body touches (it may only dispatch to handlers).
+		if s.eventSource(recv) == "" && len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
 			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
 				"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)")
 			continue
@@ -271,16 +273,6 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 // it. A loop that only reads what was set up before it started (a send
 // queue writing to its connection) owns nothing.
 func (s *Suggester) readsState(fn *ssa.Function) bool {
-	return s.readsStateFrom(fn, make(map[*ssa.Function]bool))
-}
-
-// readsStateFrom is readsState of fn and of what it calls in place with
-// values it did not make (a frame handler laying out), but for seen.
-func (s *Suggester) readsStateFrom(fn *ssa.Function, seen map[*ssa.Function]bool) bool {
-	if seen[fn] {
-		return false
-	}
-	seen[fn] = true
 	originOf := s.e.ValueOrigins(fn)
 	written := s.written.writtenAfterSetUp()
 	for _, b := range fn.Blocks {
@@ -294,11 +286,6 @@ func (s *Suggester) readsStateFrom(fn *ssa.Function, seen map[*ssa.Function]bool
 			if named != nil && ok && index < st.NumFields() && !model.ConcurrencySafe(st.Field(index).Type()) && written[fieldKey(named, st.Field(index).Name())] {
 				return true
 			}
-		}
-	}
-	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && s.readsStateFrom(c.fn, seen) {
-			return true
 		}
 	}
 	return false

@@ -435,7 +435,7 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 }
 
 // readsOf returns the fields fn reads, itself and in the package's
-// functions it calls in place with values it did not make (a loop's frame
+// functions it calls in place with what it was handed (a loop's frame
 // handler laying out what goroutines write).
 func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
 	if rs, ok := x.reads[fn]; ok {
@@ -446,11 +446,33 @@ func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
 	maps.Copy(out, x.accesses(fn).reads)
 	originOf := x.e.ValueOrigins(fn)
 	for _, c := range callsInPlace(fn) {
-		if !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) {
+		if !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && !picksPart(c.handed) {
 			maps.Copy(out, x.readsOf(c.fn))
 		}
 	}
 	return out
+}
+
+// picksPart reports whether some of vs that may lead to state is a part
+// its function picked from a field or an element (p.Local of a pair the
+// loop checks): reads through it are that part's users', not its
+// function's.
+func picksPart(vs []ssa.Value) bool {
+	return slices.ContainsFunc(vs, func(v ssa.Value) bool {
+		if !mayLeadToStruct(v.Type()) {
+			return false
+		}
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			switch v.X.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				return v.Op == token.MUL
+			}
+		case *ssa.Field, *ssa.Index, *ssa.Lookup:
+			return true
+		}
+		return false
+	})
 }
 
 // A calledInPlace is a function a call runs where its caller runs, and
@@ -703,12 +725,11 @@ type startSite struct {
 	after  map[ssa.Instruction]bool // what may run after it; nil until asked
 }
 
-// setsUpStarted reports whether instr, which touches v, runs only before,
-// and always before, a go statement of its function that hands v to the
-// code it starts (c.conn = conn; go c.recvLoop()): what it writes through
-// v sets the value up for that code, which owns it from then on, as a
-// constructor's writes do. It is no evidence that the code around (a loop
-// building the value) owns it.
+// setsUpStarted reports whether instr, which touches v, runs only before a
+// go statement of its function that hands v to the code it starts (c.conn
+// = conn; go c.recvLoop()): what it writes through v sets the value up for
+// that code, which owns it from then on, as a constructor's writes do. It
+// is no evidence that the code around (a loop building the value) owns it.
 func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 	fn := instr.Parent()
 	sites, ok := x.starts[fn]
@@ -734,24 +755,11 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 		if site.after == nil {
 			site.after = flow.RunsAfter(site.at, func(ssa.Instruction) bool { return false })
 		}
-		if !site.after[instr] && startsAlways(instr, site.at) {
+		if !site.after[instr] {
 			return true
 		}
 	}
 	return false
-}
-
-// startsAlways reports whether every path from instr to the function's
-// end passes the go statement at: a write on a path that starts nothing
-// (w.items = append(w.items, x); if full { go w.flush() }) is the
-// caller's work, which goroutines started by earlier calls see.
-func startsAlways(instr ssa.Instruction, at *ssa.Go) bool {
-	for i := range flow.RunsAfter(instr, func(i ssa.Instruction) bool { return i == at }) {
-		if _, ret := i.(*ssa.Return); ret {
-			return false
-		}
-	}
-	return true
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the
