@@ -103,8 +103,11 @@ func (s *Suggester) proposeOwners() {
 
 // proposeOwnerFields proposes //confined:owner, one by one, on the fields
 // of obj, a type with a mutex, that its owner code writes and no code
-// writes with a lock held, and that code off the owner touches: what the
-// mutex guards is the others. It reports whether it proposed any.
+// writes with a lock held, and that the goroutines it starts write too:
+// what the mutex guards is the others. Code that may run anywhere and
+// only reads them is left out: it may wait for the owner to be done (a
+// fetcher's report after its loop closed term). It reports whether it
+// proposed any.
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	tk := flow.TypeKey(obj.Type())
 	off := pa.off[tk]
@@ -114,17 +117,13 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			continue
 		}
-		toucher, read := pa.readOff[key]
-		if off != nil && off.fields[key] {
-			toucher, read = strings.Join(firstN(off.names(), 3), ", "), true
-		}
-		if !read {
+		if off == nil || !off.fields[key] {
 			continue
 		}
 		slices.Sort(wt.roots)
 		s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-			"owner code (%s) writes it without a lock and code off the owner (%s) touches it; no code writes it with the lock of its %s held",
-			strings.Join(firstN(wt.roots, 3), ", "), toucher, obj.Name())})
+			"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
+			strings.Join(firstN(wt.roots, 3), ", "), strings.Join(firstN(off.names(), 3), ", "), obj.Name())})
 		proposed = true
 	}
 	return proposed
@@ -259,8 +258,9 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 
 // sentTypes are the types, by key, whose values the package hands from
 // one goroutine to another, which owns none of them: sent on channels
-// (requests, replies, messages), or kept in a container a lock guards (a
-// map of a type with a mutex: a store).
+// (requests, replies, messages), or kept, with the lock held, in a
+// container a lock guards (a map of a type with a mutex: a store). A
+// constructor filling a field of a type with a mutex keeps nothing there.
 func (s *Suggester) sentTypes() map[string]bool {
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
@@ -276,11 +276,11 @@ func (s *Suggester) sentTypes() map[string]bool {
 						}
 					}
 				case *ssa.MapUpdate:
-					if guarded(in.Map) {
+					if guarded(in.Map) && underLock(in) {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) {
+					if guarded(in.Addr) && underLock(in) {
 						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}

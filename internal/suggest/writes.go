@@ -293,8 +293,9 @@ func slotWrite(instr ssa.Instruction) bool {
 
 // onlyReadingCalls reports whether the field address instr computes is
 // used only as the receiver of static calls of methods that write no
-// field of a candidate type: taking the address to call them (the write
-// model's pointer-method rule) changes nothing there.
+// field of a candidate type, or that guard themselves (see guardsItself):
+// taking the address to call them (the write model's pointer-method rule)
+// changes nothing there.
 func (x *writeIndex) onlyReadingCalls(instr ssa.Instruction) bool {
 	fa, ok := instr.(*ssa.FieldAddr)
 	if !ok {
@@ -311,11 +312,23 @@ func (x *writeIndex) onlyReadingCalls(instr ssa.Instruction) bool {
 		}
 		args := call.Common().Args
 		callee := call.Common().StaticCallee()
-		if callee == nil || len(args) == 0 || args[0] != ssa.Value(fa) || slices.Contains(args[1:], ssa.Value(fa)) || len(x.of(callee)) > 0 {
+		if callee == nil || len(args) == 0 || args[0] != ssa.Value(fa) || slices.Contains(args[1:], ssa.Value(fa)) || len(x.of(callee)) > 0 && !guardsItself(callee, x.pass.Pkg) {
 			return false
 		}
 	}
 	return true
+}
+
+// guardsItself reports whether fn is a method of another package's type
+// with a mutex: a library value meant to be used from anywhere (an event
+// feed's Send), whose methods take its lock.
+func guardsItself(fn *ssa.Function, pkg *types.Package) bool {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || obj.Pkg() == pkg {
+		return false
+	}
+	recv := names.ReceiverNamed(obj)
+	return recv != nil && hasMutex(recv)
 }
 
 // lockCall tells whether instr takes a lock of package sync (1), lets one

@@ -6,9 +6,10 @@ package walk
 // as (*sync.WaitGroup).Go or (*errgroup.Group).Go followed by Wait on the
 // same group, with nothing done in between. Such code runs while its starter
 // waits, like testing.T.Run's subtests, so it runs where the starter runs.
-// Only a lone goroutine counts: one next to another go statement of the
-// function, or next to another start on the same group, runs beside its
-// siblings, and they race with each other. One started in a loop and
+// Only a lone goroutine counts: one next to another go statement that may
+// run in the same call (not one in another case of a switch), or next to
+// another start on the same group, runs beside its siblings, and they race
+// with each other. One started in a loop and
 // waited for in the same iteration (a retry's attempt) is over before the
 // next starts; one whose wait is after the loop is not.
 
@@ -92,8 +93,9 @@ func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 // other, and the goroutines they start may drain a channel the function
 // sends on (see localReceiver).
 type goStatements struct {
-	fn   *ssa.Function
-	list []*ssa.Go // nil until found
+	fn    *ssa.Function
+	list  []*ssa.Go                            // nil until found
+	after map[*ssa.Go]map[ssa.Instruction]bool // see runsAfter
 }
 
 func (g *goStatements) all() []*ssa.Go {
@@ -116,7 +118,7 @@ func (g *goStatements) all() []*ssa.Go {
 // the function then waits on.
 func (g *goStatements) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || len(g.all()) > 1 {
+	if call.IsInvoke() || g.hasSibling(in) {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Value) {
@@ -135,6 +137,30 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 		}
 	}
 	return false
+}
+
+// hasSibling reports whether another go statement of the function may run
+// in the same call as in: after it, or before it.
+func (g *goStatements) hasSibling(in *ssa.Go) bool {
+	for _, other := range g.all() {
+		if other != in && (g.runsAfter(in)[other] || g.runsAfter(other)[in]) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsAfter is what may run after the go statement in, found once.
+func (g *goStatements) runsAfter(in *ssa.Go) map[ssa.Instruction]bool {
+	if g.after == nil {
+		g.after = make(map[*ssa.Go]map[ssa.Instruction]bool)
+	}
+	if after, ok := g.after[in]; ok {
+		return after
+	}
+	after := flow.RunsAfter(in, func(ssa.Instruction) bool { return false })
+	g.after[in] = after
+	return after
 }
 
 // localReceiver names a goroutine that the function starts and that

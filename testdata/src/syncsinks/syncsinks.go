@@ -250,6 +250,28 @@ func siblings(s *state) {
 	})
 }
 
+// Each case of a switch starts and joins a goroutine of its own: one call
+// runs one of them, so each runs while its starter waits.
+func perCase(s *state, kind int) {
+	switch kind {
+	case 0:
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			s.n++
+		}()
+		<-done
+	case 1:
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.n--
+		}()
+		wg.Wait()
+	}
+}
+
 // Two go statements signalling one channel, then waited for: only a lone
 // go statement is joined; these two run beside each other.
 func twoGoStatements(s *state) {
