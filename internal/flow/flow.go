@@ -361,34 +361,31 @@ func ReceivedFrom(v ssa.Value) ssa.Value {
 // ReceivedChannels lists the channels instr receives from: a receive (a
 // range over a channel too) or a select's receive cases.
 func ReceivedChannels(instr ssa.Instruction) []ssa.Value {
-	var chans []ssa.Value
-	switch in := instr.(type) {
-	case *ssa.UnOp:
-		if in.Op == token.ARROW {
-			chans = append(chans, in.X)
-		}
-	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir == types.RecvOnly {
-				chans = append(chans, st.Chan)
-			}
-		}
+	if in, ok := instr.(*ssa.UnOp); ok && in.Op == token.ARROW {
+		return []ssa.Value{in.X}
 	}
-	return chans
+	return selectChannels(instr, types.RecvOnly)
 }
 
 // SentChannels lists the channels instr sends on: a send or a select's
 // send cases.
 func SentChannels(instr ssa.Instruction) []ssa.Value {
+	if in, ok := instr.(*ssa.Send); ok {
+		return []ssa.Value{in.Chan}
+	}
+	return selectChannels(instr, types.SendOnly)
+}
+
+// selectChannels lists the channels of a select's cases in direction dir.
+func selectChannels(instr ssa.Instruction, dir types.ChanDir) []ssa.Value {
+	in, ok := instr.(*ssa.Select)
+	if !ok {
+		return nil
+	}
 	var chans []ssa.Value
-	switch in := instr.(type) {
-	case *ssa.Send:
-		chans = append(chans, in.Chan)
-	case *ssa.Select:
-		for _, st := range in.States {
-			if st.Dir == types.SendOnly {
-				chans = append(chans, st.Chan)
-			}
+	for _, st := range in.States {
+		if st.Dir == dir {
+			chans = append(chans, st.Chan)
 		}
 	}
 	return chans

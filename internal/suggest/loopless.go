@@ -141,7 +141,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
 				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
-			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+			s.proposeAnyFields(obj, pa, pa.readOff)
 			continue
 		}
 		for _, name := range shared {

@@ -17,6 +17,7 @@ package suggest
 // //confined:async.
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -53,9 +54,10 @@ func (s *Suggester) proposeOwners() {
 	// Types the user confined by hand get what they are missing too: the
 	// fields only set-up code writes that code off the owner reads.
 	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
-		s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+		s.proposeAnyFields(obj, pa, pa.readOff)
 	}
 	sent := s.sentTypes()
+	domainReads := s.readsByDomain(roots)
 	// Code that writes a type with a lock held: those values are shared
 	// under that lock (a stream's buffers, which its reader locks for),
 	// whatever a loop writes of others of the type.
@@ -95,7 +97,7 @@ func (s *Suggester) proposeOwners() {
 		}
 		s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: ownerEvidence(wt, pa.off[tk], pa.other[tk])})
 		if obj.Pkg() == s.pass.Pkg {
-			s.proposeAnyFields(obj, pa.runningWrites, pa.readOff)
+			s.proposeAnyFields(obj, pa, readsBesides(pa.readOff, domainReads, wt.domains))
 		}
 	}
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
@@ -127,6 +129,46 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		proposed = true
 	}
 	return proposed
+}
+
+// readsByDomain maps each owner's domain to the fields the code on it
+// reads, each with a function reading it.
+func (s *Suggester) readsByDomain(roots []ownerRoot) map[string]map[string]string {
+	fns := make(map[string][]*ssa.Function)
+	for _, r := range roots {
+		fns[r.domain] = append(fns[r.domain], r.fn)
+	}
+	out := make(map[string]map[string]string)
+	for domain, rs := range fns {
+		reads := make(map[string]string)
+		for _, fn := range slices.SortedFunc(maps.Keys(s.reachable(rs)), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+			for key := range s.written.accesses(fn).reads {
+				if _, ok := reads[key]; !ok {
+					reads[key] = flow.Name(fn)
+				}
+			}
+		}
+		out[domain] = reads
+	}
+	return out
+}
+
+// readsBesides is readOff with the reads of the owners of other domains
+// than domains: a field another loop reads (a scheduler's cancel func, in
+// the server loop's stop) is read off its owner too.
+func readsBesides(readOff map[string]string, byDomain map[string]map[string]string, domains map[string]bool) map[string]string {
+	out := maps.Clone(readOff)
+	for _, d := range slices.Sorted(maps.Keys(byDomain)) {
+		if domains[d] {
+			continue
+		}
+		for key, reader := range byDomain[d] {
+			if _, ok := out[key]; !ok {
+				out[key] = reader
+			}
+		}
+	}
+	return out
 }
 
 // ownerWrites is what owner code writes of one type: the owners' domains,
@@ -216,10 +258,12 @@ type placedAccesses struct {
 	// otherLocked those it writes with a lock held, which races with a
 	// goroutine writing them without.
 	otherUnlocked, otherLocked fieldSet
+	lockedOff                  map[string]string // field -> code that may run off the owner writing it with a lock held
+	unlockedReads              fieldSet          // fields some code reads where no Lock dominates
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -244,6 +288,16 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	}
 	if offOwner && !onOwner {
 		pa.off.add(fn, acc.writes)
+	}
+	if !flow.FunctionalOption(fn) {
+		maps.Copy(pa.unlockedReads, acc.unlockedReads)
+	}
+	if !onOwner || offOwner {
+		for key := range acc.lockedWrites {
+			if _, ok := pa.lockedOff[key]; !ok {
+				pa.lockedOff[key] = flow.Name(fn)
+			}
+		}
 	}
 	if onOwner || offOwner || flow.FunctionalOption(fn) {
 		return
@@ -348,21 +402,30 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 }
 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
-// that only set-up code writes (see runningWrites) and that code off the
-// owner reads.
-func (s *Suggester) proposeAnyFields(obj *types.TypeName, runningWrites fieldSet, readOff map[string]string) {
+// that only set-up code, or code holding a lock, writes (see
+// runningWrites) and that code off the owner reads (readOff) or writes
+// with the lock held.
+func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, readOff map[string]string) {
 	named := obj.Type().(*types.Named)
 	for f := range named.Underlying().(*types.Struct).Fields() {
 		key := fieldKey(named, f.Name())
 		reader, read := readOff[key]
-		if runningWrites[key] || !read || model.ConcurrencySafe(f.Type()) {
+		writer, lockedOff := pa.lockedOff[key]
+		if pa.runningWrites[key] || !read && !lockedOff || model.ConcurrencySafe(f.Type()) {
 			continue
 		}
 		writes := "only code building a " + obj.Name() + " writes it"
 		if s.written.writtenAfterSetUp()[key] {
+			if pa.unlockedReads[key] {
+				continue // a read without the lock races with the locked writes
+			}
 			writes = "code writes it only with a lock held"
 		}
-		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: fmt.Sprintf("%s, and %s reads it off the owner", writes, reader)})
+		off := reader + " reads it off the owner"
+		if !read {
+			off = writer + " writes it off the owner, with the lock held"
+		}
+		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: writes + ", and " + off})
 	}
 }
 

@@ -418,12 +418,11 @@ func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
 // functions it calls: in this package from their bodies, elsewhere from
 // writesFact. What it calls with a lock held runs under it.
 func (x *writeIndex) of(fn *ssa.Function) fieldSet {
-	if ws, ok := x.writes[fn]; ok {
-		return ws
-	}
-	out := make(fieldSet)
-	x.writes[fn] = out // cuts recursion
-	if fn.Blocks == nil {
+	return x.closure(x.writes, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks != nil {
+			return x.accesses(fn).writes
+		}
+		out := make(fieldSet)
 		if obj := flow.DeclaredFunc(fn); obj != nil {
 			var f WritesFact
 			if x.pass.ImportObjectFact(obj, &f) {
@@ -433,15 +432,28 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 			}
 		}
 		return out
+	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
+		// What a goroutine writes is spawned code's own (codeRoots), off
+		// fn's owner: only calls in place count.
+		return !underLock(call) && !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) })
+	})
+}
+
+// closure returns, memoized in memo, own(fn) with the closure of each
+// function fn calls in place where follow says (given fn's value
+// origins): what fn does itself and through its calls.
+func (x *writeIndex) closure(memo map[*ssa.Function]fieldSet, fn *ssa.Function, own func(*ssa.Function) fieldSet,
+	follow func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool) fieldSet {
+	if fs, ok := memo[fn]; ok {
+		return fs
 	}
-	acc := x.accesses(fn)
-	maps.Copy(out, acc.writes)
-	// What a goroutine writes is spawned code's own (codeRoots), off fn's
-	// owner: only calls in place count.
+	out := make(fieldSet)
+	memo[fn] = out // cuts recursion
+	maps.Copy(out, own(fn))
 	originOf := x.e.ValueOrigins(fn)
 	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) }) {
-			maps.Copy(out, x.of(c.fn))
+		if follow(originOf, call, c) {
+			maps.Copy(out, x.closure(memo, c.fn, own, follow))
 		}
 	}
 	return out
@@ -451,19 +463,10 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 // functions it calls in place with what it was handed (a loop's frame
 // handler laying out what goroutines write).
 func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
-	if rs, ok := x.reads[fn]; ok {
-		return rs
-	}
-	out := make(fieldSet)
-	x.reads[fn] = out // cuts recursion
-	maps.Copy(out, x.accesses(fn).reads)
-	originOf := x.e.ValueOrigins(fn)
-	for _, c := range callsInPlace(fn) {
-		if !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && !picksPart(c.handed) {
-			maps.Copy(out, x.readsOf(c.fn))
-		}
-	}
-	return out
+	return x.closure(x.reads, fn, func(fn *ssa.Function) fieldSet { return x.accesses(fn).reads },
+		func(originOf func(ssa.Value) summary.Origin, _ ssa.CallInstruction, c calledInPlace) bool {
+			return !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && !picksPart(c.handed)
+		})
 }
 
 // picksPart reports whether some of vs that may lead to state is a part
@@ -568,21 +571,9 @@ func (x *writeIndex) underLocks(fn *ssa.Function) fieldSet {
 // held is what fn writes when called with a lock held: all it writes,
 // locking or not, itself and in the package's code it calls.
 func (x *writeIndex) held(fn *ssa.Function) fieldSet {
-	if ws, ok := x.heldWrites[fn]; ok {
-		return ws
-	}
-	out := make(fieldSet)
-	x.heldWrites[fn] = out // cuts recursion
-	if fn.Blocks == nil {
-		return out
-	}
-	acc := x.accesses(fn)
-	maps.Copy(out, acc.writes)
-	maps.Copy(out, acc.lockedWrites)
-	for _, c := range callsInPlace(fn) {
-		maps.Copy(out, x.held(c.fn))
-	}
-	return out
+	return x.closure(x.heldWrites, fn, func(fn *ssa.Function) fieldSet {
+		return union(x.accesses(fn).writes, x.accesses(fn).lockedWrites)
+	}, func(func(ssa.Value) summary.Origin, ssa.CallInstruction, calledInPlace) bool { return true })
 }
 
 // writtenAfterSetUp returns the fields of candidate types that some code

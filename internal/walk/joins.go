@@ -127,7 +127,11 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 			if v == nil {
 				continue
 			}
-			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v) }
+			// In a loop, a select that may take another case goes on to
+			// the next iteration's start while this goroutine still runs
+			// (an attempt given up on); elsewhere it only waits longer.
+			only := flow.InLoop(in.Block())
+			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v, only) }
 			if sig.done {
 				wait = func(instr ssa.Instruction) bool { return isWaitOn(instr, v) }
 			}
@@ -254,10 +258,9 @@ func spawnerValue(v ssa.Value, t flow.FuncValue, args []ssa.Value) ssa.Value {
 }
 
 // receivesFrom reports whether instr receives from the channel v (or from
-// the cell holding it), in a receive or a select that waits for nothing
-// else: a select that may take a timeout, a cancellation or a default
-// goes on while the goroutine still runs.
-func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
+// the cell holding it), in a receive or a select; with only, a select
+// that waits for nothing else (no timeout, cancellation or default).
+func receivesFrom(instr ssa.Instruction, v ssa.Value, only bool) bool {
 	same := func(ch ssa.Value) bool {
 		if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL && load.X == v {
 			return true // loaded from the cell v
@@ -268,7 +271,11 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value) bool {
 	case *ssa.UnOp:
 		return r.Op == token.ARROW && same(r.X)
 	case *ssa.Select:
-		return r.Blocking && len(r.States) > 0 && !slices.ContainsFunc(r.States, func(st *ssa.SelectState) bool { return st.Dir != types.RecvOnly || !same(st.Chan) })
+		receives := func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && same(st.Chan) }
+		if only {
+			return r.Blocking && len(r.States) > 0 && !slices.ContainsFunc(r.States, func(st *ssa.SelectState) bool { return !receives(st) })
+		}
+		return slices.ContainsFunc(r.States, receives)
 	}
 	return false
 }

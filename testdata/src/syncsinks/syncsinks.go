@@ -250,6 +250,24 @@ func siblings(s *state) {
 	})
 }
 
+// Waiting in a select that meanwhile answers other requests, touching no
+// state, is still waiting: the goroutine runs while its starter waits.
+func waitsAnswering(s *state, reqs chan chan error) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.n++
+	}()
+	for {
+		select {
+		case <-done:
+			return
+		case errc := <-reqs:
+			errc <- nil
+		}
+	}
+}
+
 // Each case of a switch starts and joins a goroutine of its own: one call
 // runs one of them, so each runs while its starter waits.
 func perCase(s *state, kind int) {
