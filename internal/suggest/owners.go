@@ -312,9 +312,8 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 
 // sentTypes are the types, by key, whose values the package hands from
 // one goroutine to another, which owns none of them: sent on channels
-// (requests, replies, messages), or kept, with the lock held, in a
-// container a lock guards (a map of a type with a mutex: a store). A
-// constructor filling a field of a type with a mutex keeps nothing there.
+// (requests, replies, messages), or kept in a container a lock guards (a
+// map of a type with a mutex: a store).
 func (s *Suggester) sentTypes() map[string]bool {
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
@@ -330,11 +329,11 @@ func (s *Suggester) sentTypes() map[string]bool {
 						}
 					}
 				case *ssa.MapUpdate:
-					if guarded(in.Map) && underLock(in) {
+					if guarded(in.Map) {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) && underLock(in) {
+					if guarded(in.Addr) {
 						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}

@@ -42,16 +42,17 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // fieldAccesses is what one function does to fields of candidate types
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
-	// writes are those of a function that takes a lock only where no Lock
-	// dominates them (the bump after the Unlock); unlockedWrites are those
-	// no Lock dominates, also those that are no evidence (see accesses).
+	// writes are none when the function takes a lock anywhere (it is
+	// taken to hold it around all it does: the owner rules err towards no
+	// proposal); unlockedWrites are those no Lock dominates (the bump after
+	// the Unlock), also those that are no evidence (see accesses).
 	writes, reads, unlockedWrites fieldSet
 	unlockedReads                 fieldSet // the reads no Lock dominates
 	// slots are the fields it writes only at an element its parameters
 	// pick (go func(i int) { out.items[i] = f(i) }(i)): goroutines started
 	// once per index each write a slot of their own.
 	slots fieldSet
-	locks bool // it takes a lock: what it calls with one held runs under it (see of)
+	locks bool // it takes a lock: what it calls is taken to run under it (see of)
 	// startWrites are the writes that set a value up for the code a go
 	// statement then starts with it (see setsUpStarted): no evidence, but
 	// the check takes a channel assigned so for state.
@@ -177,9 +178,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		for key := range acc.writes {
 			if !acc.unlockedWrites[key] {
 				acc.lockedWrites[key] = true
-				delete(acc.writes, key)
 			}
 		}
+		clear(acc.writes)
 	}
 	return acc
 }
@@ -414,9 +415,9 @@ func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
 	}
 }
 
-// of returns the fields fn writes without a lock, itself and in the
-// functions it calls: in this package from their bodies, elsewhere from
-// writesFact. What it calls with a lock held runs under it.
+// of returns the fields fn writes, itself and in the functions it
+// calls: in this package from their bodies, elsewhere from writesFact. A
+// function that takes a lock is taken to hold it around all it does.
 func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return x.closure(x.writes, fn, func(fn *ssa.Function) fieldSet {
 		if fn.Blocks != nil {
@@ -434,9 +435,30 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 		return out
 	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
 		// What a goroutine writes is spawned code's own (codeRoots), off
-		// fn's owner: only calls in place count.
-		return !underLock(call) && !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) })
+		// fn's owner: only calls in place count; and what a function
+		// that locks calls runs under its lock.
+		return !x.accesses(call.Parent()).locks && x.handsState(originOf, call, c)
 	})
+}
+
+// unlockedOf is what fn writes where no Lock dominates, itself and in
+// what it calls so: a goroutine's writes, which race whatever its owner
+// rules say (a method that locks for a map and bumps a counter after).
+func (x *writeIndex) unlockedOf(fn *ssa.Function) fieldSet {
+	return x.closure(x.unlocked, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks == nil {
+			return x.of(fn)
+		}
+		return x.accesses(fn).unlockedWrites
+	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
+		return !underLock(call) && x.handsState(originOf, call, c)
+	})
+}
+
+// handsState reports whether call hands c something but values its
+// function made or sets up for a goroutine.
+func (x *writeIndex) handsState(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
+	return !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) })
 }
 
 // closure returns, memoized in memo, own(fn) with the closure of each
@@ -657,7 +679,7 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 	}
 	for call, c := range callsInPlace(fn) {
 		if !underLock(call) && handedAll(c.handed) && !slices.ContainsFunc(c.handed, ownPart) {
-			maps.Copy(out, x.of(c.fn))
+			maps.Copy(out, x.unlockedOf(c.fn))
 		}
 	}
 	return out
@@ -810,6 +832,7 @@ type writeIndex struct {
 	pass         *analysis.Pass
 	writes       map[*ssa.Function]fieldSet      // see of
 	reads        map[*ssa.Function]fieldSet      // see readsOf
+	unlocked     map[*ssa.Function]fieldSet      // see unlockedOf
 	access       map[*ssa.Function]fieldAccesses // see accesses
 	starts       map[*ssa.Function][]*startSite  // see setsUpStarted
 	heldWrites   map[*ssa.Function]fieldSet      // see held
@@ -818,13 +841,14 @@ type writeIndex struct {
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
 }
 
 // reset forgets what the index found.
 func (x *writeIndex) reset() {
 	clear(x.writes)
 	clear(x.reads)
+	clear(x.unlocked)
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)

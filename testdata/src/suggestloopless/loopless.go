@@ -41,7 +41,7 @@ type Cache struct { // want `suggest for suggestloopless\.Cache: //confined:owne
 	resets int
 }
 
-func (c *Cache) Reset(hard bool) { // want Reset:`writes suggestloopless.Cache.resets`
+func (c *Cache) Reset(hard bool) {
 	c.mu.Lock()
 	if hard {
 		c.mu.Unlock()
