@@ -415,8 +415,10 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 		}
 		writes := "only code building a " + obj.Name() + " writes it"
 		if s.written.writtenAfterSetUp()[key] {
-			if pa.unlockedReads[key] {
-				continue // a read without the lock races with the locked writes
+			if !read && pa.unlockedReads[key] {
+				// Only locked writes put it off the owner, and a read
+				// without the lock races with them.
+				continue
 			}
 			writes = "code writes it only with a lock held"
 		}
