@@ -46,20 +46,31 @@ type Set struct {
 type pendingAny struct {
 	m    member
 	d    directive
-	diag analysis.Diagnostic
+	diag *analysis.Diagnostic // nil when no one reports it
 }
 
 // SettleAny records the pending //confined:any directives on members of
 // the types confined says are confined (by implementing a turn, which
 // only the model knows), and returns the diagnostics of the others.
 func (s *Set) SettleAny(confined func(*types.TypeName) bool) []analysis.Diagnostic {
+	diags := settleAny(s.pendingAny, s.Objects, confined)
+	s.pendingAny = nil
+	return diags
+}
+
+// settleAny records in objects the pending directives on members of the
+// types confined says are confined, and returns the diagnostics of the
+// others (nil for those no one reports).
+func settleAny(pending []pendingAny, objects map[types.Object]*Fact, confined func(*types.TypeName) bool) []analysis.Diagnostic {
 	var diags []analysis.Diagnostic
-	for _, p := range s.pendingAny {
+	for _, p := range pending {
 		if !confined(p.m.ofType) {
-			diags = append(diags, p.diag)
+			if p.diag != nil {
+				diags = append(diags, *p.diag)
+			}
 			continue
 		}
-		f := s.Objects[p.m.obj]
+		f := objects[p.m.obj]
 		if f == nil {
 			f = new(Fact)
 		}
@@ -69,9 +80,8 @@ func (s *Set) SettleAny(confined func(*types.TypeName) bool) []analysis.Diagnost
 			diags = append(diags, analysis.Diagnostic{Pos: p.d.pos, Message: err.Error()})
 			continue
 		}
-		s.Objects[p.m.obj] = f
+		objects[p.m.obj] = f
 	}
-	s.pendingAny = nil
 	return diags
 }
 
@@ -307,7 +317,7 @@ func (p *directiveParser) add(m member, d directive) {
 		if d.verb == VerbAny && !m.confined {
 			diag.SuggestedFixes = fix.Removal(p.pass, d.pos, d.end, "remove the directive")
 			if m.ofType != nil {
-				p.set.pendingAny = append(p.set.pendingAny, pendingAny{m, d, diag})
+				p.set.pendingAny = append(p.set.pendingAny, pendingAny{m, d, &diag})
 				return
 			}
 		}

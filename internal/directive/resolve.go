@@ -36,6 +36,19 @@ type Declared struct {
 	sources []resolvedDeclaration
 	// Packs are the built-in packs that apply: they name a package in view.
 	Packs []Pack
+	// pendingAny are the any declarations on members of types no
+	// declaration or directive confines: they may implement a turn (see
+	// SettleAny).
+	pendingAny []pendingAny
+}
+
+// SettleAny records the pending any declarations on members of the types
+// confined says are confined (by implementing a turn, which only the
+// model knows), and returns the diagnostics of the others, as Set's does.
+func (d *Declared) SettleAny(confined func(*types.TypeName) bool) []analysis.Diagnostic {
+	diags := settleAny(d.pendingAny, d.Objects, confined)
+	d.pendingAny = nil
+	return diags
 }
 
 // A resolvedDeclaration is a declaration and what it named.
@@ -118,6 +131,18 @@ func Resolve(pass *analysis.Pass, set *Set, imported []analysis.PackageFact, set
 			}
 			if !typesPhase && d.member.parent != nil {
 				d.member.confined = c.confined(d.member.parent)
+				if d.verb == VerbAny && !d.member.confined {
+					// A member of a type that may implement a turn.
+					m := d.member
+					m.ofType = m.parent.Origin().Obj()
+					var diag *analysis.Diagnostic
+					if d.report {
+						d.err = addDirective(new(Fact), d.member, d.directive)
+						diag = c.declarationDiag(*d)
+					}
+					c.declared.pendingAny = append(c.declared.pendingAny, pendingAny{m, d.directive, diag})
+					continue
+				}
 			}
 			if d.err = addDirective(c.declaredFact(d.member.obj), d.member, d.directive); d.err != nil {
 				c.reportDeclaration(*d)
@@ -249,14 +274,18 @@ func baseName(path string) string {
 // where it was written: drivers print such a finding once per run (the
 // standalone checker) or once per package (go vet).
 func (c *resolver) reportDeclaration(d resolvedDeclaration) {
-	if !d.report {
-		return
+	if d.report {
+		c.diags = append(c.diags, *c.declarationDiag(d))
 	}
+}
+
+// declarationDiag is the diagnostic of d's error.
+func (c *resolver) declarationDiag(d resolvedDeclaration) *analysis.Diagnostic {
 	msg := d.err.Error()
 	if !d.pos.IsValid() && d.source != d.form {
 		msg = d.source + ": " + msg
 	}
-	c.diags = append(c.diags, analysis.Diagnostic{Pos: d.pos, Message: msg})
+	return &analysis.Diagnostic{Pos: d.pos, Message: msg}
 }
 
 // resolveName finds what d's NAME names. It returns a member with a nil

@@ -65,15 +65,18 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	unnamed := directive.UnnamedOwners(dirs, m.View.ImportedFacts)
 	m.NoDefaultLoop = len(unnamed) > 0
 	diags = append(diags, unnamed...)
-	// An any on a member of a type that implements a turn is no mistake.
-	diags = append(diags, dirs.SettleAny(func(tn *types.TypeName) bool {
+	// An any on a member of a type that implements a turn is no mistake,
+	// written or declared.
+	turnType := func(tn *types.TypeName) bool {
 		named, ok := tn.Type().(*types.Named)
 		if !ok {
 			return false
 		}
 		_, turn := m.Turns.Owner(named)
 		return turn
-	})...)
+	}
+	diags = append(diags, dirs.SettleAny(turnType)...)
+	diags = append(diags, declared.SettleAny(turnType)...)
 	for _, d := range append(diags, more...) {
 		pass.Report(d)
 	}

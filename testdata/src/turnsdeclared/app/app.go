@@ -43,3 +43,30 @@ func (g *guarded) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.
 		g.mu.Unlock()
 	}()
 }
+
+// The same members declared free, as a pack or confinecheck.conf would:
+// a declaration means what the directive does.
+//
+//confined:declare any turnsdeclared/app.declaredFree.mu
+//confined:declare any turnsdeclared/app.declaredFree.hits
+
+type declaredFree struct {
+	mu   sync.Mutex
+	hits int // under mu
+	n    int
+}
+
+func (g *declaredFree) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.declaredFree\.n; started arg0\)`
+	g.n++
+	go func() {
+		g.mu.Lock()
+		g.hits++
+		g.mu.Unlock()
+	}()
+}
+
+// Look-alike: declared free on a type nothing confines.
+// want +1 `//confined:declare any on a field of app.unconfined, which is not confined`
+//confined:declare any turnsdeclared/app.unconfined.hits
+
+type unconfined struct{ hits int }
