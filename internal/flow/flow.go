@@ -93,6 +93,16 @@ func DeclaredFunc(fn *ssa.Function) *types.Func {
 	return obj.Origin()
 }
 
+// StaticFunc returns the declared function call calls statically, or nil
+// (a func value, an interface method, a literal).
+func StaticFunc(call ssa.CallInstruction) *types.Func {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	return DeclaredFunc(callee)
+}
+
 // IsFuncLit reports whether fn is a function literal of the package being
 // analysed, where findings are reported inside its body.
 func IsFuncLit(fn *ssa.Function) bool {

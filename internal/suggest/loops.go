@@ -349,8 +349,11 @@ func madeAndKept(v ssa.Value) bool {
 // or a call of an eventSource) inside a loop of fn's body, or nil.
 func (s *Suggester) receiveInLoop(fn *ssa.Function) ssa.Instruction {
 	for _, b := range fn.Blocks {
+		if !flow.InLoop(b) {
+			continue
+		}
 		for _, instr := range b.Instrs {
-			if (s.receivesWork(instr) || s.eventSource(instr) != "") && flow.InLoop(b) {
+			if s.receivesWork(instr) || s.eventSource(instr) != "" {
 				return instr
 			}
 		}
@@ -374,46 +377,49 @@ func (s *Suggester) eventSource(instr ssa.Instruction) string {
 		return ""
 	}
 	common := call.Common()
-	if common.IsInvoke() {
-		for _, key := range slices.Sorted(maps.Keys(eventSources)) {
-			if t := s.sourceType(key, common.Method.Name()); t != nil && types.Implements(types.NewPointer(t), common.Value.Type().Underlying().(*types.Interface)) {
-				return eventSources[key]
+	for _, src := range s.eventSourcesInView() {
+		if common.IsInvoke() {
+			if src.method.Name() == common.Method.Name() && types.Implements(src.method.Signature().Recv().Type(), common.Value.Type().Underlying().(*types.Interface)) {
+				return src.why
 			}
+		} else if flow.StaticFunc(call) == src.method {
+			return src.why
 		}
-		return ""
 	}
-	callee := common.StaticCallee()
-	if callee == nil {
-		return ""
-	}
-	obj := flow.DeclaredFunc(callee)
-	if obj == nil || obj.Pkg() == nil {
-		return ""
-	}
-	name := obj.Pkg().Path() + "." + obj.Name()
-	if recv := names.ReceiverNamed(obj); recv != nil {
-		name = obj.Pkg().Path() + "." + recv.Obj().Name() + "." + obj.Name()
-	}
-	return eventSources[name]
+	return ""
 }
 
-// sourceType returns the type of the eventSource key, a method named
-// method, if its package is in view, or nil.
-func (s *Suggester) sourceType(key, method string) types.Type {
-	i := strings.LastIndex(key, ".")
-	if key[i+1:] != method {
-		return nil
+// An eventSourceMethod is an eventSource resolved in view.
+type eventSourceMethod struct {
+	method *types.Func
+	why    string
+}
+
+// eventSourcesInView resolves, once, the eventSources whose package is
+// in view.
+func (s *Suggester) eventSourcesInView() []eventSourceMethod {
+	if s.sources != nil {
+		return *s.sources
 	}
-	j := strings.LastIndex(key[:i], ".")
-	pkg := names.PackagesInView(s.pass.Pkg)[key[:j]]
-	if pkg == nil {
-		return nil
+	var out []eventSourceMethod
+	view := names.PackagesInView(s.pass.Pkg)
+	for _, key := range slices.Sorted(maps.Keys(eventSources)) {
+		i := strings.LastIndex(key, ".")
+		j := strings.LastIndex(key[:i], ".")
+		pkg := view[key[:j]]
+		if pkg == nil {
+			continue
+		}
+		tn, _ := pkg.Scope().Lookup(key[j+1 : i]).(*types.TypeName)
+		if tn == nil {
+			continue
+		}
+		if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, key[i+1:]); m != nil {
+			out = append(out, eventSourceMethod{m.(*types.Func), eventSources[key]})
+		}
 	}
-	tn, _ := pkg.Scope().Lookup(key[j+1 : i]).(*types.TypeName)
-	if tn == nil {
-		return nil
-	}
-	return tn.Type()
+	s.sources = &out
+	return out
 }
 
 // receivesWork reports whether instr receives work: funcs, messages, or

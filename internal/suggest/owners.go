@@ -111,18 +111,17 @@ func (s *Suggester) proposeOwners() {
 // fetcher's report after its loop closed term). It reports whether it
 // proposed any.
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
-	tk := flow.TypeKey(obj.Type())
-	off := pa.off[tk]
+	off := pa.off[flow.TypeKey(obj.Type())]
+	if off == nil {
+		return false
+	}
+	slices.Sort(wt.roots)
 	proposed := false
 	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
 		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if field == nil || locked[key] || !off.fields[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			continue
 		}
-		if off == nil || !off.fields[key] {
-			continue
-		}
-		slices.Sort(wt.roots)
 		s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
 			"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
 			strings.Join(firstN(wt.roots, 3), ", "), strings.Join(firstN(off.names(), 3), ", "), obj.Name())})
@@ -132,11 +131,15 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 }
 
 // readsByDomain maps each owner's domain to the fields the code on it
-// reads, each with a function reading it.
+// reads, each with a function reading it; nil with fewer than two
+// domains, where no owner reads another's state.
 func (s *Suggester) readsByDomain(roots []ownerRoot) map[string]map[string]string {
 	fns := make(map[string][]*ssa.Function)
 	for _, r := range roots {
 		fns[r.domain] = append(fns[r.domain], r.fn)
+	}
+	if len(fns) < 2 {
+		return nil
 	}
 	out := make(map[string]map[string]string)
 	for domain, rs := range fns {

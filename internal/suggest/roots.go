@@ -155,11 +155,10 @@ func runsRepeatedly(at ssa.Instruction) bool {
 	default:
 		return false
 	}
-	callee := call.Common().StaticCallee()
-	if callee == nil {
+	if call.Common().StaticCallee() == nil {
 		return true // an interface's method: a framework's registration
 	}
-	obj := flow.DeclaredFunc(callee)
+	obj := flow.StaticFunc(call)
 	return obj != nil && onceRunners[names.FuncName(obj)] == ""
 }
 

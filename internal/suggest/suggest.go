@@ -57,8 +57,9 @@ type Suggester struct {
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
 	written   *writeIndex
-	declined  *declines           // with -explain: the candidates that got no proposal
-	sentOn    map[*types.Var]bool // the channel fields code sends on; nil until asked (see quitChannel)
+	declined  *declines            // with -explain: the candidates that got no proposal
+	sentOn    map[*types.Var]bool  // the channel fields code sends on; nil until asked (see quitChannel)
+	sources   *[]eventSourceMethod // the eventSources in view; nil until asked
 }
 
 // declines are, under -explain, the candidate loops and owners that got no

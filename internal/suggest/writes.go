@@ -530,11 +530,7 @@ var inPlaceRunners = map[string]string{
 
 // runsInPlace reports whether call is of an inPlaceRunner.
 func runsInPlace(call ssa.CallInstruction) bool {
-	callee := call.Common().StaticCallee()
-	if callee == nil {
-		return false
-	}
-	obj := flow.DeclaredFunc(callee)
+	obj := flow.StaticFunc(call)
 	return obj != nil && inPlaceRunners[names.FuncName(obj)] != ""
 }
 

@@ -9,9 +9,9 @@ package walk
 // Only a lone goroutine counts: one next to another go statement that may
 // run in the same call (not one in another case of a switch), or next to
 // another start on the same group, runs beside its siblings, and they race
-// with each other. One started in a loop and
-// waited for in the same iteration (a retry's attempt) is over before the
-// next starts; one whose wait is after the loop is not.
+// with each other. One started in a loop and waited for in the same
+// iteration (a retry's attempt) is over before the next starts; one whose
+// wait is after the loop is not.
 
 import (
 	"go/token"
@@ -118,25 +118,27 @@ func (g *goStatements) all() []*ssa.Go {
 // the function then waits on.
 func (g *goStatements) joined(in *ssa.Go) bool {
 	call := in.Common()
-	if call.IsInvoke() || g.hasSibling(in) {
+	if call.IsInvoke() {
 		return false
 	}
+	// In a loop, a select that may take another case goes on to the next
+	// iteration's start while this goroutine still runs (an attempt given
+	// up on); elsewhere it only waits longer.
+	only := flow.InLoop(in.Block())
 	for _, t := range flow.FuncTargets(call.Value) {
 		for _, sig := range signals(t.Fn) {
 			v := spawnerValue(sig.v, t, call.Args)
 			if v == nil {
 				continue
 			}
-			// In a loop, a select that may take another case goes on to
-			// the next iteration's start while this goroutine still runs
-			// (an attempt given up on); elsewhere it only waits longer.
-			only := flow.InLoop(in.Block())
 			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v, only) }
 			if sig.done {
 				wait = func(instr ssa.Instruction) bool { return isWaitOn(instr, v) }
 			}
 			if waitsRightAfter(in, wait) {
-				return true
+				// Siblings are looked for last: most go statements are
+				// waited for by nobody, and that is cheaper to see.
+				return !g.hasSibling(in)
 			}
 		}
 	}

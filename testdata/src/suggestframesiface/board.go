@@ -46,3 +46,33 @@ func (b *board) load(w window) {
 		w.Invalidate()
 	}()
 }
+
+// Look-alikes: a method named Event on a type that is no framework's
+// window, and an interface whose Event the window does not implement; a
+// goroutine polling either in a loop receives no work: no loop.
+type poller struct{ events []string }
+
+func (p *poller) Event() string { return "tick" } // want Event:`summary\(\)`
+
+type ticker interface{ Event() string }
+
+type meter struct{ n, m int }
+
+func (m *meter) Run(p *poller) { // want Run:`summary\(started arg0 arg1\)`
+	go m.poll(p)
+	go m.tick(p)
+}
+
+func (m *meter) poll(p *poller) {
+	for range 3 {
+		_ = p.Event()
+		m.n++
+	}
+}
+
+func (m *meter) tick(t ticker) {
+	for range 3 {
+		_ = t.Event()
+		m.m++
+	}
+}
