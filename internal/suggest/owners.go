@@ -81,9 +81,13 @@ func (s *Suggester) proposeOwners() {
 			continue // not the module's, or confined already
 		}
 		if hasMutex(obj.Type().(*types.Named)) {
-			if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" || !s.proposeOwnerFields(obj, wt, locked, pa) {
-				s.declined.add(obj, directive.VerbOwner, "owner code writes it without a lock, but it has a mutex: which of its fields the lock "+
-					"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)")
+			why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk])
+			if why == "" && !s.proposeOwnerFields(obj, wt, locked, pa) {
+				why = "owner code writes it without a lock, but it has a mutex: which of its fields the lock " +
+					"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)"
+			}
+			if why != "" {
+				s.declined.add(obj, directive.VerbOwner, why)
 			}
 			continue
 		}
@@ -108,26 +112,44 @@ func (s *Suggester) proposeOwners() {
 // writes with a lock held, and that the goroutines it starts write too:
 // what the mutex guards is the others. Code that may run anywhere and
 // only reads them is left out: it may wait for the owner to be done (a
-// fetcher's report after its loop closed term). It reports whether it
-// proposed any.
+// fetcher's report after its loop closed term). Once one field is its
+// owner's, so is a field only goroutines write that code not off the
+// owner reads without the lock (a clock's ticks, which the UI shows). It
+// reports whether it proposed any.
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
 	if off == nil {
 		return false
 	}
-	slices.Sort(wt.roots)
-	proposed := false
-	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
+	free := func(key string) *types.Var {
 		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
 		if field == nil || locked[key] || !off.fields[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
-			continue
+			return nil
 		}
-		s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-			"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
-			strings.Join(firstN(wt.roots, 3), ", "), strings.Join(firstN(off.names(), 3), ", "), obj.Name())})
-		proposed = true
+		return field
 	}
-	return proposed
+	var proposed []string
+	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
+		if field := free(key); field != nil {
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
+				"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
+				strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", "), writers(key), obj.Name())})
+			proposed = append(proposed, field.Name())
+		}
+	}
+	if len(proposed) == 0 {
+		return false
+	}
+	for _, key := range slices.Sorted(maps.Keys(off.fields)) {
+		reader, read := pa.readOutside[key]
+		if field := free(key); field != nil && read && !wt.fields[key] {
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
+				"code off the owner (%s) writes it without a lock and %s reads it, as the owner's %s are",
+				writers(key), reader, strings.Join(firstN(proposed, 3), ", "))})
+		}
+	}
+	return true
 }
 
 // readsByDomain maps each owner's domain to the fields the code on it
@@ -180,6 +202,7 @@ type ownerWrites struct {
 	domains map[string]bool
 	roots   []string
 	fields  fieldSet
+	rootsOf map[string][]string // by field, the roots writing it
 }
 
 // ownerWritesByType gathers, by type key, what the owner code of roots
@@ -191,13 +214,17 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 			tk := key[:strings.LastIndex(key, ".")]
 			wt := byType[tk]
 			if wt == nil {
-				wt = &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet)}
+				wt = &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet), rootsOf: make(map[string][]string)}
 				byType[tk] = wt
 			}
 			wt.domains[r.domain] = true
 			wt.fields[key] = true
-			if name := rootName(r.fn); !slices.Contains(wt.roots, name) {
+			name := rootName(r.fn)
+			if !slices.Contains(wt.roots, name) {
 				wt.roots = append(wt.roots, name)
+			}
+			if !slices.Contains(wt.rootsOf[key], name) {
+				wt.rootsOf[key] = append(wt.rootsOf[key], name)
 			}
 		}
 	}
@@ -263,10 +290,14 @@ type placedAccesses struct {
 	otherUnlocked, otherLocked fieldSet
 	lockedOff                  map[string]string // field -> code that may run off the owner writing it with a lock held
 	unlockedReads              fieldSet          // fields some code reads where no Lock dominates
+	// readOutside are the fields code reads without a lock that is not
+	// off the owner and starts no goroutine (which could be set-up code
+	// reading before the start), each with a function reading it.
+	readOutside map[string]string
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -294,6 +325,13 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	}
 	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.unlockedReads, acc.unlockedReads)
+	}
+	if w := x.e.Walk(fn); !offOwner && !flow.FunctionalOption(fn) && (w == nil || len(w.Spawns) == 0) {
+		for key := range acc.unlockedReads {
+			if _, ok := pa.readOutside[key]; !ok {
+				pa.readOutside[key] = flow.Name(fn)
+			}
+		}
 	}
 	if !onOwner || offOwner {
 		for key := range acc.lockedWrites {
@@ -524,6 +562,7 @@ func (s *Suggester) proposeInterfaceSinks() {
 type writers struct {
 	fns    []string
 	fields fieldSet
+	of     map[string][]string // by field, the functions writing it
 }
 
 // names are the writers' names, sorted, each once.
@@ -532,6 +571,11 @@ func (w *writers) names() []string {
 		return nil
 	}
 	return slices.Compact(slices.Sorted(slices.Values(w.fns)))
+}
+
+// namesOf are the names of the writers of the field key, sorted, each once.
+func (w *writers) namesOf(key string) []string {
+	return slices.Compact(slices.Sorted(slices.Values(w.of[key])))
 }
 
 // writersByType are the writers of each type, by type key.
@@ -543,11 +587,12 @@ func (wt writersByType) add(fn *ssa.Function, keys fieldSet) {
 		tk := key[:strings.LastIndex(key, ".")]
 		w := wt[tk]
 		if w == nil {
-			w = &writers{fields: make(fieldSet)}
+			w = &writers{fields: make(fieldSet), of: make(map[string][]string)}
 			wt[tk] = w
 		}
 		w.fns = append(w.fns, flow.Name(fn))
 		w.fields[key] = true
+		w.of[key] = append(w.of[key], flow.Name(fn))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -253,7 +254,12 @@ func rootName(fn *ssa.Function) string {
 	return flow.Name(fn)
 }
 
-// reachable is the set of functions fns refer to, transitively.
+// reachable is the set of functions that run where fns run: fns and what
+// they refer to, transitively, but for the functions a body only starts
+// (a go statement, an async sink) or hands to a hop: those run elsewhere.
+// A loop's go statement starts code off its owner, and a goroutine's
+// fyne.Do callback runs on the owner. A function a body also calls or
+// refers to otherwise is reached through that.
 func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 	seen := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function)
@@ -262,7 +268,12 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 			return
 		}
 		seen[fn] = true
+		elsewhere := s.runElsewhere(fn)
 		for _, callee := range s.e.ReferencedFuncs(fn) {
+			if elsewhere[callee] > 0 {
+				elsewhere[callee]--
+				continue
+			}
 			visit(callee)
 		}
 	}
@@ -270,4 +281,22 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 		visit(fn)
 	}
 	return seen
+}
+
+// runElsewhere counts, by function, the references of fn's body that
+// start the function off fn's goroutine or hand it to a hop.
+func (s *Suggester) runElsewhere(fn *ssa.Function) map[*ssa.Function]int {
+	w := s.e.Walk(fn)
+	if w == nil {
+		return nil
+	}
+	out := make(map[*ssa.Function]int)
+	for _, entries := range [][]walk.Entry{w.Spawns, w.Hops} {
+		for _, e := range entries {
+			for _, t := range e.Targets {
+				out[t.Fn]++
+			}
+		}
+	}
+	return out
 }

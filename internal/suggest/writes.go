@@ -115,59 +115,45 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	closes := channelCloses(fn)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if lockCall(instr) > 0 {
-				acc.locks = true
+	acc.locks = slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(b.Instrs, func(instr ssa.Instruction) bool { return lockCall(instr) > 0 })
+	})
+	for t := range x.fieldTouches(fn, originOf) {
+		instr, key := t.instr, t.key
+		if t.write && x.setsUpStarted(instr, t.v, key) {
+			acc.startWrites[key] = true
+			continue // c.conn = conn; go c.recvLoop(): the started code's, set up
+		}
+		if t.write && publishedByClose(instr, t.v, closes) {
+			// s.out = r; close(s.done): a result handed to whoever
+			// waits for done, no evidence of an owner; but written.
+			if !underLock(instr) {
+				acc.unlockedWrites[key] = true
 			}
-			v, index, write, ok := walk.FieldTouch(instr)
-			if !ok {
-				continue
+			continue
+		}
+		switch {
+		case !t.write:
+			acc.reads[key] = true
+			if !underLock(instr) {
+				acc.unlockedReads[key] = true
 			}
-			named := names.DerefNamed(v.Type())
-			st, ok := names.DerefUnder(v.Type()).(*types.Struct)
-			if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || !walk.Rewrites(originOf, v) {
-				continue
+		case boxedAddress(instr):
+			// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
+			// writes it, and the signature does not tell. No evidence
+			// of an owner, but a write for what stays free.
+			if !underLock(instr) {
+				acc.unlockedWrites[key] = true
 			}
-			key := fieldKey(named, st.Field(index).Name())
-			if write && x.onlyReadingCalls(instr) {
-				write = false // f.checkValid(): a pointer method that writes nothing
+		default:
+			acc.writes[key] = true
+			if !underLock(instr) {
+				acc.unlockedWrites[key] = true
 			}
-			if write && x.setsUpStarted(instr, v) {
-				acc.startWrites[key] = true
-				continue // c.conn = conn; go c.recvLoop(): the started code's, set up
-			}
-			if write && publishedByClose(instr, v, closes) {
-				// s.out = r; close(s.done): a result handed to whoever
-				// waits for done, no evidence of an owner; but written.
-				if !underLock(instr) {
-					acc.unlockedWrites[key] = true
-				}
-				continue
-			}
-			switch {
-			case !write:
-				acc.reads[key] = true
-				if !underLock(instr) {
-					acc.unlockedReads[key] = true
-				}
-			case boxedAddress(instr):
-				// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
-				// writes it, and the signature does not tell. No evidence
-				// of an owner, but a write for what stays free.
-				if !underLock(instr) {
-					acc.unlockedWrites[key] = true
-				}
-			default:
-				acc.writes[key] = true
-				if !underLock(instr) {
-					acc.unlockedWrites[key] = true
-				}
-				if slotWrite(instr) {
-					acc.slots[key] = true
-				} else {
-					elsewhere[key] = true
-				}
+			if slotWrite(instr) {
+				acc.slots[key] = true
+			} else {
+				elsewhere[key] = true
 			}
 		}
 	}
@@ -183,6 +169,41 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		clear(acc.writes)
 	}
 	return acc
+}
+
+// A fieldTouch is a read or write of a candidate type's field through a
+// value that existed before its function ran (see walk.Rewrites).
+type fieldTouch struct {
+	instr ssa.Instruction
+	v     ssa.Value // the struct, or a pointer to it
+	key   string
+	write bool
+}
+
+// fieldTouches yields fn's field touches, in order; originOf gives its
+// values' origins.
+func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) summary.Origin) iter.Seq[fieldTouch] {
+	return func(yield func(fieldTouch) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				v, index, write, ok := walk.FieldTouch(instr)
+				if !ok {
+					continue
+				}
+				named := names.DerefNamed(v.Type())
+				st, ok := names.DerefUnder(v.Type()).(*types.Struct)
+				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || !walk.Rewrites(originOf, v) {
+					continue
+				}
+				if write && x.onlyReadingCalls(instr) {
+					write = false // f.checkValid(): a pointer method that writes nothing
+				}
+				if !yield(fieldTouch{instr, v, fieldKey(named, st.Field(index).Name()), write}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // publishedByClose reports whether instr, a write through v, is followed
@@ -458,7 +479,7 @@ func (x *writeIndex) unlockedOf(fn *ssa.Function) fieldSet {
 // handsState reports whether call hands c something but values its
 // function made or sets up for a goroutine.
 func (x *writeIndex) handsState(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
-	return !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v) })
+	return !onlyFresh(originOf, c.handed, func(v ssa.Value) bool { return x.setsUpStarted(call, v, "") })
 }
 
 // closure returns, memoized in memo, own(fn) with the closure of each
@@ -485,10 +506,14 @@ func (x *writeIndex) closure(memo map[*ssa.Function]fieldSet, fn *ssa.Function, 
 // functions it calls in place with what it was handed (a loop's frame
 // handler laying out what goroutines write).
 func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
-	return x.closure(x.reads, fn, func(fn *ssa.Function) fieldSet { return x.accesses(fn).reads },
-		func(originOf func(ssa.Value) summary.Origin, _ ssa.CallInstruction, c calledInPlace) bool {
-			return !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && !picksPart(c.handed)
-		})
+	return x.closure(x.reads, fn, func(fn *ssa.Function) fieldSet { return x.accesses(fn).reads }, followHanded)
+}
+
+// followHanded says to follow the calls in place that hand the callee
+// something that may lead to state, but a part picked from it (see
+// picksPart): reads through those are the callee's.
+func followHanded(originOf func(ssa.Value) summary.Origin, _ ssa.CallInstruction, c calledInPlace) bool {
+	return !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false }) && !picksPart(c.handed)
 }
 
 // picksPart reports whether some of vs that may lead to state is a part
@@ -742,17 +767,45 @@ func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value, setUp fu
 // A startSite is a go statement and the values it hands the code it
 // starts: its arguments (the receiver too) and what a literal captures.
 type startSite struct {
-	at     *ssa.Go
-	values []ssa.Value
-	after  map[ssa.Instruction]bool // what may run after it; nil until asked
+	at      *ssa.Go
+	values  []ssa.Value
+	targets []*ssa.Function          // the functions it may start
+	after   map[ssa.Instruction]bool // what may run after it; nil until asked
+	reads   fieldSet                 // what they read (see startedReads); nil until asked
 }
 
-// setsUpStarted reports whether instr, which touches v, runs only before a
-// go statement of its function that hands v to the code it starts (c.conn
-// = conn; go c.recvLoop()): what it writes through v sets the value up for
-// that code, which owns it from then on, as a constructor's writes do. It
-// is no evidence that the code around (a loop building the value) owns it.
-func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
+// startedReads is what the code site starts reads, itself and through
+// the package's functions it calls in place with what it was handed.
+// It scans the bodies itself rather than through accesses, which asks
+// setsUpStarted: a goroutine may start its own kind again.
+func (x *writeIndex) startedReads(site *startSite) fieldSet {
+	if site.reads == nil {
+		site.reads = make(fieldSet)
+		memo := make(map[*ssa.Function]fieldSet)
+		for _, fn := range site.targets {
+			maps.Copy(site.reads, x.closure(memo, fn, func(fn *ssa.Function) fieldSet {
+				reads := make(fieldSet)
+				for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
+					if !t.write {
+						reads[t.key] = true
+					}
+				}
+				return reads
+			}, followHanded))
+		}
+	}
+	return site.reads
+}
+
+// setsUpStarted reports whether instr, which touches v (its field key, or
+// "" for a call handing v), runs only before a go statement of its
+// function that hands v to the code it starts, which reads that field
+// (c.conn = conn; go c.recvLoop()): what it writes through v sets the
+// value up for that code, which owns it from then on, as a constructor's
+// writes do. It is no evidence that the code around (a loop building the
+// value) owns it. A field the started code does not read is no set-up: a
+// click's handler counting the click, then starting a fetch.
+func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key string) bool {
 	fn := instr.Parent()
 	sites, ok := x.starts[fn]
 	if !ok {
@@ -762,6 +815,7 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 					site := &startSite{at: g, values: flow.CallArgs(g.Common())}
 					for _, t := range flow.FuncTargets(g.Call.Value) {
 						site.values = append(site.values, t.Bindings.Values...)
+						site.targets = append(site.targets, t.Fn)
 					}
 					sites = append(sites, site)
 				}
@@ -769,9 +823,12 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value) bool {
 		}
 		x.starts[fn] = sites
 	}
-	cell := heldBy(v) // the variable v is loaded from, which a literal captures
+	// The variable v is loaded from, which a literal captures, or loads
+	// of which a go statement's arguments are.
+	cell := heldBy(v)
 	for _, site := range sites {
-		if !slices.Contains(site.values, v) && !slices.Contains(site.values, cell) {
+		handed := slices.ContainsFunc(site.values, func(sv ssa.Value) bool { return sv == v || heldBy(sv) == cell })
+		if !handed || key != "" && !x.startedReads(site)[key] {
 			continue
 		}
 		if site.after == nil {

@@ -10,7 +10,7 @@ import (
 	"gioui.org/app"
 )
 
-type state struct { // want `suggest for suggestframes\.state: //confined:owner: code on the owner \(\(\*suggestframes\.state\)\.run\) writes its field clicks without a lock, and no other code writes it but where a value is built`
+type state struct { // want `suggest for suggestframes\.state: //confined:owner: code on the owner \(\(\*suggestframes\.state\)\.run\) writes its field clicks without a lock, and besides where a value is built only code off the owner does \(func literal in \(\*suggestframes\.state\)\.fetch\), which the check then reports`
 	quote  string
 	clicks int
 	title  string // want `suggest for field title: //confined:any: only code building a state writes it, and \(\*suggestframes\.state\)\.layout reads it off the owner`
