@@ -46,9 +46,10 @@ func (s *Suggester) proposeOwners() {
 	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned.fns)
 	byType := ownerWritesByType(s.written, roots)
 	pa := newPlacedAccesses()
+	once := s.startedOnce(func(fn *ssa.Function) bool { return onOwner[fn] || offOwner[fn] })
 	for _, fn := range s.e.Functions() {
 		if !s.inTestFile(fn.Pos()) {
-			pa.add(fn, s.written, onOwner[fn], offOwner[fn])
+			pa.add(fn, s.written, onOwner[fn], offOwner[fn], once[fn])
 		}
 	}
 	// Types the user confined by hand get what they are missing too: the
@@ -304,14 +305,17 @@ func newPlacedAccesses() *placedAccesses {
 // code reachable from owners (onOwner) or from goroutines off them
 // (offOwner) runs once owners run; reached from neither, it may run
 // anywhere, but functional options run where a value is built.
-func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner bool) {
+func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner, startedOnce bool) {
 	acc := x.accesses(fn)
 	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
 		// Setting a value up for a goroutine (c.conn = conn; go c.recv())
 		// is no evidence of an owner, but it happens again on a restart,
-		// while the last goroutine may still read: no :any.
-		maps.Copy(pa.runningWrites, acc.startWrites)
+		// while the last goroutine may still read: no :any, unless the
+		// function runs once per value (see startedOnce).
+		if !startedOnce {
+			maps.Copy(pa.runningWrites, acc.startWrites)
+		}
 	}
 	if !onOwner || offOwner {
 		for key := range acc.reads {
@@ -349,6 +353,53 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	for key := range acc.reads {
 		pa.otherReads[key] = append(pa.otherReads[key], fn)
 	}
+}
+
+// startedOnce are the functions that run once per value as far as the
+// package shows: it calls them in one place, in code that runs neither on
+// an owner nor off it (placed says which does), outside loops, and
+// refers to them no other way (a router's Attach, which the constructor
+// calls through an interface). What they set up for the goroutines they
+// start is written before any of those runs. Any other function that
+// starts goroutines may run again while those of its last run still read
+// what it set up (a link a loop restarts; an exported Reconnect).
+func (s *Suggester) startedOnce(placed func(*ssa.Function) bool) map[*ssa.Function]bool {
+	once := make(map[*ssa.Function]bool)
+	again := make(map[*ssa.Function]bool)
+	note := func(caller, callee *ssa.Function, repeats bool) {
+		if callee.Blocks == nil {
+			return
+		}
+		if repeats || once[callee] || placed(caller) || s.inTestFile(caller.Pos()) {
+			again[callee] = true
+		}
+		once[callee] = true
+	}
+	for _, fn := range s.e.Functions() {
+		for _, b := range fn.Blocks {
+			inLoop := flow.InLoop(b)
+			for _, instr := range b.Instrs {
+				call, isCall := instr.(*ssa.Call)
+				if isCall && call.Common().IsInvoke() {
+					for _, impl := range s.e.Implementations(call.Common().Method) {
+						note(fn, impl, inLoop)
+					}
+				}
+				var ops []*ssa.Value
+				for i, op := range instr.Operands(ops) {
+					if callee, ok := (*op).(*ssa.Function); ok {
+						// A static call is operand 0; any other reference
+						// (a go statement, a func value) may run it again.
+						note(fn, callee, inLoop || !isCall || i != 0)
+					}
+				}
+			}
+		}
+	}
+	for fn := range again {
+		delete(once, fn)
+	}
+	return once
 }
 
 // sentTypes are the types, by key, whose values the package hands from

@@ -21,6 +21,8 @@ type hub struct {
 	stamp  *stamp
 	req    *request
 	res    *result
+	router *router
+	relay  *relay
 }
 
 func newHub() *hub {
@@ -40,6 +42,8 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		_ = h.env.size()
 		h.stamp.n++
 		h.req.Seq++
+		h.router.peers++
+		h.relay.peers++
 	}
 	h.res.val = len(h.conns)
 	close(h.res.done)
@@ -80,6 +84,46 @@ func (l *lateLink) begin(addr string) {
 }
 
 func (l *lateLink) read() { println(l.addr, l.peer) }
+
+// A router the constructor attaches to its hub, once: what attach sets up
+// before it starts the router's goroutine is written before that runs, so
+// the router's owner, the loop counting its peers, gets :any on it.
+type router struct { // want `suggest for suggeststarted.router: //confined:owner: code on the owner \(\(\*suggeststarted.hub\).run\) writes its field peers without a lock`
+	h     *hub // want `suggest for field h: //confined:any: only code building a router writes it, and \(\*suggeststarted.router\).gossip reads it off the owner`
+	peers int
+}
+
+func newRoutedHub() *hub {
+	h := newHub()
+	h.router = &router{}
+	h.router.attach(h)
+	h.relay = &relay{}
+	h.relay.attach(h)
+	return h
+}
+
+func (r *router) attach(h *hub) {
+	r.h = h
+	go r.gossip()
+}
+
+func (r *router) gossip() { println(r.h) }
+
+// Look-alike: a relay attached by the constructor and again by Reattach,
+// while the last goroutine may still read h: no :any.
+type relay struct { // want `suggest for suggeststarted.relay: //confined:owner: code on the owner \(\(\*suggeststarted.hub\).run\) writes its field peers without a lock`
+	h     *hub
+	peers int
+}
+
+func (r *relay) attach(h *hub) {
+	r.h = h
+	go r.gossip()
+}
+
+func (r *relay) Reattach(h *hub) { r.attach(h) } // want Reattach:"summary\\(started arg0\\)"
+
+func (r *relay) gossip() { println(r.h) }
 
 // An error the loop adds context to as it goes up: made for the call that
 // failed, no one's state.
