@@ -125,6 +125,9 @@ var suites = []struct {
 	{name: "plainbodies/strict", settings: analyzer.Settings{Strict: true}},
 	// Timer callbacks.
 	{name: "timers"},
+	// A turn's fan-out, waited for after its loop: slots of its own are
+	// safe beside the siblings; a shared count is not.
+	{name: "fanouts"},
 	// Entry points frameworks run off the owner: net/http's handlers,
 	// //confined:offowner, and a loop written as a goroutine literal.
 	{name: "entrypoints"},

@@ -30,18 +30,26 @@ func waitsFor(fn *types.Func, args []ssa.Value) bool {
 		return false
 	}
 	group := args[0]
+	start := onlyStart(group)
+	return start != nil && waitsRightAfter(start, func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") })
+}
+
+// onlyStart returns the one call on group (its receiver) that is not Wait
+// or Add, if there is one: siblings started elsewhere run beside each
+// other.
+func onlyStart(group ssa.Value) ssa.Instruction {
 	var start ssa.Instruction
 	for _, ref := range flow.Referrers(group) {
 		if call, ok := ref.(ssa.CallInstruction); ok && slices.Index(flow.CallArgs(call.Common()), group) == 0 {
-			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" {
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Name() != "Wait" && callee.Name() != "Add" {
 				if start != nil {
-					return false // siblings run beside each other
+					return nil
 				}
 				start = ref
 			}
 		}
 	}
-	return start != nil && waitsRightAfter(start, func(instr ssa.Instruction) bool { return isWaitOn(instr, group) })
+	return start
 }
 
 // waitsRightAfter reports whether the function blocks in wait right after
@@ -77,15 +85,15 @@ func isWork(instr ssa.Instruction) bool {
 	return false
 }
 
-// isWaitOn reports whether instr calls a Wait method on v.
-func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
+// callsOn reports whether instr calls the method named name on v.
+func callsOn(instr ssa.Instruction, v ssa.Value, name string) bool {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return false
 	}
 	common := call.Common()
 	callee := common.StaticCallee()
-	return callee != nil && callee.Name() == "Wait" && len(common.Args) > 0 && common.Args[0] == v
+	return callee != nil && callee.Name() == name && len(common.Args) > 0 && common.Args[0] == v
 }
 
 // goStatements are the go statements of one function, found on first use:
@@ -93,6 +101,7 @@ func isWaitOn(instr ssa.Instruction, v ssa.Value) bool {
 // other, and the goroutines they start may drain a channel the function
 // sends on (see localReceiver).
 type goStatements struct {
+	c     *Package
 	fn    *ssa.Function
 	list  []*ssa.Go                            // nil until found
 	after map[*ssa.Go]map[ssa.Instruction]bool // see runsAfter
@@ -133,9 +142,11 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 			}
 			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v, only) }
 			if sig.done {
-				wait = func(instr ssa.Instruction) bool { return isWaitOn(instr, v) }
+				wait = func(instr ssa.Instruction) bool { return callsOn(instr, v, "Wait") }
 			}
-			if waitsRightAfter(in, wait) {
+			// A fan-out waits on a group; one receive waits for one of
+			// its goroutines only.
+			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) {
 				// Siblings are looked for last: most go statements are
 				// waited for by nobody, and that is cheaper to see.
 				return !g.hasSibling(in)

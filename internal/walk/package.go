@@ -26,6 +26,7 @@ type Package struct {
 	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
 	reassigned map[*types.Var]summary.Position // see reassignedField; nil until asked
 	Types      *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
+	suggesting bool                            // under -suggest (see BuildSSA)
 }
 
 // New returns the package m reads, with no SSA built and nothing walked
@@ -49,10 +50,12 @@ func (c *Package) Pass() *analysis.Pass { return c.pass }
 
 // BuildSSA builds the package's SSA: the steps below need it. The check
 // needs no plain function's body (see plainFuncs); -suggest, which
-// proposes where directives go, reads every body.
-func (c *Package) BuildSSA(everyBody bool) {
+// proposes where directives go, reads every body, and sees a fan-out's
+// goroutines as goroutines (see fanOutWaits).
+func (c *Package) BuildSSA(suggesting bool) {
+	c.suggesting = suggesting
 	var plain map[*ast.FuncDecl]bool
-	if !everyBody {
+	if !suggesting {
 		plain = c.plainFuncs()
 	}
 	c.prog, c.Fns = buildSSA(c.pass, plain)

@@ -43,7 +43,7 @@ type walker struct {
 
 // newWalker returns a walker of fn that has walked nothing yet.
 func newWalker(c *Package, fn *ssa.Function) *walker {
-	return &walker{c: c, fn: fn, origins: newOriginTracker(c, fn), completions: &completionTracker{c: c, fn: fn, memo: make(map[ssa.Value]directive.Completion)}, gos: &goStatements{fn: fn}}
+	return &walker{c: c, fn: fn, origins: newOriginTracker(c, fn), completions: &completionTracker{c: c, fn: fn, memo: make(map[ssa.Value]directive.Completion)}, gos: &goStatements{c: c, fn: fn}}
 }
 
 func (c *Package) walkFunc(fn *ssa.Function) *Walk {
@@ -369,7 +369,7 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 		w.inheritCallbacks(c.Fn, k, args, Entry{Pos: call.pos})
 	}
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
-		c.Waits = waitsFor(c.Fn, args)
+		c.Waits = waitsFor(c.Fn, args) || w.c.fanOutWaits(c.Fn, args)
 	}
 	waiting := w.waiting
 	w.waiting = waiting || c.Waits

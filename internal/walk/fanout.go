@@ -1,0 +1,209 @@
+package walk
+
+// This file recognizes fan-outs: a loop that starts one goroutine per
+// iteration, doing nothing else, and waits for all of them right after
+// the loop (for i := range xs { g.Go(func() error { r[i] = f(xs[i]) }) };
+// g.Wait()). The goroutines run while their starter waits, as a lone
+// joined goroutine does, but beside each other: they are safe where each
+// writes only the element its own iteration's index picks and reads no
+// element another writes, and calls nothing that touches state. Then
+// their code runs where the starter runs; any other fan-out runs off it.
+// Under -suggest nothing is confined yet, so "touches state" means
+// nothing: there a fan-out stays a set of goroutines, and -suggest's own
+// slot rule tells what they share.
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"golang.org/x/tools/go/ssa"
+)
+
+// fanOutWaits reports whether the call handing work to the async sink
+// method fn (a group's Go, at args) is the one start of a fan-out that
+// waits on the group right after its loop, and the work is safe beside
+// its siblings.
+func (c *Package) fanOutWaits(fn *types.Func, args []ssa.Value) bool {
+	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
+		return false
+	}
+	group := args[0]
+	start := onlyStart(group)
+	if start == nil || !waitsAfterLoop(start, group, func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }) {
+		return false
+	}
+	for _, a := range args[1:] {
+		if !names.IsFuncTyped(a.Type()) {
+			continue
+		}
+		targets := flow.FuncTargets(a)
+		if len(targets) == 0 {
+			return false
+		}
+		for _, t := range targets {
+			if !c.besideSiblings(t, nil) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// waitsAfterLoop reports whether start, in a loop, is all that loop does
+// but set up its iteration's variables (stores to local cells) and add to
+// group (wg.Add(1)), and every way out of it blocks in wait, doing nothing
+// else before.
+func waitsAfterLoop(start ssa.Instruction, group ssa.Value, wait func(ssa.Instruction) bool) bool {
+	if !flow.InLoop(start.Block()) {
+		return false
+	}
+	type from struct {
+		b *ssa.BasicBlock
+		i int
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	queue := []from{{start.Block(), slices.Index(start.Block().Instrs, start) + 1}}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		stopped := false
+		for _, instr := range at.b.Instrs[at.i:] {
+			if instr == start || wait(instr) {
+				stopped = true // round the loop again, or out of it and waiting
+				break
+			}
+			switch in := instr.(type) {
+			case *ssa.Return, *ssa.Panic:
+				return false
+			case *ssa.Store:
+				if _, local := in.Addr.(*ssa.Alloc); local {
+					continue // the next iteration's variable
+				}
+			case ssa.CallInstruction:
+				if callsOn(in, group, "Add") {
+					continue
+				}
+			}
+			if isWork(instr) {
+				return false
+			}
+		}
+		if stopped {
+			continue
+		}
+		for _, s := range at.b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, from{s, 0})
+			}
+		}
+	}
+	return true
+}
+
+// besideSiblings reports whether t, started once per iteration of the
+// loop around it (see waitsAfterLoop), is safe beside the goroutines of
+// the other iterations as far as its own body shows: every field whose
+// element it writes it selects only to pick the element an index of its
+// iteration picks (a captured variable made in the loop, or a parameter
+// the start passes one), and it calls nothing that touches state. A field
+// it writes otherwise (a count, an append) is written by every sibling.
+func (c *Package) besideSiblings(t flow.FuncValue, args []ssa.Value) bool {
+	if c.suggesting {
+		return false
+	}
+	perIteration := func(v ssa.Value) bool {
+		spawner := spawnerValue(v, t, args)
+		def, ok := spawner.(ssa.Instruction)
+		return ok && def.Block() != nil && flow.InLoop(def.Block())
+	}
+	type field struct {
+		of    types.Type // the pointer to the struct
+		index int
+	}
+	written := make(map[field]bool)
+	var addrs []*ssa.FieldAddr
+	for _, b := range t.Fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.FieldAddr:
+				addrs = append(addrs, in)
+				if accessKind(in, nil) == summary.ActionWrites {
+					written[field{in.X.Type(), in.Field}] = true
+				}
+			case ssa.CallInstruction:
+				if c.callTouches(in.Common(), in.Pos()) {
+					return false
+				}
+			}
+		}
+	}
+	for _, fa := range addrs {
+		if written[field{fa.X.Type(), fa.Field}] && !slotted(fa, perIteration) {
+			return false
+		}
+	}
+	return true
+}
+
+// slotted reports whether the field address fa is used only to pick an
+// element of the slice or array it holds at an index perIteration accepts.
+func slotted(fa *ssa.FieldAddr, perIteration func(ssa.Value) bool) bool {
+	refs := flow.Referrers(fa)
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		var index ssa.Value
+		switch r := ref.(type) {
+		case *ssa.UnOp: // the slice the field holds
+			if r.Op != token.MUL || len(flow.Referrers(r)) == 0 {
+				return false
+			}
+			for _, use := range flow.Referrers(r) {
+				ia, ok := use.(*ssa.IndexAddr)
+				if !ok || !perIteration(ia.Index) {
+					return false
+				}
+			}
+			continue
+		case *ssa.IndexAddr: // an array field
+			index = r.Index
+		default:
+			return false
+		}
+		if !perIteration(index) {
+			return false
+		}
+	}
+	return true
+}
+
+// callTouches reports whether the call may touch confined state: its
+// callee's summary, or the interface's, has touches, or it calls a
+// confined method or an owner-only function.
+func (c *Package) callTouches(call *ssa.CallCommon, pos token.Pos) bool {
+	if call.IsInvoke() {
+		if _, touches := c.M.InterfaceCallTouches(call.Method, call.Value.Type()); touches {
+			return true
+		}
+		sum := c.interfaceSummary(call.Method)
+		return sum != nil && len(sum.Touches) > 0
+	}
+	if _, builtin := call.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	callee := call.StaticCallee()
+	if callee == nil {
+		return true // a func value: what it does is not known here
+	}
+	if c.CallTouch(callee, pos) != nil {
+		return true
+	}
+	sum := c.SummaryOf(callee)
+	return sum != nil && len(sum.Touches) > 0
+}
