@@ -92,7 +92,12 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		var shared []string
 		usedByCallers := false
 		owner := &ownerWrites{domains: make(map[string]bool)}
+		onceOnly := false
 		for key := range union(offFields, readShared[tk]) {
+			if s.written.orderedByOnce()[key] {
+				onceOnly = true
+				continue // loaded once, read after the once by all
+			}
 			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || t.readByOthers(key) || other != nil && other.fields[key] || pa.otherLocked[key])
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
@@ -114,7 +119,11 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			continue
 		}
 		if len(shared) == 0 {
-			s.declined.add(obj, directive.VerbOwner, "one goroutine writes it, and no other code uses the fields it writes: nothing races with it")
+			why := "one goroutine writes it, and no other code uses the fields it writes: nothing races with it"
+			if onceOnly {
+				why = "its goroutines write it only in what a sync.Once runs, and every other reader calls Do first: the once orders them"
+			}
+			s.declined.add(obj, directive.VerbOwner, why)
 			continue
 		}
 		slices.Sort(shared)

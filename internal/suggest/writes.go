@@ -559,6 +559,100 @@ func runsInPlace(call ssa.CallInstruction) bool {
 	return obj != nil && inPlaceRunners[names.FuncName(obj)] != ""
 }
 
+// orderedByOnce returns the fields of candidate types that only funcs a
+// (*sync.Once).Do runs write (themselves or in what they call in place),
+// and that every other function reads only after a Do of its own: Do
+// returns once its func has run, for every caller, so the once orders the
+// write before each such read (a lazy config that a warm-up goroutine and
+// the accessor both load through the once). A read that skips the once
+// (a Peek) races with the first Do's write.
+func (x *writeIndex) orderedByOnce() fieldSet {
+	if x.onceOrdered != nil {
+		return x.onceOrdered
+	}
+	x.onceOrdered = make(fieldSet)
+	byOnce := make(map[*ssa.Function]bool)
+	var run func(fn *ssa.Function)
+	run = func(fn *ssa.Function) {
+		if byOnce[fn] {
+			return
+		}
+		byOnce[fn] = true
+		for _, c := range callsInPlace(fn) {
+			run(c.fn) // a method value's wrapper calls the method
+		}
+	}
+	for _, fn := range x.e.Functions() {
+		for call := range callsInPlace(fn) {
+			if runsInPlace(call) {
+				for _, a := range flow.CallArgs(call.Common()) {
+					for _, t := range flow.FuncTargets(a) {
+						run(t.Fn)
+					}
+				}
+			}
+		}
+	}
+	if len(byOnce) == 0 {
+		return x.onceOrdered
+	}
+	outside := make(fieldSet) // written elsewhere, or read before a Do
+	for _, fn := range x.e.Functions() {
+		if byOnce[fn] {
+			continue
+		}
+		for call, c := range callsInPlace(fn) {
+			if byOnce[c.fn] && !runsInPlace(call) {
+				// Called outside the once too: its writes are not the once's.
+				for t := range x.fieldTouches(c.fn, x.e.ValueOrigins(c.fn)) {
+					if t.write {
+						outside[t.key] = true
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range x.e.Functions() {
+		if byOnce[fn] {
+			for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
+				if t.write {
+					x.onceOrdered[t.key] = true
+				}
+			}
+			continue
+		}
+		for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
+			if t.write || !afterOnce(t.instr) {
+				outside[t.key] = true
+			}
+		}
+	}
+	for key := range outside {
+		delete(x.onceOrdered, key)
+	}
+	return x.onceOrdered
+}
+
+// afterOnce reports whether a call of an inPlaceRunner (a Do) runs before
+// instr on every way to it: earlier in its block, or in a block that
+// dominates it.
+func afterOnce(instr ssa.Instruction) bool {
+	for _, b := range instr.Parent().Blocks {
+		if !b.Dominates(instr.Block()) {
+			continue
+		}
+		for _, i := range b.Instrs {
+			if i == instr {
+				break
+			}
+			if call, ok := i.(ssa.CallInstruction); ok && runsInPlace(call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // callsInPlace yields each call of fn that runs where fn runs (no go
 // statement; no interface method, whose code is not known here) with
 // each function it may run so.
@@ -890,6 +984,7 @@ type writeIndex struct {
 	starts       map[*ssa.Function][]*startSite  // see setsUpStarted
 	heldWrites   map[*ssa.Function]fieldSet      // see held
 	afterSetUp   fieldSet                        // see writtenAfterSetUp; nil until asked
+	onceOrdered  fieldSet                        // see orderedByOnce; nil until asked
 	startWritten fieldSet                        // what code setting values up for goroutines writes (see reassigned); nil until asked
 }
 
@@ -905,5 +1000,5 @@ func (x *writeIndex) reset() {
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)
-	x.afterSetUp, x.startWritten = nil, nil
+	x.afterSetUp, x.startWritten, x.onceOrdered = nil, nil, nil
 }

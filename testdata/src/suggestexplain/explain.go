@@ -91,3 +91,16 @@ func (t *turns) add(name string) {
 }
 
 func (h *hub) count(t *turns) { h.post(func() { t.n++ }) }
+
+// A lazy load that a warm-up goroutine and the getter both run through the
+// once: only what the once runs writes cfg, and every read comes after a
+// Do, so the once orders them.
+type lazyConfig struct { // want `explain: no //confined:owner for suggestexplain\.lazyConfig: its goroutines write it only in what a sync\.Once runs, and every other reader calls Do first: the once orders them`
+	once sync.Once
+	cfg  map[string]string
+	path string
+}
+
+func (c *lazyConfig) load()               { c.cfg = map[string]string{"path": c.path} }
+func (c *lazyConfig) Warm()               { go func() { c.once.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
+func (c *lazyConfig) Get(k string) string { c.once.Do(c.load); return c.cfg[k] } // want Get:`writes suggestexplain\.lazyConfig\.cfg`

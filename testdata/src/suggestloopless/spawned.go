@@ -41,6 +41,30 @@ func (l *loader) get(k string) int {
 	return l.data[k]
 }
 
+// Look-alike of a lazy load (suggestexplain's lazyConfig, whose reads all
+// go through the once, gets nothing): Peek reads without the once, while
+// the warm-up goroutine's load may still write.
+type peekedConfig struct { // want `suggest for suggestloopless\.peekedConfig: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.peekedConfig\)\.Warm\) touches its field cfg without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	once sync.Once
+	cfg  map[string]string
+}
+
+func (c *peekedConfig) load()                { c.cfg = map[string]string{} }
+func (c *peekedConfig) Warm()                { go func() { c.once.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
+func (c *peekedConfig) Get(k string) string  { c.once.Do(c.load); return c.cfg[k] } // want Get:`writes suggestloopless\.peekedConfig\.cfg`
+func (c *peekedConfig) Peek(k string) string { return c.cfg[k] }
+
+// Look-alike: what the once runs, Reset calls outside it.
+type resetConfig struct { // want `suggest for suggestloopless\.resetConfig: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.resetConfig\)\.Warm\) touches its field cfg without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	once sync.Once
+	cfg  map[string]string
+}
+
+func (c *resetConfig) fill()               { c.cfg = map[string]string{} }
+func (c *resetConfig) Warm()               { go func() { c.once.Do(c.fill) }() } // want Warm:`summary\(started arg0\)`
+func (c *resetConfig) Get(k string) string { c.once.Do(c.fill); return c.cfg[k] } // want Get:`writes suggestloopless\.resetConfig\.cfg`
+func (c *resetConfig) Reset()              { c.fill() } // want Reset:`writes suggestloopless\.resetConfig\.cfg`
+
 // A goroutine joined only after the spawner wrote what it writes too. The
 // done channel it closes was set up before it started: confining the type
 // would report the close, so only the progress is confined.
