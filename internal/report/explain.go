@@ -8,7 +8,7 @@ package report
 import (
 	"cmp"
 	"fmt"
-	"go/token"
+	"go/ast"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -30,11 +30,15 @@ func ExplainModel(m *model.Model) {
 // packExplanations say which built-in packs apply, the version each was
 // checked against, and the version the build uses when it is another.
 func packExplanations(m *model.Model) []analysis.Diagnostic {
-	var out []analysis.Diagnostic
-	pos := token.NoPos
-	if files := m.Pass().Files; len(files) > 0 {
-		pos = files[0].Package
+	// At the package clause of its first file the user wrote: a package
+	// of generated files only (go test's main package, in the build
+	// cache) gets none.
+	i := slices.IndexFunc(m.Pass().Files, func(f *ast.File) bool { return !ast.IsGenerated(f) })
+	if i < 0 {
+		return nil
 	}
+	pos := m.Pass().Files[i].Package
+	var out []analysis.Diagnostic
 	for _, p := range m.Declared.Packs {
 		msg := fmt.Sprintf("explain: the built-in pack %s applies (%d declarations, checked against %s %s)", p.Name, len(p.Declarations), p.Module, p.Version)
 		if v := m.View.ModuleVersion(p.Module); v != "" && v != p.Version {
