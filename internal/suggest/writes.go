@@ -289,28 +289,7 @@ func handedIn(v ssa.Value) bool {
 // x.f[i] = v, with i handed in.
 func slotWrite(instr ssa.Instruction) bool {
 	fa, ok := instr.(*ssa.FieldAddr)
-	if !ok || len(flow.Referrers(fa)) == 0 {
-		return false
-	}
-	var slotted func(v ssa.Value) bool
-	slotted = func(v ssa.Value) bool {
-		for _, ref := range flow.Referrers(v) {
-			switch r := ref.(type) {
-			case *ssa.UnOp: // the slice the field holds
-				if r.Op != token.MUL || v != fa || !slotted(r) {
-					return false
-				}
-			case *ssa.IndexAddr:
-				if !handedIn(r.Index) {
-					return false
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	return slotted(fa)
+	return ok && walk.Slotted(fa, handedIn)
 }
 
 // onlyReadingCalls reports whether the field address instr computes is

@@ -143,16 +143,17 @@ func (c *Package) besideSiblings(t flow.FuncValue, args []ssa.Value) bool {
 		}
 	}
 	for _, fa := range addrs {
-		if written[field{fa.X.Type(), fa.Field}] && !slotted(fa, perIteration) {
+		if written[field{fa.X.Type(), fa.Field}] && !Slotted(fa, perIteration) {
 			return false
 		}
 	}
 	return true
 }
 
-// slotted reports whether the field address fa is used only to pick an
-// element of the slice or array it holds at an index perIteration accepts.
-func slotted(fa *ssa.FieldAddr, perIteration func(ssa.Value) bool) bool {
+// Slotted reports whether the field address fa is used only to pick an
+// element of the slice or array it holds at an index mine accepts (x.f[i],
+// with i the iteration's, or handed in): a slot of the code's own.
+func Slotted(fa *ssa.FieldAddr, mine func(ssa.Value) bool) bool {
 	refs := flow.Referrers(fa)
 	if len(refs) == 0 {
 		return false
@@ -166,7 +167,7 @@ func slotted(fa *ssa.FieldAddr, perIteration func(ssa.Value) bool) bool {
 			}
 			for _, use := range flow.Referrers(r) {
 				ia, ok := use.(*ssa.IndexAddr)
-				if !ok || !perIteration(ia.Index) {
+				if !ok || !mine(ia.Index) {
 					return false
 				}
 			}
@@ -176,7 +177,7 @@ func slotted(fa *ssa.FieldAddr, perIteration func(ssa.Value) bool) bool {
 		default:
 			return false
 		}
-		if !perIteration(index) {
+		if !mine(index) {
 			return false
 		}
 	}
