@@ -28,6 +28,29 @@ func (m *Model) ConfinedNamed(t types.Type) *types.Named {
 	return nil
 }
 
+// HoldsConfined reports whether a value of type t (or *t) holds confined
+// state: its type is confined, or some of its fields are (//confined:owner
+// on the field).
+func (m *Model) HoldsConfined(t types.Type) bool {
+	if m.ConfinedNamed(t) != nil {
+		return true
+	}
+	named := names.DerefNamed(t)
+	if named == nil {
+		return false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if d := m.Directives(f); d != nil && d.Owner {
+			return true
+		}
+	}
+	return false
+}
+
 // OwnerOnly reports whether fn is marked //confined:owner: it must run on
 // the owner whatever its body does.
 func (m *Model) OwnerOnly(fn *types.Func) bool {

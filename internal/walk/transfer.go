@@ -45,7 +45,7 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if cell == nil {
 			cell = loadedVariable(value) // a method value bound to what a variable holds
 		}
-		if w.c.M.ConfinedNamed(value.Type()) == nil || w.shared(value, at, cell) {
+		if !w.c.M.HoldsConfined(value.Type()) || w.shared(value, at, cell) {
 			continue
 		}
 		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {

@@ -1,0 +1,42 @@
+package handoffs
+
+import "time"
+
+// A conn confines only some of its fields: a value of it holds confined
+// state all the same, and the hand-off rule applies to it as to a value of
+// a confined type. Made per accepted connection and given to its handler
+// alone, it is the handler's; given to the handler and to a timer armed
+// for it, the two share it and their touches are findings.
+type conn struct {
+	//confined:owner
+	lastSeen time.Time
+	//confined:owner
+	closed bool
+	nread  int
+}
+
+func serveAlone(accept func() bool) {
+	for accept() {
+		c := &conn{lastSeen: time.Now()}
+		go handleConn(c)
+	}
+}
+
+func serveWatched(accept func() bool, idle time.Duration) {
+	for accept() {
+		c := &conn{lastSeen: time.Now()}
+		go handleConn(c) // want `writes confined handoffs.conn.lastSeen off the owner: this code runs via a go statement`
+		time.AfterFunc(idle, func() {
+			if time.Since(c.lastSeen) > idle { // want `reads confined handoffs.conn.lastSeen off the owner: this code runs via time.AfterFunc`
+				c.closed = true // want `writes confined handoffs.conn.closed off the owner: this code runs via time.AfterFunc`
+			}
+		})
+	}
+}
+
+func handleConn(c *conn) {
+	for !c.closed {
+		c.nread++
+		c.lastSeen = time.Now()
+	}
+}
