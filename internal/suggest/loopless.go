@@ -93,6 +93,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		usedByCallers := false
 		owner := &ownerWrites{domains: make(map[string]bool)}
 		onceOnly := false
+		partsOnly := true // every shared field is shared by an iteration's goroutines
 		for key := range union(offFields, readShared[tk]) {
 			if s.written.orderedByOnce()[key] {
 				onceOnly = true
@@ -104,10 +105,12 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				owner.roots = append(owner.roots, r.roots...)
 				byCallers = true
 			}
-			if byCallers || t.writers[key] > 1 {
+			byParts := t.sharedByParts(key)
+			if byCallers || t.writers[key] > 1 || byParts {
 				shared = append(shared, key[strings.LastIndex(key, ".")+1:])
 			}
 			usedByCallers = usedByCallers || byCallers
+			partsOnly = partsOnly && !byCallers && t.writers[key] <= 1
 		}
 		if len(owner.domains) > 1 {
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
@@ -137,6 +140,8 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			if other != nil {
 				also += " (" + strings.Join(firstN(other.names(), 3), ", ") + ")"
 			}
+		case partsOnly:
+			also = "and other code off the owner that the same iteration hands the value to touches it too"
 		}
 		whose := "with no loop, that code is the owner"
 		if len(owner.roots) > 0 {
@@ -227,6 +232,61 @@ type offTouches struct {
 	reads      map[string]fieldSet        // type -> what the goroutines read of it
 	otherReads map[string][]*ssa.Function // field -> code that may run anywhere reading it
 	slots      map[string]fieldSet        // type -> the fields goroutines write only at a slot of their own
+	// By field, the goroutines writing and reading it (without a lock),
+	// and those of them that do so through a value of their iteration the
+	// same iteration hands to other code off the owner too (see
+	// spawnedCode.sharedParts).
+	goWriters, goReaders, partWriters, partReaders map[string][]*ssa.Function
+}
+
+// sharedByParts reports whether a goroutine touches key through a value
+// of its iteration that the same iteration hands to other code off the
+// owner too, and other such code touches key as well, one of the two
+// writing it: a connection's handler and the idle timer armed for it.
+func (t *offTouches) sharedByParts(key string) bool {
+	other := func(fns []*ssa.Function, fn *ssa.Function) bool {
+		return slices.ContainsFunc(fns, func(o *ssa.Function) bool { return o != fn })
+	}
+	return slices.ContainsFunc(t.partWriters[key], func(fn *ssa.Function) bool {
+		return other(t.goReaders[key], fn) || other(t.goWriters[key], fn)
+	}) || slices.ContainsFunc(t.partReaders[key], func(fn *ssa.Function) bool { return other(t.goWriters[key], fn) })
+}
+
+// notePartTouches records what fn, spawned code, writes and reads, and
+// what of it through its shared parts (see spawnedCode.sharedParts), in
+// what it calls with them. What it writes so counts once, not per start:
+// each start has a value of its own.
+func (t *offTouches) notePartTouches(x *writeIndex, fn *ssa.Function, spawned *spawnedCode) {
+	for key := range x.ownWrites(fn, spawned.perIteration[fn]) {
+		t.goWriters[key] = append(t.goWriters[key], fn)
+	}
+	for key := range x.ownReads(fn, spawned.perIteration[fn]) {
+		t.goReaders[key] = append(t.goReaders[key], fn)
+	}
+	parts := make(map[int]bool)
+	for i := range spawned.sharedParts[fn] {
+		parts[i] = spawned.perIteration[fn][i]
+	}
+	part := capturedOf(fn, parts)
+	if len(parts) == 0 {
+		return
+	}
+	writes := make(fieldSet)
+	for call, c := range callsInPlace(fn) {
+		if underLock(call) || !slices.ContainsFunc(c.handed, part) {
+			continue
+		}
+		maps.Copy(writes, x.unlockedOf(c.fn))
+		for key := range x.readsOf(c.fn) {
+			t.partReaders[key] = append(t.partReaders[key], fn)
+			t.goReaders[key] = append(t.goReaders[key], fn)
+		}
+	}
+	for key := range writes {
+		t.partWriters[key] = append(t.partWriters[key], fn)
+		t.goWriters[key] = append(t.goWriters[key], fn)
+	}
+	t.byType.add(fn, writes)
 }
 
 // racesWithStarter reports whether the starter of fn, spawned code
@@ -253,7 +313,9 @@ func (t *offTouches) readByOthers(key string) bool {
 func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
 	t := &offTouches{byType: make(writersByType), writers: make(map[string]int), starters: make(map[string][]*ssa.Function),
 		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads,
-		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet)}
+		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet),
+		goWriters: make(map[string][]*ssa.Function), goReaders: make(map[string][]*ssa.Function),
+		partWriters: make(map[string][]*ssa.Function), partReaders: make(map[string][]*ssa.Function)}
 	starts := make(map[*ssa.Function]int)
 	for _, fn := range spawned.fns {
 		starts[fn]++
@@ -262,9 +324,14 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	// its own (a literal, which -suggest cannot mark): what it touches is
 	// its, and whoever else writes it hands over by its channels.
 	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && s.receiveInLoop(fn) != nil }
+	seen := make(map[*ssa.Function]bool)
 	for _, fn := range spawned.fns {
 		if loneLoop(fn) {
 			continue
+		}
+		if !seen[fn] {
+			seen[fn] = true
+			t.notePartTouches(s.written, fn, spawned)
 		}
 		// Its own writes that no Lock dominates (a goroutine locking for a
 		// map and bumping a counter after), and what it calls with what it

@@ -6,6 +6,7 @@ package suggest
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -42,6 +43,11 @@ type spawnedCode struct {
 	// binds to a value of one iteration of the loop around the start (a
 	// fan-out's go func() { inspect(child) }() for each child).
 	perIteration map[*ssa.Function]map[int]bool
+	// sharedParts are those of the per-iteration captures that the same
+	// starter also hands to other code off the owner (a connection's
+	// handler goroutine and the idle timer armed for it, s.watch(cn)):
+	// the goroutines of one iteration share them.
+	sharedParts map[*ssa.Function]map[int]bool
 }
 
 // codeRoots lists where the package's code outside test files starts
@@ -53,7 +59,7 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), perIteration: make(map[*ssa.Function]map[int]bool)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), perIteration: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
 	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -101,6 +107,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				sp.fns = append(sp.fns, t.Fn)
 				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
 				sp.notePerIteration(t, start.Call, startsOf[t.Fn] == 0)
+				s.noteSharedParts(sp, w, start, t)
 				startsOf[t.Fn]++
 				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
 					sp.fns = append(sp.fns, t.Fn)
@@ -184,6 +191,77 @@ func (sp *spawnedCode) notePerIteration(t flow.FuncValue, at ssa.Instruction, fi
 			delete(sp.perIteration[t.Fn], i)
 		}
 	}
+}
+
+// noteSharedParts records which of the per-iteration captures of t, which
+// start starts, the same function also hands to other code off the owner:
+// another start's arguments or captures, or an argument of a call whose
+// callee starts code with it (its summary's Started).
+func (s *Suggester) noteSharedParts(sp *spawnedCode, w *walk.Walk, start walk.Entry, t flow.FuncValue) {
+	for i := range sp.perIteration[t.Fn] {
+		if i >= len(t.Bindings.Values) {
+			continue
+		}
+		cell := heldBy(t.Bindings.Values[i])
+		same := func(v ssa.Value) bool { return heldBy(v) == cell }
+		shared := slices.ContainsFunc(w.Spawns, func(other walk.Entry) bool {
+			return other.Call != start.Call && (slices.ContainsFunc(other.Args, same) ||
+				slices.ContainsFunc(other.Targets, func(o flow.FuncValue) bool { return slices.ContainsFunc(o.Bindings.Values, same) }))
+		})
+		if !shared && start.Call != nil {
+			shared = s.startsWith(start.Call.Parent(), start.Call, same)
+		}
+		if shared {
+			if sp.sharedParts[t.Fn] == nil {
+				sp.sharedParts[t.Fn] = make(map[int]bool)
+			}
+			sp.sharedParts[t.Fn][i] = true
+		}
+	}
+}
+
+// startsWith reports whether fn calls, besides at, a function of the
+// package that starts code off the owner with an argument same accepts
+// itself (s.watch(cn), whose timer captures cn), not with a part of it (a
+// tree walk starting goroutines on a node's children).
+func (s *Suggester) startsWith(fn *ssa.Function, at ssa.Instruction, same func(ssa.Value) bool) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || instr == at {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			for i, a := range flow.CallArgs(call.Common()) {
+				if same(a) && i < len(callee.Params) && s.startsParam(callee, callee.Params[i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// startsParam reports whether fn hands its parameter p itself to code it
+// starts off the owner: an argument of a start, or a capture of what it
+// starts (p, or a variable holding p).
+func (s *Suggester) startsParam(fn *ssa.Function, p *ssa.Parameter) bool {
+	w := s.e.Walk(fn)
+	if w == nil {
+		return false
+	}
+	is := func(v ssa.Value) bool {
+		if cell, ok := v.(*ssa.Alloc); ok {
+			return slices.Contains(flow.StoredValues(cell), ssa.Value(p))
+		}
+		return heldBy(v) == p
+	}
+	return slices.ContainsFunc(w.Spawns, func(e walk.Entry) bool {
+		return slices.ContainsFunc(e.Args, is) || slices.ContainsFunc(e.Targets, func(t flow.FuncValue) bool { return slices.ContainsFunc(t.Bindings.Values, is) })
+	})
 }
 
 // joinWindow returns the instructions of its function that may run

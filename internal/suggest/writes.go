@@ -767,16 +767,34 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // go func() { inspect(child) }() for each child).
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
-	ownPart := func(v ssa.Value) bool {
-		fv, ok := heldBy(v).(*ssa.FreeVar)
-		return ok && perIteration[slices.Index(fn.FreeVars, fv)] && mayLeadToStruct(v.Type())
-	}
 	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && handedAll(c.handed) && !slices.ContainsFunc(c.handed, ownPart) {
+		if !underLock(call) && handedAll(c.handed) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
 			maps.Copy(out, x.unlockedOf(c.fn))
 		}
 	}
 	return out
+}
+
+// ownReads is what fn, code a go statement starts, reads where no Lock
+// dominates, in its own body and in what it calls, but with what it
+// captured of an iteration of the loop starting it (see ownWrites).
+func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) fieldSet {
+	out := maps.Clone(x.accesses(fn).unlockedReads)
+	for call, c := range callsInPlace(fn) {
+		if !underLock(call) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
+			maps.Copy(out, x.readsOf(c.fn))
+		}
+	}
+	return out
+}
+
+// capturedOf says whether a value of fn is what it captured at one of
+// the indices, a value that may lead to state.
+func capturedOf(fn *ssa.Function, indices map[int]bool) func(ssa.Value) bool {
+	return func(v ssa.Value) bool {
+		fv, ok := heldBy(v).(*ssa.FreeVar)
+		return ok && indices[slices.Index(fn.FreeVars, fv)] && mayLeadToStruct(v.Type())
+	}
 }
 
 // handedAll reports whether each of vs that may lead to state is what its
