@@ -109,6 +109,7 @@ func main() {
 	}
 	l := &local{}
 	go func() { l.n++ }()
+	println(l.n) // still main's: shared, not handed off
 }`,
 			want: []string{`writes confined main.local.n off the owner`},
 		},
