@@ -44,7 +44,7 @@ func (m *Model) HoldsConfined(t types.Type) bool {
 		return false
 	}
 	for f := range st.Fields() {
-		if d := m.Directives(f); d != nil && d.Owner {
+		if d := m.Directives(f.Origin()); d != nil && d.Owner { // a generic type's field, as declared
 			return true
 		}
 	}

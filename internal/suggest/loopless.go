@@ -252,12 +252,12 @@ func (t *offTouches) sharedByParts(key string) bool {
 	}) || slices.ContainsFunc(t.partReaders[key], func(fn *ssa.Function) bool { return other(t.goWriters[key], fn) })
 }
 
-// notePartTouches records what fn, spawned code, writes and reads, and
-// what of it through its shared parts (see spawnedCode.sharedParts), in
-// what it calls with them. What it writes so counts once, not per start:
-// each start has a value of its own.
-func (t *offTouches) notePartTouches(x *writeIndex, fn *ssa.Function, spawned *spawnedCode) {
-	for key := range x.ownWrites(fn, spawned.perIteration[fn]) {
+// notePartTouches records what fn, spawned code, writes (own, its
+// ownWrites) and reads, and what of it through its shared parts (see
+// spawnedCode.sharedParts), in what it calls with them. What it writes so
+// counts once, not per start: each start has a value of its own.
+func (t *offTouches) notePartTouches(x *writeIndex, fn *ssa.Function, spawned *spawnedCode, own fieldSet) {
+	for key := range own {
 		t.goWriters[key] = append(t.goWriters[key], fn)
 	}
 	for key := range x.ownReads(fn, spawned.perIteration[fn]) {
@@ -265,12 +265,14 @@ func (t *offTouches) notePartTouches(x *writeIndex, fn *ssa.Function, spawned *s
 	}
 	parts := make(map[int]bool)
 	for i := range spawned.sharedParts[fn] {
-		parts[i] = spawned.perIteration[fn][i]
+		if spawned.perIteration[fn][i] {
+			parts[i] = true
+		}
 	}
-	part := capturedOf(fn, parts)
 	if len(parts) == 0 {
 		return
 	}
+	part := capturedOf(fn, parts)
 	writes := make(fieldSet)
 	for call, c := range callsInPlace(fn) {
 		if underLock(call) || !slices.ContainsFunc(c.handed, part) {
@@ -329,14 +331,14 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		if loneLoop(fn) {
 			continue
 		}
-		if !seen[fn] {
-			seen[fn] = true
-			t.notePartTouches(s.written, fn, spawned)
-		}
 		// Its own writes that no Lock dominates (a goroutine locking for a
 		// map and bumping a counter after), and what it calls with what it
 		// was handed.
 		writes := s.written.ownWrites(fn, spawned.perIteration[fn])
+		if !seen[fn] {
+			seen[fn] = true
+			t.notePartTouches(s.written, fn, spawned, writes)
+		}
 		for key := range s.written.accesses(fn).slots {
 			delete(writes, key) // a slot of its own, one per goroutine
 			tk := key[:strings.LastIndex(key, ".")]

@@ -195,8 +195,8 @@ func (sp *spawnedCode) notePerIteration(t flow.FuncValue, at ssa.Instruction, fi
 
 // noteSharedParts records which of the per-iteration captures of t, which
 // start starts, the same function also hands to other code off the owner:
-// another start's arguments or captures, or an argument of a call whose
-// callee starts code with it (its summary's Started).
+// another start's arguments or captures, or an argument of a call of the
+// package that starts code with that parameter itself (see startsWith).
 func (s *Suggester) noteSharedParts(sp *spawnedCode, w *walk.Walk, start walk.Entry, t flow.FuncValue) {
 	for i := range sp.perIteration[t.Fn] {
 		if i >= len(t.Bindings.Values) {

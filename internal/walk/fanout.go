@@ -23,20 +23,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// fanOutWaits reports whether the call handing work to the async sink
-// method fn (a group's Go, at args) is the one start of a fan-out that
-// waits on the group right after its loop, and the work is safe beside
-// its siblings.
-func (c *Package) fanOutWaits(fn *types.Func, args []ssa.Value) bool {
-	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
-		return false
-	}
-	group := args[0]
-	start := onlyStart(group)
-	if start == nil || !waitsAfterLoop(start, group, func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }) {
-		return false
-	}
-	for _, a := range args[1:] {
+// funcsBesideSiblings reports whether every func among args, the work a
+// fan-out's start hands over, is safe beside its siblings.
+func (c *Package) funcsBesideSiblings(args []ssa.Value) bool {
+	for _, a := range args {
 		if !names.IsFuncTyped(a.Type()) {
 			continue
 		}

@@ -24,14 +24,20 @@ import (
 
 // waitsFor reports whether the calling function waits for the work it
 // hands to the async sink method fn right after handing it over: it calls
-// Wait on the same receiver, having started nothing else on it.
-func waitsFor(fn *types.Func, args []ssa.Value) bool {
+// Wait on the same receiver, having started nothing else on it; or it is
+// the one start of a fan-out that waits right after its loop, and the
+// work is safe beside its siblings (see fanout.go).
+func (c *Package) waitsFor(fn *types.Func, args []ssa.Value) bool {
 	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
 		return false
 	}
 	group := args[0]
 	start := onlyStart(group)
-	return start != nil && waitsRightAfter(start, func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") })
+	if start == nil {
+		return false
+	}
+	wait := func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }
+	return waitsRightAfter(start, wait) || waitsAfterLoop(start, group, wait) && c.funcsBesideSiblings(args[1:])
 }
 
 // onlyStart returns the one call on group (its receiver) that is not Wait

@@ -51,7 +51,7 @@ func (c *Package) Pass() *analysis.Pass { return c.pass }
 // BuildSSA builds the package's SSA: the steps below need it. The check
 // needs no plain function's body (see plainFuncs); -suggest, which
 // proposes where directives go, reads every body, and sees a fan-out's
-// goroutines as goroutines (see fanOutWaits).
+// goroutines as goroutines (see fanout.go).
 func (c *Package) BuildSSA(suggesting bool) {
 	c.suggesting = suggesting
 	var plain map[*ast.FuncDecl]bool

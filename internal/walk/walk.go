@@ -369,7 +369,7 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 		w.inheritCallbacks(c.Fn, k, args, Entry{Pos: call.pos})
 	}
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
-		c.Waits = waitsFor(c.Fn, args) || w.c.fanOutWaits(c.Fn, args)
+		c.Waits = w.c.waitsFor(c.Fn, args)
 	}
 	waiting := w.waiting
 	w.waiting = waiting || c.Waits

@@ -40,3 +40,25 @@ func handleConn(c *conn) {
 		c.lastSeen = time.Now()
 	}
 }
+
+// The same for a generic connection: its instances hold the field the
+// declaration confines.
+type gconn[T any] struct {
+	//confined:owner
+	last T
+}
+
+func serveGeneric(accept func() bool) {
+	for accept() {
+		c := &gconn[int]{}
+		go func() { c.last++ }()
+	}
+}
+
+func serveGenericShared(accept func() bool) {
+	for accept() {
+		c := &gconn[int]{}
+		go func() { c.last++ }() // want `writes confined handoffs.gconn\[T\].last off the owner: this code runs via a go statement`
+		println(c.last)
+	}
+}
