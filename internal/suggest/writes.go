@@ -538,36 +538,38 @@ func runsInPlace(call ssa.CallInstruction) bool {
 	return obj != nil && inPlaceRunners[names.FuncName(obj)] != ""
 }
 
-// orderedByOnce returns the fields of candidate types that only funcs a
-// (*sync.Once).Do runs write (themselves or in what they call in place),
-// and that every other function reads only after a Do of its own: Do
-// returns once its func has run, for every caller, so the once orders the
-// write before each such read (a lazy config that a warm-up goroutine and
-// the accessor both load through the once). A read that skips the once
-// (a Peek) races with the first Do's write.
+// orderedByOnce returns the fields of candidate types that only funcs one
+// sync.Once's Do runs write (themselves or in what they call in place),
+// and that every other function reads only after a Do of that same once:
+// Do returns once its func has run, for every caller, so the once orders
+// the write before each such read (a lazy config that a warm-up goroutine
+// and the accessor both load through the once). A read that skips the
+// once (a Peek), or waits on another once, races with the first Do's
+// write.
 func (x *writeIndex) orderedByOnce() fieldSet {
 	if x.onceOrdered != nil {
 		return x.onceOrdered
 	}
 	x.onceOrdered = make(fieldSet)
-	byOnce := make(map[*ssa.Function]bool)
-	var run func(fn *ssa.Function)
-	run = func(fn *ssa.Function) {
-		if byOnce[fn] {
+	byOnce := make(map[*ssa.Function]string) // the once running it; "" if not one known once
+	var run func(fn *ssa.Function, once string)
+	run = func(fn *ssa.Function, once string) {
+		if prev, ok := byOnce[fn]; ok {
+			if prev != once {
+				byOnce[fn] = ""
+			}
 			return
 		}
-		byOnce[fn] = true
+		byOnce[fn] = once
 		for _, c := range callsInPlace(fn) {
-			run(c.fn) // a method value's wrapper calls the method
+			run(c.fn, once) // a method value's wrapper calls the method
 		}
 	}
 	for _, fn := range x.e.Functions() {
 		for call := range callsInPlace(fn) {
-			if runsInPlace(call) {
-				for _, a := range flow.CallArgs(call.Common()) {
-					for _, t := range flow.FuncTargets(a) {
-						run(t.Fn)
-					}
+			if once, ok := onceOf(call); ok {
+				for _, t := range flow.FuncTargets(call.Common().Args[1]) {
+					run(t.Fn, once)
 				}
 			}
 		}
@@ -575,13 +577,25 @@ func (x *writeIndex) orderedByOnce() fieldSet {
 	if len(byOnce) == 0 {
 		return x.onceOrdered
 	}
-	outside := make(fieldSet) // written elsewhere, or read before a Do
+	keyOnce := make(map[string]string) // by field, the once whose funcs write it
+	outside := make(fieldSet)          // written elsewhere, or read but after that once's Do
+	for fn, once := range byOnce {
+		for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
+			if !t.write {
+				continue
+			}
+			if prev, ok := keyOnce[t.key]; once == "" || ok && prev != once {
+				outside[t.key] = true
+			}
+			keyOnce[t.key] = once
+		}
+	}
 	for _, fn := range x.e.Functions() {
-		if byOnce[fn] {
+		if _, ok := byOnce[fn]; ok {
 			continue
 		}
 		for call, c := range callsInPlace(fn) {
-			if byOnce[c.fn] && !runsInPlace(call) {
+			if _, ran := byOnce[c.fn]; ran && !isOnceDo(call) {
 				// Called outside the once too: its writes are not the once's.
 				for t := range x.fieldTouches(c.fn, x.e.ValueOrigins(c.fn)) {
 					if t.write {
@@ -590,32 +604,52 @@ func (x *writeIndex) orderedByOnce() fieldSet {
 				}
 			}
 		}
-	}
-	for _, fn := range x.e.Functions() {
-		if byOnce[fn] {
-			for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
-				if t.write {
-					x.onceOrdered[t.key] = true
-				}
-			}
-			continue
-		}
 		for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
-			if t.write || !afterOnce(t.instr) {
+			if t.write || !afterOnce(t.instr, keyOnce[t.key]) {
 				outside[t.key] = true
 			}
 		}
 	}
-	for key := range outside {
-		delete(x.onceOrdered, key)
+	for key := range keyOnce {
+		if !outside[key] {
+			x.onceOrdered[key] = true
+		}
 	}
 	return x.onceOrdered
 }
 
-// afterOnce reports whether a call of an inPlaceRunner (a Do) runs before
-// instr on every way to it: earlier in its block, or in a block that
-// dominates it.
-func afterOnce(instr ssa.Instruction) bool {
+// onceOf names the once a call of (*sync.Once).Do runs its func on: the
+// field holding it (pkg.T.once) or the package variable; another once (a
+// local one) is known to its function only, and named "".
+func onceOf(call ssa.CallInstruction) (string, bool) {
+	obj := flow.StaticFunc(call)
+	if obj == nil || names.FuncName(obj) != "(*sync.Once).Do" || len(call.Common().Args) != 2 {
+		return "", false
+	}
+	switch recv := call.Common().Args[0].(type) {
+	case *ssa.FieldAddr:
+		if named := names.DerefNamed(recv.X.Type()); named != nil {
+			return fieldKey(named, names.DerefUnder(recv.X.Type()).(*types.Struct).Field(recv.Field).Name()), true
+		}
+	case *ssa.Global:
+		return recv.RelString(nil), true
+	}
+	return "", true
+}
+
+// isOnceDo reports whether call is of (*sync.Once).Do.
+func isOnceDo(call ssa.CallInstruction) bool {
+	_, ok := onceOf(call)
+	return ok
+}
+
+// afterOnce reports whether a Do of the once named once ("" for none)
+// runs before instr on every way to it: earlier in its block, or in a
+// block that dominates it.
+func afterOnce(instr ssa.Instruction, once string) bool {
+	if once == "" {
+		return false
+	}
 	for _, b := range instr.Parent().Blocks {
 		if !b.Dominates(instr.Block()) {
 			continue
@@ -624,8 +658,10 @@ func afterOnce(instr ssa.Instruction) bool {
 			if i == instr {
 				break
 			}
-			if call, ok := i.(ssa.CallInstruction); ok && runsInPlace(call) {
-				return true
+			if call, ok := i.(ssa.CallInstruction); ok {
+				if o, isDo := onceOf(call); isDo && o == once {
+					return true
+				}
 			}
 		}
 	}

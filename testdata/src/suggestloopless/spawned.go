@@ -65,6 +65,16 @@ func (c *resetConfig) Warm()               { go func() { c.once.Do(c.fill) }() }
 func (c *resetConfig) Get(k string) string { c.once.Do(c.fill); return c.cfg[k] } // want Get:`writes suggestloopless\.resetConfig\.cfg`
 func (c *resetConfig) Reset()              { c.fill() } // want Reset:`writes suggestloopless\.resetConfig\.cfg`
 
+// Look-alike: Get waits on another once than the one that loads cfg.
+type twoOnces struct { // want `suggest for suggestloopless\.twoOnces: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.twoOnces\)\.Warm\) touches its field cfg without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	loadOnce, statsOnce sync.Once
+	cfg                 map[string]string
+}
+
+func (c *twoOnces) load()               { c.cfg = map[string]string{} }
+func (c *twoOnces) Warm()               { go func() { c.loadOnce.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
+func (c *twoOnces) Get(k string) string { c.statsOnce.Do(func() {}); return c.cfg[k] }
+
 // A goroutine joined only after the spawner wrote what it writes too. The
 // done channel it closes was set up before it started: confining the type
 // would report the close, so only the progress is confined.
