@@ -107,3 +107,46 @@ func (s *Scorer) NoWait() { // want NoWait:`summary\(arg0 reads fanouts\.Scorer\
 		})
 	}
 }
+
+// SlotsParam: the index handed as an argument instead of captured.
+func (s *Scorer) SlotsParam() { // want SlotsParam:`may block` SlotsParam:`summary\(arg0 writes fanouts\.Scorer\.names\)`
+	var wg sync.WaitGroup
+	for i := range s.names {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			s.names[i] = "p"
+		}(i)
+	}
+	wg.Wait()
+}
+
+// SlotsMethod: a method per element instead of a literal.
+func (s *Scorer) SlotsMethod() { // want SlotsMethod:`may block` SlotsMethod:`summary\(arg0 calls \(\*fanouts\.Scorer\)\.nameAt\)`
+	var wg sync.WaitGroup
+	for i := range s.names {
+		wg.Add(1)
+		go s.nameAt(i, &wg)
+	}
+	wg.Wait()
+}
+
+func (s *Scorer) nameAt(i int, wg *sync.WaitGroup) {
+	defer wg.Done()
+	s.names[i] = "m"
+}
+
+// CountedMethod: a method per element that adds to the count.
+func (s *Scorer) CountedMethod() { // want CountedMethod:`summary\(arg0 reads fanouts\.Scorer\.scores; started arg0\)` CountedMethod:`may block`
+	var wg sync.WaitGroup
+	for i := range s.scores {
+		wg.Add(1)
+		go s.addAt(i, &wg) // want `calls confined \(\*fanouts.Scorer\).addAt off the owner`
+	}
+	wg.Wait()
+}
+
+func (s *Scorer) addAt(i int, wg *sync.WaitGroup) {
+	defer wg.Done()
+	s.total += i
+}
