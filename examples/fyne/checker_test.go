@@ -43,3 +43,18 @@ func TestFixHidesNothing(t *testing.T) {
 	t.Parallel()
 	example.ExpectFixHidesNothing(t, []string{"b.fetch()", "b.load(", "a.backend."}, "buggy", "lookalike")
 }
+
+// TestAdviceHopsThroughFyneDo: in code that calls a window's handler
+// setter (SetOnClosed) and never fyne.Do, the finding still advises
+// fyne.Do. The setters take a func and return nothing, the shape of a way
+// back; were they declared as hops, the advice would name the one in use.
+func TestAdviceHopsThroughFyneDo(t *testing.T) {
+	t.Parallel()
+	findings, out, _ := example.CheckArgs(t, "./setters")
+	line := examplecheck.LineOf(t, "setters/setters.go", "b.label.SetText(fetch())")
+	examplecheck.ExpectFinding(t, findings, "setters/setters.go", line, "the label's update off the main goroutine, with fyne.Do for a fix",
+		"calls confined (*widget.Label).SetText off the owner", "hop back to the owner through fyne.Do")
+	if len(findings) != 1 {
+		t.Errorf("want one finding, got:\n%s", out)
+	}
+}
