@@ -357,8 +357,8 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 
 // startedOnce are the functions that run once per value as far as the
 // package shows: it calls them in one place, in code that runs neither on
-// an owner nor off it (placed says which does), outside loops, and
-// refers to them no other way (a router's Attach, which the constructor
+// an owner nor off it (placed says which does), outside loops and before
+// that code starts anything off the owner, and refers to them no other way (a router's Attach, which the constructor
 // calls through an interface). What they set up for the goroutines they
 // start is written before any of those runs. Any other function that
 // starts goroutines may run again while those of its last run still read
@@ -366,11 +366,12 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 func (s *Suggester) startedOnce(placed func(*ssa.Function) bool) map[*ssa.Function]bool {
 	once := make(map[*ssa.Function]bool)
 	again := make(map[*ssa.Function]bool)
-	note := func(caller, callee *ssa.Function, repeats bool) {
-		if callee.Blocks == nil {
-			return
+	afterStarts := make(map[*ssa.Function]map[ssa.Instruction]bool) // by caller, see startedBefore
+	note := func(caller, callee *ssa.Function, at ssa.Instruction, repeats bool) {
+		if len(goStatements(callee)) == 0 {
+			return // sets nothing up for goroutines (see setsUpStarted)
 		}
-		if repeats || once[callee] || placed(caller) || s.inTestFile(caller.Pos()) {
+		if repeats || once[callee] || placed(caller) || s.inTestFile(caller.Pos()) || s.startedBefore(afterStarts, caller, at) {
 			again[callee] = true
 		}
 		once[callee] = true
@@ -382,7 +383,7 @@ func (s *Suggester) startedOnce(placed func(*ssa.Function) bool) map[*ssa.Functi
 				call, isCall := instr.(*ssa.Call)
 				if isCall && call.Common().IsInvoke() {
 					for _, impl := range s.e.Implementations(call.Common().Method) {
-						note(fn, impl, inLoop)
+						note(fn, impl, instr, inLoop)
 					}
 				}
 				var ops []*ssa.Value
@@ -390,7 +391,7 @@ func (s *Suggester) startedOnce(placed func(*ssa.Function) bool) map[*ssa.Functi
 					if callee, ok := (*op).(*ssa.Function); ok {
 						// A static call is operand 0; any other reference
 						// (a go statement, a func value) may run it again.
-						note(fn, callee, inLoop || !isCall || i != 0)
+						note(fn, callee, instr, inLoop || !isCall || i != 0)
 					}
 				}
 			}
@@ -400,6 +401,33 @@ func (s *Suggester) startedOnce(placed func(*ssa.Function) bool) map[*ssa.Functi
 		delete(once, fn)
 	}
 	return once
+}
+
+// startedBefore reports whether at may run after a goroutine its function
+// starts (a go statement, a loop's too, or an async sink), which may
+// already read what the callee then sets up; afterStarts memoizes, by
+// function, what may run after its starts.
+func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruction]bool, fn *ssa.Function, at ssa.Instruction) bool {
+	after, ok := afterStarts[fn]
+	if !ok {
+		after = make(map[ssa.Instruction]bool)
+		var starts []ssa.Instruction
+		for _, g := range goStatements(fn) {
+			starts = append(starts, g)
+		}
+		if w := s.e.Walk(fn); w != nil {
+			for _, e := range w.Spawns {
+				if e.Call != nil {
+					starts = append(starts, e.Call)
+				}
+			}
+		}
+		for _, start := range starts {
+			maps.Copy(after, flow.RunsAfter(start, func(ssa.Instruction) bool { return false }))
+		}
+		afterStarts[fn] = after
+	}
+	return after[at]
 }
 
 // sentTypes are the types, by key, whose values the package hands from

@@ -924,6 +924,19 @@ func (x *writeIndex) startedReads(site *startSite) fieldSet {
 	return site.reads
 }
 
+// goStatements are fn's go statements.
+func goStatements(fn *ssa.Function) []*ssa.Go {
+	var out []*ssa.Go
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
 // setsUpStarted reports whether instr, which touches v (its field key, or
 // "" for a call handing v), runs only before a go statement of its
 // function that hands v to the code it starts, which reads that field
@@ -936,17 +949,13 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 	fn := instr.Parent()
 	sites, ok := x.starts[fn]
 	if !ok {
-		for _, b := range fn.Blocks {
-			for _, i := range b.Instrs {
-				if g, ok := i.(*ssa.Go); ok {
-					site := &startSite{at: g, values: flow.CallArgs(g.Common())}
-					for _, t := range flow.FuncTargets(g.Call.Value) {
-						site.values = append(site.values, t.Bindings.Values...)
-						site.targets = append(site.targets, t.Fn)
-					}
-					sites = append(sites, site)
-				}
+		for _, g := range goStatements(fn) {
+			site := &startSite{at: g, values: flow.CallArgs(g.Common())}
+			for _, t := range flow.FuncTargets(g.Call.Value) {
+				site.values = append(site.values, t.Bindings.Values...)
+				site.targets = append(site.targets, t.Fn)
 			}
+			sites = append(sites, site)
 		}
 		x.starts[fn] = sites
 	}

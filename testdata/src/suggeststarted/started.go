@@ -23,6 +23,7 @@ type hub struct {
 	res    *result
 	router *router
 	relay  *relay
+	late2  *lateRouter
 }
 
 func newHub() *hub {
@@ -44,6 +45,7 @@ func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confi
 		h.req.Seq++
 		h.router.peers++
 		h.relay.peers++
+		h.late2.peers++
 	}
 	h.res.val = len(h.conns)
 	close(h.res.done)
@@ -124,6 +126,29 @@ func (r *relay) attach(h *hub) {
 func (r *relay) Reattach(h *hub) { r.attach(h) } // want Reattach:"summary\\(started arg0\\)"
 
 func (r *relay) gossip() { println(r.h) }
+
+// Look-alike: the constructor starts the router's reader before it
+// attaches the router once: the reader may read h while attach writes it,
+// so no :any.
+type lateRouter struct { // want `suggest for suggeststarted\.lateRouter: //confined:owner: code on the owner \(\(\*suggeststarted\.hub\)\.run\) writes its field peers without a lock, and no other code writes it but where a value is built`
+	h     *hub
+	peers int
+}
+
+func newLateHub() *hub {
+	h := newHub()
+	h.late2 = &lateRouter{}
+	go h.late2.gossip()
+	h.late2.attach(h)
+	return h
+}
+
+func (r *lateRouter) attach(h *hub) {
+	r.h = h
+	go r.gossip()
+}
+
+func (r *lateRouter) gossip() { println(r.h) }
 
 // An error the loop adds context to as it goes up: made for the call that
 // failed, no one's state.
