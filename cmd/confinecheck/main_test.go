@@ -36,11 +36,11 @@ import "time"
 //confined:owner
 type Counter struct{ n int }
 
-func (c *Counter) Inc() { c.n++ }
+func (c *Counter) Inc() { c.n++ } // want
 
 func Schedule(c *Counter) {
 	time.AfterFunc(time.Second, func() {
-		c.Inc() // want
+		c.Inc()
 	})
 }
 

@@ -29,13 +29,13 @@ func (m buggyManager) terminateWorkersWithRetry(r *execution.RegionExecution, at
 		// BUG: Sleep completes on the timer's goroutine, and so does this
 		// callback: the retry uses the RPC client and the gateway there.
 		return future.Sleep(cfg.Timer, cfg.RetryDelay).FlatMap(func(struct{}) *future.Future[struct{}] {
-			return m.terminateWorkersWithRetry(r, attempt+1) // want `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:31\); inside, it writes network.OutputGateway.idToSequenceNums, writes rpc.Client.promiseID, writes rpc.Client.unfulfilledPromises, reads network.OutputGateway.deliver; fix: hop back to the owner through actor\.Hop and touch the state there$`
+			return m.terminateWorkersWithRetry(r, attempt+1)
 		})
 	})
 }
 
 func (m buggyManager) terminateWorkers(r *execution.RegionExecution) *future.Future[struct{}] {
-	return m.EndWorkers(r).FlatMap(func(struct{}) *future.Future[struct{}] {
+	return m.EndWorkers(r).FlatMap(func(struct{}) *future.Future[struct{}] { // want `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:31\); inside, it writes network.OutputGateway.idToSequenceNums, writes rpc.Client.promiseID, writes rpc.Client.unfulfilledPromises, reads network.OutputGateway.deliver; fix: hop back to the owner through actor\.Hop and touch the state there$`
 		return r.StopWorkers(m.stopAndMark)
 	})
 }

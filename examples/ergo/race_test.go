@@ -435,7 +435,7 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 		{"lookalike/warm", "a.entries[k] = load(k)", call},
 		{"lookalike/audit", "go a.audit()", info},
 		{"lookalike/report", `a.events <- fmt.Sprintf("%d puts", a.puts)`, info},
-		{"lookalike/expire", "a.expire() // racy", call},
+		{"lookalike/expire", "a.expire() // the timer's goroutine", call},
 		{"lookalike/peek", "process.SendReply(from, a.entries[msg.Key])", info},
 	} {
 		t.Run(c.mode, func(t *testing.T) {

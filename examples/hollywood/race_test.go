@@ -331,7 +331,7 @@ func TestRaceDetectorOnTheLookalike(t *testing.T) {
 		{"lookalike/warm", "a.entries[k] = load(k)", turn},
 		{"lookalike/audit", "go a.audit()", turn},
 		{"lookalike/report", `a.events <- fmt.Sprintf("%d puts", a.puts)`, turn},
-		{"lookalike/expire", "a.expire() // racy", turn},
+		{"lookalike/expire", "a.expire() // the timer's goroutine", turn},
 		{"lookalike/slow", "c.Respond(v)", `actor\.\(\*process\)\.invokeMsg\(\)`},
 	} {
 		t.Run(c.mode, func(t *testing.T) {

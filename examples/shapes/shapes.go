@@ -54,10 +54,10 @@ func retryLaterFixed(s *Session) {
 }
 
 // Shape 2: a named function under go writes a confined map.
-func forget(s *Session, peer string) { delete(s.peers, peer) }
+func forget(s *Session, peer string) { delete(s.peers, peer) } // want `writes confined shapes.Session.peers off the owner: this code runs via a go statement`
 
 func forgetAsync(s *Session, peer string) {
-	go forget(s, peer) // want `writes confined shapes.Session.peers off the owner: this code runs via a go statement`
+	go forget(s, peer)
 }
 
 // Fixed: the goroutine does its slow part, then hops back.
@@ -73,10 +73,10 @@ type Reconnector struct {
 }
 
 func (r *Reconnector) tick()   { r.redial() }
-func (r *Reconnector) redial() { r.session.peers["primary"] = true }
+func (r *Reconnector) redial() { r.session.peers["primary"] = true } // want `writes confined shapes.Session.peers off the owner: this code runs via time.AfterFunc .*; path \(\*shapes.Reconnector\).tick → \(\*shapes.Reconnector\).redial → shapes.Session.peers`
 
 func (r *Reconnector) schedule() {
-	time.AfterFunc(time.Second, r.tick) // want `writes confined shapes.Session.peers off the owner: this code runs via time.AfterFunc .*; path \(\*shapes.Reconnector\).tick → \(\*shapes.Reconnector\).redial → shapes.Session.peers`
+	time.AfterFunc(time.Second, r.tick)
 }
 
 // Fixed: the method value goes to the owner's loop.

@@ -17,10 +17,10 @@ type Book struct { // want Book:"confined:owner@coord"
 }
 
 // add records a failed job.
-func (b *Book) add(job string) { b.failed = append(b.failed, job) }
+func (b *Book) add(job string) { b.failed = append(b.failed, job) } // want `calls \(\*twoactors.Book\).add after sending \*twoactors.Book to @audit \(twoactors.go:\d+\)`
 
 // count is the number of failed jobs.
-func (b *Book) count() int { return len(b.failed) }
+func (b *Book) count() int { return len(b.failed) } // want `calls \(\*twoactors.Book\).count after sending` `calls \(\*twoactors.Book\).count on @coord state from the @audit loop \(twoactors.go:\d+\)`
 
 // A Coordinator learns of failed jobs on its loop.
 //
@@ -42,8 +42,8 @@ func newCoordinator(auditor *Auditor) *Coordinator {
 //confined:loop @coord
 func (c *Coordinator) run() {
 	for job := range c.Jobs {
-		c.book.add(job)             // want `calls \(\*twoactors.Book\).add after sending \*twoactors.Book to @audit \(twoactors.go:\d+\)`
-		if c.book.count()%10 == 0 { // want `calls \(\*twoactors.Book\).count after sending`
+		c.book.add(job)
+		if c.book.count()%10 == 0 {
 			c.auditor.Inbox <- c.book
 		}
 	}
@@ -83,7 +83,7 @@ func newAuditor() *Auditor {
 //confined:loop @audit
 func (a *Auditor) run() int {
 	for b := range a.Inbox {
-		a.seen = max(a.seen, b.count()) // want `calls \(\*twoactors.Book\).count on @coord state from the @audit loop \(twoactors.go:\d+\)`
+		a.seen = max(a.seen, b.count())
 	}
 	return a.seen
 }

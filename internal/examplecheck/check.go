@@ -183,6 +183,31 @@ func Parse(out, dir string) []Finding {
 	return findings
 }
 
+// ReachedFrom returns, for each finding in confinecheck's text output out
+// (files made relative to dir, as Parse does), the lines of its file among
+// its related positions: the call path and the sink, the places the
+// off-owner code reaches the touch from.
+func ReachedFrom(out, dir string) map[Finding][]int {
+	reached := map[Finding][]int{}
+	var last *Finding
+	for sc := bufio.NewScanner(strings.NewReader(out)); sc.Scan(); {
+		m := position.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		f := Parse(sc.Text(), dir)
+		if len(f) == 1 {
+			last = &f[0]
+			continue
+		}
+		related := Parse(m[1]+":"+m[2]+":1: related", dir)[0]
+		if last != nil && related.File == last.File {
+			reached[*last] = append(reached[*last], related.Line)
+		}
+	}
+	return reached
+}
+
 // CheckBug runs Check on pkgs, logs confinecheck's output, and fails t
 // unless it exited with status 3 (findings); it returns the findings.
 func (e *Example) CheckBug(t testing.TB, pkgs ...string) []Finding {
@@ -223,14 +248,23 @@ func ExpectFindingsStatus(t testing.TB, status int) {
 }
 
 // ExpectFinding fails t unless there is a finding at file:line whose
-// message has every one of fragments; what says, for the message, what the
-// finding should say ("the goroutine calls (*tview.Table).SetCellSimple").
+// message has every one of fragments (a line may have several: a touch
+// inside a method that two places call off the owner); what says, for the
+// message, what the finding should say ("the goroutine calls
+// (*tview.Table).SetCellSimple").
 func ExpectFinding(t testing.TB, findings []Finding, file string, line int, what string, fragments ...string) {
 	t.Helper()
-	f, ok := At(findings, file, line)
-	if !ok || slices.ContainsFunc(fragments, func(frag string) bool { return !strings.Contains(f.Msg, frag) }) {
-		t.Errorf("%s:%d: want a finding that %s; got %q", file, line, what, f.Msg)
+	var got []string
+	for _, f := range findings {
+		if f.File != file || f.Line != line {
+			continue
+		}
+		if !slices.ContainsFunc(fragments, func(frag string) bool { return !strings.Contains(f.Msg, frag) }) {
+			return
+		}
+		got = append(got, f.Msg)
 	}
+	t.Errorf("%s:%d: want a finding that %s; got %q", file, line, what, got)
 }
 
 // ExpectOnly fails t for every finding that is not in file at one of lines.
@@ -279,8 +313,11 @@ func At(findings []Finding, file string, line int) (Finding, bool) {
 // racyMarker is how the look-alike apps mark the lines the checker must
 // report: a comment "// racy: FRAGMENT", FRAGMENT being a piece of the
 // finding's text. (A "// gap: ..." marker says the line should be reported
-// but the checker misses it today; see the report for the gap.)
-var racyMarker = regexp.MustCompile(`// (racy|gap): (.*)$`)
+// but the checker misses it today; see the report for the gap. A "// via:
+// ..." marker is where off-owner code starts a race that is reported at a
+// racy line it reaches, inside a method it calls: a race report with that
+// line in it is accounted for.)
+var racyMarker = regexp.MustCompile(`// (racy|gap|via): (.*)$`)
 
 // ExpectMarked checks that findings are exactly the lines of the Go files
 // in dir (slash-separated, relative to the current directory) marked racy,
@@ -291,9 +328,10 @@ func ExpectMarked(t testing.TB, dir string, findings []Finding) {
 	want := map[Finding]bool{} // Msg holds the fragment
 	var gaps []Finding
 	for _, m := range readMarks(t, goFiles(t, dir)) {
-		if m.kind == "gap" {
+		switch m.kind {
+		case "gap":
 			gaps = append(gaps, m.Finding)
-		} else {
+		case "racy":
 			want[m.Finding] = true
 		}
 	}

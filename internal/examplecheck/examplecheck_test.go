@@ -2,6 +2,7 @@ package examplecheck
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -233,9 +234,55 @@ func TestExpectFixedFile(t *testing.T) {
 	for _, c := range cases {
 		r := &recorder{TB: t}
 		before := []Finding{{File: "f.go", Line: 6}, {File: "f.go", Line: 7}}
-		expectFixedFile(r, original, strings.Split(c.fixed, "\n"), "f.go", before, c.after, []string{"b.fetch()"})
+		expectFixedFile(r, original, strings.Split(c.fixed, "\n"), "f.go", before, nil, c.after, []string{"b.fetch()"})
 		if len(r.errors) != c.errors {
 			t.Errorf("%s: %d errors, want %d: %q", c.name, len(r.errors), c.errors, r.errors)
 		}
+	}
+}
+
+// A finding inside a method is handled when the fix moves the call that
+// reached it off the owner into a hop, which only its related positions
+// tell.
+func TestExpectFixedFileFollowsThePath(t *testing.T) {
+	original := strings.Split(`func (b *B) bump() {
+	b.n++
+}
+
+func (b *B) load() {
+	go func() {
+		b.bump()
+	}()
+}`, "\n")
+	fixed := strings.Split(`func (b *B) bump() {
+	b.n++
+}
+
+func (b *B) load() {
+	go func() {
+		fyne.Do(func() {
+			b.bump()
+		})
+	}()
+}`, "\n")
+	f := Finding{File: "f.go", Line: 2}
+	for _, c := range []struct {
+		reached map[Finding][]int
+		errors  int
+	}{{map[Finding][]int{f: {7}}, 0}, {nil, 1}} {
+		r := &recorder{TB: t}
+		expectFixedFile(r, original, fixed, "f.go", []Finding{f}, c.reached, nil, nil)
+		if len(r.errors) != c.errors {
+			t.Errorf("reached %v: %d errors, want %d: %q", c.reached, len(r.errors), c.errors, r.errors)
+		}
+	}
+}
+
+func TestReachedFrom(t *testing.T) {
+	out := "/m/a/f.go:2:3: writes confined a.B.n off the owner\n/m/a/f.go:6:2: \truns off the owner via a go statement\n/m/a/g.go:7:3: \tcalls (*a.B).bump\n/m/a/f.go:9:1: reads confined a.B.n off the owner\n"
+	got := ReachedFrom(out, "/m")
+	want := map[Finding][]int{{File: "a/f.go", Line: 2, Msg: "writes confined a.B.n off the owner"}: {6}}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("ReachedFrom = %v, want %v", got, want)
 	}
 }

@@ -21,7 +21,16 @@ func (e *Example) ExpectFixHidesNothing(t *testing.T, stayOff []string, dirs ...
 	tmp, pkgs, originals := copyPackages(t, "_fix", dirs)
 	// The copies are the originals byte for byte: their findings are the
 	// originals' (one run of the checker, shared with the other tests).
-	before, _, _ := e.CheckArgs(t, originals...)
+	before, out, _ := e.CheckArgs(t, originals...)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reached := map[Finding][]int{}
+	for f, lines := range ReachedFrom(out, wd) {
+		f.File = filepath.ToSlash(filepath.Join(tmp, f.File))
+		reached[f] = lines
+	}
 	for i := range before {
 		before[i].File = filepath.ToSlash(filepath.Join(tmp, before[i].File))
 	}
@@ -35,7 +44,7 @@ func (e *Example) ExpectFixHidesNothing(t *testing.T, stayOff []string, dirs ...
 	for _, dir := range dirs {
 		for _, file := range goFiles(t, dir) {
 			fixed := filepath.ToSlash(filepath.Join(tmp, file))
-			expectFixedFile(t, readLines(t, file), readLines(t, fixed), fixed, before, after, stayOff)
+			expectFixedFile(t, readLines(t, file), readLines(t, fixed), fixed, before, reached, after, stayOff)
 		}
 	}
 }
@@ -61,25 +70,38 @@ func copyPackages(t *testing.T, prefix string, dirs []string) (tmp string, pkgs,
 
 // expectFixedFile checks one file the fix may have changed: fixed is
 // original after -fix, written at path; before and after are the findings
-// before and after the fix.
-func expectFixedFile(t testing.TB, original, fixed []string, path string, before, after []Finding, stayOff []string) {
+// before and after the fix, reached the lines each finding's off-owner
+// code reaches its touch from (a finding in a method is handled when the
+// call of the method moved into a hop).
+func expectFixedFile(t testing.TB, original, fixed []string, path string, before []Finding, reached map[Finding][]int, after []Finding, stayOff []string) {
 	t.Helper()
 	moved := keptLines(original, fixed) // moved[i]: where original[i] is in fixed, or -1
 	added := func(j int) bool { return !slices.Contains(moved, j) }
+	// now is where line (1-based) of original is in fixed, or -1.
+	now := func(line int) int {
+		j := moved[line-1]
+		if j < 0 { // changed: moved into a hop, reindented, or its comment left
+			j = firstAdded(fixed, codeOf(original[line-1]), added)
+		}
+		return j
+	}
+	hopped := func(line int) bool {
+		if line > len(original) {
+			return false
+		}
+		j := now(line)
+		return j >= 0 && inAddedHop(fixed, j, added) >= 0
+	}
 	for _, f := range before {
 		if f.File != path || f.Line > len(original) {
 			continue
 		}
-		i := f.Line - 1
-		code := codeOf(original[i])
-		j := moved[i]
-		if j < 0 { // changed: moved into a hop, reindented, or its comment left
-			j = firstAdded(fixed, code, added)
-		}
+		code := codeOf(original[f.Line-1])
+		j := now(f.Line)
 		switch {
 		case j < 0:
 			t.Errorf("%s: the fix removed %q", path, code)
-		case inAddedHop(fixed, j, added) >= 0:
+		case hopped(f.Line), slices.ContainsFunc(reached[f], hopped):
 		default:
 			if _, ok := At(after, path, j+1); !ok {
 				t.Errorf("%s:%d: %q, reported before, is neither reported nor moved into a hop after -fix", path, j+1, code)

@@ -29,7 +29,11 @@ import (
 // A finding is a touch of confined state by code that runs off the owner,
 // or on another owner (entry.On).
 type finding struct {
-	pos     token.Pos
+	// pos is where the off-owner code reaches the state (a line of the
+	// literal, the sink of a method value); at is where the finding is
+	// reported: where the state is touched, when that is in this package,
+	// which is the line the race detector names (see touchPos).
+	pos, at token.Pos
 	root    string // the off-owner function the path starts from
 	witness summary.Witness
 	entry   walk.Entry
@@ -58,7 +62,8 @@ type reporter struct {
 	pointeeMethods map[*types.Var]*types.Func
 }
 
-// lineKey identifies a source line: one finding per line is enough advice.
+// lineKey identifies a source line: one finding per line of off-owner code
+// (finding.pos) is enough advice.
 type lineKey struct {
 	file string
 	line int
@@ -108,17 +113,21 @@ func (r *reporter) run(fns []*ssa.Function) {
 	r.reportSends(fns)
 	var out []finding
 	for _, f := range r.findings {
-		if !c.M.Dirs.Suppress(c.Pass().Fset.Position(f.pos)) {
+		// An ignore on the line the code reaches the state from works too.
+		if !r.suppressed(f.at) && (f.pos == f.at || !r.suppressed(f.pos)) {
 			out = append(out, f)
 		}
 	}
-	slices.SortFunc(out, func(a, b finding) int { return cmp.Compare(a.pos, b.pos) })
+	slices.SortFunc(out, func(a, b finding) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.pos, b.pos)) })
 	var hops []hopSink
 	loopless := false
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
 		hops, loopless = r.hopSinks(), !r.c.M.LoopInView()
 	}
 	fixes := r.findingFixes(out)
+	// Two places of one literal that reach the same touch say the same
+	// thing there: once is enough, unless the second carries a fix.
+	said := make(map[string]bool)
 	for _, f := range out {
 		hint := sentAdvice
 		if f.sent == nil {
@@ -148,9 +157,18 @@ func (r *reporter) run(fns []*ssa.Function) {
 		case hop.Fix != nil:
 			d.SuggestedFixes = []analysis.SuggestedFix{*hop.Fix}
 		}
+		key := fmt.Sprint(d.Pos, d.Message)
+		if said[key] && len(d.SuggestedFixes) == 0 {
+			continue
+		}
+		said[key] = true
 		c.Pass().Report(d)
 	}
 	c.M.ReportUnusedIgnores()
+}
+
+func (r *reporter) suppressed(pos token.Pos) bool {
+	return r.c.M.Dirs.Suppress(r.c.Pass().Fset.Position(pos))
 }
 
 // ownState reports whether member, a confined member as witnesses name it
@@ -168,12 +186,42 @@ func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
 	}
+	f.at = r.touchPos(f)
 	r.touches = append(r.touches, f)
 	p := r.c.Pass().Fset.Position(f.pos)
 	key := lineKey{p.Filename, p.Line}
 	if old, dup := r.findings[key]; !dup || f.witness.Tells(old.witness) {
 		r.findings[key] = f
 	}
+}
+
+// touchPos is where f's state is touched, when that is in this package:
+// the write or read itself, however deep in helpers and methods the
+// off-owner code calls; for a call of a confined method, what the method
+// goes on to touch (see summary.reach). Else f.pos. A test's code that reaches
+// a touch in production code is reported in the test, where it changes.
+func (r *reporter) touchPos(f finding) token.Pos {
+	fset := r.c.Pass().Fset
+	inTest := strings.HasSuffix(fset.Position(f.pos).Filename, "_test.go")
+	at := func(p summary.Position) token.Pos {
+		pos := r.c.M.TokenPos(p)
+		if pos.IsValid() && inTest && !strings.HasSuffix(p.File, "_test.go") {
+			return token.NoPos
+		}
+		return pos
+	}
+	wit := f.witness
+	if wit.Action == summary.ActionCalls {
+		for _, reach := range wit.Reaches {
+			if pos := at(reach.Site); pos.IsValid() {
+				return pos
+			}
+		}
+	}
+	if pos := at(wit.Site); pos.IsValid() {
+		return pos
+	}
+	return f.pos
 }
 
 // maxRootDepth bounds how far captured func values are followed from a root.
@@ -282,16 +330,16 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
-			r.add(finding{pos: r.findingPos(s, lit), witness: s.Witness, entry: sp, lit: lit, field: selectedField(s.Instr)})
+			r.add(finding{pos: r.placePos(s, lit), witness: s.Witness, entry: sp, lit: lit, field: selectedField(s.Instr)})
 		}
 	}
 }
 
-// findingPos is where the finding of site s is reported: in an off-owner
-// literal at the place inside it; in the body of a loop or owner-only
-// function (lit is nil) at the touch itself when it is in this package,
-// which is the code that runs there, however deep.
-func (r *reporter) findingPos(s walk.Site, lit *ssa.Function) token.Pos {
+// placePos is where the off-owner code reaches the touch of site s: in
+// an off-owner literal, the place inside it; in the body of a loop or
+// owner-only function (lit is nil), where the witness was taken when that
+// is in this package, which keeps two touches its calls reach apart.
+func (r *reporter) placePos(s walk.Site, lit *ssa.Function) token.Pos {
 	if lit == nil {
 		if pos := r.c.M.TokenPos(s.Witness.Site); pos.IsValid() {
 			return pos
@@ -350,7 +398,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	}
 	fmt.Fprintf(&b, "; fix: %s", hint)
 
-	d := analysis.Diagnostic{Pos: f.pos, End: r.touchEnd(f.pos), Message: b.String()}
+	d := analysis.Diagnostic{Pos: f.at, End: r.touchEnd(f.at), Message: b.String()}
 	switch {
 	case f.sent != nil:
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.sent.instr.Pos(), Message: "sent to " + names.DomainName(f.sent.to) + " here"})
@@ -364,7 +412,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: summary.ActionCalls.String() + " " + s.Callee})
 		}
 	}
-	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.pos {
+	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.at {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
 	}
 	return d

@@ -77,11 +77,14 @@ type Witness struct {
 }
 
 // A reach is confined data (a field or value) written or read depth calls
-// down.
+// down. Site is the deepest place in the function's package that touches
+// it (of the write, when it is both written and read): the touch, or the
+// call into another package that touches it. Findings are reported there.
 type reach struct {
 	Member string
 	Write  bool
 	Depth  int
+	Site   Position
 }
 
 // maxReaches bounds the reaches a summary keeps: writes before reads, then
@@ -90,6 +93,9 @@ const maxReaches = 4
 
 func addReach(rs []reach, r reach) []reach {
 	if i := slices.IndexFunc(rs, func(x reach) bool { return x.Member == r.Member }); i >= 0 {
+		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) { // the first write's place
+			r.Site = keep
+		}
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
 		rs[i] = r
@@ -214,10 +220,13 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 		s.AddTouch(src, wit)
 	}
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via)})
+		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site})
 	}
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1
+		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
+			r.Site = wit.Site // the call into the other package
+		}
 		s.Reaches = addReach(s.Reaches, r)
 	}
 }

@@ -66,7 +66,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				},
 			)
 		case "s":
-			return m, tea.Sequence(m.save, tea.Quit) // racy: calls confined (*lookalike.model).save
+			return m, tea.Sequence(m.save, tea.Quit)
 		case "g":
 			go func() {
 				m.status = "loading" // racy: writes confined lookalike.model.status
@@ -82,7 +82,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p := m.prog
 			time.AfterFunc(time.Second, func() { p.Send(statusMsg("later")) })
 		case "h":
-			go m.reset() // racy: calls confined (*lookalike.model).reset
+			go m.reset()
 		case "e":
 			return m, tea.Tick(time.Second, func(time.Time) tea.Msg {
 				m.ticks++ // racy: writes confined lookalike.model.ticks
@@ -99,13 +99,13 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // save is a method used as a Cmd.
 func (m *model) save() tea.Msg {
-	m.status = "saved"
+	m.status = "saved" // racy: calls confined (*lookalike.model).save
 	return nil
 }
 
 // reset is a helper that touches the model.
 func (m *model) reset() {
-	m.items = nil
+	m.items = nil // racy: calls confined (*lookalike.model).reset
 	m.status = ""
 }
 

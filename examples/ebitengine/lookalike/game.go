@@ -144,14 +144,14 @@ func (g *Game) toast(msg string) {
 // nextWave sends the next wave of enemies.
 func (g *Game) nextWave() {
 	g.wave++
-	go g.spawnWave(g.wave) // racy: (*lookalike.Game).spawnWave
+	go g.spawnWave(g.wave)
 }
 
 // spawnWave asks the server how many enemies wave n has and adds them.
 func (g *Game) spawnWave(n int) {
 	count := g.backend.Wave(n)
 	for i := range count {
-		g.world.enemies = append(g.world.enemies, enemy{x: float64(20 * i)})
+		g.world.enemies = append(g.world.enemies, enemy{x: float64(20 * i)}) // racy: (*lookalike.Game).spawnWave
 	}
 }
 

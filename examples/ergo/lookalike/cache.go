@@ -133,7 +133,7 @@ func (a *cache) HandleInfo(process *gen.ServerProcess, message etf.Term) gen.Ser
 		a.events <- "loaded"
 
 	case Audit:
-		go a.audit() // racy: calls confined (*lookalike.cache).audit
+		go a.audit()
 
 	case Report:
 		go func() {
@@ -148,7 +148,7 @@ func (a *cache) HandleInfo(process *gen.ServerProcess, message etf.Term) gen.Ser
 
 	case ExpireAfter:
 		time.AfterFunc(msg.D, func() {
-			a.expire() // racy: calls confined (*lookalike.cache).expire
+			a.expire() // the timer's goroutine: the race starts here
 			a.events <- "expired"
 		})
 	case ExpireSoon:
@@ -176,7 +176,7 @@ func (a *cache) HandleInfo(process *gen.ServerProcess, message etf.Term) gen.Ser
 // audit counts the empty entries and publishes the count.
 func (a *cache) audit() {
 	empty := 0
-	for _, v := range a.entries {
+	for _, v := range a.entries { // racy: calls confined (*lookalike.cache).audit
 		if v == "" {
 			empty++
 		}
@@ -186,6 +186,6 @@ func (a *cache) audit() {
 
 // expire drops every entry.
 func (a *cache) expire() {
-	clear(a.entries)
+	clear(a.entries) // racy: calls confined (*lookalike.cache).expire
 	a.expired++
 }

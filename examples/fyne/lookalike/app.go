@@ -156,14 +156,14 @@ func (a *App) onSave() {
 
 // onOpen reads the history file in the background.
 func (a *App) onOpen() {
-	go a.loadHistory() // racy: lookalike.history.entries
+	go a.loadHistory()
 	a.status.SetText("opening, " + strconv.Itoa(len(a.hist.entries)) + " entries so far")
 }
 
 // loadHistory replaces the history with the file's, and has the list
 // redrawn the right way: half a fix.
 func (a *App) loadHistory() {
-	a.hist.entries = a.backend.Read()
+	a.hist.entries = a.backend.Read() // racy: lookalike.history.entries
 	fyne.Do(a.list.Refresh)
 }
 
@@ -215,7 +215,7 @@ func (b *blinker) MinSize() fyne.Size { return fyne.NewSize(20, 20) }
 func (b *blinker) Tapped(*fyne.PointEvent) {
 	time.AfterFunc(flash, func() {
 		b.lit = false // racy: writes confined lookalike.blinker.lit
-		b.Refresh()   // racy: (*lookalike.blinker).Refresh
+		b.Refresh()   // via: reported inside Refresh, where it writes the dot
 	})
 	b.lit = true
 	b.Refresh()
@@ -228,5 +228,5 @@ func (b *blinker) Refresh() {
 	} else {
 		b.dot.FillColor = color.Gray{Y: 0x40}
 	}
-	b.BaseWidget.Refresh()
+	b.BaseWidget.Refresh() // racy: (*lookalike.blinker).Refresh
 }

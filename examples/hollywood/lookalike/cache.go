@@ -97,7 +97,7 @@ func (a *cache) Receive(c *actor.Context) {
 		a.events <- "loaded"
 
 	case Audit:
-		go a.audit() // racy: calls confined (*lookalike.cache).audit
+		go a.audit()
 
 	case Report:
 		go func() {
@@ -112,7 +112,7 @@ func (a *cache) Receive(c *actor.Context) {
 
 	case ExpireAfter:
 		time.AfterFunc(msg.D, func() {
-			a.expire() // racy: calls confined (*lookalike.cache).expire
+			a.expire() // the timer's goroutine: the race starts here
 			a.events <- "expired"
 		})
 	case ExpireSoon:
@@ -145,7 +145,7 @@ func (a *cache) Receive(c *actor.Context) {
 // audit counts the empty entries and publishes the count.
 func (a *cache) audit() {
 	empty := 0
-	for _, v := range a.entries {
+	for _, v := range a.entries { // racy: calls confined (*lookalike.cache).audit
 		if v == "" {
 			empty++
 		}
@@ -155,6 +155,6 @@ func (a *cache) audit() {
 
 // expire drops every entry.
 func (a *cache) expire() {
-	clear(a.entries)
+	clear(a.entries) // racy: calls confined (*lookalike.cache).expire
 	a.expired++
 }

@@ -80,13 +80,13 @@ func (u *ui) refresh() {
 		u.app.QueueUpdate(func() { u.status.SetTextColor(tcell.ColorGreen) })
 		u.app.QueueEvent(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone))
 	})
-	go u.showError("boom") // racy: tview.
-	go u.tick()            // racy: (*tview.List).SetCurrentItem
+	go u.showError("boom")
+	go u.tick()
 }
 
 // showError is a helper that touches widgets; called from a goroutine above.
 func (u *ui) showError(msg string) {
-	u.pages.AddPage("error", tview.NewModal().SetText(msg), true, true)
+	u.pages.AddPage("error", tview.NewModal().SetText(msg), true, true) // racy: tview.
 }
 
 // tick updates the status every second, the right way.
@@ -98,7 +98,7 @@ func (u *ui) tick() {
 			u.list.SetCurrentItem(0)
 		})
 	}
-	u.list.SetCurrentItem(1) // reported at the go statement that runs tick
+	u.list.SetCurrentItem(1) // racy: (*tview.List).SetCurrentItem
 	u.app.Stop()
 }
 

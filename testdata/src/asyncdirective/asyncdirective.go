@@ -47,7 +47,7 @@ func (a *actor) loop() {
 func (a *actor) drain() {
 	for f := range a.mailbox {
 		f()
-		a.drained++
+		a.drained++ // want `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via a go statement` `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via a go statement` `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via asyncdirective.submit`
 	}
 }
 
@@ -112,10 +112,10 @@ func asyncNamedMethod(c *conn, s *state) {
 }
 
 // A method value handed to an async function: reported at the call.
-func (s *state) bump() { s.x++ }
+func (s *state) bump() { s.x++ } // want `calls confined \(\*asyncdirective.state\).bump off the owner: this code runs via asyncdirective.submit`
 
 func asyncMethodValue(s *state) {
-	submit(s.bump) // want `calls confined \(\*asyncdirective.state\).bump off the owner: this code runs via asyncdirective.submit`
+	submit(s.bump)
 }
 
 func inlineMethodValue(s *state) {
@@ -125,10 +125,10 @@ func inlineMethodValue(s *state) {
 // A named function reaching a package-level confined value.
 var global = &state{}
 
-func touchGlobal() { global.x++ }
+func touchGlobal() { global.x++ } // want `writes confined asyncdirective.state.x off the owner: this code runs via asyncdirective.submit .*; path asyncdirective.touchGlobal → asyncdirective.state.x`
 
 func asyncNamedFunc() {
-	submit(touchGlobal) // want `writes confined asyncdirective.state.x off the owner: this code runs via asyncdirective.submit .*; path asyncdirective.touchGlobal → asyncdirective.state.x`
+	submit(touchGlobal)
 }
 
 func inlineNamedFunc() {
@@ -288,12 +288,12 @@ func startLoopInLiteral(a *actor) {
 }
 
 func startDrain(a *actor) {
-	go a.drain() // want `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via a go statement`
+	go a.drain()
 }
 
 func startDrainInLiteral(a *actor) {
 	go func() {
-		a.drain() // want `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via a go statement`
+		a.drain()
 	}()
 }
 
@@ -320,7 +320,7 @@ func submitLoop(a *actor) {
 }
 
 func submitDrain(a *actor) {
-	submit(a.drain) // want `calls confined \(\*asyncdirective.actor\).drain off the owner: this code runs via asyncdirective.submit`
+	submit(a.drain)
 }
 
 // ---- go statements calling a helper with a closure ----

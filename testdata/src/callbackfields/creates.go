@@ -50,7 +50,7 @@ type holder struct{ run func() }
 func acceptCalls(s *state) {
 	go func() {
 		h := &holder{}
-		h.run = func() { s.n++ }
-		h.run() // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field run \(func literal in func literal in callbackfields.acceptCalls at creates.go:\d+\), called off the owner by func literal in callbackfields.acceptCalls`
+		h.run = func() { s.n++ } // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field run \(func literal in func literal in callbackfields.acceptCalls at creates.go:\d+\), called off the owner by func literal in callbackfields.acceptCalls`
+		h.run()
 	}()
 }

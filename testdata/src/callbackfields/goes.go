@@ -7,14 +7,14 @@ type notifier struct {
 }
 
 func (n *notifier) fire() {
-	go n.cb() // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field cb \(func literal in callbackfields.watch at goes.go:\d+\), started by a go statement in \(\*callbackfields.notifier\).fire`
+	go n.cb()
 }
 
 // fireNow calls the other field in place: a look-alike negative.
 func (n *notifier) fireNow() { n.now() }
 
 func watch(n *notifier, s *state) {
-	n.cb = func() { s.n++ }
+	n.cb = func() { s.n++ } // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field cb \(func literal in callbackfields.watch at goes.go:\d+\), started by a go statement in \(\*callbackfields.notifier\).fire`
 	n.now = func() { s.n++ }
 }
 

@@ -55,7 +55,7 @@ type job struct{ done func() }
 type worker struct{ jobs []*job }
 
 func (w *worker) finish(j *job) {
-	j.done() // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field done \(func literal in \(\*callbackfields.server\).enqueue at loops.go:\d+\), called off the owner by \(\*callbackfields.worker\).finish`
+	j.done()
 }
 
 func (w *worker) work() {
@@ -67,5 +67,5 @@ func (w *worker) work() {
 func startWorker(w *worker) { go w.work() }
 
 func (s *server) enqueue(w *worker) {
-	w.jobs = append(w.jobs, &job{done: func() { s.st.n++ }})
+	w.jobs = append(w.jobs, &job{done: func() { s.st.n++ }}) // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field done \(func literal in \(\*callbackfields.server\).enqueue at loops.go:\d+\), called off the owner by \(\*callbackfields.worker\).finish`
 }

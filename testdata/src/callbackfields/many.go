@@ -6,11 +6,11 @@ package callbackfields
 type bus struct{ on func() }
 
 func (b *bus) pump() {
-	b.on() // want `the func stored in field on \(func literal in callbackfields.wire at many.go:\d+, func literal in callbackfields.wire at many.go:\d+, callbackfields.reset at many.go:\d+\), called off the owner by \(\*callbackfields.bus\).pump`
+	b.on()
 }
 
 func (b *bus) drain() {
-	b.on() // want `called off the owner by \(\*callbackfields.bus\).drain`
+	b.on()
 }
 
 func (b *bus) run() {
@@ -23,7 +23,7 @@ var global state
 func reset() { global.n = 0 }
 
 func wire(b *bus, s *state) {
-	b.on = func() { s.n++ }
+	b.on = func() { s.n++ } // want `called off the owner by \(\*callbackfields.bus\).drain` `the func stored in field on \(func literal in callbackfields.wire at many.go:\d+, func literal in callbackfields.wire at many.go:\d+, callbackfields.reset at many.go:\d+\), called off the owner by \(\*callbackfields.bus\).pump`
 	b.on = func() { _ = s.n }
 	b.on = reset
 }

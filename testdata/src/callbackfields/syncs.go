@@ -13,11 +13,11 @@ type courier struct {
 
 func relayed(t *testing.T, s *state) {
 	r := &courier{}
-	r.deliver = func() { s.n++ }
+	r.deliver = func() { s.n++ } // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field deliver \(func literal in callbackfields.relayed at syncs.go:\d+\), called off the owner by func literal in func literal in callbackfields.relayed`
 	r.replay = func() { s.n++ }
 	go func() {
 		t.Run("deliver", func(*testing.T) {
-			r.deliver() // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field deliver \(func literal in callbackfields.relayed at syncs.go:\d+\), called off the owner by func literal in func literal in callbackfields.relayed`
+			r.deliver()
 		})
 	}()
 	// Look-alike negative: the same on the owner.

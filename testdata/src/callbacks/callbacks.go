@@ -19,7 +19,7 @@ func (c *conn) start() { go c.readLoop() }
 
 func (c *conn) readLoop() {
 	for range 3 {
-		c.onMessage() // want `writes confined callbacks.state.n off the owner: this code runs via the func stored in field onMessage \(func literal in callbacks.register at callbacks.go:38\), called off the owner by \(\*callbacks.conn\).readLoop`
+		c.onMessage()
 	}
 }
 
@@ -36,7 +36,7 @@ func register(c *conn, s *state) {
 		s.n++ // want `writes confined callbacks.state.n off the owner: this code runs via \(\*callbacks.conn\).setHandler`
 	})
 	c.onMessage = func() {
-		s.n++ // reported where readLoop calls c.onMessage, which runs it off the owner
+		s.n++ // reported where readLoop calls c.onMessage, which runs it off the owner // want `writes confined callbacks.state.n off the owner: this code runs via the func stored in field onMessage \(func literal in callbacks.register at callbacks.go:38\), called off the owner by \(\*callbacks.conn\).readLoop`
 	}
 	// Look-alike negative: a field only the owner calls.
 	c.setCloser(func() { s.n++ })

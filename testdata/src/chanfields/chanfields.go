@@ -35,13 +35,13 @@ func (n *node) run() {
 }
 
 // step is called from any goroutine: it reads propc, which run assigns.
-func (n *node) step(m string) { n.propc <- m }
+func (n *node) step(m string) { n.propc <- m } // want `calls confined \(\*chanfields.node\).step off the owner: this code runs via a go statement .*; inside, it reads chanfields.node.propc`
 
 // deliver reads recvc, which only construction sets: free.
 func (n *node) deliver(m string) { n.recvc <- m }
 
 func fromGoroutines(n *node) {
-	go n.step("x")    // want `calls confined \(\*chanfields.node\).step off the owner: this code runs via a go statement .*; inside, it reads chanfields.node.propc`
+	go n.step("x")
 	go n.deliver("y") // a method that only uses a construction-only channel
 	go func() {
 		n.propc <- "z" // want `reads confined chanfields.node.propc off the owner: this code runs via a go statement \(chanfields.go:\d+\); the field is reassigned after it is built \(chanfields.go:\d+\), so reading it races with that`
@@ -109,19 +109,19 @@ type unmarked struct { // want unmarked:"confined:owner"
 func (u *unmarked) run() {
 	for m := range u.recvc {
 		if m == "lost" {
-			u.propc = nil
+			u.propc = nil // want `calls confined \(\*chanfields.unmarked\).run off the owner`
 		}
 	}
 }
 
-func (u *unmarked) Propose(m string) { u.propc <- m } // want Propose:`summary\(arg0 reads chanfields.unmarked.propc\)`
+func (u *unmarked) Propose(m string) { u.propc <- m } // want Propose:`summary\(arg0 reads chanfields.unmarked.propc\)` `calls confined \(\*chanfields.unmarked\).Propose off the owner: this code runs via a go statement .*; inside, it reads chanfields.unmarked.propc`
 
 func (u *unmarked) Deliver(m string) { u.recvc <- m }
 
 func startUnmarked() {
 	u := &unmarked{propc: make(chan string), recvc: make(chan string)}
-	go u.run()        // want `calls confined \(\*chanfields.unmarked\).run off the owner`
-	go u.Propose("x") // want `calls confined \(\*chanfields.unmarked\).Propose off the owner: this code runs via a go statement .*; inside, it reads chanfields.unmarked.propc`
+	go u.run()
+	go u.Propose("x")
 	go u.Deliver("y") // only construction sets recvc
 }
 

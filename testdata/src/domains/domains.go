@@ -15,7 +15,7 @@ type Book struct { // want Book:"confined:owner@coord"
 }
 
 // Failed records a failure.
-func (b *Book) Failed(why string) { b.failed = append(b.failed, why) } // want Failed:`summary\(arg0 writes domains.Book.failed @coord\)`
+func (b *Book) Failed(why string) { b.failed = append(b.failed, why) } // want Failed:`summary\(arg0 writes domains.Book.failed @coord\)` `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): once sent, it is @audit's; inside, it writes domains.Book.failed; fix: leave it alone once sent` `calls \(\*domains.Book\).Failed on @coord state from the @audit loop \(domains.go:\d+\); path \(\*domains.Auditor\).receive → \(\*domains.Book\).Failed; inside, it writes domains.Book.failed; fix: hop to @coord through domains.later and touch the state there`
 
 // Coord is the coordinator's state; closures sent to inbox run on its loop.
 //
@@ -68,15 +68,15 @@ func (a *Auditor) run() {
 func (a *Auditor) receive(m any) {
 	a.seen++ // the auditor's own state: fine
 	if am, ok := m.(auditMsg); ok {
-		am.B.Failed("audit") // want `calls \(\*domains.Book\).Failed on @coord state from the @audit loop \(domains.go:\d+\); path \(\*domains.Auditor\).receive → \(\*domains.Book\).Failed; inside, it writes domains.Book.failed; fix: hop to @coord through domains.later and touch the state there`
-		settle(am.B)         // want `calls domains.settle on @coord state from the @audit loop`
+		am.B.Failed("audit")
+		settle(am.B)
 	}
 }
 
 // settle must run on the coordinator.
 //
 //confined:owner @coord
-func settle(b *Book) { b.n = 0 }
+func settle(b *Book) { b.n = 0 } // want `calls domains.settle on @coord state from the @audit loop`
 
 // peek runs on the auditor but reads the coordinator's book.
 //
@@ -115,7 +115,7 @@ func (c *Coord) checkLater() {
 // audit sends the book to the auditor and keeps using it.
 func (c *Coord) audit() {
 	c.auditor.inbox <- auditMsg{B: c.book}
-	c.book.Failed("sent") // want `calls \(\*domains.Book\).Failed after sending \*domains.Book to @audit \(domains.go:\d+\): once sent, it is @audit's; inside, it writes domains.Book.failed; fix: leave it alone once sent`
+	c.book.Failed("sent")
 }
 
 // escalate sends the book through a select case of the auditor's loop.

@@ -88,14 +88,14 @@ func (s *Scorer) Helper() { // want Helper:`may block` Helper:`summary\(arg0 rea
 	var g errgroup.Group
 	for i := range s.scores {
 		g.Go(func() error {
-			s.set(i) // want `calls confined \(\*fanouts.Scorer\).set off the owner`
+			s.set(i)
 			return nil
 		})
 	}
 	_ = g.Wait()
 }
 
-func (s *Scorer) set(i int) { s.scores[i] = i }
+func (s *Scorer) set(i int) { s.scores[i] = i } // want `calls confined \(\*fanouts.Scorer\).set off the owner`
 
 // NoWait: nothing waits; the goroutines outlive the turn.
 func (s *Scorer) NoWait() { // want NoWait:`summary\(arg0 reads fanouts\.Scorer\.scores; started arg0\)`
@@ -141,12 +141,12 @@ func (s *Scorer) CountedMethod() { // want CountedMethod:`summary\(arg0 reads fa
 	var wg sync.WaitGroup
 	for i := range s.scores {
 		wg.Add(1)
-		go s.addAt(i, &wg) // want `calls confined \(\*fanouts.Scorer\).addAt off the owner`
+		go s.addAt(i, &wg)
 	}
 	wg.Wait()
 }
 
 func (s *Scorer) addAt(i int, wg *sync.WaitGroup) {
 	defer wg.Done()
-	s.total += i
+	s.total += i // want `calls confined \(\*fanouts.Scorer\).addAt off the owner`
 }

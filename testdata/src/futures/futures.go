@@ -99,18 +99,18 @@ func undeclared(s *state) {
 // A callback registered on a future the function is handed runs wherever
 // the caller's future completes.
 func mark(s *state, stopped *future.Future[int]) {
-	stopped.OnComplete(func(int) { s.n++ })
+	stopped.OnComplete(func(int) { s.n++ }) // want `writes confined futures.state.n off the owner: this code runs via a callback that futures.mark registers on a future that completes off the owner \(futures.go:\d+\); path futures.mark → func literal in futures.mark → futures.state.n` `writes confined futures.state.n off the owner: this code runs via a callback that futures.forward registers`
 }
 
 func stopAll(s *state, ch chan int) {
-	mark(s, future.External(ch)) // want `writes confined futures.state.n off the owner: this code runs via a callback that futures.mark registers on a future that completes off the owner \(futures.go:\d+\); path futures.mark → func literal in futures.mark → futures.state.n`
+	mark(s, future.External(ch))
 }
 
 // Through a second function that passes the future on.
 func forward(s *state, f *future.Future[int]) { mark(s, f) }
 
 func stopAllForwarded(s *state, ch chan int) {
-	forward(s, future.External(ch)) // want `writes confined futures.state.n off the owner: this code runs via a callback that futures.forward registers`
+	forward(s, future.External(ch))
 }
 
 // Look-alike negative: a future the owner's loop completes.

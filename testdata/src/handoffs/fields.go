@@ -25,7 +25,7 @@ func serveAlone(accept func() bool) {
 func serveWatched(accept func() bool, idle time.Duration) {
 	for accept() {
 		c := &conn{lastSeen: time.Now()}
-		go handleConn(c) // want `writes confined handoffs.conn.lastSeen off the owner: this code runs via a go statement`
+		go handleConn(c)
 		time.AfterFunc(idle, func() {
 			if time.Since(c.lastSeen) > idle { // want `reads confined handoffs.conn.lastSeen off the owner: this code runs via time.AfterFunc`
 				c.closed = true // want `writes confined handoffs.conn.closed off the owner: this code runs via time.AfterFunc`
@@ -37,7 +37,7 @@ func serveWatched(accept func() bool, idle time.Duration) {
 func handleConn(c *conn) {
 	for !c.closed {
 		c.nread++
-		c.lastSeen = time.Now()
+		c.lastSeen = time.Now() // want `writes confined handoffs.conn.lastSeen off the owner: this code runs via a go statement`
 	}
 }
 

@@ -18,7 +18,7 @@ type Writer struct { // want Writer:"confined:owner"
 }
 
 func flush(b *Batch) {
-	b.n = len(b.items)
+	b.n = len(b.items) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner` `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner` `writes confined handoffs.Batch.n off the owner`
 	b.items = nil
 }
 
@@ -35,7 +35,7 @@ func (w *Writer) rotate() {
 func (w *Writer) rotateLate() {
 	b := w.cur
 	w.cur = &Batch{}
-	go flush(b) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement`
+	go flush(b)
 	b.n++
 }
 
@@ -43,13 +43,13 @@ func (w *Writer) rotateLate() {
 // it through w.cur.
 func (w *Writer) keep() {
 	b := w.cur
-	go flush(b) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement`
+	go flush(b)
 }
 
 // replaceAfter replaces it only after the hand-off: racy until then.
 func (w *Writer) replaceAfter() {
 	b := w.cur
-	go flush(b) // want `writes confined handoffs.Batch.n off the owner`
+	go flush(b)
 	w.cur = &Batch{}
 }
 
@@ -77,7 +77,7 @@ func (w *Writer) later() {
 	time.AfterFunc(time.Second, func() { b.n++ })
 }
 
-func (b *Batch) flushLater() { b.n++ }
+func (b *Batch) flushLater() { b.n++ } // want `calls confined \(\*handoffs.Batch\).flushLater off the owner`
 
 // A method value bound to a batch the function made, and nothing else
 // holds: handed off.
@@ -90,7 +90,7 @@ func (w *Writer) freshMethodValue() {
 // variable: both may run, so the batch is shared, not handed off.
 func (w *Writer) sharedMethodValue() {
 	b := &Batch{}
-	time.AfterFunc(time.Second, b.flushLater) // want `calls confined \(\*handoffs.Batch\).flushLater off the owner`
+	time.AfterFunc(time.Second, b.flushLater)
 	time.AfterFunc(time.Second, func() {
 		b.n++ // want `writes confined handoffs.Batch.n off the owner`
 	})

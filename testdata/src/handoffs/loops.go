@@ -22,7 +22,7 @@ func sharedByLoop(items []string) {
 func sharedByLoopArgument(items []string) {
 	b := &Batch{items: items}
 	for range 2 {
-		go flush(b) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement`
+		go flush(b)
 	}
 }
 

@@ -15,7 +15,7 @@ func fromRunningConstructor() {
 
 func newRunningBatch() *Batch {
 	b := &Batch{}
-	go flush(b) // want `writes confined handoffs.Batch.n off the owner`
+	go flush(b)
 	return b
 }
 
@@ -38,7 +38,7 @@ func afterStart() {
 // Two go statements with one value.
 func twoGoroutines() {
 	b := &Batch{}
-	go flush(b) // want `writes confined handoffs.Batch.n off the owner`
+	go flush(b)
 	go func() {
 		b.n++ // want `writes confined handoffs.Batch.n off the owner`
 	}()
@@ -47,13 +47,13 @@ func twoGoroutines() {
 // A method of the value started first (go m.run(); go func() {...}()).
 func (b *Batch) drain() {
 	for range b.items {
-		b.n--
+		b.n-- // want `calls confined \(\*handoffs.Batch\).drain off the owner`
 	}
 }
 
 func methodStartedFirst() {
 	b := &Batch{}
-	go b.drain() // want `calls confined \(\*handoffs.Batch\).drain off the owner`
+	go b.drain()
 	go func() {
 		b.n++ // want `writes confined handoffs.Batch.n off the owner`
 	}()

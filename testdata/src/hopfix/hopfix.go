@@ -28,7 +28,7 @@ func (s *Session) Loop() { // want Loop:"confined:loop"
 	}
 }
 
-func (s *Session) bump() { s.retries++ }
+func (s *Session) bump() { s.retries++ } // want `calls confined \(\*hopfix.Session\).bump off the owner` `calls confined \(\*hopfix.Session\).bump off the owner`
 
 func expensive() int { return 42 }
 
@@ -51,7 +51,7 @@ func (a *Agenda) Enqueue(f func()) { a.work <- f } // want Enqueue:"confined:hop
 func goStmt(s *Session) {
 	go func() {
 		s.retries = 0 // want `writes confined hopfix.Session.retries off the owner`
-		s.bump()      // want `calls confined \(\*hopfix.Session\).bump off the owner`
+		s.bump()
 	}()
 }
 
@@ -60,7 +60,7 @@ type manager struct{ sess *Session }
 
 func (m *manager) retry() {
 	time.AfterFunc(time.Second, func() {
-		m.sess.bump() // want `calls confined \(\*hopfix.Session\).bump off the owner`
+		m.sess.bump()
 	})
 }
 
@@ -124,13 +124,13 @@ type worker struct { // want worker:"confined:owner"
 }
 
 func (w *worker) attempt() *future.Future[int] {
-	w.n++
+	w.n++ // want `calls confined \(\*hopfix.worker\).attempt off the owner`
 	return future.Value(w.n)
 }
 
 func (w *worker) retryLater() *future.Future[int] {
 	return future.Sleep(time.Second, 0).FlatMap(func(int) *future.Future[int] {
-		return w.attempt() // want `calls confined \(\*hopfix.worker\).attempt off the owner`
+		return w.attempt()
 	})
 }
 
@@ -143,13 +143,13 @@ type lockedWorker struct { // want lockedWorker:"confined:owner"
 }
 
 func (w *lockedWorker) attempt() *future.Future[int] {
-	w.n++
+	w.n++ // want `calls confined \(\*hopfix.lockedWorker\).attempt off the owner`
 	return future.Value(w.n)
 }
 
 func (w *lockedWorker) retryLater() *future.Future[int] {
 	return future.Sleep(time.Second, 0).FlatMap(func(int) *future.Future[int] {
-		return w.attempt() // want `calls confined \(\*hopfix.lockedWorker\).attempt off the owner`
+		return w.attempt()
 	})
 }
 

@@ -57,7 +57,7 @@ func refreshWith(s *Session, count func() int) {
 // that waits.
 func serveNoFix(s *Session) {
 	http.HandleFunc("/keep", func(w http.ResponseWriter, r *http.Request) {
-		s.keep(r) // want `calls confined \(\*hopfix.Session\).keep off the owner`
+		s.keep(r)
 	})
 	http.HandleFunc("/maybe", func(w http.ResponseWriter, r *http.Request) {
 		if s.retries > 0 && strings.HasPrefix(r.URL.Path, "/") { // want `reads confined hopfix.Session.retries off the owner`
@@ -65,10 +65,10 @@ func serveNoFix(s *Session) {
 		}
 	})
 	go func() {
-		s.loadRetries("http://example.com") // want `calls confined \(\*hopfix.Session\).loadRetries off the owner`
+		s.loadRetries("http://example.com")
 	}()
 }
 
-func (s *Session) keep(r *http.Request) { s.retries = len(r.Header) }
+func (s *Session) keep(r *http.Request) { s.retries = len(r.Header) } // want `calls confined \(\*hopfix.Session\).keep off the owner`
 
-func (s *Session) loadRetries(url string) { s.retries = fetchCount(url) }
+func (s *Session) loadRetries(url string) { s.retries = fetchCount(url) } // want `calls confined \(\*hopfix.Session\).loadRetries off the owner`

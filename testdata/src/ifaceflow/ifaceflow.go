@@ -21,7 +21,7 @@ type actor struct { // want actor:"confined:owner"
 	mailbox  chan func()
 }
 
-func (a *actor) Children() []int { return a.children } // want Children:`summary\(arg0 reads ifaceflow.actor.children`
+func (a *actor) Children() []int { return a.children } // want Children:`summary\(arg0 reads ifaceflow.actor.children` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(strategy\.go:37\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:72\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via a go statement \(ifaceflow\.go:83\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:89\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:112\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:125\)`
 
 // Restart only posts to the mailbox: safe from anywhere.
 func (a *actor) Restart(ids ...int) {
@@ -70,7 +70,7 @@ func (g *guardian) retryNow() {
 // Look-alike positive: the actor's retries pass the actor itself.
 func (a *actor) retryLater() {
 	time.AfterFunc(time.Second, func() {
-		restartAll(a) // want `calls confined \(\*ifaceflow.actor\).Children off the owner: this code runs via time.AfterFunc \(ifaceflow.go:\d+\); path ifaceflow.restartAll → \(\*ifaceflow.actor\).Children; inside, it reads ifaceflow.actor.children`
+		restartAll(a)
 	})
 }
 
@@ -80,14 +80,14 @@ func retryEither(a *actor, g *guardian, useActor bool) {
 	if useActor {
 		s = a
 	}
-	go restartAll(s) // want `calls confined \(\*ifaceflow.actor\).Children off the owner: this code runs via a go statement`
+	go restartAll(s)
 }
 
 // Look-alike positive: nothing tells what s holds, so it stands for every
 // implementation.
 func retryAny(s Supervisor) {
 	time.AfterFunc(time.Second, func() {
-		restartAll(s) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+		restartAll(s)
 	})
 }
 
@@ -110,7 +110,7 @@ type Watcher struct {
 
 func (w *Watcher) watchLater() {
 	time.AfterFunc(time.Second, func() {
-		restartAll(w.Sup) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+		restartAll(w.Sup)
 	})
 }
 
@@ -123,7 +123,7 @@ func newPairs(a *actor, g *guardian) []*pair { return []*pair{{sup: g}, {sup: a}
 
 func (p *pair) later() {
 	time.AfterFunc(time.Second, func() {
-		restartAll(p.sup) // want `calls confined \(\*ifaceflow.actor\).Children off the owner`
+		restartAll(p.sup)
 	})
 }
 

@@ -18,7 +18,7 @@ type Agent struct { // want Agent:"confined:owner"
 	conns []net.Conn
 }
 
-func (a *Agent) Close() error { a.done = true; return nil } // want Close:`summary\(arg0 writes ifacereach.Agent.done\)`
+func (a *Agent) Close() error { a.done = true; return nil } // want Close:`summary\(arg0 writes ifacereach.Agent.done\)` `calls confined \(\*ifacereach.Agent\).Close off the owner: this code runs via time.AfterFunc`
 
 func closeQuietly(c closer) { _ = c.Close() }
 
@@ -31,7 +31,7 @@ func (a *Agent) dropLater(l net.Listener) {
 // Look-alike: the agent itself, closed on a timer.
 func (a *Agent) closeLater() {
 	time.AfterFunc(time.Second, func() {
-		closeQuietly(a) // want `calls confined \(\*ifacereach.Agent\).Close off the owner: this code runs via time.AfterFunc`
+		closeQuietly(a)
 	})
 }
 
@@ -89,7 +89,7 @@ type Pauser interface{ Pause() } // want Pause:"entry point, called off the owne
 
 type job struct{ a *Agent }
 
-func (j *job) Pause() { j.a.done = true } // want Pause:`summary\(arg0 writes ifacereach.Agent.done\)`
+func (j *job) Pause() { j.a.done = true } // want Pause:`summary\(arg0 writes ifacereach.Agent.done\)` `writes confined ifacereach.Agent.done off the owner: this code runs via a go statement \(ifacereach.go:\d+\); path \(\*ifacereach.job\).Pause`
 
 // NewJob makes a job.
 func NewJob(a *Agent) *job { return &job{a: a} } // want NewJob:`summary\(\)`
@@ -97,7 +97,7 @@ func NewJob(a *Agent) *job { return &job{a: a} } // want NewJob:`summary\(\)`
 func PauseLater(ps []Pauser) {
 	go func() {
 		for _, p := range ps {
-			p.Pause() // want `writes confined ifacereach.Agent.done off the owner: this code runs via a go statement \(ifacereach.go:\d+\); path \(\*ifacereach.job\).Pause`
+			p.Pause()
 		}
 	}()
 }

@@ -75,14 +75,16 @@ func docIgnore(s *state) {
 	s.y++
 }
 
-// A finding reported at the sink (a method value handed to a timer) is
-// suppressed by an ignore on the sink's line.
-func (s *state) bump() { s.x++ }
+// A finding reported at the touch inside a method (s.x++ in bump) is
+// suppressed by an ignore on the line the code leaves the owner from (a
+// method value handed to a timer), for that line only: the other timer's
+// is reported.
+func (s *state) bump() { s.x++ } // want `calls confined \(\*ignore.state\).bump off the owner`
 
 func methodValue(s *state) {
 	time.AfterFunc(time.Second, s.bump) //confined:ignore bump is idempotent and the owner tolerates it
 }
 
 func methodValueNotIgnored(s *state) {
-	time.AfterFunc(time.Second, s.bump) // want `calls confined \(\*ignore.state\).bump off the owner`
+	time.AfterFunc(time.Second, s.bump)
 }

@@ -11,7 +11,7 @@ type behavior struct{ stack []func(int) } // want behavior:"confined:owner"
 
 func (b *behavior) Become(f func(int)) { b.clear(); b.push(f) } // want Become:`summary\(arg0 calls \(\*methodcalls.behavior\).clear; invokes arg1; of which assumed arg1\)`
 
-func (b *behavior) clear() { b.stack = b.stack[:0] }
+func (b *behavior) clear() { b.stack = b.stack[:0] } // want `calls confined \(\*methodcalls.behavior\).Become off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.behavior.stack`
 
 func (b *behavior) push(f func(int)) { b.stack = append(b.stack, f) }
 
@@ -21,11 +21,11 @@ type shop struct { // want shop:"confined:owner"
 	stock int
 }
 
-func (s *shop) closed(int) { s.stock = 0 }
+func (s *shop) closed(int) { s.stock = 0 } // want `calls confined \(\*methodcalls.shop\).closed off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.shop.stock`
 
 func (s *shop) closeLater() {
 	time.AfterFunc(time.Second, func() {
-		s.beh.Become(s.closed) // want `calls confined \(\*methodcalls.behavior\).Become off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.behavior.stack`
+		s.beh.Become(s.closed)
 	})
 }
 
@@ -34,6 +34,6 @@ func apply(f func(int)) { f(0) }
 
 func (s *shop) applyLater() {
 	time.AfterFunc(time.Second, func() {
-		apply(s.closed) // want `calls confined \(\*methodcalls.shop\).closed off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.shop.stock`
+		apply(s.closed)
 	})
 }

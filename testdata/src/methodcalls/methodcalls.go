@@ -28,7 +28,7 @@ func (c *counter) safe() {}
 // tick only calls an :any method.
 func (c *counter) tick() { c.safe() }
 
-func (c *counter) inc() { c.n++ }
+func (c *counter) inc() { c.n++ } // want `calls confined \(\*methodcalls.counter\).inc off the owner: this code runs via time.AfterFunc \(methodcalls.go:\d+\); inside, it writes methodcalls.counter.n; fix: ` `calls confined \(\*methodcalls.counter\).inc off the owner: this code runs via a go statement`
 
 // ping touches nothing but must run on the owner.
 //
@@ -39,10 +39,10 @@ func timers(c *counter) {
 	time.AfterFunc(time.Second, c.wake)
 	time.AfterFunc(time.Second, c.onTimer)
 	time.AfterFunc(time.Second, c.tick)
-	time.AfterFunc(time.Second, c.inc)  // want `calls confined \(\*methodcalls.counter\).inc off the owner: this code runs via time.AfterFunc \(methodcalls.go:\d+\); inside, it writes methodcalls.counter.n; fix: `
+	time.AfterFunc(time.Second, c.inc)
 	time.AfterFunc(time.Second, c.ping) // want `calls confined \(\*methodcalls.counter\).ping off the owner`
 	go c.wake()
-	go c.inc() // want `calls confined \(\*methodcalls.counter\).inc off the owner: this code runs via a go statement`
+	go c.inc()
 }
 
 func acrossPackages(a *mailbox.Actor) {

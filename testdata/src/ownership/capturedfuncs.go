@@ -15,14 +15,14 @@ func callsCapturedLiteral(s *server) {
 
 func callsCapturedMethodValue(s *server) {
 	bump := s.bump
-	time.AfterFunc(time.Second, func() { // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via time.AfterFunc`
+	time.AfterFunc(time.Second, func() {
 		bump()
 	})
 }
 
 func callsCapturedInLoop(s *server, n int) {
 	f := func() {
-		s.store(n, "x") // want `calls confined \(\*ownership.server\).store off the owner`
+		s.store(n, "x")
 	}
 	go func() {
 		for range n {

@@ -18,9 +18,9 @@ type server struct { // want server:"confined:owner"
 	pending map[int]string
 }
 
-func (s *server) bump() { s.n++ }
+func (s *server) bump() { s.n++ } // want `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:114\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:139\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:151\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:175\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:189\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:194\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:198\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:212\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:222\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:234\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(capturedfuncs\.go:18\)`
 
-func (s *server) store(k int, v string) { s.pending[k] = v }
+func (s *server) store(k int, v string) { s.pending[k] = v } // want `calls confined \(\*ownership.server\).store off the owner`
 
 func newServer() *server {
 	return &server{pending: make(map[int]string)}
@@ -112,7 +112,7 @@ func ownLiteralWithArgs() {
 
 func captured(s *server) {
 	go func() {
-		s.bump() // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via a go statement`
+		s.bump()
 	}()
 }
 
@@ -137,7 +137,7 @@ func capturedAfterConstructionAndKept(h *hub) {
 
 func capturedThroughHelper(s *server) {
 	time.AfterFunc(time.Second, func() {
-		touchAll(s) // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via time.AfterFunc \(ownership.go:\d+\); path ownership.touchAll → \(\*ownership.server\).bump`
+		touchAll(s)
 	})
 }
 
@@ -149,7 +149,7 @@ func capturedReachedThroughField(h *hub) {
 
 func capturedReachedThroughGetter(h *hub) {
 	go func() {
-		h.server().bump() // want `calls confined \(\*ownership.server\).bump off the owner`
+		h.server().bump()
 	}()
 }
 
@@ -174,7 +174,7 @@ func capturedThroughCallWithoutSummary(p *atomic.Pointer[server]) {
 func capturedInFreshSlice(s *server) {
 	go func() {
 		all := []*server{s}
-		all[0].bump() // want `calls confined \(\*ownership.server\).bump off the owner`
+		all[0].bump()
 	}()
 }
 
@@ -186,16 +186,16 @@ func capturedReassignedLocal(s *server) {
 }
 
 func methodValueReceiver(s *server) {
-	time.AfterFunc(time.Second, s.bump) // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via time.AfterFunc`
+	time.AfterFunc(time.Second, s.bump)
 }
 
 func methodValueInVariable(s *server) {
 	f := s.bump
-	go f() // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via a go statement`
+	go f()
 }
 
 func goMethodCall(s *server) {
-	go s.bump() // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via a go statement`
+	go s.bump()
 }
 
 // Look-alike negative: a method value of a fresh server, taken inside the
@@ -209,7 +209,7 @@ func methodValueOfOwn() {
 }
 
 func argumentToNamed(s *server) {
-	go touchAll(s) // want `calls confined \(\*ownership.server\).bump off the owner: this code runs via a go statement \(ownership.go:\d+\); path ownership.touchAll → \(\*ownership.server\).bump`
+	go touchAll(s)
 }
 
 func argumentToLiteral(srv *server) {
@@ -220,7 +220,7 @@ func argumentToLiteral(srv *server) {
 
 func packageLevel() {
 	go func() {
-		global.bump() // want `calls confined \(\*ownership.server\).bump off the owner`
+		global.bump()
 	}()
 }
 
@@ -232,7 +232,7 @@ func packageLevelValue() {
 
 func packageLevelThroughGetter() {
 	time.AfterFunc(time.Second, func() {
-		current().bump() // want `calls confined \(\*ownership.server\).bump off the owner`
+		current().bump()
 	})
 }
 

@@ -19,7 +19,7 @@ type Server struct { // want Server:"confined:owner"
 }
 
 func (s *Server) bump() int {
-	s.nextID++
+	s.nextID++ // want `calls confined \(\*timers.Server\).bump off the owner: this code runs via time.AfterFunc .*; path \(\*timers.Coordinator\).retry → \(\*timers.Coordinator\).terminate → \(\*timers.Server\).bump` `calls confined` `path \(\*timers.Coordinator\).retry → \(\*timers.Coordinator\).terminate → \(\*timers.Server\).bump`
 	return s.nextID
 }
 
@@ -41,16 +41,16 @@ func timerClosure(s *Server) {
 }
 
 func timerMethodValue(c *Coordinator) {
-	time.AfterFunc(time.Second, c.retry) // want `calls confined \(\*timers.Server\).bump off the owner: this code runs via time.AfterFunc .*; path \(\*timers.Coordinator\).retry → \(\*timers.Coordinator\).terminate → \(\*timers.Server\).bump`
+	time.AfterFunc(time.Second, c.retry)
 }
 
 func goNamed(c *Coordinator) {
-	go c.retry() // want `calls confined`
+	go c.retry()
 }
 
 func goLiteral(c *Coordinator) {
 	go func() {
-		c.retry() // want `path \(\*timers.Coordinator\).retry → \(\*timers.Coordinator\).terminate → \(\*timers.Server\).bump`
+		c.retry()
 	}()
 }
 

@@ -26,7 +26,7 @@ type server struct { // want server:"confined:owner"
 	name string
 }
 
-func (s *server) bump() { s.n++ }
+func (s *server) bump() { s.n++ } // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*touches.server\).bump off the owner` `calls confined \(\*touches.server\).bump off the owner`
 
 func (s server) get() int { return s.n }
 
@@ -100,7 +100,7 @@ func fieldOnOwner(s *server) {
 
 func pointerMethod(s *server) {
 	time.AfterFunc(time.Second, func() {
-		s.bump() // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc`
+		s.bump()
 	})
 }
 
@@ -119,7 +119,7 @@ func valueMethodOnValue(v server) {
 func methodValueCalled(s *server) {
 	time.AfterFunc(time.Second, func() {
 		f := s.bump
-		f() // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: `
+		f()
 	})
 }
 
@@ -153,13 +153,13 @@ type byValue struct {
 
 func promotedMethodByPointer(w *byPointer) {
 	time.AfterFunc(time.Second, func() {
-		w.bump() // want `calls confined \(\*touches.server\).bump off the owner`
+		w.bump()
 	})
 }
 
 func promotedMethodByValue(w *byValue) {
 	time.AfterFunc(time.Second, func() {
-		w.bump() // want `calls confined \(\*touches.server\).bump off the owner`
+		w.bump()
 	})
 }
 
@@ -190,9 +190,9 @@ type box[T any] struct { // want box:"confined:owner"
 	v T
 }
 
-func (b *box[T]) set(v T) { b.v = v }
+func (b *box[T]) set(v T) { b.v = v } // want `calls confined \(\*touches.box\[T\]\).set off the owner` `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set(; inside, [^;]*)?; fix: `
 
-func (b *box[T]) peek() T { return b.v }
+func (b *box[T]) peek() T { return b.v } // want `calls confined \(\*touches.box\[T\]\).peek off the owner`
 
 // free is the unconfined twin of box.
 type free[T any] struct {
@@ -203,13 +203,13 @@ func (f *free[T]) set(v T) { f.v = v }
 
 func genericMethod(b *box[int]) {
 	time.AfterFunc(time.Second, func() {
-		b.set(1) // want `calls confined \(\*touches.box\[T\]\).set off the owner`
+		b.set(1)
 	})
 }
 
 func genericMethodOtherInstance(b *box[string]) {
 	time.AfterFunc(time.Second, func() {
-		_ = b.peek() // want `calls confined \(\*touches.box\[T\]\).peek off the owner`
+		_ = b.peek()
 	})
 }
 
@@ -227,7 +227,7 @@ func setFreeVia[T any](f *free[T], v T) { f.set(v) }
 
 func genericThroughGenericHelper(b *box[float64]) {
 	time.AfterFunc(time.Second, func() {
-		setVia(b, 3) // want `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set(; inside, [^;]*)?; fix: `
+		setVia(b, 3)
 	})
 }
 

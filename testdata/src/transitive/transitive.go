@@ -13,7 +13,7 @@ type registry struct { // want registry:"confined:owner"
 	count   int
 }
 
-func (r *registry) forget(k string) { delete(r.entries, k) }
+func (r *registry) forget(k string) { delete(r.entries, k) } // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: ` `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
 
 //confined:owner
 type table map[string]int // want table:"confined:owner"
@@ -22,16 +22,16 @@ type table map[string]int // want table:"confined:owner"
 
 func first(r *registry)  { second(r) }
 func second(r *registry) { third(r) }
-func third(r *registry)  { r.entries["k"] = 1 }
+func third(r *registry)  { r.entries["k"] = 1 } // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: ` `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
 
 func threeDeep(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
+		first(r)
 	})
 }
 
 func threeDeepNamed(r *registry) {
-	go first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
+	go first(r)
 }
 
 // Three helpers deep to a write of a confined named map, handed down
@@ -43,11 +43,11 @@ type holder struct {
 
 func fill(h *holder)          { fillTable(h.tab) }
 func fillTable(t table)       { store(t, "k") }
-func store(t table, k string) { t[k] = 1 }
+func store(t table, k string) { t[k] = 1 } // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table(; inside, [^;]*)?; fix: `
 
 func threeDeepNamedMap(h *holder) {
 	time.AfterFunc(time.Second, func() {
-		fill(h) // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table(; inside, [^;]*)?; fix: `
+		fill(h)
 	})
 }
 
@@ -63,22 +63,22 @@ func (c *coordinator) drop(k string) { c.reg.forget(k) }
 
 func threeDeepMethods(c *coordinator) {
 	time.AfterFunc(time.Second, func() {
-		c.retry() // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
+		c.retry()
 	})
 }
 
 func threeDeepMethodValue(c *coordinator) {
-	time.AfterFunc(time.Second, c.retry) // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
+	time.AfterFunc(time.Second, c.retry)
 }
 
 // One helper deep to an increment: it writes (and reads) the field, as
 // the same increment written in the closure itself does.
 
-func tick(r *registry) { r.count++ }
+func tick(r *registry) { r.count++ } // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.tick → transitive.registry.count(; inside, [^;]*)?; fix: `
 
 func oneDeepIncrement(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		tick(r) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.tick → transitive.registry.count(; inside, [^;]*)?; fix: `
+		tick(r)
 	})
 }
 
@@ -92,7 +92,7 @@ func directIncrement(r *registry) {
 
 func even(r *registry, n int) {
 	if n == 0 {
-		r.count++
+		r.count++ // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.odd → transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: ` `writes confined transitive.registry.count off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: `
 		return
 	}
 	odd(r, n-1)
@@ -107,12 +107,12 @@ func odd(r *registry, n int) {
 
 func mutualRecursion(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		odd(r, 3) // want `writes confined transitive.registry.count off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.odd → transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: `
+		odd(r, 3)
 	})
 }
 
 func mutualRecursionNamed(r *registry) {
-	go even(r, 4) // want `writes confined transitive.registry.count off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.even → transitive.registry.count(; inside, [^;]*)?; fix: `
+	go even(r, 4)
 }
 
 // Mutual recursion where the touch is only reached on the way back.
@@ -125,12 +125,12 @@ func walkDown(r *registry, n int) {
 
 func walkUp(r *registry, n int) {
 	walkDown(r, n)
-	r.entries["depth"] = n
+	r.entries["depth"] = n // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.walkDown → transitive.walkUp( → transitive.walkDown → transitive.walkUp)* → transitive.registry.entries(; inside, [^;]*)?; fix: `
 }
 
 func mutualRecursionLateTouch(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		walkDown(r, 3) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.walkDown → transitive.walkUp( → transitive.walkDown → transitive.walkUp)* → transitive.registry.entries(; inside, [^;]*)?; fix: `
+		walkDown(r, 3)
 	})
 }
 

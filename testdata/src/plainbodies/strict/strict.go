@@ -11,10 +11,10 @@ import (
 //confined:owner
 type failure struct{ attempts int } // want failure:"confined:owner"
 
-func (f *failure) Error() string { return strconv.Itoa(f.attempts) } // want Error:`summary\(arg0 reads strict.failure.attempts\)`
+func (f *failure) Error() string { return strconv.Itoa(f.attempts) } // want Error:`summary\(arg0 reads strict.failure.attempts\)` `calls confined \(\*strict.failure\).Error off the owner`
 
 func describe(err error) string { return err.Error() }
 
 func report(f *failure) {
-	time.AfterFunc(time.Second, func() { _ = describe(f) }) // want `calls confined \(\*strict.failure\).Error off the owner`
+	time.AfterFunc(time.Second, func() { _ = describe(f) })
 }

@@ -24,13 +24,13 @@ func (c *counter) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.
 	go func() {
 		c.hits["late"]++ // want `writes confined app.counter.hits off the owner`
 	}()
-	go c.report() // want `calls confined \(\*app.counter\).report off the owner`
+	go c.report()
 	// The way back: a message to the actor, from the timer.
 	e := c.engine
 	time.AfterFunc(time.Second, func() { e.Send("tick") })
 }
 
-func (c *counter) report() { c.n = 0 }
+func (c *counter) report() { c.n = 0 } // want `calls confined \(\*app.counter\).report off the owner`
 
 // Look-alike: a type that does not implement the turn is not confined.
 type plain struct{ n int }
