@@ -62,11 +62,13 @@ type reporter struct {
 	pointeeMethods map[*types.Var]*types.Func
 }
 
-// lineKey identifies a source line: one finding per line of off-owner code
-// (finding.pos) is enough advice.
+// lineKey identifies a source line and where the code left the owner: one
+// finding per line of off-owner code (finding.pos) and way there is enough
+// advice.
 type lineKey struct {
-	file string
-	line int
+	file  string
+	line  int
+	entry token.Pos
 }
 
 // Report reports the package's findings, the ignore directives that
@@ -103,10 +105,10 @@ func (r *reporter) run(fns []*ssa.Function) {
 			}
 		}
 		if domain, ok := c.M.RunsOn(fn); ok {
-			r.inside(nil, fn, r.ownBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+			r.inside(nil, fn, "", r.ownBody(fn, domain), func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 		if sink, ok := c.EntryPoint(fn); ok {
-			r.inside(fn, fn, walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+			r.inside(fn, fn, "", walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
 		}
 	}
 	r.reportFieldCalls()
@@ -118,15 +120,18 @@ func (r *reporter) run(fns []*ssa.Function) {
 			out = append(out, f)
 		}
 	}
-	slices.SortFunc(out, func(a, b finding) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.pos, b.pos)) })
+	slices.SortFunc(out, func(a, b finding) int {
+		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.pos, b.pos), cmp.Compare(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
+	})
 	var hops []hopSink
 	loopless := false
 	if len(out) > 0 { // scanning every use for hop sinks is only worth it for advice
 		hops, loopless = r.hopSinks(), !r.c.M.LoopInView()
 	}
 	fixes := r.findingFixes(out)
-	// Two places of one literal that reach the same touch say the same
-	// thing there: once is enough, unless the second carries a fix.
+	// Two places that reach the same touch from the same start (a write
+	// and a call that writes it again) say the same thing there: once is
+	// enough, unless the second carries a fix.
 	said := make(map[string]bool)
 	for _, f := range out {
 		hint := sentAdvice
@@ -157,7 +162,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		case hop.Fix != nil:
 			d.SuggestedFixes = []analysis.SuggestedFix{*hop.Fix}
 		}
-		key := fmt.Sprint(d.Pos, d.Message)
+		key := fmt.Sprint(d.Pos, f.entry.Pos, f.witness.Member, f.witness.Action)
 		if said[key] && len(d.SuggestedFixes) == 0 {
 			continue
 		}
@@ -189,7 +194,7 @@ func (r *reporter) add(f finding) {
 	f.at = r.touchPos(f)
 	r.touches = append(r.touches, f)
 	p := r.c.Pass().Fset.Position(f.pos)
-	key := lineKey{p.Filename, p.Line}
+	key := lineKey{p.Filename, p.Line, f.entry.Pos}
 	if old, dup := r.findings[key]; !dup || f.witness.Tells(old.witness) {
 		r.findings[key] = f
 	}
@@ -236,10 +241,12 @@ func (r *reporter) root(t flow.FuncValue, sp walk.Entry, depth int) {
 		return
 	}
 	if !flow.IsFuncLit(t.Fn) {
-		r.atSink(t, sp, sum)
+		if !r.body(t, sp) {
+			r.atSink(t, sp, sum)
+		}
 		return
 	}
-	r.inside(t.Fn, t.Fn, sp, func(s summary.Source) summary.Origin {
+	r.inside(t.Fn, t.Fn, "", sp, func(s summary.Source) summary.Origin {
 		if sp.HandedSource(t, s) {
 			return summary.Origin{} // given away: the started code's own
 		}
@@ -286,6 +293,28 @@ func capturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
 	return out
 }
 
+// body reports every touching place in the body of t, a function of this
+// package started by name ("go upload(b)", "go s.reload()"), as inside a
+// literal: the race detector names each of them, not only the first. A
+// method value (a wrapper) or a function whose body was not walked is
+// reported at the sink (atSink); so is one whose places report nothing,
+// and one that calls through an interface: which implementation its
+// places touch depends on what the sink passes, which atSink binds.
+func (r *reporter) body(t flow.FuncValue, sp walk.Entry) bool {
+	w := r.c.Walks[t.Fn]
+	if flow.IsWrapper(t.Fn) || w == nil || slices.ContainsFunc(w.Sites, func(s walk.Site) bool { return s.Witness.Recv != "" }) {
+		return false
+	}
+	n := len(r.touches)
+	r.inside(t.Fn, t.Fn, flow.Name(t.Fn), sp, func(s summary.Source) summary.Origin {
+		if sp.HandedSource(t, s) {
+			return summary.Origin{} // given away: the started code's own
+		}
+		return summary.OriginOf(s)
+	})
+	return len(r.touches) > n
+}
+
 // atSink reports at the sink what the named function or method value t
 // touches first, with its path.
 func (r *reporter) atSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary) {
@@ -305,8 +334,8 @@ func (r *reporter) atSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary)
 
 // inside reports every touching place in the body of the off-owner literal
 // fn whose touched value comes from outside; toRoot maps fn's sources to
-// the root literal's.
-func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summary.Source) summary.Origin) {
+// the root literal's. root names a named function the paths start from.
+func (r *reporter) inside(lit, fn *ssa.Function, root string, sp walk.Entry, toRoot func(summary.Source) summary.Origin) {
 	w := r.c.Walks[fn]
 	if w == nil {
 		return
@@ -324,13 +353,13 @@ func (r *reporter) inside(lit, fn *ssa.Function, sp walk.Entry, toRoot func(summ
 	for _, s := range w.Sites {
 		if s.Inner != nil {
 			innerSources := s.InnerSources
-			r.inside(lit, s.Inner, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
+			r.inside(lit, s.Inner, root, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {
-			r.add(finding{pos: r.placePos(s, lit), witness: s.Witness, entry: sp, lit: lit, field: selectedField(s.Instr)})
+			r.add(finding{pos: r.placePos(s, lit), root: root, witness: s.Witness, entry: sp, lit: lit, field: selectedField(s.Instr)})
 		}
 	}
 }

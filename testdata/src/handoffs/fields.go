@@ -35,7 +35,7 @@ func serveWatched(accept func() bool, idle time.Duration) {
 }
 
 func handleConn(c *conn) {
-	for !c.closed {
+	for !c.closed { // want `reads confined handoffs\.conn\.closed off the owner: this code runs via a go statement \(fields\.go:28\)`
 		c.nread++
 		c.lastSeen = time.Now() // want `writes confined handoffs.conn.lastSeen off the owner: this code runs via a go statement`
 	}

@@ -19,7 +19,7 @@ type Writer struct { // want Writer:"confined:owner"
 
 func flush(b *Batch) {
 	b.n = len(b.items) // want `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner` `writes confined handoffs.Batch.n off the owner: this code runs via a go statement` `writes confined handoffs.Batch.n off the owner` `writes confined handoffs.Batch.n off the owner`
-	b.items = nil
+	b.items = nil      // want `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(shared\.go:18\)` `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(handoffs\.go:52\)` `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(handoffs\.go:46\)` `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(loops\.go:25\)` `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(handoffs\.go:38\)` `writes confined handoffs\.Batch\.items off the owner: this code runs via a go statement \(shared\.go:41\)`
 }
 
 // rotate gives the current batch away and starts a new one: the batch is
