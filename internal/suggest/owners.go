@@ -433,7 +433,7 @@ func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruct
 // sentTypes are the types, by key, whose values the package hands from
 // one goroutine to another, which owns none of them: sent on channels
 // (requests, replies, messages), or kept in a container a lock guards (a
-// map of a type with a mutex: a store).
+// map of a type with a mutex: a store), stored there after it was built.
 func (s *Suggester) sentTypes() map[string]bool {
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
@@ -453,7 +453,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) {
+					if guarded(in.Addr) && !builtWith(in) {
 						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}
@@ -472,6 +472,18 @@ func guarded(v ssa.Value) bool {
 	}
 	named := names.DerefNamed(x.Type())
 	return named != nil && hasMutex(named)
+}
+
+// builtWith reports whether store puts a value its function allocates
+// into a field of a struct the function allocates too: a helper built with
+// its holder (an actor's journal, in the actor's composite literal) is the
+// holder's, not kept in a container a lock guards. A value from elsewhere
+// (a constructor's result) stored so still is.
+func builtWith(store *ssa.Store) bool {
+	x, _, ok := fieldUnder(store.Addr)
+	_, holder := x.(*ssa.Alloc)
+	_, part := store.Val.(*ssa.Alloc)
+	return ok && holder && part
 }
 
 // noteSent records the type of a value sent on a channel, and the types

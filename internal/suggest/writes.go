@@ -42,17 +42,21 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // fieldAccesses is what one function does to fields of candidate types
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
-	// writes are none when the function takes a lock anywhere (it is
-	// taken to hold it around all it does: the owner rules err towards no
-	// proposal); unlockedWrites are those no Lock dominates (the bump after
-	// the Unlock), also those that are no evidence (see accesses).
+	// writes are, in a function that takes a lock, only those where it
+	// cannot be held (another case of a loop's switch; see afterLock):
+	// the owner rules err towards no proposal; unlockedWrites are those no Lock dominates (the bump
+	// after the Unlock), also those that are no evidence (see accesses).
 	writes, reads, unlockedWrites fieldSet
 	unlockedReads                 fieldSet // the reads no Lock dominates
 	// slots are the fields it writes only at an element its parameters
 	// pick (go func(i int) { out.items[i] = f(i) }(i)): goroutines started
 	// once per index each write a slot of their own.
 	slots fieldSet
-	locks bool // it takes a lock: what it calls is taken to run under it (see of)
+	locks bool // it takes a lock
+	// afterLock are the instructions a lock call of the function can run
+	// before with no unlock between: the lock may be held there, and what
+	// it calls there is taken to run under it (see of).
+	afterLock map[ssa.Instruction]bool
 	// startWrites are the writes that set a value up for the code a go
 	// statement then starts with it (see setsUpStarted): no evidence, but
 	// the check takes a channel assigned so for state.
@@ -115,9 +119,16 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	closes := channelCloses(fn)
-	acc.locks = slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
-		return slices.ContainsFunc(b.Instrs, func(instr ssa.Instruction) bool { return lockCall(instr) > 0 })
-	})
+	acc.afterLock = make(map[ssa.Instruction]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if lockCall(instr) > 0 {
+				acc.locks = true
+				maps.Copy(acc.afterLock, flow.RunsAfter(instr, func(i ssa.Instruction) bool { return lockCall(i) < 0 }))
+			}
+		}
+	}
+	free := make(fieldSet) // written where no lock call ran before
 	for t := range x.fieldTouches(fn, originOf) {
 		instr, key := t.instr, t.key
 		if t.write && x.setsUpStarted(instr, t.v, key) {
@@ -150,6 +161,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if !underLock(instr) {
 				acc.unlockedWrites[key] = true
 			}
+			if !acc.afterLock[instr] {
+				free[key] = true
+			}
 			if slotWrite(instr) {
 				acc.slots[key] = true
 			} else {
@@ -165,8 +179,10 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if !acc.unlockedWrites[key] {
 				acc.lockedWrites[key] = true
 			}
+			if !free[key] {
+				delete(acc.writes, key)
+			}
 		}
-		clear(acc.writes)
 	}
 	return acc
 }
@@ -417,7 +433,7 @@ func fieldUnder(v ssa.Value) (x ssa.Value, index int, ok bool) {
 
 // of returns the fields fn writes, itself and in the functions it
 // calls: in this package from their bodies, elsewhere from writesFact. A
-// function that takes a lock is taken to hold it around all it does.
+// function that takes a lock is taken to hold it from there on.
 func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	return x.closure(x.writes, fn, func(fn *ssa.Function) fieldSet {
 		if fn.Blocks != nil {
@@ -436,8 +452,8 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
 		// What a goroutine writes is spawned code's own (codeRoots), off
 		// fn's owner: only calls in place count; and what a function
-		// that locks calls runs under its lock.
-		return !x.accesses(call.Parent()).locks && x.handsState(originOf, call, c)
+		// that locks calls after it may run under its lock.
+		return !x.accesses(call.Parent()).afterLock[call] && x.handsState(originOf, call, c)
 	})
 }
 
