@@ -430,6 +430,9 @@ func (s *Suggester) eventSourcesInView() []eventSourceMethod {
 // hand it nothing, so a goroutine that only waits for them is not an
 // owner's loop.
 func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
+	if sel, ok := instr.(*ssa.Select); ok && !sel.Blocking {
+		return false // a select with a default drains or polls: it waits for no work
+	}
 	work := func(ch ssa.Value) bool {
 		t, ok := ch.Type().Underlying().(*types.Chan)
 		if !ok {
