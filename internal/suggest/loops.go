@@ -13,6 +13,7 @@ package suggest
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
@@ -24,6 +25,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/walk"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -430,8 +432,8 @@ func (s *Suggester) eventSourcesInView() []eventSourceMethod {
 // hand it nothing, so a goroutine that only waits for them is not an
 // owner's loop.
 func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
-	if sel, ok := instr.(*ssa.Select); ok && !sel.Blocking {
-		return false // a select with a default drains or polls: it waits for no work
+	if sel, ok := instr.(*ssa.Select); ok && !sel.Blocking && s.drains(sel) {
+		return false // it empties a channel and goes on: it waits for no work
 	}
 	work := func(ch ssa.Value) bool {
 		t, ok := ch.Type().Underlying().(*types.Chan)
@@ -453,6 +455,76 @@ func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// drains reports whether sel, a select with a default, drains channels:
+// its default is empty (take one if there is one), or leaves the loop
+// around it (a return, a goto or a labeled break; or it sets a variable
+// the loop's condition reads, as in "for empty := false; !empty; { select
+// { case <-ch: default: empty = true } }"). A default that does other
+// work and loops again polls: the loop receives its work between (a
+// poller's run).
+func (s *Suggester) drains(sel *ssa.Select) bool {
+	file := names.FileOf(s.pass.Files, sel.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, sel.Pos(), sel.Pos())
+	var stmt *ast.SelectStmt
+	var loop *ast.ForStmt
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.SelectStmt:
+			if stmt == nil {
+				stmt = n
+			}
+		case *ast.ForStmt:
+			if stmt != nil && loop == nil {
+				loop = n
+			}
+		}
+	}
+	if stmt == nil {
+		return false
+	}
+	for _, c := range stmt.Body.List {
+		clause, ok := c.(*ast.CommClause)
+		if !ok || clause.Comm != nil {
+			continue
+		}
+		leaves := len(clause.Body) == 0 // a try: take one if there is one
+		ast.Inspect(&ast.BlockStmt{List: clause.Body}, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				leaves = leaves || n.Tok == token.GOTO || n.Tok == token.BREAK && n.Label != nil
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok && loop != nil && loop.Cond != nil && mentions(loop.Cond, id.Name) {
+						leaves = true
+					}
+				}
+			}
+			return true
+		})
+		return leaves
+	}
+	return false
+}
+
+// mentions reports whether expr uses the identifier name.
+func mentions(expr ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // quitChannel reports whether ch is loaded from a channel field of empty
