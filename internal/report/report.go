@@ -172,6 +172,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 	c.M.ReportUnusedIgnores()
 }
 
+// suppressed reports whether an ignore directive covers pos.
 func (r *reporter) suppressed(pos token.Pos) bool {
 	return r.c.M.Dirs.Suppress(r.c.Pass().Fset.Position(pos))
 }
@@ -203,8 +204,9 @@ func (r *reporter) add(f finding) {
 // touchPos is where f's state is touched, when that is in this package:
 // the write or read itself, however deep in helpers and methods the
 // off-owner code calls; for a call of a confined method, what the method
-// goes on to touch (see summary.reach). Else f.pos. A test's code that reaches
-// a touch in production code is reported in the test, where it changes.
+// goes on to touch (see summary.reach). Else f.pos. A test's code that
+// reaches a touch in production code is reported in the test, where it
+// changes.
 func (r *reporter) touchPos(f finding) token.Pos {
 	fset := r.c.Pass().Fset
 	inTest := strings.HasSuffix(fset.Position(f.pos).Filename, "_test.go")
