@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -56,9 +55,6 @@ func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (
 	pos := fset.PositionFor(obj.Pos(), false) // the file's own lines, whatever //line says
 	indent := ""
 	if v, ok := obj.(*types.Var); ok && v.IsField() {
-		if edit, ok := splitField(tf, pos, v.Name(), lines); ok {
-			return edit, true
-		}
 		if end, ok := trailingSpot(tf, pos); ok && len(lines) == 1 {
 			return analysis.TextEdit{Pos: end, End: end, NewText: []byte(" " + lines[0])}, true
 		}
@@ -72,46 +68,6 @@ func DirectiveInsertion(fset *token.FileSet, obj types.Object, lines []string) (
 	}
 	start := tf.LineStart(pos.Line)
 	return analysis.TextEdit{Pos: start, End: start, NewText: []byte(b.String())}, true
-}
-
-// sharedNames matches a struct field's line that declares several names
-// of one type ("sum, n int"): the names, then the type and whatever
-// follows it (a tag, a comment).
-var sharedNames = regexp.MustCompile(`^([\t ]*)([A-Za-z_]\w*(?:[\t ]*,[\t ]*[A-Za-z_]\w*)+)[\t ]+(\S.*)$`)
-
-// splitField returns, for a field name declared on one line with others
-// ("sum, n int"), the edit that gives it a line of its own with lines, a
-// directive, at its end: a directive on the shared line would apply to
-// every name on it. The others keep the line's tag and comment.
-func splitField(tf *token.File, pos token.Position, name string, lines []string) (analysis.TextEdit, bool) {
-	if len(lines) != 1 || pos.Line >= tf.LineCount() {
-		return analysis.TextEdit{}, false
-	}
-	src, err := os.ReadFile(pos.Filename)
-	start, next := tf.Offset(tf.LineStart(pos.Line)), tf.Offset(tf.LineStart(pos.Line+1))
-	if err != nil || len(src) != tf.Size() || next > len(src) {
-		return analysis.TextEdit{}, false
-	}
-	m := sharedNames.FindStringSubmatch(strings.TrimRight(string(src[start:next]), " \t\r\n"))
-	if m == nil {
-		return analysis.TextEdit{}, false
-	}
-	indent, rest := m[1], m[3]
-	var others []string
-	for n := range strings.SplitSeq(m[2], ",") {
-		if n = strings.TrimSpace(n); n != name {
-			others = append(others, n)
-		}
-	}
-	typ := rest
-	if i := strings.Index(typ, "//"); i >= 0 {
-		typ = strings.TrimSpace(typ[:i])
-	}
-	if strings.Contains(typ, "/*") || len(others) == 0 {
-		return analysis.TextEdit{}, false
-	}
-	text := indent + name + " " + typ + " " + lines[0] + "\n" + indent + strings.Join(others, ", ") + " " + rest + "\n"
-	return analysis.TextEdit{Pos: tf.LineStart(pos.Line), End: tf.LineStart(pos.Line + 1), NewText: []byte(text)}, true
 }
 
 // trailingSpot returns the end of the text of the line at pos, a field's,

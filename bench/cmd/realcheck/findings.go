@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +23,18 @@ type finding struct {
 }
 
 func (f finding) posn() string { return fmt.Sprintf("%s:%d:%d", f.file, f.line, f.col) }
+
+// leftAt matches where a finding's code left the owner, as its message
+// gives it: "this code runs via a go statement (server.go:2027)".
+var leftAt = regexp.MustCompile(`(?:runs via|from) [^;]*?\(([\w.-]+\.go:\d+)\)`)
+
+// via is where f's code left the owner ("server.go:2027"), or "".
+func (f finding) via() string {
+	if m := leftAt.FindStringSubmatch(f.message); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 func (f finding) inTest() bool { return strings.HasSuffix(f.file, "_test.go") }
 

@@ -44,7 +44,7 @@ func (r *result) markdown() string {
 // judgement is the verdict and reason cells of f's row: its verdict's, or
 // "not judged".
 func judgement(verdicts map[string]verdict, f finding) (label, reason string) {
-	if v, ok := verdicts[f.posn()]; ok {
+	if v, ok := verdictOf(verdicts, f); ok {
 		return verdictLabel(v), v.reason
 	}
 	return "not judged", ""
@@ -76,7 +76,7 @@ func verdictLabel(v verdict) string {
 // finding's verdict is the one at its position (finding.posn).
 func tally(findings []finding, verdicts map[string]verdict) (correct, wrong, unjudged int) {
 	for _, f := range findings {
-		v, ok := verdicts[f.posn()]
+		v, ok := verdictOf(verdicts, f)
 		switch {
 		case !ok:
 			unjudged++
@@ -120,7 +120,7 @@ func (r *result) standaloneDiff() []string {
 func staleVerdicts(findings []finding, verdicts map[string]verdict) []verdict {
 	var stale []verdict
 	for _, v := range verdicts {
-		if !slices.ContainsFunc(findings, func(f finding) bool { return f.posn() == v.posn }) {
+		if !slices.ContainsFunc(findings, func(f finding) bool { return f.posn() == v.posn || f.posn()+" via "+f.via() == v.posn }) {
 			stale = append(stale, v)
 		}
 	}
