@@ -787,7 +787,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 	for instr := range window {
 		if call, ok := instr.(*ssa.Call); ok && !call.Common().IsInvoke() {
 			for _, t := range flow.FuncTargets(call.Common().Value) {
-				if handedAll(handedTo(call, t)) {
+				if handedAll(handedTo(call, t), handedOnly) {
 					maps.Copy(acc.writes, x.of(t.Fn))
 				}
 			}
@@ -812,6 +812,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // ownWrites is what fn, code a go statement starts, writes through the
 // values it was handed: in its own body where no Lock dominates, and in
 // what it calls with those values themselves (c.bump(), s.handle(msg)).
+// A helper one of them keeps in a field (l.hist.add(v)) counts with it.
 // What it calls with a value it derived from them (t.insert(n.kids[i]),
 // the part of a tree one goroutine of a fan-out works on) is left out:
 // such a part is that goroutine's, as far as -suggest can tell; so is
@@ -820,7 +821,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && handedAll(c.handed) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
+		if !underLock(call) && handedAll(c.handed, keptByHanded) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
 			maps.Copy(out, x.unlockedOf(c.fn))
 		}
 	}
@@ -850,15 +851,32 @@ func capturedOf(fn *ssa.Function, indices map[int]bool) func(ssa.Value) bool {
 }
 
 // handedAll reports whether each of vs that may lead to state is what its
-// function was handed (handedIn), not a part it picked from it.
-func handedAll(vs []ssa.Value) bool {
+// function was handed (handedIn), or else what also says, not a part it
+// picked from it.
+func handedAll(vs []ssa.Value, also func(ssa.Value) bool) bool {
 	for _, v := range vs {
-		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && mayLeadToStruct(v.Type()) {
+		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && !also(v) && mayLeadToStruct(v.Type()) {
 			return false
 		}
 	}
 	return true
 }
+
+// keptByHanded reports whether v is loaded from a field of what its
+// function was handed (l.hist in go func() { l.hist.add(v) }()): a helper
+// the handed value keeps, shared with all that use it, not a part picked
+// for one goroutine (an element, n.kids[i]).
+func keptByHanded(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return ok && handedIn(fa.X)
+}
+
+// handedOnly is the also of handedAll that adds nothing.
+func handedOnly(ssa.Value) bool { return false }
 
 // mayLeadToStruct reports whether a value of type t may lead to a struct's
 // fields: a struct, an interface, or a pointer, slice, array, map or
