@@ -121,7 +121,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 	}
 	slices.SortFunc(out, func(a, b finding) int {
-		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.pos, b.pos), cmp.Compare(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
+		return cmp.Or(r.comparePos(a.at, b.at), r.comparePos(a.pos, b.pos), r.comparePos(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
 	})
 	var hops []hopSink
 	loopless := false
@@ -170,6 +170,13 @@ func (r *reporter) run(fns []*ssa.Function) {
 		c.Pass().Report(d)
 	}
 	c.M.ReportUnusedIgnores()
+}
+
+// comparePos orders positions by file name, then offset: token.Pos order
+// across files is the order the loader happened to parse them in.
+func (r *reporter) comparePos(a, b token.Pos) int {
+	pa, pb := r.c.Pass().Fset.Position(a), r.c.Pass().Fset.Position(b)
+	return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 }
 
 // suppressed reports whether an ignore directive covers pos.

@@ -23,7 +23,7 @@ var global state
 func reset() { global.n = 0 }
 
 func wire(b *bus, s *state) {
-	b.on = func() { s.n++ } // want `called off the owner by \(\*callbackfields.bus\).drain` `the func stored in field on \(func literal in callbackfields.wire at many.go:\d+, func literal in callbackfields.wire at many.go:\d+, callbackfields.reset at many.go:\d+\), called off the owner by \(\*callbackfields.bus\).pump`
+	b.on = func() { s.n++ } // want `the func stored in field on \(func literal in callbackfields.wire at many.go:\d+, func literal in callbackfields.wire at many.go:\d+, callbackfields.reset at many.go:\d+\), called off the owner by \(\*callbackfields.bus\).pump` `called off the owner by \(\*callbackfields.bus\).drain`
 	b.on = func() { _ = s.n }
 	b.on = reset
 }

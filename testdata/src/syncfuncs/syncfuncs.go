@@ -21,7 +21,7 @@ type server struct { // want server:"confined:owner"
 	once  sync.Once
 }
 
-func (s *server) bump() { s.n++ } // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via a go statement` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc`
+func (s *server) bump() { s.n++ } // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via a go statement` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc`
 
 func newServer() *server { return &server{} }
 

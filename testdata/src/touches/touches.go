@@ -26,7 +26,7 @@ type server struct { // want server:"confined:owner"
 	name string
 }
 
-func (s *server) bump() { s.n++ } // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*touches.server\).bump off the owner` `calls confined \(\*touches.server\).bump off the owner`
+func (s *server) bump() { s.n++ } // want `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc \(touches.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*touches.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*touches.server\).bump off the owner` `calls confined \(\*touches.server\).bump off the owner`
 
 func (s server) get() int { return s.n }
 
@@ -190,7 +190,7 @@ type box[T any] struct { // want box:"confined:owner"
 	v T
 }
 
-func (b *box[T]) set(v T) { b.v = v } // want `calls confined \(\*touches.box\[T\]\).set off the owner` `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set(; inside, [^;]*)?; fix: `
+func (b *box[T]) set(v T) { b.v = v } // want `calls confined \(\*touches.box\[T\]\).set off the owner: this code runs via time.AfterFunc \(touches.go:\d+\); path touches.setVia → \(\*touches.box\[T\]\).set(; inside, [^;]*)?; fix: ` `calls confined \(\*touches.box\[T\]\).set off the owner`
 
 func (b *box[T]) peek() T { return b.v } // want `calls confined \(\*touches.box\[T\]\).peek off the owner`
 
