@@ -43,9 +43,10 @@ func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields,
 // through values it did not allocate, in its own body.
 type fieldAccesses struct {
 	// writes are, in a function that takes a lock, only those where it
-	// cannot be held (another case of a loop's switch; see afterLock):
-	// the owner rules err towards no proposal; unlockedWrites are those no Lock dominates (the bump
-	// after the Unlock), also those that are no evidence (see accesses).
+	// cannot be held (another case of a loop's switch; see afterLock): the
+	// owner rules err towards no proposal. unlockedWrites are those no Lock
+	// dominates (the bump after the Unlock), also those that are no
+	// evidence (see accesses).
 	writes, reads, unlockedWrites fieldSet
 	unlockedReads                 fieldSet // the reads no Lock dominates
 	// slots are the fields it writes only at an element its parameters
@@ -54,8 +55,8 @@ type fieldAccesses struct {
 	slots fieldSet
 	locks bool // it takes a lock
 	// afterLock are the instructions a lock call of the function can run
-	// before with no unlock between: the lock may be held there, and what
-	// it calls there is taken to run under it (see of).
+	// before with no unlock between (nil when it takes none): the lock may
+	// be held there, and what it calls there is taken to run under it.
 	afterLock map[ssa.Instruction]bool
 	// startWrites are the writes that set a value up for the code a go
 	// statement then starts with it (see setsUpStarted): no evidence, but
@@ -119,11 +120,12 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
 	elsewhere := make(fieldSet) // fields written other than at a slot
 	closes := channelCloses(fn)
-	acc.afterLock = make(map[ssa.Instruction]bool)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if lockCall(instr) > 0 {
-				acc.locks = true
+				if !acc.locks { // most functions take no lock: no map for them
+					acc.locks, acc.afterLock = true, make(map[ssa.Instruction]bool)
+				}
 				maps.Copy(acc.afterLock, flow.RunsAfter(instr, func(i ssa.Instruction) bool { return lockCall(i) < 0 }))
 			}
 		}
