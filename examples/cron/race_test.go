@@ -195,6 +195,7 @@ var racyJobs = []struct {
 	spec, line, frame string
 }{
 	{lookalike.ResetSpec, "m.failures = 0 // racy:", ""},
+	{lookalike.CompactSpec, "delete(m.status, t) // racy:", "lookalike.(*Monitor).compact("},
 	{lookalike.CompactSpec, "m.compactions++ // racy:", "lookalike.(*Monitor).compact("},
 	{lookalike.SweepSpec, "j.m.runs++ // racy:", ""},
 	{lookalike.StampSpec, "m.lastRun = time.Now() // racy:", ""},

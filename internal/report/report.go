@@ -114,10 +114,12 @@ func (r *reporter) run(fns []*ssa.Function) {
 	r.reportFieldCalls()
 	r.reportSends(fns)
 	var out []finding
-	for _, f := range r.findings {
-		// An ignore on the line the code reaches the state from works too.
-		if !r.suppressed(f.at) && (f.pos == f.at || !r.suppressed(f.pos)) {
-			out = append(out, f)
+	for _, line := range r.findings {
+		for _, f := range r.touchedAt(line) {
+			// An ignore on the line the code reaches the state from works too.
+			if !r.suppressed(f.at) && (f.pos == f.at || !r.suppressed(f.pos)) {
+				out = append(out, f)
+			}
 		}
 	}
 	slices.SortFunc(out, func(a, b finding) int {
@@ -208,10 +210,40 @@ func (r *reporter) add(f finding) {
 	}
 }
 
+// touchedAt splits a call of a confined method into one finding per line
+// the method writes what it reaches at (each naming the reaches there):
+// the race detector names each of those lines. What it only reads joins
+// the first: a read races only with a write the owner may not make (a
+// field set up once and read through). Any other finding is one.
+func (r *reporter) touchedAt(f finding) []finding {
+	wit := f.witness
+	if wit.Action != summary.ActionCalls || len(wit.Reaches) < 2 || !wit.Reaches[0].Write { // writes come first
+		return []finding{f}
+	}
+	var out []finding
+	for _, reach := range wit.Reaches {
+		g := f
+		g.witness.Reaches = []summary.Reach{reach}
+		g.at = r.touchPos(g)
+		if i := slices.IndexFunc(out, func(h finding) bool { return !reach.Write || r.sameLine(h.at, g.at) }); i >= 0 {
+			out[i].witness.Reaches = append(out[i].witness.Reaches, reach)
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// sameLine reports whether a and b are on one line of one file.
+func (r *reporter) sameLine(a, b token.Pos) bool {
+	pa, pb := r.c.Pass().Fset.Position(a), r.c.Pass().Fset.Position(b)
+	return pa.Filename == pb.Filename && pa.Line == pb.Line
+}
+
 // touchPos is where f's state is touched, when that is in this package:
 // the write or read itself, however deep in helpers and methods the
 // off-owner code calls; for a call of a confined method, what the method
-// goes on to touch (see summary.reach). Else f.pos. A test's code that
+// goes on to touch (see summary.Reach). Else f.pos. A test's code that
 // reaches a touch in production code is reported in the test, where it
 // changes.
 func (r *reporter) touchPos(f finding) token.Pos {

@@ -61,7 +61,7 @@ type Witness struct {
 	Via    []step   // the calls leading to Site
 	// For a call of a confined method: the confined data it goes on to
 	// reach, so that the finding names the state that actually races.
-	Reaches []reach
+	Reaches []Reach
 	// For a read of a channel, sync or atomic field: where the owner
 	// assigns it, which makes reading it a touch.
 	Reassigned Position
@@ -76,11 +76,11 @@ type Witness struct {
 	Assumed bool
 }
 
-// A reach is confined data (a field or value) written or read depth calls
+// A Reach is confined data (a field or value) written or read depth calls
 // down. Site is the deepest place in the function's package that touches
 // it (of the write, when it is both written and read): the touch, or the
 // call into another package that touches it. Findings are reported there.
-type reach struct {
+type Reach struct {
 	Member string
 	Write  bool
 	Depth  int
@@ -91,8 +91,8 @@ type reach struct {
 // the deepest, which is the state behind layers of confined managers.
 const maxReaches = 4
 
-func addReach(rs []reach, r reach) []reach {
-	if i := slices.IndexFunc(rs, func(x reach) bool { return x.Member == r.Member }); i >= 0 {
+func addReach(rs []Reach, r Reach) []Reach {
+	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
 		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) { // the first write's place
 			r.Site = keep
 		}
@@ -102,7 +102,7 @@ func addReach(rs []reach, r reach) []reach {
 	} else {
 		rs = append(rs, r)
 	}
-	slices.SortFunc(rs, func(a, b reach) int {
+	slices.SortFunc(rs, func(a, b Reach) int {
 		switch {
 		case a.Write != b.Write:
 			if a.Write {
@@ -178,7 +178,7 @@ type Summary struct {
 	// Where the future it returns completes.
 	Completes directive.Completion
 	// Confined data it reaches through its sources, deepest first.
-	Reaches []reach
+	Reaches []Reach
 	// Touches by callbacks it registers on futures it is handed, which
 	// run wherever the caller's future completes.
 	FutureTouches []FutureTouch
@@ -220,7 +220,7 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 		s.AddTouch(src, wit)
 	}
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site})
+		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site})
 	}
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1

@@ -106,7 +106,7 @@ func (m *model) save() tea.Msg {
 // reset is a helper that touches the model.
 func (m *model) reset() {
 	m.items = nil // racy: calls confined (*lookalike.model).reset
-	m.status = ""
+	m.status = "" // racy: calls confined (*lookalike.model).reset
 }
 
 func (m *model) View() string {

@@ -190,7 +190,7 @@ func (m *Monitor) report(r result) {
 func (m *Monitor) compact() {
 	for t, s := range m.status {
 		if s == "down" {
-			delete(m.status, t)
+			delete(m.status, t) // racy: calls confined (*lookalike.Monitor).compact
 		}
 	}
 	m.compactions++ // racy: calls confined (*lookalike.Monitor).compact

@@ -88,7 +88,7 @@ func (c *coordinator) HandleInfo(process *gen.ServerProcess, message etf.Term) g
 // dispatch sends j's next attempt to the worker, whose answer comes back
 // as a message to the process.
 func (c *coordinator) dispatch(process *gen.ServerProcess, j *job) {
-	j.attempts++
+	j.attempts++ // gap: writes confined buggy.job.attempts (job, the app's own type, is not annotated; -suggest owns it to the actor, whose turns read it)
 	c.attempts++
 	process.Send(c.cfg.Worker, jobs.Work{ID: j.id, Attempt: j.attempts, From: process.Self()})
 }

@@ -187,5 +187,5 @@ func (a *cache) audit() {
 // expire drops every entry.
 func (a *cache) expire() {
 	clear(a.entries) // racy: calls confined (*lookalike.cache).expire
-	a.expired++
+	a.expired++      // racy: calls confined (*lookalike.cache).expire
 }

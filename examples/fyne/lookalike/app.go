@@ -224,7 +224,7 @@ func (b *blinker) Tapped(*fyne.PointEvent) {
 // Refresh colours the dot.
 func (b *blinker) Refresh() {
 	if b.lit {
-		b.dot.FillColor = color.RGBA{R: 0xff, G: 0xc0, A: 0xff}
+		b.dot.FillColor = color.RGBA{R: 0xff, G: 0xc0, A: 0xff} // racy: (*lookalike.blinker).Refresh
 	} else {
 		b.dot.FillColor = color.Gray{Y: 0x40}
 	}

@@ -82,7 +82,7 @@ func (c *coordinator) Receive(ctx *actor.Context) {
 // dispatch sends j's next attempt to the worker, whose answer comes back
 // as a message to the actor.
 func (c *coordinator) dispatch(ctx *actor.Context, j *job) {
-	j.attempts++
+	j.attempts++ // gap: writes confined buggy.job.attempts (job, the app's own type, is not annotated; -suggest owns it to the actor, whose turns read it)
 	c.attempts++
 	ctx.Send(c.cfg.Worker, jobs.Work{ID: j.id, Attempt: j.attempts})
 }

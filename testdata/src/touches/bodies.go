@@ -31,3 +31,31 @@ func closeNow(c *clerk) { go c.close() }
 
 // Look-alike: the method value reports its first touch only.
 func closeLater(c *clerk) { time.AfterFunc(time.Second, c.close) }
+
+// A method of the confined type itself is a confined method: a call of it
+// off the owner is reported at each line inside that touches the state,
+// whether the call is the go statement's or a literal's.
+func (l *ledger) reset() {
+	l.n = 0     // want `calls confined \(\*touches.ledger\).reset off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n;` `calls confined \(\*touches.ledger\).reset off the owner: this code runs via time.AfterFunc \(bodies.go:\d+\); inside, it writes touches.ledger.n;`
+	l.log = nil // want `calls confined \(\*touches.ledger\).reset off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.log;` `calls confined \(\*touches.ledger\).reset off the owner: this code runs via time.AfterFunc \(bodies.go:\d+\); inside, it writes touches.ledger.log;`
+}
+
+func resetNow(l *ledger) { go l.reset() }
+
+func resetLater(l *ledger) {
+	time.AfterFunc(time.Second, func() {
+		l.reset()
+	})
+}
+
+// Look-alike: called on the owner, it reports nothing.
+func resetHere(l *ledger) { l.reset() }
+
+// Look-alike: a line that only reads is no line of its own; the read joins
+// the write's finding (a field read through may never be written again).
+func (l *ledger) settle() {
+	total := len(l.log)
+	l.n = total // want `calls confined \(\*touches.ledger\).settle off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n, reads touches.ledger.log;`
+}
+
+func settleNow(l *ledger) { go l.settle() }
