@@ -18,7 +18,7 @@ func TestSuggest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks", "suggestloopless", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets")
+	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks", "suggestloopless", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline")
 }
 
 // TestSuggestExplain checks that -suggest -explain names, for the candidate
@@ -28,7 +28,7 @@ func TestSuggestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestnamed")
+	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestnamed", "suggestexplainline")
 }
 
 // TestSuggestedThenChecked runs the plain check on the actor after

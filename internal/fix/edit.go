@@ -41,6 +41,20 @@ func Removal(pass *analysis.Pass, pos, end token.Pos, message string) []analysis
 	}}
 }
 
+// LineMates are the other fields of st declared on field's line (`cfg, n
+// int`, or a struct written on one line): a directive on that line is
+// theirs too.
+func LineMates(fset *token.FileSet, st *types.Struct, field *types.Var) []*types.Var {
+	at := fset.Position(field.Pos())
+	var out []*types.Var
+	for f := range st.Fields() {
+		if p := fset.Position(f.Pos()); f != field && p.Filename == at.Filename && p.Line == at.Line {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // DirectiveInsertion is the edit that puts lines, directives, at the end
 // of obj's doc comment: on lines of their own just above its declaration,
 // indented as a struct field is (gofmt's tabs). One directive for a field

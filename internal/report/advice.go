@@ -233,33 +233,36 @@ func (m fixModel) ChannelHop(f *types.Var) (domain string, ok bool) {
 // builtOnly returns the field wit reads when it belongs to a type of this
 // package and no code here writes it but where its value is built: set
 // in a constructor and only read after, it is safe from anywhere once
-// marked //confined:any, which is the better advice than a hop.
-func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
+// marked //confined:any, which is the better advice than a hop. kept is
+// a field declared on the same line that must stay confined (this
+// package rewrites it, or changes what it points to): a directive on that
+// line would free it too, so the advice is to give the field a line of its
+// own, and no edit is offered.
+func (r *reporter) builtOnly(wit summary.Witness) (field, kept *types.Var) {
 	if wit.Action != summary.ActionReads || wit.Reassigned.Line > 0 {
-		return nil
+		return nil, nil
 	}
 	i := strings.LastIndex(wit.Member, ".")
 	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
 	if i < 0 || !ok {
-		return nil
+		return nil, nil
 	}
 	typeName, _, _ = strings.Cut(typeName, "[")
 	tn, _ := r.c.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
 	if tn == nil {
-		return nil
+		return nil, nil
 	}
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	var field *types.Var
 	for f := range st.Fields() {
 		if f.Name() == wit.Member[i+1:] {
 			field = f
 		}
 	}
 	if field == nil {
-		return nil
+		return nil, nil
 	}
 	if r.rewritten == nil {
 		r.rewritten = make(map[*types.Var]bool)
@@ -277,9 +280,14 @@ func (r *reporter) builtOnly(wit summary.Witness) *types.Var {
 		}
 	}
 	if r.rewritten[field] {
-		return nil
+		return nil, nil
 	}
-	return field
+	for _, mate := range fix.LineMates(r.c.Pass().Fset, st, field) {
+		if r.rewritten[mate.Origin()] || r.pointeeMethod(mate) != nil {
+			return field, mate
+		}
+	}
+	return field, nil
 }
 
 // pointeeMethod returns a method this package calls on what the pointer

@@ -153,8 +153,8 @@ func (r *reporter) run(fns []*ssa.Function) {
 			hint = hopAdvice(hop.Via, f.witness.Domain, f.entry.On != nil)
 		}
 		d := r.diagnostic(f, hint)
-		switch field := r.builtOnly(f.witness); {
-		case field != nil && r.pointeeMethod(field) == nil:
+		switch field, kept := r.builtOnly(f.witness); {
+		case field != nil && kept == nil && r.pointeeMethod(field) == nil:
 			// Marking the field is the fix (the hint keeps the hop as
 			// the alternative in words: one fix per finding, so that
 			// drivers applying fixes need not choose).
@@ -459,11 +459,15 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
-	if f := r.builtOnly(wit); f != nil {
+	if f, kept := r.builtOnly(wit); f != nil {
+		mark := "mark the field //confined:any"
+		if kept != nil {
+			mark = fmt.Sprintf("give it a line of its own and mark it //confined:any (a directive on its line would free %s too, which must stay confined)", kept.Name())
+		}
 		if m := r.pointeeMethod(f); m != nil {
-			hint = fmt.Sprintf("if %s never changes once its value is built and what it holds is safe to use from any goroutine (this package calls %s on it), mark the field //confined:any; else %s", f.Name(), names.FuncName(m), hint)
+			hint = fmt.Sprintf("if %s never changes once its value is built and what it holds is safe to use from any goroutine (this package calls %s on it), %s; else %s", f.Name(), names.FuncName(m), mark, hint)
 		} else {
-			hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), mark the field //confined:any; else %s", f.Name(), hint)
+			hint = fmt.Sprintf("if %s never changes once its value is built (nothing in this package assigns it elsewhere), %s; else %s", f.Name(), mark, hint)
 		}
 	}
 	fmt.Fprintf(&b, "; fix: %s", hint)

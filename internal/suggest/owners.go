@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/fix"
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -535,10 +536,14 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
 // that only set-up code, or code holding a lock, writes (see
 // runningWrites) and that code off the owner reads (readOff) or writes
-// with the lock held.
+// with the lock held. A field that shares its line (`cfg, n int`) with
+// one that must stay confined gets none: the directive would free both.
 func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, readOff map[string]string) {
 	named := obj.Type().(*types.Named)
-	for f := range named.Underlying().(*types.Struct).Fields() {
+	st := named.Underlying().(*types.Struct)
+	evidence := make(map[*types.Var]string)
+	var candidates []*types.Var
+	for f := range st.Fields() {
 		key := fieldKey(named, f.Name())
 		reader, read := readOff[key]
 		writer, lockedOff := pa.lockedOff[key]
@@ -558,7 +563,19 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 		if !read {
 			off = writer + " writes it off the owner, with the lock held"
 		}
-		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: writes + ", and " + off})
+		evidence[f] = writes + ", and " + off
+		candidates = append(candidates, f)
+	}
+	for _, f := range candidates {
+		mates := fix.LineMates(s.pass.Fset, st, f)
+		if i := slices.IndexFunc(mates, func(mate *types.Var) bool {
+			return evidence[mate] == "" && !model.ConcurrencySafe(mate.Type())
+		}); i >= 0 {
+			s.declined.add(f, directive.VerbAny, evidence[f]+", but it shares its line with "+mates[i].Name()+
+				", which must stay confined: give it a line of its own to mark it")
+			continue
+		}
+		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: evidence[f]})
 	}
 }
 
