@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -49,7 +50,7 @@ type finding struct {
 
 type reporter struct {
 	c        *walk.Package
-	findings map[lineKey]finding
+	findings map[lineKey]*lineFindings
 	// touches are all the findings add was given, those a line's more
 	// telling finding hides included: a hop fix must not leave any of
 	// them reported (findingFixes).
@@ -64,18 +65,27 @@ type reporter struct {
 
 // lineKey identifies a source line and where the code left the owner: one
 // finding per line of off-owner code (finding.pos) and way there is enough
-// advice.
+// advice, but for the lines its calls write at (lineFindings).
 type lineKey struct {
 	file  string
 	line  int
 	entry token.Pos
 }
 
+// lineFindings are the findings of one line of off-owner code and way
+// there: the most telling, and the writes it reaches at other lines (a
+// helper that writes two fields, or a field on two lines), the most
+// telling per line, each of which the race detector names.
+type lineFindings struct {
+	best   finding
+	writes map[string]finding // by the file and line they write at
+}
+
 // Report reports the package's findings, the ignore directives that
 // suppress none and, with -explain, what the analyzer took from the
 // directives, the declarations and the bodies.
 func Report(c *walk.Package) {
-	r := &reporter{c: c, findings: make(map[lineKey]finding)}
+	r := &reporter{c: c, findings: make(map[lineKey]*lineFindings)}
 	r.run(c.Fns)
 	if c.M.Config().Explain {
 		r.explain()
@@ -115,7 +125,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 	r.reportSends(fns)
 	var out []finding
 	for _, line := range r.findings {
-		for _, f := range r.touchedAt(line) {
+		for _, f := range r.lineTouches(line) {
 			// An ignore on the line the code reaches the state from works too.
 			if !r.suppressed(f.at) && (f.pos == f.at || !r.suppressed(f.pos)) {
 				out = append(out, f)
@@ -203,11 +213,60 @@ func (r *reporter) add(f finding) {
 	}
 	f.at = r.touchPos(f)
 	r.touches = append(r.touches, f)
-	p := r.c.Pass().Fset.Position(f.pos)
+	fset := r.c.Pass().Fset
+	p := fset.Position(f.pos)
 	key := lineKey{p.Filename, p.Line, f.entry.Pos}
-	if old, dup := r.findings[key]; !dup || f.witness.Tells(old.witness) {
-		r.findings[key] = f
+	line := r.findings[key]
+	if line == nil {
+		line = &lineFindings{best: f, writes: make(map[string]finding)}
+		r.findings[key] = line
+	} else if f.witness.Tells(line.best.witness) {
+		line.best = f
 	}
+	if writes(f.witness) {
+		at := fset.Position(f.at)
+		atLine := fmt.Sprint(at.Filename, ":", at.Line)
+		if old, dup := line.writes[atLine]; !dup || f.witness.Tells(old.witness) {
+			line.writes[atLine] = f
+		}
+	}
+}
+
+// writes reports whether wit is a sure write, or a sure call of a confined
+// method that writes: a touch that races with every access of the owner.
+func writes(wit summary.Witness) bool {
+	return !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls && len(wit.Reaches) > 0 && wit.Reaches[0].Write)
+}
+
+// lineTouches are the findings line reports: its most telling, and each
+// write at another line (of its witnesses, and their OtherWrites), calls
+// of confined methods split by touchedAt: one per line touched.
+func (r *reporter) lineTouches(line *lineFindings) []finding {
+	found := []finding{line.best}
+	for _, k := range slices.Sorted(maps.Keys(line.writes)) {
+		found = append(found, line.writes[k])
+	}
+	var all []finding
+	for _, f := range found {
+		all = append(all, r.touchedAt(f)...)
+		for _, other := range f.witness.OtherWrites {
+			g := f
+			g.witness, g.field = other, nil
+			g.at = r.touchPos(g)
+			all = append(all, g)
+		}
+	}
+	var out []finding
+	for _, g := range all {
+		if i := slices.IndexFunc(out, func(h finding) bool { return r.sameLine(h.at, g.at) }); i >= 0 {
+			if g.witness.Tells(out[i].witness) && i > 0 { // the most telling stays first
+				out[i] = g
+			}
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // touchedAt splits a call of a confined method into one finding per line
@@ -217,19 +276,25 @@ func (r *reporter) add(f finding) {
 // field set up once and read through). Any other finding is one.
 func (r *reporter) touchedAt(f finding) []finding {
 	wit := f.witness
-	if wit.Action != summary.ActionCalls || len(wit.Reaches) < 2 || !wit.Reaches[0].Write { // writes come first
+	if wit.Action != summary.ActionCalls || len(wit.Reaches) == 0 || !wit.Reaches[0].Write { // writes come first
 		return []finding{f}
 	}
 	var out []finding
 	for _, reach := range wit.Reaches {
-		g := f
-		g.witness.Reaches = []summary.Reach{reach}
-		g.at = r.touchPos(g)
-		if i := slices.IndexFunc(out, func(h finding) bool { return !reach.Write || r.sameLine(h.at, g.at) }); i >= 0 {
-			out[i].witness.Reaches = append(out[i].witness.Reaches, reach)
-			continue
+		for _, site := range append([]summary.Position{reach.Site}, reach.OtherSites...) {
+			at := reach
+			at.Site, at.OtherSites = site, nil
+			g := f
+			g.witness.Reaches = []summary.Reach{at}
+			g.at = r.touchPos(g)
+			if i := slices.IndexFunc(out, func(h finding) bool { return !reach.Write || r.sameLine(h.at, g.at) }); i >= 0 {
+				if !slices.ContainsFunc(out[i].witness.Reaches, func(x summary.Reach) bool { return x.Member == reach.Member }) {
+					out[i].witness.Reaches = append(out[i].witness.Reaches, at)
+				}
+				continue
+			}
+			out = append(out, g)
 		}
-		out = append(out, g)
 	}
 	return out
 }

@@ -62,6 +62,11 @@ type Witness struct {
 	// For a call of a confined method: the confined data it goes on to
 	// reach, so that the finding names the state that actually races.
 	Reaches []Reach
+	// For a touch through calls: the other writes the same calls make to
+	// state reached from the same source, at other lines, which the
+	// race detector names too (a helper that writes two fields). At most
+	// maxOtherWrites; their own OtherWrites are empty.
+	OtherWrites []Witness
 	// For a read of a channel, sync or atomic field: where the owner
 	// assigns it, which makes reading it a touch.
 	Reassigned Position
@@ -85,6 +90,9 @@ type Reach struct {
 	Write  bool
 	Depth  int
 	Site   Position
+	// The other places in the package that write it, at other lines (a
+	// write on each branch of an if), at most maxOtherWrites.
+	OtherSites []Position
 }
 
 // maxReaches bounds the reaches a summary keeps: writes before reads, then
@@ -93,6 +101,12 @@ const maxReaches = 4
 
 func addReach(rs []Reach, r Reach) []Reach {
 	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
+		switch {
+		case rs[i].Write && r.Write:
+			r.OtherSites = otherSites(rs[i], r)
+		case rs[i].Write:
+			r.OtherSites = rs[i].OtherSites
+		}
 		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) { // the first write's place
 			r.Site = keep
 		}
@@ -117,6 +131,19 @@ func addReach(rs []Reach, r Reach) []Reach {
 	return rs[:min(len(rs), maxReaches)]
 }
 
+// otherSites merges the places two writes of one member write it at: the
+// other lines than kept's Site.
+func otherSites(kept, r Reach) []Position {
+	out := slices.Clone(kept.OtherSites)
+	for _, p := range append([]Position{r.Site}, r.OtherSites...) {
+		sameLine := func(x Position) bool { return x.File == p.File && x.Line == p.Line }
+		if p.File != "" && !sameLine(kept.Site) && !slices.ContainsFunc(out, sameLine) && len(out) < maxOtherWrites {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Tells reports whether wit is better advice than other: a write over a call
 // over a read ("s.n++" reads and writes s.n), then a sure touch over an
 // assumed one, then the shorter path.
@@ -139,6 +166,33 @@ func (wit Witness) Through(callee string, call Position) Witness {
 		via = append(via[:maxVia-1], via[len(via)-1])
 	}
 	wit.Via = via
+	if len(wit.OtherWrites) > 0 {
+		others := make([]Witness, len(wit.OtherWrites))
+		for i, o := range wit.OtherWrites {
+			others[i] = o.Through(callee, call)
+		}
+		wit.OtherWrites = others
+	}
+	return wit
+}
+
+// maxOtherWrites bounds Witness.OtherWrites.
+const maxOtherWrites = 4
+
+// withOtherWrite returns wit with other among its other writes, when
+// other is a sure write at another line than wit's and than those it
+// has (other's own other writes too).
+func (wit Witness) withOtherWrite(other Witness) Witness {
+	add := append([]Witness{other}, other.OtherWrites...)
+	for _, o := range add {
+		o.OtherWrites = nil
+		sameLine := func(x Witness) bool { return x.Site.File == o.Site.File && x.Site.Line == o.Site.Line }
+		if o.Action != ActionWrites || o.Assumed || o.Site.File == "" || sameLine(wit) ||
+			slices.ContainsFunc(wit.OtherWrites, sameLine) || len(wit.OtherWrites) >= maxOtherWrites {
+			continue
+		}
+		wit.OtherWrites = append(slices.Clip(wit.OtherWrites), o)
+	}
 	return wit
 }
 
@@ -222,10 +276,13 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	if wit.Action != ActionCalls {
 		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site})
 	}
+	for _, o := range wit.OtherWrites {
+		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site})
+	}
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1
 		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
-			r.Site = wit.Site // the call into the other package
+			r.Site, r.OtherSites = wit.Site, nil // the call into the other package
 		}
 		s.Reaches = addReach(s.Reaches, r)
 	}
@@ -237,7 +294,9 @@ func (s *Summary) AddTouch(src Source, wit Witness) {
 	case !found:
 		s.Touches = slices.Insert(s.Touches, i, Touch{Source: src, Witness: wit})
 	case wit.Tells(s.Touches[i].Witness):
-		s.Touches[i].Witness = wit
+		s.Touches[i].Witness = wit.withOtherWrite(s.Touches[i].Witness)
+	default:
+		s.Touches[i].Witness = s.Touches[i].Witness.withOtherWrite(wit)
 	}
 }
 

@@ -13,7 +13,7 @@ func (b *behavior) Become(f func(int)) { b.clear(); b.push(f) } // want Become:`
 
 func (b *behavior) clear() { b.stack = b.stack[:0] } // want `calls confined \(\*methodcalls.behavior\).Become off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.behavior.stack`
 
-func (b *behavior) push(f func(int)) { b.stack = append(b.stack, f) }
+func (b *behavior) push(f func(int)) { b.stack = append(b.stack, f) } // want `calls confined \(\*methodcalls.behavior\).Become off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.behavior.stack`
 
 //confined:owner
 type shop struct { // want shop:"confined:owner"

@@ -4,7 +4,8 @@ import "time"
 
 // Every touching line of a function started by name is reported, as every
 // touching line of a literal is; a method value handed to a sink reports
-// its first touch, at the sink's call of it.
+// its most telling touch and every line it writes at, not the lines it
+// only reads at.
 
 //confined:owner
 type ledger struct { // want ledger:"confined:owner"
@@ -23,13 +24,15 @@ func record(l *ledger) {
 func startRecord(l *ledger) { go record(l) }
 
 func (c *clerk) close() {
-	c.l.n = 0     // want `writes confined touches.ledger.n off the owner: this code runs via a go statement` `writes confined touches.ledger.n off the owner: this code runs via time.AfterFunc`
-	c.l.log = nil // want `writes confined touches.ledger.log off the owner: this code runs via a go statement`
+	c.l.n = 0               // want `writes confined touches.ledger.n off the owner: this code runs via a go statement` `writes confined touches.ledger.n off the owner: this code runs via time.AfterFunc`
+	c.l.log = nil           // want `writes confined touches.ledger.log off the owner: this code runs via a go statement` `writes confined touches.ledger.log off the owner: this code runs via time.AfterFunc`
+	println(c.l.log == nil) // want `reads confined touches.ledger.log off the owner: this code runs via a go statement`
 }
 
 func closeNow(c *clerk) { go c.close() }
 
-// Look-alike: the method value reports its first touch only.
+// Look-alike: the method value reports the lines that write, not the one
+// that only reads.
 func closeLater(c *clerk) { time.AfterFunc(time.Second, c.close) }
 
 // A method of the confined type itself is a confined method: a call of it
@@ -59,3 +62,15 @@ func (l *ledger) settle() {
 }
 
 func settleNow(l *ledger) { go l.settle() }
+
+// A method writing one field on two lines (a branch each) is reported at
+// both: which one races depends on the branch taken.
+func (l *ledger) mark(ok bool) {
+	if ok {
+		l.log = append(l.log, "ok") // want `calls confined \(\*touches.ledger\).mark off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.log;`
+	} else {
+		l.log = nil // want `calls confined \(\*touches.ledger\).mark off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.log;`
+	}
+}
+
+func markNow(l *ledger) { go l.mark(true) }
