@@ -226,7 +226,7 @@ func (b *blinker) Refresh() {
 	if b.lit {
 		b.dot.FillColor = color.RGBA{R: 0xff, G: 0xc0, A: 0xff} // racy: (*lookalike.blinker).Refresh
 	} else {
-		b.dot.FillColor = color.Gray{Y: 0x40}
+		b.dot.FillColor = color.Gray{Y: 0x40} // racy: (*lookalike.blinker).Refresh
 	}
 	b.BaseWidget.Refresh() // racy: (*lookalike.blinker).Refresh
 }
