@@ -125,6 +125,8 @@ var suites = []struct {
 	{name: "plainbodies/strict", settings: analyzer.Settings{Strict: true}},
 	// Timer callbacks.
 	{name: "timers"},
+	// Closures returned by a factory of the package, handed to sinks.
+	{name: "factories"},
 	// A turn's fan-out, waited for after its loop: slots of its own are
 	// safe beside the siblings; a shared count is not.
 	{name: "fanouts"},

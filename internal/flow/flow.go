@@ -40,7 +40,9 @@ func FuncTargets(v ssa.Value) []FuncValue {
 		return []FuncValue{{Fn: v}}
 	case *ssa.MakeClosure:
 		return []FuncValue{{Fn: v.Fn.(*ssa.Function), Bindings: capturesOf(v)}}
-	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const, *ssa.Call:
+	case *ssa.Call:
+		return madeBy(v)
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Const:
 		return nil
 	}
 	var out []FuncValue
@@ -76,9 +78,61 @@ func FuncTargets(v ssa.Value) []FuncValue {
 					visit(stored)
 				}
 			}
+		case *ssa.Call:
+			out = append(out, madeBy(v)...)
 		}
 	}
 	visit(v)
+	return out
+}
+
+// madeBy resolves the func value a call returns, when the callee is a
+// function of this package that returns closures it makes (a handler or
+// task factory: g.Go(s.fetch(k)), mux.HandleFunc("/", s.index())): those
+// closures, bound to what the call passes. A capture of one of the
+// callee's parameters (or of a variable holding only it) is the argument;
+// any other capture is the call's result. A closure that captures a value
+// the callee allocates (each call's own, which the bindings cannot tell
+// apart from what the caller shares) is left unresolved, as any func
+// value a call returns was before.
+func madeBy(call *ssa.Call) []FuncValue {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out []FuncValue
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		mc, ok := ret.Results[0].(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		bound := Captures{Values: make([]ssa.Value, len(mc.Bindings)), Cells: IsFuncLit(mc.Fn.(*ssa.Function))}
+		made := false
+		for i, v := range mc.Bindings {
+			bound.Values[i] = call
+			held := v
+			if cell, ok := v.(*ssa.Alloc); ok { // a captured variable: what it holds, if one value
+				if stored := StoredValues(cell); len(stored) == 1 {
+					held = stored[0]
+				}
+			}
+			switch held := held.(type) {
+			case *ssa.Parameter:
+				if j := slices.Index(callee.Params, held); j >= 0 && j < len(call.Call.Args) {
+					bound.Values[i] = call.Call.Args[j]
+				}
+			case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
+				made = true
+			}
+		}
+		if !made {
+			out = append(out, FuncValue{Fn: mc.Fn.(*ssa.Function), Bindings: bound})
+		}
+	}
 	return out
 }
 
