@@ -454,7 +454,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) && !s.builtWith(in) {
+					if guarded(in.Addr) && !builtWith(in) {
 						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}
@@ -475,30 +475,16 @@ func guarded(v ssa.Value) bool {
 	return named != nil && hasMutex(named)
 }
 
-// builtWith reports whether store puts a value made for it into a field
-// of a struct its function allocates: a helper built with its holder (an
-// actor's journal, in the actor's composite literal, allocated there or
-// by a constructor that allocates what it returns) is the holder's, not
-// kept in a container a lock guards. A value from elsewhere (a parameter,
-// a constructor's result that runs its own goroutine, as a snapshotter
-// does) stored so still is.
-func (s *Suggester) builtWith(store *ssa.Store) bool {
+// builtWith reports whether store puts a value its function allocates
+// into a field of a struct the function allocates too: a helper built with
+// its holder (an actor's journal, in the actor's composite literal) is the
+// holder's, not kept in a container a lock guards. A value from elsewhere
+// (a constructor's result) stored so still is.
+func builtWith(store *ssa.Store) bool {
 	x, _, ok := fieldUnder(store.Addr)
-	if _, holder := x.(*ssa.Alloc); !ok || !holder {
-		return false
-	}
-	switch v := store.Val.(type) {
-	case *ssa.Alloc:
-		return true
-	case *ssa.Call:
-		callee := v.Call.StaticCallee()
-		if callee == nil {
-			return false
-		}
-		sum := s.e.SummaryOf(callee)
-		return sum != nil && sum.Result.Owned() && !sum.StartedResult
-	}
-	return false
+	_, holder := x.(*ssa.Alloc)
+	_, part := store.Val.(*ssa.Alloc)
+	return ok && holder && part
 }
 
 // noteSent records the type of a value sent on a channel, and the types
