@@ -202,9 +202,10 @@ func (r *reporter) ownState(member string) bool {
 	return strings.HasPrefix(strings.TrimLeft(member, "(*"), r.c.Pass().Pkg.Name()+".")
 }
 
-// add keeps one finding per line, the most telling: "s.n++" both reads and
-// writes s.n, and "s.get()" with a value receiver copies *s and calls get.
-// Code on an owner may touch that owner's state: f is dropped then, and
+// add keeps, per line of off-owner code and way there, the most telling
+// finding ("s.n++" both reads and writes s.n, and "s.get()" with a value
+// receiver copies *s and calls get) and the writes it reaches at other
+// lines, the most telling per line (see lineFindings). Code on an owner may touch that owner's state: f is dropped then, and
 // so is a touch of default-owner state on a named owner when no loop runs
 // the default owner (UnnamedOwners reported the directive instead).
 func (r *reporter) add(f finding) {
@@ -223,7 +224,7 @@ func (r *reporter) add(f finding) {
 	} else if f.witness.Tells(line.best.witness) {
 		line.best = f
 	}
-	if writes(f.witness) {
+	if surelyWrites(f.witness) {
 		at := fset.Position(f.at)
 		atLine := fmt.Sprint(at.Filename, ":", at.Line)
 		if old, dup := line.writes[atLine]; !dup || f.witness.Tells(old.witness) {
@@ -232,9 +233,10 @@ func (r *reporter) add(f finding) {
 	}
 }
 
-// writes reports whether wit is a sure write, or a sure call of a confined
-// method that writes: a touch that races with every access of the owner.
-func writes(wit summary.Witness) bool {
+// surelyWrites reports whether wit is a sure write, or a sure call of a
+// confined method that writes: a touch that races with every access of the
+// owner.
+func surelyWrites(wit summary.Witness) bool {
 	return !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls && len(wit.Reaches) > 0 && wit.Reaches[0].Write)
 }
 

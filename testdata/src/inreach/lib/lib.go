@@ -2,4 +2,10 @@
 package lib
 
 //confined:owner
-type State struct{ Hits int } // want State:"confined:owner"
+type State struct{ Hits, Misses int } // want State:"confined:owner"
+
+// Reset writes both fields, on two lines of this package.
+func (s *State) Reset() {
+	s.Hits = 0
+	s.Misses = 0
+}

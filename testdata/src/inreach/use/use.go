@@ -24,3 +24,12 @@ type counter struct{ hits int }
 func count(c *counter) {
 	go func() { c.hits++ }()
 }
+
+// A confined method of another package that writes on two lines is one
+// finding, at the call into that package: its lines are not this
+// package's to report.
+func reset(w *wrap.Wrapper) {
+	go func() {
+		w.Reset() // want `calls confined \(\*lib.State\).Reset off the owner: this code runs via a go statement \(use.go:\d+\); inside, it writes lib.State.Hits, writes lib.State.Misses`
+	}()
+}
