@@ -91,10 +91,8 @@ func FuncTargets(v ssa.Value) []FuncValue {
 // task factory: g.Go(s.fetch(k)), mux.HandleFunc("/", s.index())): those
 // closures, bound to what the call passes. A capture of one of the
 // callee's parameters (or of a variable holding only it) is the argument;
-// any other capture is the call's result. A closure that captures a value
-// the callee allocates (each call's own, which the bindings cannot tell
-// apart from what the caller shares) is left unresolved, as any func
-// value a call returns was before.
+// a value the callee allocates stays the callee's (MadeFor tells whether
+// the closure is its only holder); any other capture is the call's result.
 func madeBy(call *ssa.Call) []FuncValue {
 	callee := call.Call.StaticCallee()
 	if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 {
@@ -111,7 +109,6 @@ func madeBy(call *ssa.Call) []FuncValue {
 			continue
 		}
 		bound := Captures{Values: make([]ssa.Value, len(mc.Bindings)), Cells: IsFuncLit(mc.Fn.(*ssa.Function))}
-		made := false
 		for i, v := range mc.Bindings {
 			bound.Values[i] = call
 			held := v
@@ -126,12 +123,10 @@ func madeBy(call *ssa.Call) []FuncValue {
 					bound.Values[i] = call.Call.Args[j]
 				}
 			case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
-				made = true
+				bound.Values[i] = v // the callee's own, made for this closure (see MadeFor)
 			}
 		}
-		if !made {
-			out = append(out, FuncValue{Fn: mc.Fn.(*ssa.Function), Bindings: bound})
-		}
+		out = append(out, FuncValue{Fn: mc.Fn.(*ssa.Function), Bindings: bound})
 	}
 	return out
 }
@@ -480,4 +475,41 @@ func FunctionalOption(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// MadeFor reports whether v, a closure's binding from madeBy that another
+// function than fn allocated (a factory; v is the value or the variable
+// holding it), is the closure's alone: the factory keeps it nowhere else
+// and hands it to no call. Each call of the factory makes a new one, so
+// the code the closure runs in owns it.
+func MadeFor(v ssa.Value, fn *ssa.Function) bool {
+	if v.Parent() == fn || v.Parent() == nil {
+		return false
+	}
+	value, cell := v, (*ssa.Alloc)(nil)
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		if stored := StoredValues(alloc); len(stored) == 1 {
+			value, cell = stored[0], alloc
+		}
+	}
+	switch value.(type) {
+	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
+	default:
+		return false
+	}
+	kept := func(x ssa.Value) bool {
+		for _, ref := range Referrers(x) {
+			switch r := ref.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Field, *ssa.DebugRef, *ssa.MakeClosure:
+			case *ssa.Store:
+				if r.Val == x && r.Addr != cell {
+					return true
+				}
+			default:
+				return true
+			}
+		}
+		return false
+	}
+	return !kept(value) && (cell == nil || !kept(cell))
 }

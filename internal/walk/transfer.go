@@ -32,6 +32,10 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if v == nil || slices.Contains(out, v) {
 			continue
 		}
+		if i >= len(args) && flow.MadeFor(v, w.fn) {
+			out = append(out, v) // a factory's closure's own
+			continue
+		}
 		value, cell := v, (*ssa.Alloc)(nil)
 		if alloc, ok := v.(*ssa.Alloc); ok && i >= len(args) && captures.Cells {
 			// A variable the code captures: what it holds, if it is

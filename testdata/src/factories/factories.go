@@ -12,6 +12,7 @@ import (
 type fetcher struct { // want fetcher:"confined:owner"
 	results map[string]int
 	inbox   chan func()
+	peer    *fetcher
 }
 
 // task returns the work for one key: the closure captures the receiver.
@@ -45,7 +46,7 @@ func (f *fetcher) later(k string) {
 }
 
 // Look-alike: a factory whose closure touches only a value the factory
-// made itself: the started code's own.
+// made for it alone: the started code's own, one per call.
 func counter() func() {
 	f := &fetcher{results: map[string]int{}}
 	return func() {
@@ -57,3 +58,27 @@ func count() {
 	go counter()()
 	time.AfterFunc(time.Second, counter())
 }
+
+// A factory capturing a buffer it makes beside the receiver: the closure
+// is still followed, and its touch of the receiver is one.
+func (f *fetcher) copier(k string) func() {
+	buf := make([]byte, 0, len(k))
+	return func() {
+		buf = append(buf, k...)
+		f.results[string(buf)]++ // want `writes confined factories.fetcher.results off the owner: this code runs via a go statement \(factories.go:\d+\)`
+	}
+}
+
+func (f *fetcher) copyLater(k string) { go f.copier(k)() }
+
+// A factory that keeps what it makes in the receiver too shares it.
+func (f *fetcher) child() func() {
+	c := &fetcher{results: map[string]int{}}
+	f.results["child"] = len(c.results)
+	f.peer = c
+	return func() {
+		c.results["n"]++ // want `writes confined factories.fetcher.results off the owner: this code runs via a go statement \(factories.go:\d+\)`
+	}
+}
+
+func (f *fetcher) childLater() { go f.child()() }
