@@ -1,10 +1,12 @@
 package report
 
-// This file turns off-owner code into findings: one per touching place
-// inside a func literal that runs off the owner, or one at the sink for a
-// named function or method value. Code known to run on one owner (a loop,
-// an owner-only function, a hop's callback) is reported the same way where
-// it touches another owner's state. It also applies //confined:ignore.
+// This file turns off-owner code into findings: one per touching place of
+// a func literal, or of a function started by name, that runs off the
+// owner, reported at the line the state is touched (a write through calls
+// at each line it writes at); a method value at the sink reports its most
+// telling touch and its writes. Code known to run on one owner (a loop, an
+// owner-only function, a hop's callback) is reported the same way where it
+// touches another owner's state. It also applies //confined:ignore.
 
 import (
 	"cmp"
@@ -423,8 +425,8 @@ func (r *reporter) body(t flow.FuncValue, sp walk.Entry) bool {
 	return len(r.touches) > n
 }
 
-// atSink reports at the sink what the named function or method value t
-// touches first, with its path.
+// atSink reports what the named function or method value t touches
+// first, with its path, and the writes that touch carries (lineTouches).
 func (r *reporter) atSink(t flow.FuncValue, sp walk.Entry, sum *summary.Summary) {
 	i := slices.IndexFunc(sum.Touches, func(tc summary.Touch) bool {
 		_, holds := r.c.Types.BindRecv(tc.Witness, walk.SourceValue(tc.Source, sp.Args, t.Bindings))
