@@ -95,8 +95,8 @@ func FuncTargets(v ssa.Value) []FuncValue {
 // the closure is its only holder); any other capture is the call's result.
 func madeBy(call *ssa.Call) []FuncValue {
 	callee := call.Call.StaticCallee()
-	if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 {
-		return nil
+	if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 || !names.IsFuncTyped(callee.Signature.Results().At(0).Type()) {
+		return nil // most calls return no func: leave their callee's blocks alone
 	}
 	var out []FuncValue
 	for _, b := range callee.Blocks {
@@ -111,12 +111,7 @@ func madeBy(call *ssa.Call) []FuncValue {
 		bound := Captures{Values: make([]ssa.Value, len(mc.Bindings)), Cells: IsFuncLit(mc.Fn.(*ssa.Function))}
 		for i, v := range mc.Bindings {
 			bound.Values[i] = call
-			held := v
-			if cell, ok := v.(*ssa.Alloc); ok { // a captured variable: what it holds, if one value
-				if stored := StoredValues(cell); len(stored) == 1 {
-					held = stored[0]
-				}
-			}
+			held, _ := HeldValue(v)
 			switch held := held.(type) {
 			case *ssa.Parameter:
 				if j := slices.Index(callee.Params, held); j >= 0 && j < len(call.Call.Args) {
@@ -202,6 +197,17 @@ func CallArgs(call *ssa.CallCommon) []ssa.Value {
 		return append([]ssa.Value{call.Value}, call.Args...)
 	}
 	return call.Args
+}
+
+// HeldValue returns what v holds when it is a variable (an Alloc cell)
+// assigned one value, and that cell; else v itself, and no cell.
+func HeldValue(v ssa.Value) (ssa.Value, *ssa.Alloc) {
+	if cell, ok := v.(*ssa.Alloc); ok {
+		if stored := StoredValues(cell); len(stored) == 1 {
+			return stored[0], cell
+		}
+	}
+	return v, nil
 }
 
 // StoredValues lists what was stored into a local variable cell.
@@ -486,12 +492,7 @@ func MadeFor(v ssa.Value, fn *ssa.Function) bool {
 	if v.Parent() == fn || v.Parent() == nil {
 		return false
 	}
-	value, cell := v, (*ssa.Alloc)(nil)
-	if alloc, ok := v.(*ssa.Alloc); ok {
-		if stored := StoredValues(alloc); len(stored) == 1 {
-			value, cell = stored[0], alloc
-		}
-	}
+	value, cell := HeldValue(v)
 	switch value.(type) {
 	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
 	default:

@@ -80,7 +80,13 @@ type lineKey struct {
 // telling per line, each of which the race detector names.
 type lineFindings struct {
 	best   finding
-	writes map[string]finding // by the file and line they write at
+	writes map[fileLine]finding // by the line they write at
+}
+
+// fileLine is a line of a file.
+type fileLine struct {
+	file string
+	line int
 }
 
 // Report reports the package's findings, the ignore directives that
@@ -221,14 +227,14 @@ func (r *reporter) add(f finding) {
 	key := lineKey{p.Filename, p.Line, f.entry.Pos}
 	line := r.findings[key]
 	if line == nil {
-		line = &lineFindings{best: f, writes: make(map[string]finding)}
+		line = &lineFindings{best: f, writes: make(map[fileLine]finding)}
 		r.findings[key] = line
 	} else if f.witness.Tells(line.best.witness) {
 		line.best = f
 	}
 	if surelyWrites(f.witness) {
 		at := fset.Position(f.at)
-		atLine := fmt.Sprint(at.Filename, ":", at.Line)
+		atLine := fileLine{at.Filename, at.Line}
 		if old, dup := line.writes[atLine]; !dup || f.witness.Tells(old.witness) {
 			line.writes[atLine] = f
 		}
@@ -247,7 +253,9 @@ func surelyWrites(wit summary.Witness) bool {
 // of confined methods split by touchedAt: one per line touched.
 func (r *reporter) lineTouches(line *lineFindings) []finding {
 	found := []finding{line.best}
-	for _, k := range slices.Sorted(maps.Keys(line.writes)) {
+	for _, k := range slices.SortedFunc(maps.Keys(line.writes), func(a, b fileLine) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
+	}) {
 		found = append(found, line.writes[k])
 	}
 	var all []finding

@@ -27,6 +27,9 @@ type Position struct {
 	Line, Col int
 }
 
+// SameLine reports whether p and q are on one line of one file.
+func (p Position) SameLine(q Position) bool { return p.File == q.File && p.Line == q.Line }
+
 func (p Position) String() string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
 }
@@ -136,8 +139,7 @@ func addReach(rs []Reach, r Reach) []Reach {
 func otherSites(kept, r Reach) []Position {
 	out := slices.Clone(kept.OtherSites)
 	for _, p := range append([]Position{r.Site}, r.OtherSites...) {
-		sameLine := func(x Position) bool { return x.File == p.File && x.Line == p.Line }
-		if p.File != "" && !sameLine(kept.Site) && !slices.ContainsFunc(out, sameLine) && len(out) < maxOtherWrites {
+		if p.File != "" && !p.SameLine(kept.Site) && !slices.ContainsFunc(out, p.SameLine) && len(out) < maxOtherWrites {
 			out = append(out, p)
 		}
 	}
@@ -183,15 +185,18 @@ const maxOtherWrites = 4
 // other is a sure write at another line than wit's and than those it
 // has (other's own other writes too).
 func (wit Witness) withOtherWrite(other Witness) Witness {
-	add := append([]Witness{other}, other.OtherWrites...)
-	for _, o := range add {
+	add := func(o Witness) {
 		o.OtherWrites = nil
-		sameLine := func(x Witness) bool { return x.Site.File == o.Site.File && x.Site.Line == o.Site.Line }
+		sameLine := func(x Witness) bool { return x.Site.SameLine(o.Site) }
 		if o.Action != ActionWrites || o.Assumed || o.Site.File == "" || sameLine(wit) ||
 			slices.ContainsFunc(wit.OtherWrites, sameLine) || len(wit.OtherWrites) >= maxOtherWrites {
-			continue
+			return
 		}
 		wit.OtherWrites = append(slices.Clip(wit.OtherWrites), o)
+	}
+	add(other) // AddTouch's merge, for every touch a walk makes: no slice built here
+	for _, o := range other.OtherWrites {
+		add(o)
 	}
 	return wit
 }

@@ -37,14 +37,12 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 			continue
 		}
 		value, cell := v, (*ssa.Alloc)(nil)
-		if alloc, ok := v.(*ssa.Alloc); ok && i >= len(args) && captures.Cells {
+		if _, isCell := v.(*ssa.Alloc); isCell && i >= len(args) && captures.Cells {
 			// A variable the code captures: what it holds, if it is
 			// assigned once.
-			stored := flow.StoredValues(alloc)
-			if len(stored) != 1 {
+			if value, cell = flow.HeldValue(v); cell == nil {
 				continue
 			}
-			value, cell = stored[0], alloc
 		}
 		if cell == nil {
 			cell = loadedVariable(value) // a method value bound to what a variable holds
