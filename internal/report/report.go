@@ -75,12 +75,12 @@ type lineKey struct {
 }
 
 // lineFindings are the findings of one line of off-owner code and way
-// there: the most telling, and the writes it reaches at other lines (a
-// helper that writes two fields, or a field on two lines), the most
+// there: the most telling, and the sure writes it reaches at other lines
+// (a helper that writes two fields, or a field on two lines), the most
 // telling per line, each of which the race detector names.
 type lineFindings struct {
 	best   finding
-	writes map[fileLine]finding // by the line they write at
+	writes map[fileLine]finding // by the line they write at, best's included
 }
 
 // fileLine is a line of a file.
@@ -212,10 +212,11 @@ func (r *reporter) ownState(member string) bool {
 
 // add keeps, per line of off-owner code and way there, the most telling
 // finding ("s.n++" both reads and writes s.n, and "s.get()" with a value
-// receiver copies *s and calls get) and the writes it reaches at other
-// lines, the most telling per line (see lineFindings). Code on an owner may touch that owner's state: f is dropped then, and
-// so is a touch of default-owner state on a named owner when no loop runs
-// the default owner (UnnamedOwners reported the directive instead).
+// receiver copies *s and calls get) and the sure writes it reaches at
+// other lines, the most telling per line (see lineFindings). Code on an
+// owner may touch that owner's state: f is dropped then, and so is a touch
+// of default-owner state on a named owner when no loop runs the default
+// owner (UnnamedOwners reported the directive instead).
 func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
@@ -232,13 +233,30 @@ func (r *reporter) add(f finding) {
 	} else if f.witness.Tells(line.best.witness) {
 		line.best = f
 	}
-	if surelyWrites(f.witness) {
-		at := fset.Position(f.at)
+	for _, g := range r.linesWritten(f) {
+		at := fset.Position(g.at)
 		atLine := fileLine{at.Filename, at.Line}
-		if old, dup := line.writes[atLine]; !dup || f.witness.Tells(old.witness) {
-			line.writes[atLine] = f
+		if old, dup := line.writes[atLine]; !dup || g.witness.Tells(old.witness) {
+			line.writes[atLine] = g
 		}
 	}
+}
+
+// linesWritten are the sure writes f makes, one finding per line written
+// at: its own (a call of a confined method split by touchedAt) and those
+// of its witness's OtherWrites.
+func (r *reporter) linesWritten(f finding) []finding {
+	var out []finding
+	if surelyWrites(f.witness) {
+		out = r.touchedAt(f)
+	}
+	for _, other := range f.witness.OtherWrites {
+		g := f
+		g.witness, g.field = other, nil
+		g.at = r.touchPos(g)
+		out = append(out, g)
+	}
+	return out
 }
 
 // surelyWrites reports whether wit is a sure write, or a sure call of a
@@ -248,35 +266,18 @@ func surelyWrites(wit summary.Witness) bool {
 	return !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls && len(wit.Reaches) > 0 && wit.Reaches[0].Write)
 }
 
-// lineTouches are the findings line reports: its most telling, and each
-// write at another line (of its witnesses, and their OtherWrites), calls
-// of confined methods split by touchedAt: one per line touched.
+// lineTouches are the findings line reports: its most telling (the first
+// line a call of a confined method writes at, with what it only reads),
+// then its writes at the other lines, in line order.
 func (r *reporter) lineTouches(line *lineFindings) []finding {
-	found := []finding{line.best}
+	first := r.touchedAt(line.best)[0]
+	out := []finding{first}
 	for _, k := range slices.SortedFunc(maps.Keys(line.writes), func(a, b fileLine) int {
 		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
 	}) {
-		found = append(found, line.writes[k])
-	}
-	var all []finding
-	for _, f := range found {
-		all = append(all, r.touchedAt(f)...)
-		for _, other := range f.witness.OtherWrites {
-			g := f
-			g.witness, g.field = other, nil
-			g.at = r.touchPos(g)
-			all = append(all, g)
+		if g := line.writes[k]; !r.sameLine(g.at, first.at) {
+			out = append(out, g)
 		}
-	}
-	var out []finding
-	for _, g := range all {
-		if i := slices.IndexFunc(out, func(h finding) bool { return r.sameLine(h.at, g.at) }); i >= 0 {
-			if g.witness.Tells(out[i].witness) && i > 0 { // the most telling stays first
-				out[i] = g
-			}
-			continue
-		}
-		out = append(out, g)
 	}
 	return out
 }
