@@ -99,7 +99,10 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				onceOnly = true
 				continue // loaded once, read after the once by all
 			}
-			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || t.readByOthers(key) || other != nil && other.fields[key] || pa.otherLocked[key])
+			// A goroutine nobody waits for runs beside whatever else
+			// touches the field, its starter's next call included (a send
+			// that starts a redial where it reads the connection).
+			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || len(pa.otherReads[key]) > 0 || other != nil && other.fields[key] || pa.otherLocked[key])
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
 				owner.roots = append(owner.roots, r.roots...)
@@ -216,9 +219,8 @@ func fieldObject(obj *types.TypeName, name string) *types.Var {
 // offTouches is what the goroutines of the package write and read of the
 // fields of candidate types, with what tells whether others race with it.
 type offTouches struct {
-	byType   writersByType
-	writers  map[string]int             // field -> how many goroutines write it
-	starters map[string][]*ssa.Function // field -> the functions starting them
+	byType  writersByType
+	writers map[string]int // field -> how many goroutines write it
 	// Whether the code creating and calling a value races with its
 	// goroutines: for those it does not join, whatever else touches the
 	// fields (unjoined); for those it joins, what it touches before the
@@ -229,9 +231,8 @@ type offTouches struct {
 	// type, and the goroutines reading it.
 	readShared map[string]fieldSet
 	readers    map[string][]string
-	reads      map[string]fieldSet        // type -> what the goroutines read of it
-	otherReads map[string][]*ssa.Function // field -> code that may run anywhere reading it
-	slots      map[string]fieldSet        // type -> the fields goroutines write only at a slot of their own
+	reads      map[string]fieldSet // type -> what the goroutines read of it
+	slots      map[string]fieldSet // type -> the fields goroutines write only at a slot of their own
 	// By field, the goroutines writing and reading it (without a lock),
 	// and those of them that do so through a value of their iteration the
 	// same iteration hands to other code off the owner too (see
@@ -301,20 +302,12 @@ func (s *Suggester) racesWithStarter(spawned *spawnedCode, fn *ssa.Function, key
 	return !spawned.joined[fn] && slices.ContainsFunc(spawned.startedBy[fn], func(starter *ssa.Function) bool { return s.written.accesses(starter).writes[key] })
 }
 
-// readByOthers reports whether code that may run anywhere reads key, but
-// for the starters of its writers: a reader that started the writer
-// itself may wait for it before it reads (a call's helper goroutine,
-// joined).
-func (t *offTouches) readByOthers(key string) bool {
-	return slices.ContainsFunc(t.otherReads[key], func(r *ssa.Function) bool { return !slices.Contains(t.starters[key], r) })
-}
-
 // goroutineTouches gathers what spawned code writes, each with what it
 // calls with what it was handed, under the locks it takes around it (see
 // writeIndex.ownWrites), and what it reads that its starter writes.
 func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
-	t := &offTouches{byType: make(writersByType), writers: make(map[string]int), starters: make(map[string][]*ssa.Function),
-		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string), otherReads: pa.otherReads,
+	t := &offTouches{byType: make(writersByType), writers: make(map[string]int),
+		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string),
 		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet),
 		goWriters: make(map[string][]*ssa.Function), goReaders: make(map[string][]*ssa.Function),
 		partWriters: make(map[string][]*ssa.Function), partReaders: make(map[string][]*ssa.Function)}
@@ -358,7 +351,6 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 				t.writers[key]++ // state the entry point's requests share
 			}
 			t.writers[key]++
-			t.starters[key] = append(t.starters[key], spawned.startedBy[fn]...)
 			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
 				t.windowed[key] = true
 			}
