@@ -41,6 +41,9 @@ type Model interface {
 	// ChannelHop reports whether the funcs sent on the channel field f run
 	// on an owner, and that owner's domain.
 	ChannelHop(f *types.Var) (domain string, ok bool)
+	// RegistersCallbacks reports whether the hop fn registers its funcs
+	// with a value of the owner's (see HopSink.Registers).
+	RegistersCallbacks(fn *types.Func) bool
 }
 
 // A HopFix is what a finding gets from the fix of its statements: the hop
@@ -321,7 +324,7 @@ func (c *hopFixer) hopShape(fn *types.Func, returning bool, domain string) (owne
 		return nil, false // most functions of an imported package: no contract to look up
 	}
 	hop, to := c.model.HopTarget(fn)
-	if to != domain {
+	if to != domain || c.model.RegistersCallbacks(fn) {
 		return nil, false
 	}
 	return WrapShape(fn.Signature(), hop, returning)
@@ -434,4 +437,9 @@ type HopSink struct {
 	// of its owner parameter, if it has one, as types.TypeString writes it.
 	Wraps bool
 	Owner string
+	// Registers says it returns a value of the owner's (a widget's setter
+	// returns the widget, a widget's constructor builds one): it registers
+	// the funcs for the widget's later events. Code off the owner has no
+	// use for it, and it is never the way back a hint or a fix offers.
+	Registers bool
 }

@@ -36,14 +36,26 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 func (m *Model) DescribeHop(name string, fn *types.Func, hop []int) fix.HopSink {
 	sig := fn.Signature()
 	plain := slices.ContainsFunc(hop, func(arg int) bool { return takesNoArguments(sig, arg) })
-	h := fix.HopSink{Name: name, Key: directive.FuncKey(fn), Hop: hop, Domain: m.HopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain, Message: len(hop) == 0}
-	if owner, ok := fix.WrapShape(sig, hop, h.Returns); ok {
+	h := fix.HopSink{Name: name, Key: directive.FuncKey(fn), Hop: hop, Domain: m.HopDomain(fn), Returns: sig.Results().Len() > 0, Plain: plain, Message: len(hop) == 0,
+		Registers: m.RegistersCallbacks(fn)}
+	if owner, ok := fix.WrapShape(sig, hop, h.Returns); ok && !h.Registers {
 		h.Wraps = true
 		if owner != nil {
 			h.Owner = types.TypeString(owner.Type(), nil)
 		}
 	}
 	return h
+}
+
+// RegistersCallbacks reports whether fn returns a value of a confined
+// struct type (see fix.HopSink.Registers).
+func (m *Model) RegistersCallbacks(fn *types.Func) bool {
+	for v := range fn.Signature().Results().Variables() {
+		if named := m.ConfinedNamed(v.Type()); named != nil && names.IsStruct(named) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesNoArguments reports whether the func parameter at argument index

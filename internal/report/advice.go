@@ -112,7 +112,7 @@ func fixHint(hops []hopSink, sp walk.Entry, domain string, loopless bool) string
 	inFutureCallback := sp.Future
 	rank := func(h hopSink) int {
 		switch {
-		case h.Domain != domain:
+		case h.Domain != domain, h.Registers:
 			return -1
 		case h.Message: // the framework's way back, when no func hop fits
 			return 2

@@ -51,6 +51,10 @@ func newViewer() *viewer {
 	v.form.AddInputField("name", "", 20, nil, func(text string) {
 		v.text.SetTitle(text) // on the event loop: safe
 	})
+	v.app.SetBeforeDrawFunc(func(tcell.Screen) bool {
+		v.form.SetTitle(fmt.Sprint(len(v.lines))) // on the event loop: safe
+		return false
+	})
 	v.tree.SetSelectedFunc(func(n *tview.TreeNode) {
 		n.SetExpanded(!n.IsExpanded()) // on the event loop: safe
 	})
@@ -93,6 +97,7 @@ func (v *viewer) start() {
 		v.tree.SetRoot(root) // racy: (*tview.TreeView).SetRoot
 	}()
 	go v.app.SetFocus(v.form) // racy: tview.
+	go v.app.Run()            // the event loop itself, on a goroutine of its own: safe
 }
 
 // redraw runs on the event loop (through QueueUpdateDraw).
