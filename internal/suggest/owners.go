@@ -435,7 +435,17 @@ func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruct
 // one goroutine to another, which owns none of them: sent on channels
 // (requests, replies, messages), or kept in a container a lock guards (a
 // map of a type with a mutex: a store), stored there after it was built.
+// A confined value is its owner's, mutex or not: what it holds is the
+// owner's too (an actor's helper, beside a table it locks for).
 func (s *Suggester) sentTypes() map[string]bool {
+	guarded := func(v ssa.Value) bool {
+		x, _, ok := fieldUnder(v)
+		if !ok {
+			return false
+		}
+		named := names.DerefNamed(x.Type())
+		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil
+	}
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
 		for _, b := range fn.Blocks {
@@ -462,17 +472,6 @@ func (s *Suggester) sentTypes() map[string]bool {
 		}
 	}
 	return out
-}
-
-// guarded reports whether v is, or is in, a field of a struct with a
-// mutex.
-func guarded(v ssa.Value) bool {
-	x, _, ok := fieldUnder(v)
-	if !ok {
-		return false
-	}
-	named := names.DerefNamed(x.Type())
-	return named != nil && hasMutex(named)
 }
 
 // builtWith reports whether store puts a value its function allocates

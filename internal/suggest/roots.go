@@ -100,7 +100,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 					window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
 				}
 			}
-			for _, t := range start.Targets {
+			for _, t := range startedCode(start) {
 				if _, loop := s.loops[t.Fn]; loop {
 					continue
 				}
@@ -377,4 +377,15 @@ func (s *Suggester) runElsewhere(fn *ssa.Function) map[*ssa.Function]int {
 		}
 	}
 	return out
+}
+
+// startedCode is the code start runs off the owner: its targets, or, for
+// a go statement whose call touches confined state itself (go a.warm(),
+// a method of a type the framework's turns confine), the function it
+// calls, which the walk reports at the go statement and does not follow.
+func startedCode(start walk.Entry) []flow.FuncValue {
+	if g, ok := start.Call.(*ssa.Go); ok && start.Direct != nil && len(start.Targets) == 0 {
+		return flow.FuncTargets(g.Call.Value)
+	}
+	return start.Targets
 }

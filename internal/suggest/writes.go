@@ -524,8 +524,10 @@ func picksPart(vs []ssa.Value) bool {
 		}
 		switch v := v.(type) {
 		case *ssa.UnOp:
-			switch v.X.(type) {
-			case *ssa.FieldAddr, *ssa.IndexAddr:
+			switch x := v.X.(type) {
+			case *ssa.FieldAddr:
+				return v.Op == token.MUL && !ofParameter(x.X)
+			case *ssa.IndexAddr:
 				return v.Op == token.MUL
 			}
 		case *ssa.Field, *ssa.Index, *ssa.Lookup:
@@ -533,6 +535,17 @@ func picksPart(vs []ssa.Value) bool {
 		}
 		return false
 	})
+}
+
+// ofParameter reports whether x is a parameter of its function (the
+// receiver), or a variable holding one (a receiver closures capture): its
+// fields are the function's own state, not parts picked from elsewhere.
+func ofParameter(x ssa.Value) bool {
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		x, _ = flow.HeldValue(load.X)
+	}
+	_, ok := x.(*ssa.Parameter)
+	return ok
 }
 
 // A calledInPlace is a function a call runs where its caller runs, and

@@ -8,7 +8,7 @@ import "sync"
 // A Receiver handles one message at a time, on its owner.
 type Receiver interface {
 	//confined:loop
-	Receive(msg any) // want Receive:`summary\(arg0 calls \(\*suggestturns\.actor\)\.Receive if arg0 is suggestturns\.actor; started arg0\)` Receive:`confined:loop`
+	Receive(msg any) // want Receive:`summary\(arg0 calls \(\*suggestturns\.actor\)\.Receive if arg0 is suggestturns\.actor; arg0 calls \(\*suggestturns\.warmer\)\.Receive if arg0 is suggestturns\.warmer; started arg0\)` Receive:`confined:loop`
 }
 
 type actor struct {
