@@ -305,10 +305,11 @@ func newPlacedAccesses() *placedAccesses {
 // add records what fn writes and reads, as x finds it, by where fn runs:
 // code reachable from owners (onOwner) or from goroutines off them
 // (offOwner) runs once owners run; reached from neither, it may run
-// anywhere, but functional options run where a value is built.
+// anywhere, but functional options run where a value is built, and so
+// does a turn that sets its actor up (see writeIndex.setsUp).
 func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner, startedOnce bool) {
 	acc := x.accesses(fn)
-	if !flow.FunctionalOption(fn) {
+	if !x.setsUp(fn) {
 		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
 		// Setting a value up for a goroutine (c.conn = conn; go c.recv())
 		// is no evidence of an owner, but it happens again on a restart,

@@ -759,17 +759,97 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	}, func(func(ssa.Value) summary.Origin, ssa.CallInstruction, calledInPlace) bool { return true })
 }
 
+// setsUp reports whether fn sets values up, as where they are built: a
+// functional option, or a turn that sets its actor up (setsUpTurn).
+func (x *writeIndex) setsUp(fn *ssa.Function) bool {
+	return flow.FunctionalOption(fn) || x.setsUpTurn(fn)
+}
+
+// setsUpTurn reports whether fn is a turn of the owner that only gives
+// its receiver's fields values it makes or is handed (no zero values: a
+// Terminate clearing fields is no set-up), and starts nothing:
+// an actor's Init, which its framework runs before any other turn, so
+// before any code a turn starts off the owner. What it writes is set up,
+// as what a constructor writes is: a field it makes that goroutines
+// reach only under a lock may still be :any.
+func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return false
+	}
+	if _, ok := x.e.Model().Turns.Of(obj); !ok {
+		return false
+	}
+	if w := x.e.Walk(fn); w == nil || len(w.Spawns) > 0 || len(w.Hops) > 0 {
+		return false
+	}
+	recv := fn.Params[0]
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if fa, ok := in.Addr.(*ssa.FieldAddr); ok && fa.X == recv {
+					if !givesValue(in.Val) {
+						return false // a zero or a copy: no set-up
+					}
+				} else if !madeHere(in.Addr) {
+					return false // through a value it did not make
+				}
+			case *ssa.MapUpdate:
+				if !madeHere(in.Map) {
+					return false
+				}
+			case ssa.CallInstruction:
+				if callee := in.Common().StaticCallee(); callee != nil && callee.Signature.Recv() != nil &&
+					len(in.Common().Args) > 0 && in.Common().Args[0] == recv {
+					return false // its own methods may do more
+				}
+			}
+		}
+	}
+	return true
+}
+
+// givesValue reports whether v is a value to set a field up with: not a
+// constant (Terminate's s.cache = nil) nor loaded from a variable or field.
+func givesValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return false
+	case *ssa.UnOp:
+		return v.Op != token.MUL
+	}
+	return true
+}
+
+// madeHere reports whether v is, or is in, a value its function makes: a
+// local variable, a composite literal, a new map or slice.
+func madeHere(v ssa.Value) bool {
+	for {
+		switch a := v.(type) {
+		case *ssa.FieldAddr:
+			v = a.X
+		case *ssa.IndexAddr:
+			v = a.X
+		case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeSlice:
+			return true
+		default:
+			return false
+		}
+	}
+}
+
 // writtenAfterSetUp returns the fields of candidate types that some code
 // of the package writes but where a value is built: not its constructors,
-// its functional options, or what sets it up for code a go statement
-// then starts (see accesses).
+// its functional options, an actor's set-up turn (see setsUp), or what
+// sets it up for code a go statement then starts (see accesses).
 func (x *writeIndex) writtenAfterSetUp() fieldSet {
 	if x.afterSetUp != nil {
 		return x.afterSetUp
 	}
 	x.afterSetUp = make(fieldSet)
 	for _, fn := range x.e.Functions() {
-		if flow.FunctionalOption(fn) {
+		if x.setsUp(fn) {
 			continue
 		}
 		acc := x.accesses(fn)

@@ -1,0 +1,59 @@
+package suggestturns
+
+import "sync"
+
+// A Server's framework calls Init once, before any other turn, then
+// Handle for each message and Stop at the end, all on its owner.
+type Server interface {
+	//confined:loop
+	Init(name string) // want Init:`confined:loop`
+	//confined:loop
+	Handle(msg any) // want Handle:`confined:loop`
+	//confined:loop
+	Stop() // want Stop:`confined:loop`
+}
+
+// A table made in Init, which goroutines a turn starts reach only under
+// its lock: Init is set-up, as a constructor is, so the table may be :any.
+type ledger struct {
+	mu     sync.Mutex
+	counts map[string]int // want `suggest for field counts: //confined:any: code writes it only with a lock held, and func literal in \(\*suggestturns\.ledger\)\.Handle writes it off the owner, with the lock held`
+	name   string         // want `suggest for field name: //confined:any: only code building a ledger writes it, and func literal in \(\*suggestturns\.ledger\)\.Handle reads it off the owner`
+	seen   int
+}
+
+func (l *ledger) Init(name string) { // want Init:`summary\(arg0 writes suggestturns\.ledger\.counts\)` Init:`writes suggestturns\.ledger\.counts, suggestturns\.ledger\.name`
+	l.counts = map[string]int{}
+	l.name = name
+}
+
+func (l *ledger) Handle(msg any) { // want Handle:`summary\(arg0 writes suggestturns\.ledger\.seen; started arg0\)` Handle:`writes suggestturns\.ledger\.seen`
+	l.seen++
+	go func() {
+		l.mu.Lock()
+		l.counts[l.name]++
+		l.mu.Unlock()
+	}()
+}
+
+func (l *ledger) Stop() {}
+
+// Look-alike: Stop clears the table without the lock, while a goroutine a
+// turn started may still hold it: Stop is no set-up (it gives no value),
+// and the table gets no :any.
+type clearedLedger struct {
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func (l *clearedLedger) Init(string) { l.counts = map[string]int{} } // want Init:`summary\(arg0 writes suggestturns\.clearedLedger\.counts\)` Init:`writes suggestturns\.clearedLedger\.counts`
+
+func (l *clearedLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)`
+	go func() {
+		l.mu.Lock()
+		l.counts["x"]++
+		l.mu.Unlock()
+	}()
+}
+
+func (l *clearedLedger) Stop() { l.counts = nil } // want Stop:`writes suggestturns\.clearedLedger\.counts` Stop:`summary\(arg0 writes suggestturns\.clearedLedger\.counts\)`
