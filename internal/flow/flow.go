@@ -210,6 +210,20 @@ func HeldValue(v ssa.Value) (ssa.Value, *ssa.Alloc) {
 	return v, nil
 }
 
+// CellsHolding lists the local variable cells v is stored into (a
+// parameter a closure captures).
+func CellsHolding(v ssa.Value) []*ssa.Alloc {
+	var out []*ssa.Alloc
+	for _, ref := range *v.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == v {
+			if cell, ok := st.Addr.(*ssa.Alloc); ok {
+				out = append(out, cell)
+			}
+		}
+	}
+	return out
+}
+
 // StoredValues lists what was stored into a local variable cell.
 func StoredValues(alloc *ssa.Alloc) []ssa.Value {
 	var out []ssa.Value

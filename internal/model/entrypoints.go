@@ -4,8 +4,9 @@ package model
 // framework calls on goroutines of its own. A function or method marked
 // //confined:offowner, an implementation (in this package) of an interface
 // method so marked, declared or built in (net/http's ServeHTTP), runs off
-// the owner whoever calls it; so does every value of a func type so marked
-// (net/http.HandlerFunc), from where it is converted to that type.
+// the owner whoever calls it, and so does an exported method with
+// net/http's handler signature; so does every value of a func type so
+// marked (net/http.HandlerFunc), from where it is converted to that type.
 
 import (
 	"cmp"
@@ -68,18 +69,36 @@ func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Inter
 		return e.SinkName(obj), nil, true
 	}
 	recv := obj.Signature().Recv()
-	if recv == nil || !e.isEntryName(obj.Name()) || names.IsInterfaceMethod(obj) {
+	if recv == nil || names.IsInterfaceMethod(obj) {
 		return "", nil, false
 	}
-	for _, e := range e.entryMethods() {
-		if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
-			if e.inferred {
-				inferred = e.iface
+	if e.isEntryName(obj.Name()) {
+		for _, e := range e.entryMethods() {
+			if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
+				if e.inferred {
+					inferred = e.iface
+				}
+				return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, inferred, true
 			}
-			return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, inferred, true
 		}
 	}
+	if exportedHandler(obj) {
+		return names.FuncName(obj) + ", an exported method with net/http's handler signature, " + httpServes, nil, true
+	}
 	return "", nil, false
+}
+
+// exportedHandler reports whether obj is an exported method with
+// net/http's handler signature, func(http.ResponseWriter, *http.Request):
+// another package (a main, a router) registers it, where this package does
+// not see it (http.HandlerFunc(s.HandleHealth) in main or in a test).
+func exportedHandler(obj *types.Func) bool {
+	sig := obj.Signature()
+	if sig.Recv() == nil || !obj.Exported() || sig.Params().Len() != 2 || sig.Results().Len() != 0 {
+		return false
+	}
+	return types.TypeString(sig.Params().At(0).Type(), nil) == "net/http.ResponseWriter" &&
+		types.TypeString(sig.Params().At(1).Type(), nil) == "*net/http.Request"
 }
 
 // isEntryName reports whether an entry method (see entryMethods) may have

@@ -140,7 +140,7 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 		}
 		// A frame loop owns the UI's state by the framework's say, whatever
 		// its own body touches (it may only dispatch to handlers).
-		if s.eventSource(recv) == "" && len(s.hopsInto(fn)) == 0 && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
+		if s.eventSource(recv) == "" && len(s.hopsInto(fn)) == 0 && !s.sendsCodeTo(fn) && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
 			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
 				"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)")
 			continue
@@ -587,6 +587,29 @@ func (s *Suggester) hopsInto(loop *ssa.Function) []proposal {
 	return out
 }
 
+// sendsCodeTo reports whether code of the package sends a func on a
+// channel whose funcs loop calls (q.post <- func() {...}): the loop runs
+// that code, a serializer, and owns what it touches.
+func (s *Suggester) sendsCodeTo(loop *ssa.Function) bool {
+	channels := loopCalls(loop).channels
+	if len(channels) == 0 {
+		return false
+	}
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if send, ok := instr.(*ssa.Send); ok && names.IsFuncTyped(send.X.Type()) && channels[flow.LoadedField(send.Chan)] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // funcParams yields the func parameters of the package's declared
 // functions outside test files, with their function.
 func (s *Suggester) funcParams(yield func(*ssa.Function, *ssa.Parameter) bool) {
@@ -715,7 +738,45 @@ func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls c
 			}
 		}
 	}
+	// A func that calls p, sent for the loop to call (a serializer's
+	// do(fn) posting func() { fn(); close(done) }): p is captured in a
+	// cell the closure binds.
+	for _, cell := range flow.CellsHolding(p) {
+		for _, ref := range *cell.Referrers() {
+			mc, ok := ref.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			closure := mc.Fn.(*ssa.Function)
+			if i := slices.Index(mc.Bindings, ssa.Value(cell)); i < 0 || !callsHeld(closure.FreeVars[i]) {
+				continue
+			}
+			for _, ref := range *mc.Referrers() {
+				if send, ok := ref.(*ssa.Send); ok {
+					if f := flow.LoadedField(send.Chan); f != nil && calls.channels[f] {
+						return "sends a func calling " + p.Name() + " on " + f.Name()
+					}
+				}
+			}
+		}
+	}
 	return ""
+}
+
+// callsHeld reports whether the func held in the cell v is called.
+func callsHeld(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		load, ok := ref.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		for _, use := range *load.Referrers() {
+			if call, ok := use.(ssa.CallInstruction); ok && call.Common().Value == load {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // proposeQueued proposes //confined:async on the functions that keep

@@ -56,4 +56,4 @@ func (l *clearedLedger) Handle(msg any) { // want Handle:`summary\(started arg0\
 	}()
 }
 
-func (l *clearedLedger) Stop() { l.counts = nil } // want Stop:`writes suggestturns\.clearedLedger\.counts` Stop:`summary\(arg0 writes suggestturns\.clearedLedger\.counts\)`
+func (l *clearedLedger) Stop() { l.counts = nil } // want Stop:`summary\(arg0 writes suggestturns\.clearedLedger\.counts\)` Stop:`writes suggestturns\.clearedLedger\.counts`
