@@ -496,7 +496,38 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
+	if copiedOut(x, 0) {
+		return
+	}
 	noteSentType(sent, x.Type(), pkg, false, 0)
+}
+
+// copiedOut reports whether the struct value x is a copy of one kept
+// elsewhere, loaded through a pointer (a loop answering with `*l`, or
+// the zero value when it has none): the copy goes, the value stays its
+// owner's. A message built to be sent is loaded from a local variable.
+func copiedOut(x ssa.Value, depth int) bool {
+	if _, isStruct := x.Type().Underlying().(*types.Struct); !isStruct || depth > maxCarried {
+		return false
+	}
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		_, local := x.X.(*ssa.Alloc)
+		return x.Op == token.MUL && !local
+	case *ssa.Phi:
+		copied := false
+		for _, e := range x.Edges {
+			if _, zero := e.(*ssa.Const); zero {
+				continue
+			}
+			if !copiedOut(e, depth+1) {
+				return false
+			}
+			copied = true
+		}
+		return copied
+	}
+	return false
 }
 
 // maxCarried bounds how deep noteSentType looks into what is sent.
