@@ -318,7 +318,9 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	// A lone goroutine receiving its work in a loop is an event loop of
 	// its own (a literal, which -suggest cannot mark): what it touches is
 	// its, and whoever else writes it hands over by its channels.
-	loneLoop := func(fn *ssa.Function) bool { return starts[fn] == 1 && s.receiveInLoop(fn) != nil }
+	loneLoop := func(fn *ssa.Function) bool {
+		return starts[fn] == 1 && s.receiveInLoop(fn) != nil && s.watcherReader(fn) == nil
+	}
 	seen := make(map[*ssa.Function]bool)
 	for _, fn := range spawned.fns {
 		if loneLoop(fn) {

@@ -145,6 +145,11 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)")
 			continue
 		}
+		if reader := s.watcherReader(fn); reader != nil {
+			s.declined.add(obj, directive.VerbLoop, "it drains a channel no code of the package sends on, fed from outside, while "+
+				flow.Name(reader)+" reads what it writes without a lock: it writes beside the code that calls the value, which owns it")
+			continue
+		}
 		loops = append(loops, foundLoop{fn, ss[0], recv})
 	}
 	return loops
@@ -541,6 +546,11 @@ func (s *Suggester) quitChannel(ch ssa.Value) bool {
 	if st, ok := f.Type().Underlying().(*types.Chan).Elem().Underlying().(*types.Struct); !ok || st.NumFields() > 0 {
 		return false
 	}
+	return !s.sendsOn(f)
+}
+
+// sendsOn reports whether code of the package sends on the channel field f.
+func (s *Suggester) sendsOn(f *types.Var) bool {
 	if s.sentOn == nil {
 		s.sentOn = make(map[*types.Var]bool)
 		for _, fn := range s.e.Functions() {
@@ -557,7 +567,77 @@ func (s *Suggester) quitChannel(ch ssa.Value) bool {
 			}
 		}
 	}
-	return !s.sentOn[f]
+	return s.sentOn[f]
+}
+
+// fedFromOutside reports whether every channel the loop fn receives work
+// from is a field no code of the package sends on (a watcher draining the
+// channel its caller gave it), and there is one.
+func (s *Suggester) fedFromOutside(fn *ssa.Function) bool {
+	fed := false
+	for _, b := range fn.Blocks {
+		if !flow.InLoop(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if !s.receivesWork(instr) {
+				continue
+			}
+			for _, ch := range flow.ReceivedChannels(instr) {
+				load, ok := ch.(*ssa.UnOp)
+				if !ok || load.Op != token.MUL || s.quitChannel(ch) {
+					return false
+				}
+				f := flow.FieldOf(load.X)
+				if f == nil || s.sendsOn(f) {
+					return false
+				}
+				fed = true
+			}
+		}
+	}
+	return fed
+}
+
+// watcherReader returns, when the goroutine fn is a watcher rather than an
+// owner's loop, the method reading beside it: fn drains channels fed from
+// outside (fedFromOutside), no code is handed to it, and a method of its
+// receiver type reads what it writes without a lock (readBeside). Nothing
+// hands it work, so it owns nothing: the code creating and calling the
+// value does (see proposeLooplessOwners).
+func (s *Suggester) watcherReader(fn *ssa.Function) *ssa.Function {
+	reader := s.readBeside(fn)
+	if reader == nil || len(s.hopsInto(fn)) > 0 || s.sendsCodeTo(fn) || !s.fedFromOutside(fn) {
+		return nil
+	}
+	return reader
+}
+
+// readBeside returns a method of fn's receiver type, other than fn, that
+// reads without a lock a field fn writes, if there is one: the getter of
+// a watcher's goroutine.
+func (s *Suggester) readBeside(fn *ssa.Function) *ssa.Function {
+	decl := flow.DeclaredFunc(fn)
+	if decl == nil {
+		return nil // a literal: its captures are not a receiver's methods' state
+	}
+	recv := names.ReceiverNamed(decl)
+	if recv == nil {
+		return nil
+	}
+	writes := s.written.of(fn)
+	for _, m := range s.e.Functions() {
+		obj := flow.DeclaredFunc(m)
+		if m == fn || obj == nil || names.ReceiverNamed(obj) != recv || !obj.Exported() || s.inTestFile(m.Pos()) {
+			continue
+		}
+		for key := range s.written.accesses(m).unlockedReads {
+			if writes[key] {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 // proposeHops proposes //confined:hop on the functions that hand a func
