@@ -440,26 +440,29 @@ func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
 	if sel, ok := instr.(*ssa.Select); ok && !sel.Blocking && s.drains(sel) {
 		return false // it empties a channel and goes on: it waits for no work
 	}
-	work := func(ch ssa.Value) bool {
-		t, ok := ch.Type().Underlying().(*types.Chan)
-		if !ok {
-			return false
-		}
-		if call, ok := ch.(*ssa.Call); ok && call.Common().IsInvoke() && call.Common().Method.Name() == "Done" {
-			return false
-		}
-		if s.quitChannel(ch) {
-			return false
-		}
-		named, ok := types.Unalias(t.Elem()).(*types.Named)
-		return !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" || named.Obj().Name() != "Time"
-	}
 	for _, ch := range flow.ReceivedChannels(instr) {
-		if work(ch) {
+		if s.workChannel(ch) {
 			return true
 		}
 	}
 	return false
+}
+
+// workChannel reports whether receiving from ch receives work: it is no
+// context's Done(), no quit channel and no timer's channel of times.
+func (s *Suggester) workChannel(ch ssa.Value) bool {
+	t, ok := ch.Type().Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	if call, ok := ch.(*ssa.Call); ok && call.Common().IsInvoke() && call.Common().Method.Name() == "Done" {
+		return false
+	}
+	if s.quitChannel(ch) {
+		return false
+	}
+	named, ok := types.Unalias(t.Elem()).(*types.Named)
+	return !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" || named.Obj().Name() != "Time"
 }
 
 // drains reports whether sel, a select with a default, drains channels:
@@ -584,8 +587,11 @@ func (s *Suggester) fedFromOutside(fn *ssa.Function) bool {
 				continue
 			}
 			for _, ch := range flow.ReceivedChannels(instr) {
+				if !s.workChannel(ch) {
+					continue // a quit channel, Done(), a ticker: no work
+				}
 				load, ok := ch.(*ssa.UnOp)
-				if !ok || load.Op != token.MUL || s.quitChannel(ch) {
+				if !ok || load.Op != token.MUL {
 					return false
 				}
 				f := flow.FieldOf(load.X)

@@ -21,3 +21,31 @@ func (l *limits) follow() {
 }
 
 func (l *limits) Max() int { return l.max }
+
+// A watcher selecting between its feed and a quit channel is one too.
+type prices struct { // want `suggest for suggestwatcher\.prices: //confined:owner: code off the owner \(\(\*suggestwatcher\.prices\)\.follow\) touches its field last without a lock`
+	feed <-chan float64
+	quit chan struct{}
+	last float64
+}
+
+func watchPrices(feed <-chan float64) *prices {
+	p := &prices{feed: feed, quit: make(chan struct{})}
+	go p.follow()
+	return p
+}
+
+func (p *prices) follow() {
+	for {
+		select {
+		case v := <-p.feed:
+			p.last = v
+		case <-p.quit:
+			return
+		}
+	}
+}
+
+func (p *prices) Last() float64 { return p.last }
+
+func (p *prices) Stop() { close(p.quit) }
