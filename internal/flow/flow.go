@@ -112,12 +112,11 @@ func madeBy(call *ssa.Call) []FuncValue {
 		for i, v := range mc.Bindings {
 			bound.Values[i] = call
 			held, _ := HeldValue(v)
-			switch held := held.(type) {
-			case *ssa.Parameter:
-				if j := slices.Index(callee.Params, held); j >= 0 && j < len(call.Call.Args) {
+			if p, ok := held.(*ssa.Parameter); ok {
+				if j := slices.Index(callee.Params, p); j >= 0 && j < len(call.Call.Args) {
 					bound.Values[i] = call.Call.Args[j]
 				}
-			case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
+			} else if Made(held) {
 				bound.Values[i] = v // the callee's own, made for this closure (see MadeFor)
 			}
 		}
@@ -497,6 +496,16 @@ func FunctionalOption(fn *ssa.Function) bool {
 	return false
 }
 
+// Made reports whether v is a value its function makes: a variable or
+// composite literal, a new map, channel or slice.
+func Made(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
+		return true
+	}
+	return false
+}
+
 // MadeFor reports whether v, a closure's binding from madeBy that another
 // function than fn allocated (a factory; v is the value or the variable
 // holding it), is the closure's alone: the factory keeps it nowhere else
@@ -507,9 +516,7 @@ func MadeFor(v ssa.Value, fn *ssa.Function) bool {
 		return false
 	}
 	value, cell := HeldValue(v)
-	switch value.(type) {
-	case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice:
-	default:
+	if !Made(value) {
 		return false
 	}
 	kept := func(x ssa.Value) bool {

@@ -822,8 +822,8 @@ func givesValue(v ssa.Value) bool {
 	return true
 }
 
-// madeHere reports whether v is, or is in, a value its function makes: a
-// local variable, a composite literal, a new map or slice.
+// madeHere reports whether v is, or is in, a value its function makes
+// (flow.Made).
 func madeHere(v ssa.Value) bool {
 	for {
 		switch a := v.(type) {
@@ -831,10 +831,8 @@ func madeHere(v ssa.Value) bool {
 			v = a.X
 		case *ssa.IndexAddr:
 			v = a.X
-		case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeSlice:
-			return true
 		default:
-			return false
+			return flow.Made(v)
 		}
 	}
 }
