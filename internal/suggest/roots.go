@@ -382,9 +382,10 @@ func (s *Suggester) runElsewhere(fn *ssa.Function) map[*ssa.Function]int {
 // startedCode is the code start runs off the owner: its targets, or, for
 // a go statement whose call touches confined state itself (go a.warm(),
 // a method of a type the framework's turns confine), the function it
-// calls, which the walk reports at the go statement and does not follow.
+// calls, which the walk reports at the go statement and does not follow
+// (through an interface, go x.M(), there is no one function to follow).
 func startedCode(start walk.Entry) []flow.FuncValue {
-	if g, ok := start.Call.(*ssa.Go); ok && start.Direct != nil && len(start.Targets) == 0 {
+	if g, ok := start.Call.(*ssa.Go); ok && start.Direct != nil && len(start.Targets) == 0 && !g.Call.IsInvoke() {
 		return flow.FuncTargets(g.Call.Value)
 	}
 	return start.Targets
