@@ -166,13 +166,15 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			if field == nil || s.m.Directives(field) != nil {
 				continue
 			}
-			touch := "writes it without a lock"
+			touch, who := "writes it without a lock", offNames
 			if !offFields[tk+"."+name] {
 				touch = "reads it"
+			} else if writers := off.of[tk+"."+name]; len(writers) > 0 {
+				who = slices.Compact(slices.Sorted(slices.Values(writers)))
 			}
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) %s, %s: %s, and the check reports the goroutines",
-				strings.Join(firstN(offNames, 3), ", "), touch, also, whose)})
+				strings.Join(firstN(who, 3), ", "), touch, also, whose)})
 		}
 	}
 }
@@ -334,32 +336,37 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			seen[fn] = true
 			t.notePartTouches(s.written, fn, spawned, writes)
 		}
-		for key := range s.written.accesses(fn).slots {
-			delete(writes, key) // a slot of its own, one per goroutine
+		// A slot of its own, one per goroutine (pages[i] = p), races with
+		// no other goroutine, but with its starter and callers all the same.
+		slots := s.written.accesses(fn).slots
+		for key := range slots {
 			tk := key[:strings.LastIndex(key, ".")]
 			if t.slots[tk] == nil {
 				t.slots[tk] = make(fieldSet)
 			}
 			t.slots[tk][key] = true
 		}
-		t.byType.add(fn, writes)
 		entry := spawned.entries[fn]
 		own := ""
 		if recv := fn.Signature.Recv(); recv != nil {
 			own = flow.TypeKey(recv.Type())
 		}
-		for key := range writes {
-			if entry && key[:strings.LastIndex(key, ".")] != own {
-				t.writers[key]++ // state the entry point's requests share
-			}
-			t.writers[key]++
+		for key := range union(writes, slots) {
 			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
 				t.windowed[key] = true
 			}
 			if !spawned.joined[fn] {
 				t.unjoined[key] = true
 			}
+			if slots[key] {
+				continue
+			}
+			if entry && key[:strings.LastIndex(key, ".")] != own {
+				t.writers[key]++ // state the entry point's requests share
+			}
+			t.writers[key]++
 		}
+		t.byType.add(fn, union(writes, slots))
 	}
 	for _, fn := range spawned.inferred {
 		own := flow.TypeKey(fn.Signature.Recv().Type())

@@ -353,7 +353,9 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	maps.Copy(pa.otherUnlocked, acc.unlockedWrites)
 	maps.Copy(pa.otherLocked, acc.lockedWrites)
 	for key := range acc.reads {
-		pa.otherReads[key] = append(pa.otherReads[key], fn)
+		if !acc.joinedReads[key] {
+			pa.otherReads[key] = append(pa.otherReads[key], fn)
+		}
 	}
 }
 

@@ -66,6 +66,10 @@ type fieldAccesses struct {
 	// with it held: not in writes, but evidence that the values are
 	// shared under a lock (see underLocks).
 	lockedWrites fieldSet
+	// joinedReads are the fields it reads only after it joins started
+	// code (c.wg.Wait(); return c.pages): ordered after what that code
+	// wrote, they race with no goroutine nobody else waits for.
+	joinedReads fieldSet
 }
 
 // candidate reports whether values of named could be confined: a struct
@@ -117,8 +121,9 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet)}
-	elsewhere := make(fieldSet) // fields written other than at a slot
+	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet), joinedReads: make(fieldSet)}
+	elsewhere := make(fieldSet)     // fields written other than at a slot
+	unjoinedReads := make(fieldSet) // fields read where no join ran before
 	closes := channelCloses(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -151,6 +156,11 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if !underLock(instr) {
 				acc.unlockedReads[key] = true
 			}
+			if afterJoin(instr) {
+				acc.joinedReads[key] = true
+			} else {
+				unjoinedReads[key] = true
+			}
 		case boxedAddress(instr):
 			// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
 			// writes it, and the signature does not tell. No evidence
@@ -175,6 +185,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	}
 	for key := range elsewhere {
 		delete(acc.slots, key)
+	}
+	for key := range unjoinedReads {
+		delete(acc.joinedReads, key)
 	}
 	if acc.locks {
 		for key := range acc.writes {
@@ -293,11 +306,19 @@ func heldBy(v ssa.Value) ssa.Value {
 }
 
 // handedIn reports whether v is what its function was handed: a
-// parameter, a captured value, or what a captured variable holds.
+// parameter, a captured value, or what a captured variable holds, or the
+// variable a parameter is spilled to when a func literal captures it
+// (r.once.Do(func() { r.n++ }) binds the cell holding r).
 func handedIn(v ssa.Value) bool {
-	switch heldBy(v).(type) {
+	switch held := heldBy(v).(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
+	case *ssa.Alloc:
+		stored := flow.StoredValues(held)
+		return len(stored) > 0 && !slices.ContainsFunc(stored, func(s ssa.Value) bool {
+			_, param := s.(*ssa.Parameter)
+			return !param
+		})
 	}
 	return false
 }
@@ -975,6 +996,9 @@ func handedOnly(ssa.Value) bool { return false }
 // fields: a struct, an interface, or a pointer, slice, array, map or
 // channel of one. Bytes and strings lead to none.
 func mayLeadToStruct(t types.Type) bool {
+	if t == types.Universe.Lookup("error").Type() {
+		return false // a failure, not state: markCanceled(context.Cause(ctx))
+	}
 	for range 8 {
 		switch u := t.Underlying().(type) {
 		case *types.Struct, *types.Interface, *types.TypeParam:

@@ -10,8 +10,8 @@ import (
 // the other touches are confined one by one; the handler's own count is
 // not (each connection has its handler).
 type peerConn struct {
-	lastSeen time.Time // want `suggest for field lastSeen: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.acceptor\)\.Serve, func literal in \(\*suggestloopless\.acceptor\)\.watch\) writes it without a lock, and other code off the owner that the same iteration hands the value to touches it too: with no loop, that code is the owner, and the check reports the goroutines`
-	closed   bool // want `suggest for field closed: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.acceptor\)\.Serve, func literal in \(\*suggestloopless\.acceptor\)\.watch\) writes it without a lock, and other code off the owner that the same iteration hands the value to touches it too: with no loop, that code is the owner, and the check reports the goroutines`
+	lastSeen time.Time // want `suggest for field lastSeen: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.acceptor\)\.Serve\) writes it without a lock, and other code off the owner that the same iteration hands the value to touches it too: with no loop, that code is the owner, and the check reports the goroutines`
+	closed   bool // want `suggest for field closed: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.acceptor\)\.watch\) writes it without a lock, and other code off the owner that the same iteration hands the value to touches it too: with no loop, that code is the owner, and the check reports the goroutines`
 	nread    int
 }
 

@@ -1,0 +1,87 @@
+package suggestloopless
+
+import (
+	"context"
+	"sync"
+)
+
+// A fan-out whose goroutines each fill a slot of their own, joined by
+// another method: a slot races with no other goroutine, but Fetched reads
+// one before the join.
+type pageFetcher struct { // want `suggest for suggestloopless\.pageFetcher: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.pageFetcher\)\.Start\) touches its field pages without a lock, and the code that creates and calls the value uses it too: with no loop`
+	wg    sync.WaitGroup
+	pages []string
+}
+
+func newPageFetcher(n int) *pageFetcher { return &pageFetcher{pages: make([]string, n)} }
+
+func (c *pageFetcher) Start(urls []string) { // want Start:`summary\(started arg0\)`
+	for i, u := range urls {
+		c.wg.Go(func() { c.pages[i] = u })
+	}
+}
+
+func (c *pageFetcher) Fetched(i int) bool { return c.pages[i] != "" }
+
+// Look-alike: the slots are read only after the join, in the method that
+// waits: the wait orders them.
+type joinedFetcher struct {
+	wg    sync.WaitGroup
+	pages []string
+}
+
+func newJoinedFetcher(n int) *joinedFetcher { return &joinedFetcher{pages: make([]string, n)} }
+
+func (c *joinedFetcher) Start(urls []string) { // want Start:`summary\(started arg0\)`
+	for i, u := range urls {
+		c.wg.Go(func() { c.pages[i] = u })
+	}
+}
+
+func (c *joinedFetcher) Wait() []string { // want Wait:`may block`
+	c.wg.Wait()
+	return c.pages
+}
+
+// A lazy load whose Do runs a literal capturing the receiver (the cell it
+// is spilled to), and an accessor that skips the once on a fast path.
+type lazyAddrs struct { // want `suggest for suggestloopless\.lazyAddrs: //confined:owner: code off the owner \(\(\*suggestloopless\.lazyAddrs\)\.load\) touches its fields addrs, loaded without a lock, and the code that creates and calls the value uses it too`
+	once   sync.Once
+	loaded bool
+	addrs  []string
+}
+
+func (r *lazyAddrs) load() {
+	r.once.Do(func() {
+		r.addrs = []string{"a"}
+		r.loaded = true
+	})
+}
+
+func (r *lazyAddrs) Prefetch() { go r.load() } // want Prefetch:`summary\(started arg0\)`
+
+func (r *lazyAddrs) Addrs() []string {
+	if !r.loaded {
+		r.load()
+	}
+	return r.addrs
+}
+
+// A task its context's end marks canceled, with the cause: an error handed
+// along is no value of the goroutine's own.
+type task struct {
+	state  string // want `suggest for field state: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.task\)\.Start\) writes it without a lock, and the code that creates and calls the value uses it too \(\(\*suggestloopless\.task\)\.Start\)`
+	reason string
+}
+
+func (j *task) State() string { return j.state }
+
+func (j *task) cancel(cause error) {
+	j.state = "canceled"
+	j.reason = cause.Error()
+}
+
+func (j *task) Start(ctx context.Context) func() bool { // want Start:`writes suggestloopless\.task\.state` Start:`summary\(started arg0 arg1\)`
+	j.state = "running"
+	return context.AfterFunc(ctx, func() { j.cancel(context.Cause(ctx)) })
+}
