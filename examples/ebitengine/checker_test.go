@@ -27,10 +27,15 @@ func TestCheckerFindsTheBug(t *testing.T) {
 			"calls confined (*buggy.Game).loadLevel off the owner", "go statement")
 		goLines = append(goLines, line)
 	}
+	// The retry timer's autosave reads the score Update increments, and
+	// counts the saves: a finding at each line.
+	readLine := examplecheck.LineOf(t, gameFile, "g.save(g.score)")
+	examplecheck.ExpectFinding(t, findings, gameFile, readLine, "the retry timer calls autosave, which reads the score",
+		"calls confined (*buggy.Game).autosave off the owner", "time.AfterFunc", "reads buggy.Game.score")
 	timerLine := examplecheck.LineOf(t, gameFile, "g.saves++")
-	examplecheck.ExpectFinding(t, findings, gameFile, timerLine, "the retry timer calls autosave, which reads the score",
-		"calls confined (*buggy.Game).autosave off the owner", "time.AfterFunc")
-	examplecheck.ExpectOnly(t, findings, gameFile, append(goLines, timerLine)...)
+	examplecheck.ExpectFinding(t, findings, gameFile, timerLine, "the retry timer calls autosave, which counts the saves",
+		"calls confined (*buggy.Game).autosave off the owner", "time.AfterFunc", "writes buggy.Game.saves")
+	examplecheck.ExpectOnly(t, findings, gameFile, append(goLines, readLine, timerLine)...)
 }
 
 // TestCommon runs the checks every example makes (Example.RunCommon in

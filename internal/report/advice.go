@@ -242,8 +242,24 @@ func (r *reporter) builtOnly(wit summary.Witness) (field, kept *types.Var) {
 	if wit.Action != summary.ActionReads || wit.Reassigned.Line > 0 {
 		return nil, nil
 	}
-	i := strings.LastIndex(wit.Member, ".")
-	typeName, ok := strings.CutPrefix(wit.Member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
+	field, st := r.memberField(wit.Member)
+	if field == nil || r.rewrites(field) {
+		return nil, nil
+	}
+	for _, mate := range fix.LineMates(r.c.Pass().Fset, st, field) {
+		if r.rewrites(mate) || r.pointeeMethod(mate) != nil {
+			return field, mate
+		}
+	}
+	return field, nil
+}
+
+// memberField returns the field of this package's struct type that
+// member ("pkg.T.f", as witnesses name it) is, and that struct; nil when
+// member is no such field.
+func (r *reporter) memberField(member string) (*types.Var, *types.Struct) {
+	i := strings.LastIndex(member, ".")
+	typeName, ok := strings.CutPrefix(member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
 	if i < 0 || !ok {
 		return nil, nil
 	}
@@ -257,37 +273,70 @@ func (r *reporter) builtOnly(wit summary.Witness) (field, kept *types.Var) {
 		return nil, nil
 	}
 	for f := range st.Fields() {
-		if f.Name() == wit.Member[i+1:] {
-			field = f
+		if f.Name() == member[i+1:] {
+			return f, st
 		}
 	}
-	if field == nil {
-		return nil, nil
+	return nil, nil
+}
+
+// rewrites reports whether this package writes f other than where its
+// value is built.
+func (r *reporter) rewrites(f *types.Var) bool {
+	r.scanFieldWrites()
+	return r.rewritten[f.Origin()]
+}
+
+// assignedBeside reports whether a function of this package other than
+// the one enclosing pos assigns f (stores to it, not through it) other
+// than where its value is built: a read of f at pos then races with that
+// store, where a read of a field only written through (a map's entries)
+// races, if at all, where the entries are used.
+func (r *reporter) assignedBeside(f *types.Var, pos token.Pos) bool {
+	r.scanFieldWrites()
+	return slices.ContainsFunc(r.assigners[f.Origin()], func(fn *ssa.Function) bool {
+		syntax := fn.Syntax()
+		return syntax == nil || pos < syntax.Pos() || pos >= syntax.End() ||
+			slices.ContainsFunc(fn.AnonFuncs, func(lit *ssa.Function) bool { return lit.Syntax().Pos() <= pos && pos < lit.Syntax().End() })
+	})
+}
+
+// scanFieldWrites fills rewritten and assigners, once.
+func (r *reporter) scanFieldWrites() {
+	if r.rewritten != nil {
+		return
 	}
-	if r.rewritten == nil {
-		r.rewritten = make(map[*types.Var]bool)
-		for _, fn := range r.c.Fns {
-			origins := r.c.ValueOrigins(fn)
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					if x, index, write, ok := walk.FieldTouch(instr); ok && write && walk.Rewrites(origins, x) {
-						if st, ok := names.DerefUnder(x.Type()).(*types.Struct); ok && index < st.NumFields() {
-							r.rewritten[st.Field(index).Origin()] = true
-						}
-					}
+	r.rewritten = make(map[*types.Var]bool)
+	r.assigners = make(map[*types.Var][]*ssa.Function)
+	for _, fn := range r.c.Fns {
+		origins := r.c.ValueOrigins(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				x, index, write, ok := walk.FieldTouch(instr)
+				if !ok || !write || !walk.Rewrites(origins, x) {
+					continue
+				}
+				st, ok := names.DerefUnder(x.Type()).(*types.Struct)
+				if !ok || index >= st.NumFields() {
+					continue
+				}
+				f := st.Field(index).Origin()
+				r.rewritten[f] = true
+				if assigned(instr) && !slices.Contains(r.assigners[f], fn) {
+					r.assigners[f] = append(r.assigners[f], fn)
 				}
 			}
 		}
 	}
-	if r.rewritten[field] {
-		return nil, nil
-	}
-	for _, mate := range fix.LineMates(r.c.Pass().Fset, st, field) {
-		if r.rewritten[mate.Origin()] || r.pointeeMethod(mate) != nil {
-			return field, mate
-		}
-	}
-	return field, nil
+}
+
+// assigned reports whether the field address instr computes is stored to.
+func assigned(instr ssa.Instruction) bool {
+	addr, ok := instr.(*ssa.FieldAddr)
+	return ok && slices.ContainsFunc(*addr.Referrers(), func(ref ssa.Instruction) bool {
+		st, ok := ref.(*ssa.Store)
+		return ok && st.Addr == addr
+	})
 }
 
 // pointeeMethod returns a method this package calls on what the pointer

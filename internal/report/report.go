@@ -60,6 +60,12 @@ type reporter struct {
 	// The fields of the package's types that code writes other than where
 	// their value is built (see builtOnly); nil until asked.
 	rewritten map[*types.Var]bool
+	// The functions that assign them (see assignedBeside); nil until asked.
+	assigners map[*types.Var][]*ssa.Function
+	// Per way off the owner (the entry's position), the members its code
+	// has written so far, in the order add is given touches: a read after
+	// that write adds no line the race detector names (see touchedAt).
+	written map[token.Pos]map[string]bool
 	// The method pointeeMethod found for each pointer or interface field;
 	// nil until asked.
 	pointeeMethods map[*types.Var]*types.Func
@@ -75,12 +81,14 @@ type lineKey struct {
 }
 
 // lineFindings are the findings of one line of off-owner code and way
-// there: the most telling, and the sure writes it reaches at other lines
-// (a helper that writes two fields, or a field on two lines), the most
-// telling per line, each of which the race detector names.
+// there: the most telling, and the sure touches it reaches at other lines
+// (a helper that writes two fields, or a field on two lines; see
+// touchedAt), the most telling per line, each of which the race detector
+// names.
 type lineFindings struct {
-	best   finding
-	writes map[fileLine]finding // by the line they write at, best's included
+	best  finding
+	first finding // best's first line (see touchedAt), as it was added
+	lines map[fileLine]finding // by the line they touch at, best's included
 }
 
 // fileLine is a line of a file.
@@ -212,7 +220,7 @@ func (r *reporter) ownState(member string) bool {
 
 // add keeps, per line of off-owner code and way there, the most telling
 // finding ("s.n++" both reads and writes s.n, and "s.get()" with a value
-// receiver copies *s and calls get) and the sure writes it reaches at
+// receiver copies *s and calls get) and the sure touches it reaches at
 // other lines, the most telling per line (see lineFindings). Code on an
 // owner may touch that owner's state: f is dropped then, and so is a touch
 // of default-owner state on a named owner when no loop runs the default
@@ -228,26 +236,55 @@ func (r *reporter) add(f finding) {
 	key := lineKey{p.Filename, p.Line, f.entry.Pos}
 	line := r.findings[key]
 	if line == nil {
-		line = &lineFindings{best: f, writes: make(map[fileLine]finding)}
+		line = &lineFindings{best: f, first: r.touchedAt(f)[0], lines: make(map[fileLine]finding)}
 		r.findings[key] = line
 	} else if f.witness.Tells(line.best.witness) {
-		line.best = f
+		line.best, line.first = f, r.touchedAt(f)[0]
 	}
-	for _, g := range r.linesWritten(f) {
+	for _, g := range r.linesTouched(f) {
 		at := fset.Position(g.at)
 		atLine := fileLine{at.Filename, at.Line}
-		if old, dup := line.writes[atLine]; !dup || g.witness.Tells(old.witness) {
-			line.writes[atLine] = g
+		if old, dup := line.lines[atLine]; !dup || g.witness.Tells(old.witness) {
+			line.lines[atLine] = g
 		}
+	}
+	r.noteWrites(f)
+}
+
+// noteWrites records the members f surely writes, for the way off the
+// owner it takes.
+func (r *reporter) noteWrites(f finding) {
+	wit := f.witness
+	if wit.Assumed {
+		return
+	}
+	if r.written == nil {
+		r.written = make(map[token.Pos]map[string]bool)
+	}
+	written := r.written[f.entry.Pos]
+	if written == nil {
+		written = make(map[string]bool)
+		r.written[f.entry.Pos] = written
+	}
+	if wit.Action == summary.ActionWrites {
+		written[wit.Member] = true
+	}
+	for _, reach := range wit.Reaches {
+		if reach.Write {
+			written[reach.Member] = true
+		}
+	}
+	for _, other := range wit.OtherWrites {
+		written[other.Member] = true
 	}
 }
 
-// linesWritten are the sure writes f makes, one finding per line written
-// at: its own (a call of a confined method split by touchedAt) and those
-// of its witness's OtherWrites.
-func (r *reporter) linesWritten(f finding) []finding {
+// linesTouched are the sure touches f makes at lines of their own: its
+// own (a call of a confined method split by touchedAt) and the writes of
+// its witness's OtherWrites.
+func (r *reporter) linesTouched(f finding) []finding {
 	var out []finding
-	if surelyWrites(f.witness) {
+	if wit := f.witness; !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls) {
 		out = r.touchedAt(f)
 	}
 	for _, other := range f.witness.OtherWrites {
@@ -259,23 +296,16 @@ func (r *reporter) linesWritten(f finding) []finding {
 	return out
 }
 
-// surelyWrites reports whether wit is a sure write, or a sure call of a
-// confined method that writes: a touch that races with every access of the
-// owner.
-func surelyWrites(wit summary.Witness) bool {
-	return !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls && len(wit.Reaches) > 0 && wit.Reaches[0].Write)
-}
-
 // lineTouches are the findings line reports: its most telling (the first
-// line a call of a confined method writes at, with what it only reads),
-// then its writes at the other lines, in line order.
+// line a call of a confined method touches at, with what it joins there),
+// then its touches at the other lines, in line order.
 func (r *reporter) lineTouches(line *lineFindings) []finding {
-	first := r.touchedAt(line.best)[0]
+	first := line.first
 	out := []finding{first}
-	for _, k := range slices.SortedFunc(maps.Keys(line.writes), func(a, b fileLine) int {
+	for _, k := range slices.SortedFunc(maps.Keys(line.lines), func(a, b fileLine) int {
 		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
 	}) {
-		if g := line.writes[k]; !r.sameLine(g.at, first.at) {
+		if g := line.lines[k]; !r.sameLine(g.at, first.at) {
 			out = append(out, g)
 		}
 	}
@@ -283,33 +313,55 @@ func (r *reporter) lineTouches(line *lineFindings) []finding {
 }
 
 // touchedAt splits a call of a confined method into one finding per line
-// the method writes what it reaches at (each naming the reaches there):
-// the race detector names each of those lines. What it only reads joins
-// the first: a read races only with a write the owner may not make (a
-// field set up once and read through). Any other finding is one.
+// the method touches what it reaches at (each naming the reaches there):
+// the race detector names each of those lines. Those are the lines it
+// writes at, and the line it first reads a member at, before writing it
+// and before the code off the owner wrote it (written), when other code
+// assigns the member (readRaces). A read of a member set
+// up once and read through races with nothing, and one of a member only
+// written through (a map's entries) races where the entries are used: it
+// joins the first finding. Any other finding is one.
 func (r *reporter) touchedAt(f finding) []finding {
 	wit := f.witness
-	if wit.Action != summary.ActionCalls || len(wit.Reaches) == 0 || !wit.Reaches[0].Write { // writes come first
+	if wit.Action != summary.ActionCalls || len(wit.Reaches) == 0 {
 		return []finding{f}
 	}
 	var out []finding
-	for _, reach := range wit.Reaches {
-		for _, site := range append([]summary.Position{reach.Site}, reach.OtherSites...) {
-			at := reach
-			at.Site, at.OtherSites = site, nil
-			g := f
-			g.witness.Reaches = []summary.Reach{at}
-			g.at = r.touchPos(g)
-			if i := slices.IndexFunc(out, func(h finding) bool { return !reach.Write || r.sameLine(h.at, g.at) }); i >= 0 {
-				if !slices.ContainsFunc(out[i].witness.Reaches, func(x summary.Reach) bool { return x.Member == reach.Member }) {
-					out[i].witness.Reaches = append(out[i].witness.Reaches, at)
-				}
-				continue
+	place := func(at summary.Reach, own bool) {
+		g := f
+		g.witness.Reaches = []summary.Reach{at}
+		g.at = r.touchPos(g)
+		if i := slices.IndexFunc(out, func(h finding) bool { return !own || r.sameLine(h.at, g.at) }); i >= 0 {
+			if !slices.ContainsFunc(out[i].witness.Reaches, func(x summary.Reach) bool { return x.Member == at.Member }) {
+				out[i].witness.Reaches = append(out[i].witness.Reaches, at)
 			}
-			out = append(out, g)
+			return
+		}
+		out = append(out, g)
+	}
+	for _, reach := range wit.Reaches {
+		at := reach
+		at.OtherSites, at.FirstRead = nil, summary.Position{}
+		if reach.Write {
+			for _, site := range append([]summary.Position{reach.Site}, reach.OtherSites...) {
+				at.Site = site
+				place(at, true)
+			}
+		}
+		if read := reach.ReadAt(); read.File != "" {
+			at.Site, at.Write = read, false
+			place(at, !r.written[f.entry.Pos][reach.Member] && r.readRaces(reach.Member, read))
 		}
 	}
 	return out
+}
+
+// readRaces reports whether a read of member at p races with more than
+// the finding's other lines: member is a field of this package that code
+// other than the reading function assigns (see assignedBeside).
+func (r *reporter) readRaces(member string, p summary.Position) bool {
+	f, _ := r.memberField(member)
+	return f != nil && r.assignedBeside(f, r.c.M.TokenPos(p))
 }
 
 // sameLine reports whether a and b are on one line of one file.

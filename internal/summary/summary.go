@@ -96,6 +96,19 @@ type Reach struct {
 	// The other places in the package that write it, at other lines (a
 	// write on each branch of an if), at most maxOtherWrites.
 	OtherSites []Position
+	// Of a member written: where it is read before it is first written,
+	// when that is at a line of its own (n := len(q.pending) before the
+	// append): the race detector names that line too.
+	FirstRead Position
+}
+
+// ReadAt is where r is first read, if it is: its Site, or FirstRead when
+// it is written too.
+func (r Reach) ReadAt() Position {
+	if r.Write {
+		return r.FirstRead
+	}
+	return r.Site
 }
 
 // maxReaches bounds the reaches a summary keeps: writes before reads, then
@@ -104,6 +117,7 @@ const maxReaches = 4
 
 func addReach(rs []Reach, r Reach) []Reach {
 	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
+		firstRead := rs[i].ReadAt() // a read after the first write adds nothing the detector names
 		switch {
 		case rs[i].Write && r.Write:
 			r.OtherSites = otherSites(rs[i], r)
@@ -115,6 +129,10 @@ func addReach(rs []Reach, r Reach) []Reach {
 		}
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
+		r.FirstRead = Position{}
+		if r.Write && !firstRead.SameLine(r.Site) && !slices.ContainsFunc(r.OtherSites, firstRead.SameLine) {
+			r.FirstRead = firstRead
+		}
 		rs[i] = r
 	} else {
 		rs = append(rs, r)
@@ -287,7 +305,7 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1
 		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
-			r.Site, r.OtherSites = wit.Site, nil // the call into the other package
+			r.Site, r.OtherSites, r.FirstRead = wit.Site, nil, Position{} // the call into the other package
 		}
 		s.Reaches = addReach(s.Reaches, r)
 	}

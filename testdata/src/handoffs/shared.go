@@ -46,7 +46,7 @@ func twoGoroutines() {
 
 // A method of the value started first (go m.run(); go func() {...}()).
 func (b *Batch) drain() {
-	for range b.items {
+	for range b.items { // want `calls confined \(\*handoffs.Batch\).drain off the owner: this code runs via a go statement \(shared.go:\d+\); inside, it reads handoffs.Batch.items;`
 		b.n-- // want `calls confined \(\*handoffs.Batch\).drain off the owner`
 	}
 }

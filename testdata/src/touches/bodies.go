@@ -9,8 +9,11 @@ import "time"
 
 //confined:owner
 type ledger struct { // want ledger:"confined:owner"
-	n   int
-	log []string
+	n     int
+	log   []string
+	limit int
+	tags  map[string]string
+	seen  map[string]bool
 }
 
 // clerk is not confined: its methods touch the ledger they hold.
@@ -54,12 +57,54 @@ func resetLater(l *ledger) {
 // Look-alike: called on the owner, it reports nothing.
 func resetHere(l *ledger) { l.reset() }
 
-// Look-alike: a line that only reads is no line of its own; the read joins
-// the write's finding (a field read through may never be written again).
+// A line reading a member that the package writes again is a line of its
+// own (the race detector names it, as it names the write after it).
 func (l *ledger) settle() {
-	total := len(l.log)
-	l.n = total // want `calls confined \(\*touches.ledger\).settle off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n, reads touches.ledger.log;`
+	total := len(l.log) // want `calls confined \(\*touches.ledger\).settle off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it reads touches.ledger.log;`
+	l.n = total         // want `calls confined \(\*touches.ledger\).settle off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n;`
 }
+
+// Look-alike: a member set up once and read through is no line of its own
+// (no write races with it): its read joins the write's finding.
+func (l *ledger) settleToLimit() {
+	limit := l.limit
+	l.n = limit // want `calls confined \(\*touches.ledger\).settleToLimit off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n, reads touches.ledger.limit;`
+}
+
+func settleToLimitNow(l *ledger) { go l.settleToLimit() }
+
+// Look-alikes: a read of a field that only the reading function assigns,
+// or that code only writes through (a map's entries race where they are
+// used), joins the write's finding.
+func (l *ledger) flushTags() {
+	keep(l.tags)
+	l.tags = map[string]string{} // want `calls confined \(\*touches.ledger\).flushTags off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.tags;`
+}
+
+func (l *ledger) tag(k string) { l.tags[k] = k }
+
+func keep(map[string]string) {}
+
+func (l *ledger) audit() {
+	known := len(l.seen)
+	l.n = known // want `calls confined \(\*touches.ledger\).audit off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it writes touches.ledger.n, reads touches.ledger.seen;`
+}
+
+func (l *ledger) see(k string) { l.seen[k] = true }
+
+func flushAndAuditNow(l *ledger) {
+	go l.flushTags()
+	go l.audit()
+}
+
+// A method that only reads is reported at each line it first reads a
+// member the package writes again.
+func (l *ledger) size() int {
+	n := l.n              // want `calls confined \(\*touches.ledger\).size off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it reads touches.ledger.n;`
+	return n + len(l.log) // want `calls confined \(\*touches.ledger\).size off the owner: this code runs via a go statement \(bodies.go:\d+\); inside, it reads touches.ledger.log;`
+}
+
+func sizeNow(l *ledger) { go l.size() }
 
 func settleNow(l *ledger) { go l.settle() }
 
