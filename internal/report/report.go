@@ -87,7 +87,7 @@ type lineKey struct {
 // names.
 type lineFindings struct {
 	best  finding
-	first finding // best's first line (see touchedAt), as it was added
+	first finding              // best's first line (see touchedAt), as it was added
 	lines map[fileLine]finding // by the line they touch at, best's included
 }
 
@@ -373,19 +373,11 @@ func (r *reporter) sameLine(a, b token.Pos) bool {
 // touchPos is where f's state is touched, when that is in this package:
 // the write or read itself, however deep in helpers and methods the
 // off-owner code calls; for a call of a confined method, what the method
-// goes on to touch (see summary.Reach). Else f.pos. A test's code that
-// reaches a touch in production code is reported in the test, where it
-// changes.
+// goes on to touch (see summary.Reach). Else f.pos. A test's goroutine
+// that reaches a touch in production code is reported there too: the
+// race detector names that line, and the message names the test's start.
 func (r *reporter) touchPos(f finding) token.Pos {
-	fset := r.c.Pass().Fset
-	inTest := strings.HasSuffix(fset.Position(f.pos).Filename, "_test.go")
-	at := func(p summary.Position) token.Pos {
-		pos := r.c.M.TokenPos(p)
-		if pos.IsValid() && inTest && !strings.HasSuffix(p.File, "_test.go") {
-			return token.NoPos
-		}
-		return pos
-	}
+	at := r.c.M.TokenPos
 	wit := f.witness
 	if wit.Action == summary.ActionCalls {
 		for _, reach := range wit.Reaches {

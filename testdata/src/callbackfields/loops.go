@@ -1,8 +1,7 @@
 // Package callbackfields tests where the funcs stored in struct fields run,
 // one section per file: loops.go (the off-owner search stops at loops and
-// hops), raft.go with raft_test.go (the finding stays in the file that runs
-// off the owner), goes.go (go x.f() on a field), creates.go (creating a
-// closure runs nothing).
+// hops), goes.go (go x.f() on a field), creates.go (creating a closure runs
+// nothing). A func field only a test's goroutine calls is testgoroutine's.
 package callbackfields
 
 //confined:owner
