@@ -137,6 +137,8 @@ var suites = []struct {
 	{name: "chanfields"},
 	// Values handed to code off the owner that the owner no longer reaches.
 	{name: "handoffs"},
+	// A value a callee returns and keeps in state: shared, not handed.
+	{name: "keptresults"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -498,10 +498,36 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
-	if copiedOut(x, 0) {
-		return
+	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) {
+		return // nil carries nothing
 	}
 	noteSentType(sent, x.Type(), pkg, false, 0)
+}
+
+// keptBySender reports whether x, a pointer, is loaded from a map or a
+// field that keeps it (reply <- s.sessions[id]): the sender still reaches
+// the value, which it shares with the receiver rather than hands over; or
+// whether it points to a copy of such a value, which goes while the value
+// stays.
+func keptBySender(x ssa.Value) bool {
+	if _, ok := x.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	if e, ok := x.(*ssa.Extract); ok && e.Index == 0 { // v, ok := m[k]
+		x = e.Tuple
+	}
+	switch x := x.(type) {
+	case *ssa.Lookup:
+		_, _, ok := fieldUnder(x.X)
+		return ok
+	case *ssa.UnOp:
+		_, field := x.X.(*ssa.FieldAddr)
+		return x.Op == token.MUL && field
+	case *ssa.Alloc: // cp := *sess; reply <- &cp: a copy goes, sess stays
+		stored := flow.StoredValues(x)
+		return len(stored) > 0 && !slices.ContainsFunc(stored, func(v ssa.Value) bool { return !copiedOut(v, 0) })
+	}
+	return false
 }
 
 // copiedOut reports whether the struct value x is a copy of one kept

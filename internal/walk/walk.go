@@ -54,6 +54,7 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 			w.instr(instr)
 		}
 	}
+	w.Sum.Async = w.Sum.Async.Union(w.startedByResult())
 	w.Sum.Completes = w.completions.join(w.returned)
 	w.Sum.StartedResult = slices.ContainsFunc(w.returned, w.startedValue)
 	for _, s := range w.assumedInvokes.Sources() {
@@ -80,7 +81,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.call(in.Common(), in.Pos())
 	case *ssa.Return:
 		for _, r := range in.Results {
-			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r))
+			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r)).Union(w.keptIn(r))
 		}
 		if len(in.Results) > 0 {
 			w.returned = append(w.returned, in.Results[0])
@@ -105,6 +106,46 @@ func (w *walker) instr(instr ssa.Instruction) {
 	default:
 		w.access(instr)
 	}
+}
+
+// startedByResult are the func values the function's caller hands it
+// that the closures it returns start off the owner when called: a
+// scenario factory's func(){ go func() { list(k) }() } makes list async,
+// as if the factory started it itself.
+func (w *walker) startedByResult() summary.Origin {
+	var out summary.Origin
+	for _, r := range w.returned {
+		for _, t := range flow.FuncTargets(r) {
+			if sum := w.c.SummaryOf(t.Fn); sum != nil && len(t.Bindings.Values) > 0 {
+				out = out.Union(w.origins.mapOrigin(sum.Async, nil, t.Bindings))
+			}
+		}
+	}
+	return out
+}
+
+// keptIn is the origin of what keeps v, a value the function returns,
+// besides: a value it makes and stores in state it was handed (l :=
+// &lot{}; h.lots[id] = l; return l) is that state's, shared with its
+// caller, not the caller's own.
+func (w *walker) keptIn(v ssa.Value) summary.Origin {
+	var out summary.Origin
+	if !w.origins.of(v).Owned() || v.Referrers() == nil {
+		return out
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Val == v {
+				out = out.Union(w.origins.of(r.Addr))
+			}
+		case *ssa.MapUpdate:
+			if r.Value == v {
+				out = out.Union(w.origins.of(r.Map))
+			}
+		}
+	}
+	return out
 }
 
 // goStmt handles "go f(args)": the call runs off the owner, with its

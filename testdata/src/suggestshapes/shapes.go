@@ -49,7 +49,7 @@ type request struct{ answered bool }
 
 type job struct{ done bool }
 
-type event struct{ at int }
+type event struct{ at int } // want `suggest for suggestshapes.event: //confined:owner @serve: code on the owner \(\(\*suggestshapes.server\).serve\) writes its field at without a lock`
 
 // goFunc runs f on a goroutine the server waits for on shutdown.
 func (s *server) goFunc(f func()) {
@@ -82,7 +82,7 @@ func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve
 		s.item.n++
 		s.store.put(s.item)
 		select {
-		case s.events <- s.last: // sent on: handed over
+		case s.events <- s.last: // sent on while kept: shared, not handed over
 		default:
 		}
 	}

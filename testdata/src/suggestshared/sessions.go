@@ -1,0 +1,62 @@
+// Package suggestshared: a loop answering with a pointer it keeps in its
+// map shares the value with the asker, it does not hand it over (the
+// contract's sharing): the type the loop writes is the loop's. Answering
+// with a copy, or with nil, hands over nothing of it.
+package suggestshared
+
+import "time"
+
+type Session struct { // want `suggest for suggestshared.Session: //confined:owner: code on the owner \(func literal in \(\*suggestshared.Store\).Touch\) writes its field LastSeen without a lock`
+	User     string
+	LastSeen time.Time
+}
+
+type Store struct { // want `suggest for suggestshared.Store: //confined:owner`
+	ops      chan func()
+	sessions map[string]*Session
+}
+
+func New() *Store { // want New:`summary\(started result\)`
+	s := &Store{ops: make(chan func()), sessions: map[string]*Session{}}
+	go s.serve()
+	return s
+}
+
+func (s *Store) serve() { // want `suggest for \(\*suggestshared.Store\).serve: //confined:loop`
+	for op := range s.ops {
+		op()
+	}
+}
+
+func (s *Store) Open(id, user string) {
+	s.ops <- func() { s.sessions[id] = &Session{User: user, LastSeen: time.Now()} }
+}
+
+func (s *Store) Touch(id string) {
+	s.ops <- func() {
+		if sess, ok := s.sessions[id]; ok {
+			sess.LastSeen = time.Now()
+		}
+	}
+}
+
+// Get answers with the session the loop keeps: shared.
+func (s *Store) Get(id string) *Session { // want Get:`summary\(\)`
+	reply := make(chan *Session)
+	s.ops <- func() { reply <- s.sessions[id] }
+	return <-reply
+}
+
+// Snapshot answers with a copy, or nil: nothing of the loop's goes.
+func (s *Store) Snapshot(id string) *Session { // want Snapshot:`summary\(\)`
+	reply := make(chan *Session)
+	s.ops <- func() {
+		if sess, ok := s.sessions[id]; ok {
+			cp := *sess
+			reply <- &cp
+			return
+		}
+		reply <- nil
+	}
+	return <-reply
+}
