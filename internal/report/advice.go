@@ -312,7 +312,7 @@ func (r *reporter) scanFieldWrites() {
 		origins := r.c.ValueOrigins(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				x, index, write, ok := walk.FieldTouch(instr)
+				x, index, write, ok := walk.FieldTouch(instr, nil)
 				if !ok || !write || !walk.Rewrites(origins, x) {
 					continue
 				}

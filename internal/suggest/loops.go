@@ -284,7 +284,7 @@ func (s *Suggester) readsState(fn *ssa.Function) bool {
 	written := s.written.writtenAfterSetUp()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			x, index, write, ok := walk.FieldTouch(instr)
+			x, index, write, ok := walk.FieldTouch(instr, nil)
 			if !ok || write || underLock(instr) || originOf(x).Owned() {
 				continue
 			}

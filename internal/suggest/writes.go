@@ -211,13 +211,28 @@ type fieldTouch struct {
 	write bool
 }
 
+// elementField reports whether instr selects a field of a candidate
+// struct held in a slice or array (x.items[i].n): a write there is a
+// write of that field (item.n), not of the slice's field, which keeps
+// holding the same elements (a reader of x.items[i].title races with no
+// such write).
+func (x *writeIndex) elementField(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	_, element := fa.X.(*ssa.IndexAddr)
+	named := names.DerefNamed(fa.X.Type())
+	return element && named != nil && x.candidate(named)
+}
+
 // fieldTouches yields fn's field touches, in order; originOf gives its
 // values' origins.
 func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) summary.Origin) iter.Seq[fieldTouch] {
 	return func(yield func(fieldTouch) bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				v, index, write, ok := walk.FieldTouch(instr)
+				v, index, write, ok := walk.FieldTouch(instr, x.elementField)
 				if !ok {
 					continue
 				}
@@ -906,7 +921,7 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 				}
 			}
 		}
-		v, index, write, ok := walk.FieldTouch(instr)
+		v, index, write, ok := walk.FieldTouch(instr, nil)
 		if !ok {
 			continue
 		}

@@ -66,7 +66,7 @@ func (w *walker) access(instr ssa.Instruction) {
 		if privateCopy(in) {
 			return // a plain field of a copy the function was given: nobody else's memory
 		}
-		if x, index, write, ok := fieldTouch(instr, w.reportedTouch); ok {
+		if x, index, write, ok := FieldTouch(instr, w.reportedTouch); ok {
 			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedField(flow.FieldOf(fa)).Line > 0 {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
@@ -350,14 +350,10 @@ func (w *walker) reportedTouch(instr ssa.Instruction) bool {
 // struct (or struct address) x, and write says whether the selection is
 // written (stored to, or a map or slice loaded from it updated). ok is
 // false for other instructions and for reads that only sync/atomic
-// functions make, which do not race.
-func FieldTouch(instr ssa.Instruction) (x ssa.Value, index int, write, ok bool) {
-	return fieldTouch(instr, nil)
-}
-
-// fieldTouch is FieldTouch, where a write through an instruction that is
-// a touch of its own (see accessKind's reported) does not count.
-func fieldTouch(instr ssa.Instruction, reported func(ssa.Instruction) bool) (x ssa.Value, index int, write, ok bool) {
+// functions make, which do not race. A write through an instruction that
+// own says is a touch of its own (a confined struct's field selected
+// through x.f; see accessKind) does not count; own may be nil.
+func FieldTouch(instr ssa.Instruction, own func(ssa.Instruction) bool) (x ssa.Value, index int, write, ok bool) {
 	switch in := instr.(type) {
 	case *ssa.FieldAddr:
 		x, index = in.X, in.Field
@@ -366,7 +362,7 @@ func fieldTouch(instr ssa.Instruction, reported func(ssa.Instruction) bool) (x s
 	default:
 		return nil, 0, false, false
 	}
-	write = accessKind(instr, reported) == summary.ActionWrites
+	write = accessKind(instr, own) == summary.ActionWrites
 	if !write && atomicOnly(instr) {
 		return nil, 0, false, false
 	}
