@@ -200,6 +200,30 @@ func (r *reporter) run(fns []*ssa.Function) {
 	c.M.ReportUnusedIgnores()
 }
 
+// entriesOf reports whether member names the entries of a field.
+func entriesOf(member string) bool {
+	_, ok := summary.FieldOfContents(member)
+	return ok
+}
+
+// memberPhrase names a confined member in a message: a field, a method,
+// or the entries of a field's map or slice.
+func memberPhrase(member string) string {
+	if field, ok := summary.FieldOfContents(member); ok {
+		return "the entries of " + field
+	}
+	return member
+}
+
+// confinedPhrase is memberPhrase after a verb of a finding: "confined
+// pkg.T.f", "the entries of confined pkg.T.f".
+func confinedPhrase(member string) string {
+	if field, ok := summary.FieldOfContents(member); ok {
+		return "the entries of confined " + field
+	}
+	return "confined " + member
+}
+
 // comparePos orders positions by file name, then offset: token.Pos order
 // across files is the order the loader happened to parse them in.
 func (r *reporter) comparePos(a, b token.Pos) int {
@@ -280,11 +304,12 @@ func (r *reporter) noteWrites(f finding) {
 }
 
 // linesTouched are the sure touches f makes at lines of their own: its
-// own (a call of a confined method split by touchedAt) and the writes of
-// its witness's OtherWrites.
+// own (a write, a read of a field's entries in a helper handed its map,
+// a call of a confined method split by touchedAt) and the writes of its
+// witness's OtherWrites.
 func (r *reporter) linesTouched(f finding) []finding {
 	var out []finding
-	if wit := f.witness; !wit.Assumed && (wit.Action == summary.ActionWrites || wit.Action == summary.ActionCalls) {
+	if wit := f.witness; !wit.Assumed && (wit.Action != summary.ActionReads || entriesOf(wit.Member)) {
 		out = r.touchedAt(f)
 	}
 	for _, other := range f.witness.OtherWrites {
@@ -339,7 +364,30 @@ func (r *reporter) touchedAt(f finding) []finding {
 		}
 		out = append(out, g)
 	}
+	// Reads in the order they may run: what the code reads itself before
+	// what its callees read (reaches are kept deepest first); but a field
+	// read to hand its map on (sum(k.stock)) right after the read of its
+	// entries, which it joins unless its own read races.
+	entriesDepth := make(map[string]int)
 	for _, reach := range wit.Reaches {
+		if field, ok := summary.FieldOfContents(reach.Member); ok {
+			entriesDepth[field] = reach.Depth
+		}
+	}
+	order := func(r summary.Reach) (depth, after int) {
+		if d, ok := entriesDepth[r.Member]; ok {
+			return d, 1
+		}
+		return r.Depth, 0
+	}
+	reads := slices.DeleteFunc(slices.Clone(wit.Reaches), func(r summary.Reach) bool { return r.Write })
+	slices.SortStableFunc(reads, func(a, b summary.Reach) int {
+		da, afterA := order(a)
+		db, afterB := order(b)
+		return cmp.Or(cmp.Compare(da, db), cmp.Compare(afterA, afterB))
+	})
+	reaches := append(slices.DeleteFunc(slices.Clone(wit.Reaches), func(r summary.Reach) bool { return !r.Write }), reads...)
+	for _, reach := range reaches {
 		at := reach
 		at.OtherSites, at.FirstRead = nil, summary.Position{}
 		if reach.Write {
@@ -358,8 +406,16 @@ func (r *reporter) touchedAt(f finding) []finding {
 
 // readRaces reports whether a read of member at p races with more than
 // the finding's other lines: member is a field of this package that code
-// other than the reading function assigns (see assignedBeside).
+// other than the reading function assigns (see assignedBeside), or names
+// the entries of a field the package writes, read in a function the
+// field's map or slice was handed to (sum(k.stock)). A read of a field
+// only written through (a map whose entries the owner adds) races where
+// the entries are read.
 func (r *reporter) readRaces(member string, p summary.Position) bool {
+	if field, ok := summary.FieldOfContents(member); ok {
+		f, _ := r.memberField(field) // entries: written through or assigned
+		return f != nil && r.rewrites(f)
+	}
 	f, _ := r.memberField(member)
 	return f != nil && r.assignedBeside(f, r.c.M.TokenPos(p))
 }
@@ -554,7 +610,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 	case wit.Domain != "":
 		fmt.Fprintf(&b, "%s %s off its owner: this code runs via %s (%s)", wit.Action, stateName(wit), f.entry.Sink, c.M.Position(f.entry.Pos))
 	default:
-		fmt.Fprintf(&b, "%s confined %s off the owner: this code runs via %s (%s)", wit.Action, wit.Member, f.entry.Sink, c.M.Position(f.entry.Pos))
+		fmt.Fprintf(&b, "%s %s off the owner: this code runs via %s (%s)", wit.Action, confinedPhrase(wit.Member), f.entry.Sink, c.M.Position(f.entry.Pos))
 	}
 	if wit.Reassigned.Line > 0 {
 		fmt.Fprintf(&b, "; the field is reassigned after it is built (%s), so reading it races with that", wit.Reassigned)
@@ -567,7 +623,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		for _, s := range wit.Via {
 			path = append(path, s.Callee)
 		}
-		path = append(path, wit.Member)
+		path = append(path, memberPhrase(wit.Member))
 		fmt.Fprintf(&b, "; path %s", strings.Join(path, " → "))
 	}
 	if len(wit.Reaches) > 0 {
@@ -577,7 +633,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 			if r.Write {
 				verb = summary.ActionWrites
 			}
-			members = append(members, verb.String()+" "+r.Member)
+			members = append(members, verb.String()+" "+memberPhrase(r.Member))
 		}
 		fmt.Fprintf(&b, "; inside, it %s", strings.Join(members, ", "))
 	}
@@ -609,7 +665,7 @@ func (r *reporter) diagnostic(f finding, hint string) analysis.Diagnostic {
 		}
 	}
 	if pos := c.M.TokenPos(wit.Site); pos.IsValid() && pos != f.at {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + wit.Member})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, Message: wit.Action.String() + " " + memberPhrase(wit.Member)})
 	}
 	return d
 }

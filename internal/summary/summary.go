@@ -266,7 +266,41 @@ type Summary struct {
 	// constructor that starts the value's loop).
 	Started       Origin
 	StartedResult bool
+	// What it does to the entries of maps and slices its sources are
+	// themselves (sum(stock) ranging its parameter): a caller handing it
+	// a confined field's map touches that field's entries there.
+	Contents []ContentTouch
 }
+
+// A ContentTouch is the first read, or the first write, of the entries of
+// the map or slice Source is.
+type ContentTouch struct {
+	Source Source
+	Action Action // ActionReads or ActionWrites
+	Site   Position
+}
+
+// maxContents bounds Contents.
+const maxContents = 4
+
+// AddContent records ct unless a touch of that kind through that source
+// is already known.
+func (s *Summary) AddContent(ct ContentTouch) {
+	if len(s.Contents) >= maxContents || slices.ContainsFunc(s.Contents, func(x ContentTouch) bool {
+		return x.Source == ct.Source && x.Action == ct.Action
+	}) {
+		return
+	}
+	s.Contents = append(s.Contents, ct)
+}
+
+// ContentsMember names the entries of the confined member field ("pkg.T.f"):
+// the finding of a touch of what the field's map or slice holds.
+func ContentsMember(field string) string { return field + "[]" }
+
+// FieldOfContents returns the field member whose entries member names, if
+// it names some.
+func FieldOfContents(member string) (string, bool) { return strings.CutSuffix(member, "[]") }
 
 // A FutureTouch says that a callback a function registers on the future
 // it receives from source Future touches confined state through Source.
@@ -331,6 +365,7 @@ func (s *Summary) Clone() Summary {
 	out.Touches = slices.Clone(s.Touches)
 	out.Reaches = slices.Clone(s.Reaches)
 	out.FutureTouches = slices.Clone(s.FutureTouches)
+	out.Contents = slices.Clone(s.Contents)
 	return out
 }
 
@@ -338,6 +373,9 @@ func (s *Summary) Clone() Summary {
 func (s *Summary) Merge(t *Summary) {
 	for _, tc := range t.Touches {
 		s.AddTouch(tc.Source, tc.Witness)
+	}
+	for _, ct := range t.Contents {
+		s.AddContent(ct)
 	}
 	s.Invokes = s.Invokes.Union(t.Invokes)
 	s.InvokesAssumed = s.InvokesAssumed.Union(t.InvokesAssumed)
@@ -381,7 +419,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResult != t.StartedResult || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) {
 		return false
 	}
 	for i := range s.Touches {

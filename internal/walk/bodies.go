@@ -14,6 +14,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // plainFuncs returns the package's function declarations whose bodies need
@@ -45,8 +46,9 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 		}
 	}
 	plain := make(map[*ast.FuncDecl]bool, len(candidates))
+	handed := p.handedEntries(decls)
 	for _, fd := range candidates {
-		plain[fd] = true
+		plain[fd] = !handed[fd]
 	}
 	// A function naming one of its package's functions that is not plain
 	// (calling it, or handing it on) is not plain either: repeat until
@@ -67,6 +69,38 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 		}
 	}
 	return plain
+}
+
+// handedEntries returns the package's functions that some call hands a
+// field's map or slice (sum(k.stock)): what they do to its entries is a
+// touch of that field where the field is confined (see walk's
+// entriesTouched), so their bodies are needed.
+func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.FuncDecl]bool {
+	info := p.c.pass.TypesInfo
+	out := make(map[*ast.FuncDecl]bool)
+	for _, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			callee, _ := typeutil.Callee(info, call).(*types.Func)
+			if callee == nil || decls[callee.Origin()] == nil {
+				return true
+			}
+			for _, arg := range call.Args {
+				sel, ok := ast.Unparen(arg).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				if v, isField := info.Uses[sel.Sel].(*types.Var); isField && v.IsField() && holdsEntries(v.Type()) {
+					out[decls[callee.Origin()]] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // plainness holds what plainFuncs learns of types and objects on the way.

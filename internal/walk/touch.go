@@ -193,16 +193,25 @@ func onlyBound(instr ssa.Instruction) bool {
 
 // field handles a selection of field index of the struct x (or *x).
 func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
+	pos := flow.InstrPos(instr)
+	if wit, ok := w.fieldWitness(x, index, write, pos); ok {
+		w.touch(pos, x, w.origins.of(x), wit)
+	}
+}
+
+// fieldWitness is the witness of a touch of field index of x at pos, if
+// that field is confined state.
+func (w *walker) fieldWitness(x ssa.Value, index int, write bool, pos token.Pos) (summary.Witness, bool) {
 	st, ok := names.DerefUnder(x.Type()).(*types.Struct)
 	if !ok {
-		return
+		return summary.Witness{}, false
 	}
 	f := st.Field(index)
 	d := w.c.M.Directives(f.Origin())
 	named := w.c.M.ConfinedNamed(x.Type())
 	fieldConfined := d != nil && d.Owner
 	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
-		return
+		return summary.Witness{}, false
 	}
 	action := summary.ActionReads
 	var reassigned summary.Position
@@ -210,7 +219,7 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 		action = summary.ActionWrites
 	} else if !fieldConfined && model.ConcurrencySafe(f.Type()) {
 		if reassigned = w.c.reassignedField(f.Origin()); reassigned.Line == 0 {
-			return // usable from anywhere: set only where the value is built
+			return summary.Witness{}, false // usable from anywhere: set only where the value is built
 		}
 	}
 	member := f.Name()
@@ -223,15 +232,96 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 	} else {
 		domain = w.c.M.TypeDomain(named)
 	}
-	pos := flow.InstrPos(instr)
-	w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned})
+	return summary.Witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned}, true
 }
 
-// value handles map, slice and channel operations on x, a value of a
-// confined non-struct type.
+// value handles map, slice and channel operations on x: a value of a
+// confined non-struct type, or the entries of a map or slice.
 func (w *walker) value(pos token.Pos, x ssa.Value, action summary.Action) {
-	if named := w.c.M.ConfinedNamed(x.Type()); named != nil && !names.IsStruct(named) {
-		w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.c.M.TypeDomain(named), Site: w.position(pos)})
+	if !w.confinedValue(pos, x, action) && holdsEntries(x.Type()) {
+		w.entries(pos, x, action)
+	}
+}
+
+// confinedValue handles an operation on x when x is a value of a confined
+// non-struct type, and reports whether it is.
+func (w *walker) confinedValue(pos token.Pos, x ssa.Value, action summary.Action) bool {
+	named := w.c.M.ConfinedNamed(x.Type())
+	if named == nil || names.IsStruct(named) {
+		return false
+	}
+	w.touch(pos, x, w.origins.of(x), summary.Witness{Action: action, Member: names.TypeName(named), Domain: w.c.M.TypeDomain(named), Site: w.position(pos)})
+	return true
+}
+
+// entries handles a touch of the entries of x, a map or slice the
+// function was handed itself: callers map it onto what they hand it (see
+// entriesTouched). (The entries of a field's map touched here are a
+// touch of the field, at the same line.)
+func (w *walker) entries(pos token.Pos, x ssa.Value, action summary.Action) {
+	if src, ok := w.handedSource(x); ok {
+		w.Sum.AddContent(summary.ContentTouch{Source: src, Action: action, Site: w.position(pos)})
+	}
+}
+
+// holdsEntries reports whether a value of type t is a map or a slice,
+// whose entries live apart from it.
+func holdsEntries(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Slice:
+		return true
+	}
+	return false
+}
+
+// handedSource is the source x is when the function was handed x itself:
+// a parameter, or what a captured variable holds (not a field of either).
+func (w *walker) handedSource(x ssa.Value) (summary.Source, bool) {
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			x = fv
+		}
+	}
+	switch v := x.(type) {
+	case *ssa.Parameter:
+		if i := slices.Index(w.fn.Params, v); i >= 0 {
+			return summary.ParamSource(i), true
+		}
+	case *ssa.FreeVar:
+		if i := slices.Index(w.fn.FreeVars, v); i >= 0 {
+			return summary.FreeSource(i), true
+		}
+	}
+	return 0, false
+}
+
+// entriesTouched maps a callee's touch of the entries of a map or slice
+// it was handed (ct, through v) onto this function: handed a confined
+// field's map (sum(k.stock)), the callee touches that field's entries, at
+// its own line, which the race detector names (the field's read here
+// races only with the field's assignment); handed what this function was
+// handed itself, the touch is this function's too.
+func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callSite, asSites bool) {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+			wit, ok := w.fieldWitness(fa.X, fa.Field, ct.Action == summary.ActionWrites, call.pos)
+			if !ok {
+				return
+			}
+			wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
+			wit = call.extend(wit)
+			if o := w.origins.of(fa.X); asSites {
+				w.touch(call.pos, fa.X, o, wit)
+			} else {
+				wit.Assumed = wit.Assumed || w.assuming
+				w.Sum.AddTouches(o, wit)
+			}
+			return
+		}
+	}
+	if src, ok := w.handedSource(v); ok {
+		ct.Source = src
+		w.Sum.AddContent(ct)
 	}
 }
 
@@ -268,8 +358,13 @@ func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 	if len(call.Args) == 0 {
 		return
 	}
+	b := call.Value.(*ssa.Builtin)
+	if b.Name() == "len" || b.Name() == "cap" {
+		w.confinedValue(pos, call.Args[0], summary.ActionReads) // the header, no entries
+		return
+	}
 	action := summary.ActionReads
-	if writesFirstArgument(call.Value.(*ssa.Builtin)) {
+	if writesFirstArgument(b) {
 		action = summary.ActionWrites
 	}
 	w.value(pos, call.Args[0], action)

@@ -356,6 +356,11 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 			}
 		}
 	}
+	for _, ct := range sum.Contents {
+		if v := SourceValue(ct.Source, args, bindings); v != nil {
+			w.entriesTouched(ct, v, call, asSites)
+		}
+	}
 	w.checkFutureTouches(sum, args, bindings, call)
 	for _, s := range sum.Started.Sources() {
 		if v := SourceValue(s, args, bindings); v != nil {

@@ -1,0 +1,80 @@
+package touches
+
+// A stockroom's map, handed to a helper that ranges it: the helper reads
+// the map's entries, which the owner writes (restock), at the helper's
+// line, where the race detector names the race; the read of the field to
+// hand it on joins that finding (the field itself is never reassigned).
+//
+//confined:owner
+type stockroom struct { // want stockroom:"confined:owner"
+	stock map[string]int
+}
+
+func (s *stockroom) restock(k string) { s.stock[k]++ }
+
+func (s *stockroom) total() int { return sum(s.stock) }
+
+func sum(stock map[string]int) int {
+	n := 0
+	for _, u := range stock { // want `calls confined \(\*touches.stockroom\).total off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.stockroom.stock, reads touches.stockroom.stock;` `reads the entries of confined touches.stockroom.stock off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.sum → the entries of touches.stockroom.stock;`
+		n += u
+	}
+	return n
+}
+
+// Look-alikes: a helper taking only the map's length reads no entries
+// (the finding is the field's read, in count); one summing a map made
+// where it is called reads nobody's.
+func (s *stockroom) count() int {
+	return size(s.stock) // want `calls confined \(\*touches.stockroom\).count off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads touches.stockroom.stock;`
+}
+
+func size(m map[string]int) int { return len(m) }
+
+func (s *stockroom) sample() int { return sum(map[string]int{"a": 1}) }
+
+// A goroutine's own body handing the map on: the read of the field is
+// its line, the entries' read the helper's.
+func auditNow(s *stockroom) {
+	go func() { println(sum(s.stock)) }() // want `reads confined touches.stockroom.stock off the owner: this code runs via a go statement`
+}
+
+func stockNow(s *stockroom) {
+	go s.total()
+	go s.count()
+	go s.sample()
+}
+
+// An export looking a lot up, then handing its bids to a helper: reads in
+// the order they run, the lookup's line first (the owner adds lots), then
+// the bids' field (appended to by the owner), then their entries.
+//
+//confined:owner
+type auction struct { // want auction:"confined:owner"
+	lots map[int]*lotBids
+}
+
+//confined:owner
+type lotBids struct { // want lotBids:"confined:owner"
+	bids []int
+}
+
+func (a *auction) open(id int) { a.lots[id] = &lotBids{} }
+
+func (l *lotBids) place(b int) { l.bids = append(l.bids, b) }
+
+func (a *auction) export(id int) {
+	if l, ok := a.lots[id]; ok { // want `calls confined \(\*touches.auction\).export off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads touches.auction.lots;`
+		sumBids(l.bids) // want `calls confined \(\*touches.auction\).export off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads touches.lotBids.bids;`
+	}
+}
+
+func sumBids(bids []int) int {
+	n := 0
+	for _, b := range bids { // want `calls confined \(\*touches.auction\).export off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.lotBids.bids;`
+		n += b
+	}
+	return n
+}
+
+func exportNow(a *auction) { go a.export(1) }
