@@ -117,6 +117,9 @@ func (r *reporter) run(fns []*ssa.Function) {
 			continue
 		}
 		for _, sp := range w.Spawns {
+			for _, wit := range sp.Entries {
+				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
+			}
 			if sp.Direct != nil {
 				r.add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
 				continue

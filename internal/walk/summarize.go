@@ -58,6 +58,10 @@ type Entry struct {
 	// call, and the confined values among them and the captures that the
 	// starter hands off (see transfer.go).
 	Args, Handed []ssa.Value
+	// Entries are the touches the started function makes of the entries
+	// of maps and slices a confined field of the starter's holds and keeps
+	// holding (see entriesHanded).
+	Entries []summary.Witness
 }
 
 // Reports says whether touching state of domain is a finding for the code

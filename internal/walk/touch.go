@@ -295,6 +295,55 @@ func (w *walker) handedSource(x ssa.Value) (summary.Source, bool) {
 	return 0, false
 }
 
+// entriesHanded are the touches t, started with args, makes of the
+// entries of maps and slices that a confined field holds and keeps
+// holding (go d.deliver(url, d.headers), or a variable holding either the
+// field's map or a clone of it): the starter shares them with the started
+// code, which touches them off the owner. What the starter hands off (it
+// no longer reaches it) is the started code's own.
+func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, start ssa.Instruction) []summary.Witness {
+	sum := w.c.SummaryOf(t.Fn)
+	if sum == nil {
+		return nil
+	}
+	var out []summary.Witness
+	for _, ct := range sum.Contents {
+		v := SourceValue(ct.Source, args, t.Bindings)
+		if v == nil || slices.Contains(handed, v) {
+			continue
+		}
+		for _, load := range fieldLoads(v) {
+			if overwrittenBefore(load, start) {
+				continue // old := s.items; s.items = ...; go report(old)
+			}
+			fa := load.X.(*ssa.FieldAddr)
+			if wit, ok := w.fieldWitness(fa.X, fa.Field, ct.Action == summary.ActionWrites, start.Pos()); ok {
+				wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
+				out = append(out, wit.Through(flow.Name(t.Fn), w.position(start.Pos())))
+			}
+		}
+	}
+	return out
+}
+
+// fieldLoads are the loads of fields v is: v itself, or a value a variable
+// may hold (hdr := d.headers; if copied { hdr = maps.Clone(hdr) }).
+func fieldLoads(v ssa.Value) []*ssa.UnOp {
+	edges := []ssa.Value{v}
+	if phi, ok := v.(*ssa.Phi); ok {
+		edges = phi.Edges
+	}
+	var out []*ssa.UnOp
+	for _, e := range edges {
+		if load, ok := e.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if _, ok := load.X.(*ssa.FieldAddr); ok {
+				out = append(out, load)
+			}
+		}
+	}
+	return out
+}
+
 // entriesTouched maps a callee's touch of the entries of a map or slice
 // it was handed (ct, through v) onto this function: handed a confined
 // field's map (sum(k.stock)), the callee touches that field's entries, at

@@ -189,6 +189,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		}
 		at.Handed = append(at.Handed, handed...)
 		at.Targets = append(at.Targets, t)
+		at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, in)...)
 	}
 	if len(at.Targets) > 0 {
 		w.Spawns = append(w.Spawns, at)

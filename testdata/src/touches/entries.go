@@ -1,5 +1,7 @@
 package touches
 
+import "maps"
+
 // A stockroom's map, handed to a helper that ranges it: the helper reads
 // the map's entries, which the owner writes (restock), at the helper's
 // line, where the race detector names the race; the read of the field to
@@ -37,6 +39,37 @@ func (s *stockroom) sample() int { return sum(map[string]int{"a": 1}) }
 // its line, the entries' read the helper's.
 func auditNow(s *stockroom) {
 	go func() { println(sum(s.stock)) }() // want `reads confined touches.stockroom.stock off the owner: this code runs via a go statement`
+}
+
+// A goroutine started with the field's map ranges it while the owner
+// fills it: the entries are shared, not handed over. Look-alikes: a map
+// swapped out before the start, or a copy, is the goroutine's own.
+//
+//confined:owner
+type shelf struct { // want shelf:"confined:owner"
+	items map[string]int
+}
+
+func (s *shelf) fill(k string) { s.items[k]++ }
+
+func (s *shelf) publish() {
+	go report(s.items)
+}
+
+func report(items map[string]int) {
+	for k := range items { // want `reads the entries of confined touches.shelf.items off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.report → the entries of touches.shelf.items;`
+		println(k)
+	}
+}
+
+func (s *shelf) publishSwapped() {
+	old := s.items
+	s.items = map[string]int{}
+	go report(old)
+}
+
+func (s *shelf) publishCopy() {
+	go report(maps.Clone(s.items))
 }
 
 func stockNow(s *stockroom) {
