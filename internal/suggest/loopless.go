@@ -337,7 +337,8 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			t.notePartTouches(s.written, fn, spawned, writes)
 		}
 		// A slot of its own, one per goroutine (pages[i] = p), races with
-		// no other goroutine, but with its starter and callers all the same.
+		// no other goroutine, nor with its starter's touches of the other
+		// slots, but with its starter's callers when nothing joins it.
 		slots := s.written.accesses(fn).slots
 		for key := range slots {
 			tk := key[:strings.LastIndex(key, ".")]
@@ -352,14 +353,16 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			own = flow.TypeKey(recv.Type())
 		}
 		for key := range union(writes, slots) {
-			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
-				t.windowed[key] = true
-			}
 			if !spawned.joined[fn] {
 				t.unjoined[key] = true
 			}
 			if slots[key] {
+				// The starter's own touches while they run are of other
+				// slots (n.Children[i] for each i, a goroutine per child).
 				continue
+			}
+			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
+				t.windowed[key] = true
 			}
 			if entry && key[:strings.LastIndex(key, ".")] != own {
 				t.writers[key]++ // state the entry point's requests share

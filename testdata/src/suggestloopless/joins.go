@@ -85,3 +85,23 @@ func (j *task) Start(ctx context.Context) func() bool { // want Start:`writes su
 	j.state = "running"
 	return context.AfterFunc(ctx, func() { j.cancel(context.Cause(ctx)) })
 }
+
+// Look-alike: a fan-out whose starter reads each child before it starts
+// the goroutine rewriting that child, then joins them all: the starter
+// reads the other slots while they run, never a running one's.
+type hasher struct {
+	kids [4]string
+}
+
+func (h *hasher) hashAll() {
+	var wg sync.WaitGroup
+	for i := range h.kids {
+		kid := h.kids[i]
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			h.kids[i] = kid + "#"
+		}(i)
+	}
+	wg.Wait()
+}
