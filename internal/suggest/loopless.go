@@ -353,13 +353,18 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			own = flow.TypeKey(recv.Type())
 		}
 		for key := range union(writes, slots) {
-			if !spawned.joined[fn] {
-				t.unjoined[key] = true
-			}
 			if slots[key] {
 				// The starter's own touches while they run are of other
-				// slots (n.Children[i] for each i, a goroutine per child).
+				// slots (n.Children[i] for each i, a goroutine per child),
+				// and a join on some ways out is the one it makes when it
+				// starts them (if parallel { wg.Wait() }).
+				if spawned.unwaited[fn] {
+					t.unjoined[key] = true
+				}
 				continue
+			}
+			if !spawned.joined[fn] {
+				t.unjoined[key] = true
 			}
 			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {
 				t.windowed[key] = true

@@ -6,6 +6,7 @@ package suggest
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -39,6 +40,11 @@ type spawnedCode struct {
 	// of the starter.
 	joined map[*ssa.Function]bool
 	window map[*ssa.Function]*fieldAccesses
+	// unwaited are the functions some start of which no join follows on
+	// any way out of its starter (a Start leaving the wait to a Wait
+	// method): unlike a join on some ways only (if parallel { wg.Wait()
+	// }), nothing of the starter orders them.
+	unwaited map[*ssa.Function]bool
 	// perIteration are, by function, the captures that every start of it
 	// binds to a value of one iteration of the loop around the start (a
 	// fan-out's go func() { inspect(child) }() for each child).
@@ -59,7 +65,7 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), perIteration: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
 	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -93,12 +99,13 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 		}
 		for _, start := range w.Spawns {
 			var window map[ssa.Instruction]bool
-			joined := false
+			joined, waited := false, false
 			if start.Call != nil {
 				window = joinWindow(start.Call)
 				if joined = window != nil; !joined {
 					window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
 				}
+				waited = joined || slices.ContainsFunc(slices.Collect(maps.Keys(window)), isJoin)
 			}
 			for _, t := range startedCode(start) {
 				if _, loop := s.loops[t.Fn]; loop {
@@ -114,6 +121,9 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				}
 				if !joined {
 					unjoined[t.Fn] = true
+				}
+				if !waited {
+					sp.unwaited[t.Fn] = true
 				}
 				if window == nil {
 					continue

@@ -321,19 +321,11 @@ func heldBy(v ssa.Value) ssa.Value {
 }
 
 // handedIn reports whether v is what its function was handed: a
-// parameter, a captured value, or what a captured variable holds, or the
-// variable a parameter is spilled to when a func literal captures it
-// (r.once.Do(func() { r.n++ }) binds the cell holding r).
+// parameter, a captured value, or what a captured variable holds.
 func handedIn(v ssa.Value) bool {
-	switch held := heldBy(v).(type) {
+	switch heldBy(v).(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
-	case *ssa.Alloc:
-		stored := flow.StoredValues(held)
-		return len(stored) > 0 && !slices.ContainsFunc(stored, func(s ssa.Value) bool {
-			_, param := s.(*ssa.Parameter)
-			return !param
-		})
 	}
 	return false
 }

@@ -43,30 +43,6 @@ func (c *joinedFetcher) Wait() []string { // want Wait:`may block`
 	return c.pages
 }
 
-// A lazy load whose Do runs a literal capturing the receiver (the cell it
-// is spilled to), and an accessor that skips the once on a fast path.
-type lazyAddrs struct { // want `suggest for suggestloopless\.lazyAddrs: //confined:owner: code off the owner \(\(\*suggestloopless\.lazyAddrs\)\.load\) touches its fields addrs, loaded without a lock, and the code that creates and calls the value uses it too`
-	once   sync.Once
-	loaded bool
-	addrs  []string
-}
-
-func (r *lazyAddrs) load() {
-	r.once.Do(func() {
-		r.addrs = []string{"a"}
-		r.loaded = true
-	})
-}
-
-func (r *lazyAddrs) Prefetch() { go r.load() } // want Prefetch:`summary\(started arg0\)`
-
-func (r *lazyAddrs) Addrs() []string {
-	if !r.loaded {
-		r.load()
-	}
-	return r.addrs
-}
-
 // A task its context's end marks canceled, with the cause: an error handed
 // along is no value of the goroutine's own.
 type task struct {
@@ -105,3 +81,30 @@ func (h *hasher) hashAll() {
 	}
 	wg.Wait()
 }
+
+// Look-alike: a fan-out that waits on the way it started its goroutines
+// (if parallel { wg.Wait() }): they are done before it returns, and a
+// reader after it reads no running one's slot.
+type committer struct {
+	out [4]string
+}
+
+func (c *committer) commitAll(parallel bool) {
+	var wg sync.WaitGroup
+	for i := range c.out {
+		if parallel {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				c.out[i] = "x"
+			}(i)
+		} else {
+			c.out[i] = "x"
+		}
+	}
+	if parallel {
+		wg.Wait()
+	}
+}
+
+func (c *committer) First() string { return c.out[0] }
