@@ -293,25 +293,6 @@ func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
 	return window
 }
 
-// afterJoin reports whether a join (see isJoin) runs before instr on
-// every way to it.
-func afterJoin(instr ssa.Instruction) bool {
-	for _, b := range instr.Parent().Blocks {
-		if !b.Dominates(instr.Block()) {
-			continue
-		}
-		for _, i := range b.Instrs {
-			if i == instr {
-				break
-			}
-			if isJoin(i) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // isJoin reports whether instr waits for started code to end: a
 // WaitGroup's or an errgroup's Wait, or a receive from a channel its
 // function made (the done channel of one call).

@@ -156,7 +156,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			if !underLock(instr) {
 				acc.unlockedReads[key] = true
 			}
-			if afterJoin(instr) {
+			if ranBefore(instr, isJoin) { // c.wg.Wait(); return c.pages
 				acc.joinedReads[key] = true
 			} else {
 				unjoinedReads[key] = true
@@ -703,12 +703,22 @@ func isOnceDo(call ssa.CallInstruction) bool {
 }
 
 // afterOnce reports whether a Do of the once named once ("" for none)
-// runs before instr on every way to it: earlier in its block, or in a
-// block that dominates it.
+// runs before instr on every way to it.
 func afterOnce(instr ssa.Instruction, once string) bool {
-	if once == "" {
-		return false
-	}
+	return once != "" && ranBefore(instr, func(i ssa.Instruction) bool {
+		call, ok := i.(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		o, isDo := onceOf(call)
+		return isDo && o == once
+	})
+}
+
+// ranBefore reports whether an instruction is accepts runs before instr
+// on every way to it: earlier in its block, or in a block that dominates
+// it.
+func ranBefore(instr ssa.Instruction, is func(ssa.Instruction) bool) bool {
 	for _, b := range instr.Parent().Blocks {
 		if !b.Dominates(instr.Block()) {
 			continue
@@ -717,10 +727,8 @@ func afterOnce(instr ssa.Instruction, once string) bool {
 			if i == instr {
 				break
 			}
-			if call, ok := i.(ssa.CallInstruction); ok {
-				if o, isDo := onceOf(call); isDo && o == once {
-					return true
-				}
+			if is(i) {
+				return true
 			}
 		}
 	}

@@ -286,12 +286,16 @@ const maxContents = 4
 // AddContent records ct unless a touch of that kind through that source
 // is already known.
 func (s *Summary) AddContent(ct ContentTouch) {
-	if len(s.Contents) >= maxContents || slices.ContainsFunc(s.Contents, func(x ContentTouch) bool {
-		return x.Source == ct.Source && x.Action == ct.Action
-	}) {
-		return
+	s.Contents = addNew(s.Contents, ct, maxContents, func(x ContentTouch) bool { return x.Source == ct.Source && x.Action == ct.Action })
+}
+
+// addNew appends x to list unless list holds one same accepts or has max
+// elements already.
+func addNew[T any](list []T, x T, max int, same func(T) bool) []T {
+	if len(list) >= max || slices.ContainsFunc(list, same) {
+		return list
 	}
-	s.Contents = append(s.Contents, ct)
+	return append(list, x)
 }
 
 // ContentsMember names the entries of the confined member field ("pkg.T.f"):
@@ -313,12 +317,7 @@ type FutureTouch struct {
 const maxFutureTouches = 8
 
 func (s *Summary) AddFutureTouch(ft FutureTouch) {
-	if len(s.FutureTouches) >= maxFutureTouches || slices.ContainsFunc(s.FutureTouches, func(x FutureTouch) bool {
-		return x.Future == ft.Future && x.Source == ft.Source
-	}) {
-		return
-	}
-	s.FutureTouches = append(s.FutureTouches, ft)
+	s.FutureTouches = addNew(s.FutureTouches, ft, maxFutureTouches, func(x FutureTouch) bool { return x.Future == ft.Future && x.Source == ft.Source })
 }
 
 // AddTouches records wit for every source in o that has no witness yet, and
