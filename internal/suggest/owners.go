@@ -504,8 +504,8 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	noteSentType(sent, x.Type(), pkg, false, 0)
 }
 
-// keptBySender reports whether x, a pointer, is loaded from a map or a
-// field that keeps it (reply <- s.sessions[id]): the sender still reaches
+// keptBySender reports whether x, a pointer, is loaded from a map, a
+// field or a field's slice that keeps it (reply <- s.sessions[id]): the sender still reaches
 // the value, which it shares with the receiver rather than hands over; or
 // whether it points to a copy of such a value, which goes while the value
 // stays.
@@ -520,9 +520,9 @@ func keptBySender(x ssa.Value) bool {
 	case *ssa.Lookup:
 		_, _, ok := fieldUnder(x.X)
 		return ok
-	case *ssa.UnOp:
-		_, field := x.X.(*ssa.FieldAddr)
-		return x.Op == token.MUL && field
+	case *ssa.UnOp: // a field, or an element of a field's slice (s.jobs[i])
+		_, _, ok := fieldUnder(x.X)
+		return x.Op == token.MUL && ok
 	case *ssa.Alloc: // cp := *sess; reply <- &cp: a copy goes, sess stays
 		stored := flow.StoredValues(x)
 		return len(stored) > 0 && !slices.ContainsFunc(stored, func(v ssa.Value) bool { return !copiedOut(v, 0) })

@@ -72,33 +72,47 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 }
 
 // handedEntries returns the package's functions that some call hands a
-// field's map or slice (sum(k.stock)): what they do to its entries is a
-// touch of that field where the field is confined (see walk's
-// entriesTouched), so their bodies are needed.
+// field's map or slice (sum(k.stock), or a variable assigned one: m :=
+// k.stock; sum(m)): what they do to its entries is a touch of that field
+// where the field is confined (see walk's entriesTouched), so their
+// bodies are needed.
 func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.FuncDecl]bool {
 	info := p.c.pass.TypesInfo
+	isField := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[sel.Sel].(*types.Var)
+		return ok && v.IsField() && holdsEntries(v.Type())
+	}
 	out := make(map[*ast.FuncDecl]bool)
 	for _, fd := range decls {
+		holders := make(map[types.Object]bool) // locals assigned a field's map or slice
+		var handed []*ast.CallExpr
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			callee, _ := typeutil.Callee(info, call).(*types.Func)
-			if callee == nil || decls[callee.Origin()] == nil {
-				return true
-			}
-			for _, arg := range call.Args {
-				sel, ok := ast.Unparen(arg).(*ast.SelectorExpr)
-				if !ok {
-					continue
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && isField(n.Rhs[i]) {
+						holders[info.ObjectOf(id)] = true
+					}
 				}
-				if v, isField := info.Uses[sel.Sel].(*types.Var); isField && v.IsField() && holdsEntries(v.Type()) {
-					out[decls[callee.Origin()]] = true
+			case *ast.CallExpr:
+				if callee, _ := typeutil.Callee(info, n).(*types.Func); callee != nil && decls[callee.Origin()] != nil {
+					handed = append(handed, n)
 				}
 			}
 			return true
 		})
+		for _, call := range handed {
+			for _, arg := range call.Args {
+				id, _ := ast.Unparen(arg).(*ast.Ident)
+				if isField(arg) || id != nil && holders[info.Uses[id]] {
+					out[decls[typeutil.Callee(info, call).(*types.Func).Origin()]] = true
+				}
+			}
+		}
 	}
 	return out
 }

@@ -351,11 +351,12 @@ func fieldLoads(v ssa.Value) []*ssa.UnOp {
 // races only with the field's assignment); handed what this function was
 // handed itself, the touch is this function's too.
 func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callSite, asSites bool) {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+	if loads := fieldLoads(v); len(loads) > 0 {
+		for _, load := range loads {
+			fa := load.X.(*ssa.FieldAddr)
 			wit, ok := w.fieldWitness(fa.X, fa.Field, ct.Action == summary.ActionWrites, call.pos)
 			if !ok {
-				return
+				continue
 			}
 			wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
 			wit = call.extend(wit)
@@ -365,8 +366,8 @@ func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callS
 				wit.Assumed = wit.Assumed || w.assuming
 				w.Sum.AddTouches(o, wit)
 			}
-			return
 		}
+		return
 	}
 	if src, ok := w.handedSource(v); ok {
 		ct.Source = src

@@ -138,6 +138,9 @@ func (w *walker) keptIn(v ssa.Value) summary.Origin {
 		case *ssa.Store:
 			if r.Val == v {
 				out = out.Union(w.origins.of(r.Addr))
+				if to := appendedTo(r.Addr); to != nil {
+					out = out.Union(w.origins.of(to))
+				}
 			}
 		case *ssa.MapUpdate:
 			if r.Value == v {
@@ -146,6 +149,33 @@ func (w *walker) keptIn(v ssa.Value) summary.Origin {
 		}
 	}
 	return out
+}
+
+// appendedTo is the slice that addr's element is appended to, when addr
+// is an element of append's variadic argument (h.list = append(h.list, l)).
+func appendedTo(addr ssa.Value) ssa.Value {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	args, ok := ia.X.(*ssa.Alloc)
+	if !ok || args.Referrers() == nil {
+		return nil
+	}
+	for _, ref := range *args.Referrers() {
+		sl, ok := ref.(*ssa.Slice)
+		if !ok || sl.Referrers() == nil {
+			continue
+		}
+		for _, use := range *sl.Referrers() {
+			if call, ok := use.(*ssa.Call); ok {
+				if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(call.Call.Args) == 2 && call.Call.Args[1] == sl {
+					return call.Call.Args[0]
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // goStmt handles "go f(args)": the call runs off the owner, with its

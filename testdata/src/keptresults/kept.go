@@ -10,12 +10,31 @@ import "time"
 type lot struct{ open bool } // want lot:"confined:owner"
 
 //confined:owner
-type house struct{ lots map[int]*lot } // want house:"confined:owner"
+type house struct { // want house:"confined:owner"
+	lots    map[int]*lot
+	waiting []*lot
+}
 
 // open makes a lot and keeps it in the house.
 func (h *house) open(id int) *lot {
 	l := &lot{open: true}
 	h.lots[id] = l
+	return l
+}
+
+// queue makes a lot and keeps it in the house's slice.
+func (h *house) queue() *lot {
+	l := &lot{}
+	h.waiting = append(h.waiting, l)
+	return l
+}
+
+// staged makes a lot and appends it to a slice of its own, kept nowhere.
+func (h *house) staged() *lot {
+	var batch []*lot
+	l := &lot{}
+	batch = append(batch, l)
+	println(len(batch))
 	return l
 }
 
@@ -29,7 +48,16 @@ func (h *house) run(ids chan int) {
 		time.AfterFunc(time.Second, func() {
 			l.open = false // want `writes confined keptresults.lot.open off the owner: this code runs via time.AfterFunc`
 		})
-		// Look-alike: a lot the house does not keep is the timer's.
+		q := h.queue()
+		go func() {
+			q.open = true // want `writes confined keptresults.lot.open off the owner: this code runs via a go statement`
+		}()
+		// Look-alikes: a lot the house does not keep is the goroutine's or
+		// the timer's.
+		st := h.staged()
+		go func() {
+			st.open = true
+		}()
 		f := h.fresh()
 		time.AfterFunc(time.Second, func() {
 			f.open = false

@@ -14,6 +14,7 @@ type Session struct { // want `suggest for suggestshared.Session: //confined:own
 type Store struct { // want `suggest for suggestshared.Store: //confined:owner`
 	ops      chan func()
 	sessions map[string]*Session
+	jobs     []*Job
 }
 
 func New() *Store { // want New:`summary\(started result\)`
@@ -58,5 +59,20 @@ func (s *Store) Snapshot(id string) *Session { // want Snapshot:`summary\(\)`
 		}
 		reply <- nil
 	}
+	return <-reply
+}
+
+// A job the loop keeps in its slice, answered by index: shared too.
+type Job struct { // want `suggest for suggestshared.Job: //confined:owner: code on the owner \(func literal in \(\*suggestshared.Store\).Retry\) writes its field Attempts without a lock`
+	Attempts int
+}
+
+func (s *Store) Retry(i int) {
+	s.ops <- func() { s.jobs[i].Attempts++ }
+}
+
+func (s *Store) Job(i int) *Job { // want Job:`summary\(\)`
+	reply := make(chan *Job)
+	s.ops <- func() { reply <- s.jobs[i] }
 	return <-reply
 }

@@ -68,14 +68,45 @@ func (s *shelf) publishSwapped() {
 	go report(old)
 }
 
+// A value receiver's copy of the struct still holds the owner's map.
+func (s shelf) publishByValue() {
+	go reportAgain(s.items)
+}
+
+func reportAgain(items map[string]int) {
+	for k := range items { // want `reads the entries of confined touches.shelf.items off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.reportAgain → the entries of touches.shelf.items;`
+		println(k)
+	}
+}
+
 func (s *shelf) publishCopy() {
 	go report(maps.Clone(s.items))
+}
+
+// The same hand-on through a variable that holds the field's map or a
+// clone of it: on one way the helper ranges the owner's entries (the
+// field's read joins it, as in total).
+func (s *stockroom) totalMaybeCopied(copied bool) int {
+	m := s.stock
+	if copied {
+		m = maps.Clone(m)
+	}
+	return tally(m)
+}
+
+func tally(stock map[string]int) int {
+	n := 0
+	for _, u := range stock { // want `calls confined \(\*touches.stockroom\).totalMaybeCopied off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.stockroom.stock, reads touches.stockroom.stock;`
+		n += u
+	}
+	return n
 }
 
 func stockNow(s *stockroom) {
 	go s.total()
 	go s.count()
 	go s.sample()
+	go s.totalMaybeCopied(true)
 }
 
 // An export looking a lot up, then handing its bids to a helper: reads in
