@@ -107,6 +107,56 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
+	s.withdrawAnyOverFreeElements()
+}
+
+// withdrawAnyOverFreeElements withdraws :any from the fields whose slice
+// or array holds structs of a type that got no owner while code writes
+// their fields after set-up (p.tracks[i].plays++). Such a write counts as
+// the element's, not the slice's (see elementField), so with neither
+// confined, :any on the slice would hide it; confined, the check reports
+// the slice's reads on the way to it.
+func (s *Suggester) withdrawAnyOverFreeElements() {
+	afterSetUp := s.written.writtenAfterSetUp()
+	s.proposals = slices.DeleteFunc(s.proposals, func(p proposal) bool {
+		f, ok := p.obj.(*types.Var)
+		if p.verb != directive.VerbAny || !ok {
+			return false
+		}
+		elem := heldStruct(f.Type())
+		if elem == nil || s.m.ConfinedNamed(elem) != nil || slices.ContainsFunc(s.proposals, func(q proposal) bool {
+			return q.obj == elem.Obj() && q.verb == directive.VerbOwner
+		}) {
+			return false
+		}
+		for st, i := elem.Underlying().(*types.Struct), 0; i < st.NumFields(); i++ {
+			if afterSetUp[fieldKey(elem, st.Field(i).Name())] {
+				s.declined.add(f, directive.VerbAny, p.evidence+", but code writes the fields of its "+elem.Obj().Name()+
+					" values, which get no owner: marking it would hide those writes")
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// heldStruct is the named struct type whose values a slice or array of
+// type t holds, or nil.
+func heldStruct(t types.Type) *types.Named {
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return nil
+	}
+	named, _ := types.Unalias(elem).(*types.Named)
+	if named == nil || !names.IsStruct(named) {
+		return nil
+	}
+	return named
 }
 
 // proposeOwnerFields proposes //confined:owner, one by one, on the fields
