@@ -470,13 +470,18 @@ func selectChannels(instr ssa.Instruction, dir types.ChanDir) []ssa.Value {
 }
 
 // FunctionalOption reports whether fn is a func literal that its function
-// returns and that takes the value it configures as a parameter
+// returns and that takes the value it configures, a pointer to a struct,
+// as a parameter
 // (WithPeerScore(...) returning func(ps *PubSub) error): such options run
 // where the value is built, before its owner starts.
 func FunctionalOption(fn *ssa.Function) bool {
 	parent := fn.Parent()
-	if parent == nil || len(fn.Params) == 0 {
-		return false
+	if parent == nil || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool {
+		_, isPtr := p.Type().Underlying().(*types.Pointer)
+		_, isStruct := names.DerefUnder(p.Type()).(*types.Struct)
+		return isPtr && isStruct
+	}) {
+		return false // a recorder func(e Event) configures nothing
 	}
 	for _, b := range parent.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
