@@ -336,6 +336,11 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			seen[fn] = true
 			t.notePartTouches(s.written, fn, spawned, writes)
 		}
+		// What each start writes of a value of its own races with no
+		// other goroutine writing the field (only with who else has it).
+		mine := maps.Clone(spawned.perIteration[fn])
+		maps.Copy(mine, spawned.fresh[fn])
+		ownValues := s.written.ownValueWrites(fn, mine)
 		// A slot of its own, one per goroutine (pages[i] = p), races with
 		// no other goroutine, nor with its starter's touches of the other
 		// slots, but with its starter's callers when nothing joins it.
@@ -372,7 +377,9 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			if entry && key[:strings.LastIndex(key, ".")] != own {
 				t.writers[key]++ // state the entry point's requests share
 			}
-			t.writers[key]++
+			if !ownValues[key] {
+				t.writers[key]++
+			}
 		}
 		t.byType.add(fn, union(writes, slots))
 	}

@@ -49,6 +49,10 @@ type spawnedCode struct {
 	// binds to a value of one iteration of the loop around the start (a
 	// fan-out's go func() { inspect(child) }() for each child).
 	perIteration map[*ssa.Function]map[int]bool
+	// fresh are, by function, the captures that every start of it binds
+	// to a struct its starter made (p := &pending{}; go func() { p.err =
+	// save() }()): each start writes a value of its own.
+	fresh map[*ssa.Function]map[int]bool
 	// sharedParts are those of the per-iteration captures that the same
 	// starter also hands to other code off the owner (a connection's
 	// handler goroutine and the idle timer armed for it, s.watch(cn)):
@@ -65,7 +69,7 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), fresh: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
 	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -181,26 +185,45 @@ func runsRepeatedly(at ssa.Instruction) bool {
 }
 
 // notePerIteration keeps, of the captures of t that at binds, those bound
-// to a value made in the loop around at (first: at is t's first start;
-// later starts keep only those they bind so too).
+// to a value made in the loop around at, and those bound to a struct the
+// starter made (first: at is t's first start; later starts keep only
+// those they bind so too).
 func (sp *spawnedCode) notePerIteration(t flow.FuncValue, at ssa.Instruction, first bool) {
-	mine := make(map[int]bool)
-	if at != nil && flow.InLoop(at.Block()) {
-		for i, b := range t.Bindings.Values {
-			if def, ok := b.(ssa.Instruction); ok && def.Block() != nil && flow.InLoop(def.Block()) {
-				mine[i] = true
-			}
+	mine, fresh := make(map[int]bool), make(map[int]bool)
+	for i, b := range t.Bindings.Values {
+		def, ok := b.(ssa.Instruction)
+		if !ok || def.Block() == nil {
+			continue
+		}
+		inLoop := at != nil && flow.InLoop(at.Block())
+		if inLoop && flow.InLoop(def.Block()) {
+			mine[i] = true
+		}
+		if madeStruct(b) && (!inLoop || mine[i]) { // made once for all the loop's starts: shared
+			fresh[i] = true
 		}
 	}
 	if first {
-		sp.perIteration[t.Fn] = mine
+		sp.perIteration[t.Fn], sp.fresh[t.Fn] = mine, fresh
 		return
 	}
-	for i := range sp.perIteration[t.Fn] {
-		if !mine[i] {
-			delete(sp.perIteration[t.Fn], i)
-		}
+	maps.DeleteFunc(sp.perIteration[t.Fn], func(i int, _ bool) bool { return !mine[i] })
+	maps.DeleteFunc(sp.fresh[t.Fn], func(i int, _ bool) bool { return !fresh[i] })
+}
+
+// madeStruct reports whether b, what a closure captured, is a struct its
+// function made, or the variable holding only such a struct (p :=
+// &pending{}).
+func madeStruct(b ssa.Value) bool {
+	cell, ok := b.(*ssa.Alloc)
+	if !ok {
+		return false
 	}
+	if _, isStruct := names.DerefUnder(cell.Type()).(*types.Struct); isStruct {
+		return true
+	}
+	stored := flow.StoredValues(cell)
+	return len(stored) == 1 && madeStruct(stored[0])
 }
 
 // noteSharedParts records which of the per-iteration captures of t, which
@@ -295,12 +318,24 @@ func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
 
 // isJoin reports whether instr waits for started code to end: a
 // WaitGroup's or an errgroup's Wait, or a receive from a channel its
-// function made (the done channel of one call).
+// function made (the done channel of one call) or from a field's channel
+// of empty structs, a signal (<-p.done: whoever closes it is done).
 func isJoin(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.UnOp:
-		_, made := in.X.(*ssa.MakeChan)
-		return in.Op == token.ARROW && made
+		if in.Op != token.ARROW {
+			return false
+		}
+		switch ch := in.X.(type) {
+		case *ssa.MakeChan:
+			return true
+		case *ssa.UnOp:
+			_, field := ch.X.(*ssa.FieldAddr)
+			elem, _ := ch.Type().Underlying().(*types.Chan)
+			st, _ := elem.Elem().Underlying().(*types.Struct)
+			return field && st != nil && st.NumFields() == 0
+		}
+		return false
 	case *ssa.Call:
 		callee := in.Common().StaticCallee()
 		if callee == nil || callee.Name() != "Wait" {

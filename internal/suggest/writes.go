@@ -957,6 +957,39 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 	return out
 }
 
+// ownValueWrites are the fields fn, code a go statement starts, writes,
+// itself and in what it calls, only through what it captured at own,
+// values each start has of its own (see spawnedCode.perIteration and
+// fresh).
+func (x *writeIndex) ownValueWrites(fn *ssa.Function, own map[int]bool) fieldSet {
+	out, elsewhere := make(fieldSet), make(fieldSet)
+	mine := capturedOf(fn, own)
+	for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
+		switch {
+		case !t.write:
+		case mine(t.v):
+			out[t.key] = true
+		default:
+			elsewhere[t.key] = true
+		}
+	}
+	for call, c := range callsInPlace(fn) {
+		if underLock(call) {
+			continue
+		}
+		to := elsewhere
+		parts := slices.DeleteFunc(slices.Clone(c.handed), func(v ssa.Value) bool { return !mayLeadToStruct(v.Type()) })
+		if len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool { return !mine(v) }) {
+			to = out // p.finish(err)
+		}
+		maps.Copy(to, x.unlockedOf(c.fn))
+	}
+	for key := range elsewhere {
+		delete(out, key)
+	}
+	return out
+}
+
 // ownReads is what fn, code a go statement starts, reads where no Lock
 // dominates, in its own body and in what it calls, but with what it
 // captured of an iteration of the loop starting it (see ownWrites).
