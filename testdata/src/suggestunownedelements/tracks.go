@@ -3,6 +3,7 @@
 // tracks over): the slice's field gets no :any either, or a write of
 // plays off the loop would hide behind it.
 package suggestunownedelements
+
 type track struct {
 	name  string
 	plays int
