@@ -151,6 +151,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 			}
 		}
 	}
+	out = r.joinEntries(out)
 	slices.SortFunc(out, func(a, b finding) int {
 		return cmp.Or(r.comparePos(a.at, b.at), r.comparePos(a.pos, b.pos), r.comparePos(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
 	})
@@ -201,6 +202,28 @@ func (r *reporter) run(fns []*ssa.Function) {
 		c.Pass().Report(d)
 	}
 	c.M.ReportUnusedIgnores()
+}
+
+// joinEntries drops the reads of a field to hand its map or slice on
+// (go func() { save(s.data) }()) where the same way off the owner also
+// reads or writes the entries: the field's read races with nothing unless
+// other code assigns the field (see readRaces), and the race detector
+// names the entries' line, where the other finding is.
+func (r *reporter) joinEntries(out []finding) []finding {
+	type key struct {
+		entry  token.Pos
+		member string
+	}
+	entries := make(map[key]bool)
+	for _, f := range out {
+		if field, ok := summary.FieldOfContents(f.witness.Member); ok {
+			entries[key{f.entry.Pos, field}] = true
+		}
+	}
+	return slices.DeleteFunc(out, func(f finding) bool {
+		wit := f.witness
+		return wit.Action == summary.ActionReads && len(wit.Reaches) == 0 && entries[key{f.entry.Pos, wit.Member}] && !r.readRaces(wit.Member, wit.Site)
+	})
 }
 
 // entriesOf reports whether member names the entries of a field.

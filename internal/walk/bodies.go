@@ -73,9 +73,10 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 
 // handedEntries returns the package's functions that some call hands a
 // field's map or slice (sum(k.stock), or a variable assigned one: m :=
-// k.stock; sum(m)): what they do to its entries is a touch of that field
-// where the field is confined (see walk's entriesTouched), so their
-// bodies are needed.
+// k.stock; sum(m)), or that such a function hands its own (writeTo(w,
+// data) handing data on to sorted): what they do to the entries is a
+// touch of that field where the field is confined (see walk's
+// entriesTouched), so their bodies are needed.
 func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.FuncDecl]bool {
 	info := p.c.pass.TypesInfo
 	isField := func(e ast.Expr) bool {
@@ -86,10 +87,24 @@ func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.
 		v, ok := info.Uses[sel.Sel].(*types.Var)
 		return ok && v.IsField() && holdsEntries(v.Type())
 	}
-	out := make(map[*ast.FuncDecl]bool)
+	// A hand-on: fd calls callee with a field's map or slice, or with
+	// the entries of one of its own parameters.
+	type handOn struct {
+		from, to *ast.FuncDecl
+		param    bool // fd hands its parameter, so only when fd is handed one
+	}
+	var handOns []handOn
 	for _, fd := range decls {
 		holders := make(map[types.Object]bool) // locals assigned a field's map or slice
-		var handed []*ast.CallExpr
+		params := make(map[types.Object]bool)
+		for _, field := range fd.Type.Params.List {
+			for _, name := range field.Names {
+				if obj := info.Defs[name]; obj != nil && holdsEntries(obj.Type()) {
+					params[obj] = true
+				}
+			}
+		}
+		var calls []*ast.CallExpr
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -100,17 +115,30 @@ func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.
 				}
 			case *ast.CallExpr:
 				if callee, _ := typeutil.Callee(info, n).(*types.Func); callee != nil && decls[callee.Origin()] != nil {
-					handed = append(handed, n)
+					calls = append(calls, n)
 				}
 			}
 			return true
 		})
-		for _, call := range handed {
+		for _, call := range calls {
+			to := decls[typeutil.Callee(info, call).(*types.Func).Origin()]
 			for _, arg := range call.Args {
 				id, _ := ast.Unparen(arg).(*ast.Ident)
-				if isField(arg) || id != nil && holders[info.Uses[id]] {
-					out[decls[typeutil.Callee(info, call).(*types.Func).Origin()]] = true
+				switch {
+				case isField(arg) || id != nil && holders[info.Uses[id]]:
+					handOns = append(handOns, handOn{fd, to, false})
+				case id != nil && params[info.Uses[id]]:
+					handOns = append(handOns, handOn{fd, to, true})
 				}
+			}
+		}
+	}
+	out := make(map[*ast.FuncDecl]bool)
+	for changed := true; changed; {
+		changed = false
+		for _, h := range handOns {
+			if !out[h.to] && (!h.param || out[h.from]) {
+				out[h.to], changed = true, true
 			}
 		}
 	}
