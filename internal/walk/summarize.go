@@ -176,7 +176,11 @@ func (c *Package) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 			}
 			ops = instr.Operands(ops[:0])
 			for _, op := range ops {
-				if f, ok := (*op).(*ssa.Function); ok && f.Blocks != nil {
+				f, ok := (*op).(*ssa.Function)
+				if ok && f.Origin() != nil {
+					f = f.Origin() // an instance's wrapper only converts: the generic body is what runs (see SummaryOf)
+				}
+				if ok && f.Blocks != nil {
 					out = append(out, f)
 				}
 			}
@@ -191,6 +195,9 @@ func (c *Package) computeReferencedFuncs(fn *ssa.Function) []*ssa.Function {
 func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 	if w := c.Walks[fn]; w != nil {
 		return &w.Sum
+	}
+	if origin := fn.Origin(); origin != nil && origin != fn {
+		return c.SummaryOf(origin) // an instance of a generic function: its body's, parameters and all
 	}
 	if obj := flow.DeclaredFunc(fn); obj != nil {
 		return c.M.View.ImportedSummary(obj)

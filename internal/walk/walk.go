@@ -355,7 +355,7 @@ func (cs callSite) extend(wit summary.Witness) summary.Witness {
 	if cs.whole != nil && cs.whole.Domain == wit.Domain {
 		return *cs.whole
 	}
-	if cs.callee == nil || flow.IsWrapper(cs.callee) {
+	if cs.callee == nil || flow.IsWrapper(cs.callee) && cs.callee.Origin() == nil { // an instance runs its generic body (see SummaryOf)
 		return wit
 	}
 	return wit.Through(cs.name(), cs.w.position(cs.pos))

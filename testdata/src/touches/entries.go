@@ -123,7 +123,19 @@ func countUnits(stock map[string]int) int {
 	return n
 }
 
+// A generic helper: its instance runs the generic body.
+func (s *stockroom) totalGeneric() int { return sumAny(s.stock) }
+
+func sumAny[K comparable](m map[K]int) int {
+	n := 0
+	for _, u := range m { // want `calls confined \(\*touches.stockroom\).totalGeneric off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.stockroom.stock, reads touches.stockroom.stock;`
+		n += u
+	}
+	return n
+}
+
 func stockNow(s *stockroom) {
+	go s.totalGeneric()
 	go s.totalDeep()
 	go s.total()
 	go s.count()
