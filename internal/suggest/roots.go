@@ -111,7 +111,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				}
 				waited = joined || slices.ContainsFunc(slices.Collect(maps.Keys(window)), isJoin)
 			}
-			for _, t := range startedCode(start) {
+			for _, t := range start.Started() {
 				if _, loop := s.loops[t.Fn]; loop {
 					continue
 				}
@@ -424,14 +424,3 @@ func (s *Suggester) runElsewhere(fn *ssa.Function) map[*ssa.Function]int {
 	return out
 }
 
-// startedCode is the code start runs off the owner: its targets, or, for
-// a go statement whose call touches confined state itself (go a.warm(),
-// a method of a type the framework's turns confine), the function it
-// calls, which the walk reports at the go statement and does not follow
-// (through an interface, go x.M(), there is no one function to follow).
-func startedCode(start walk.Entry) []flow.FuncValue {
-	if g, ok := start.Call.(*ssa.Go); ok && start.Direct != nil && len(start.Targets) == 0 && !g.Call.IsInvoke() {
-		return flow.FuncTargets(g.Call.Value)
-	}
-	return start.Targets
-}

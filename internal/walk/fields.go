@@ -199,7 +199,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	for _, fn := range c.Fns {
 		if w := c.Walks[fn]; w != nil {
 			for _, sp := range w.Spawns {
-				for _, t := range sp.Targets {
+				for _, t := range sp.Started() {
 					code.Roots = append(code.Roots, t.Fn)
 				}
 			}

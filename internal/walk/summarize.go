@@ -64,6 +64,20 @@ type Entry struct {
 	Entries []summary.Witness
 }
 
+// Started is the code sp runs off the owner: its targets, or, for a go
+// statement whose call touches confined state itself (go a.warm(), a
+// method of a type the framework's turns confine), the function it calls,
+// which the walk reports at the go statement rather than following it
+// (through an interface, go x.M(), there is no one function to follow).
+// What that function calls still runs off the owner: the funcs it calls
+// from fields (see searchCode), the goroutines -suggest places.
+func (sp Entry) Started() []flow.FuncValue {
+	if g, ok := sp.Call.(*ssa.Go); ok && sp.Direct != nil && len(sp.Targets) == 0 && !g.Call.IsInvoke() {
+		return flow.FuncTargets(g.Call.Value)
+	}
+	return sp.Targets
+}
+
 // Reports says whether touching state of domain is a finding for the code
 // at sp: off every owner any state is, on an owner another owner's.
 func (sp Entry) Reports(domain string) bool {
