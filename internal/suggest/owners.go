@@ -499,19 +499,16 @@ func (s *Suggester) sentTypes() map[string]bool {
 		named := names.DerefNamed(x.Type())
 		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil
 	}
-	mailboxes := s.loopMailboxes()
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.Send:
-					if !returnedToKeeper(in.Chan, in.X, mailboxes) {
-						noteSent(out, in.X, s.pass.Pkg)
-					}
+					noteSent(out, in.X, s.pass.Pkg)
 				case *ssa.Select:
 					for _, st := range in.States {
-						if st.Dir == types.SendOnly && !returnedToKeeper(st.Chan, st.Send, mailboxes) {
+						if st.Dir == types.SendOnly {
 							noteSent(out, st.Send, s.pass.Pkg)
 						}
 					}
@@ -528,62 +525,6 @@ func (s *Suggester) sentTypes() map[string]bool {
 		}
 	}
 	return out
-}
-
-// loopMailboxes are the channel fields the package's loops receive from.
-func (s *Suggester) loopMailboxes() map[*types.Var]bool {
-	out := make(map[*types.Var]bool)
-	for fn := range s.loops {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				for _, ch := range flow.ReceivedChannels(instr) {
-					if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
-						if f := flow.FieldOf(load.X); f != nil {
-							out[f] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// returnedToKeeper reports whether sending x on ch gives it back to the
-// loop that keeps it: ch is a mailbox of a loop (a field of mailboxes),
-// and a field of the same struct holds values of x's type (a session a
-// timer sends back to the tracker that keeps it in its map). That is a
-// hop to the owner, no hand-over.
-func returnedToKeeper(ch, x ssa.Value, mailboxes map[*types.Var]bool) bool {
-	load, ok := ch.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return false
-	}
-	box := flow.FieldOf(load.X)
-	if box == nil || !mailboxes[box] {
-		return false
-	}
-	holder, _ := names.DerefUnder(load.X.(*ssa.FieldAddr).X.Type()).(*types.Struct)
-	for f := range holder.Fields() {
-		if f != box && keeps(f.Type(), x.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-// keeps reports whether a field of type t holds values of type v: v
-// itself, or a map, slice or array of them.
-func keeps(t, v types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Map:
-		return types.Identical(u.Elem(), v)
-	case *types.Slice:
-		return types.Identical(u.Elem(), v)
-	case *types.Array:
-		return types.Identical(u.Elem(), v)
-	}
-	return types.Identical(t, v)
 }
 
 // builtWith reports whether store puts a value its function allocates
