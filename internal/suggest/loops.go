@@ -63,8 +63,7 @@ func (s *Suggester) proposeLoops() {
 			receives = "it waits for the next event in a loop (" + why + ")"
 		}
 		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
-			"a goroutine runs it (%s, %s) and %s (%s)",
-			startName(l.start), s.m.Position(l.start.call.Pos()), receives, s.m.Position(flow.InstrPos(l.receive)))})
+			"%s and %s (%s)", l.runs, receives, s.m.Position(flow.InstrPos(l.receive)))})
 	}
 }
 
@@ -104,7 +103,7 @@ func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function
 // it, and where it receives work in a loop.
 type foundLoop struct {
 	fn      *ssa.Function
-	start   loopStart
+	runs    string // what runs it, for evidence
 	receive ssa.Instruction
 }
 
@@ -138,19 +137,57 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
 		}
-		// A frame loop owns the UI's state by the framework's say, whatever
-		// its own body touches (it may only dispatch to handlers).
-		if s.eventSource(recv) == "" && len(s.hopsInto(fn)) == 0 && !s.sendsCodeTo(fn) && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
-			s.declined.add(obj, directive.VerbLoop, "it receives work in a loop but owns nothing: no function hands it code "+
-				"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)")
+		if why := s.ownsNothing(fn, recv); why != "" {
+			s.declined.add(obj, directive.VerbLoop, why)
 			continue
 		}
-		if reader := s.watcherReader(fn); reader != nil {
-			s.declined.add(obj, directive.VerbLoop, "it drains a channel no code of the package sends on, fed from outside, while "+
-				flow.Name(reader)+" reads what it writes without a lock: it writes beside the code that calls the value, which owns it")
+		loops = append(loops, foundLoop{fn, fmt.Sprintf("a goroutine runs it (%s, %s)", startName(ss[0]), s.m.Position(ss[0].call.Pos())), recv})
+	}
+	return append(loops, s.callerRunLoops(starts)...)
+}
+
+// ownsNothing says why fn, receiving work at recv, is no owner's loop:
+// it owns nothing (a relay, a timer's goroutine), or it drains a channel
+// fed from outside beside the code that calls the value; "" if it is one.
+func (s *Suggester) ownsNothing(fn *ssa.Function, recv ssa.Instruction) string {
+	// A frame loop owns the UI's state by the framework's say, whatever
+	// its own body touches (it may only dispatch to handlers).
+	if s.eventSource(recv) == "" && len(s.hopsInto(fn)) == 0 && !s.sendsCodeTo(fn) && len(s.written.of(fn)) == 0 && !s.readsState(fn) {
+		return "it receives work in a loop but owns nothing: no function hands it code " +
+			"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)"
+	}
+	if reader := s.watcherReader(fn); reader != nil {
+		return "it drains a channel no code of the package sends on, fed from outside, while " +
+			flow.Name(reader) + " reads what it writes without a lock: it writes beside the code that calls the value, which owns it"
+	}
+	return ""
+}
+
+// callerRunLoops are the exported methods of the package that no code of
+// it starts but that receive work in a loop from a channel their receiver
+// holds (func (b *Board) Run() { for ev := range b.events {...} }): their
+// callers run them (go b.Run(), or on a goroutine of their own), and
+// that goroutine owns what they touch.
+func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []foundLoop {
+	var loops []foundLoop
+	for _, fn := range s.e.Functions() {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || starts[fn] != nil ||
+			s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
 			continue
 		}
-		loops = append(loops, foundLoop{fn, ss[0], recv})
+		recv := s.receiveInLoop(fn)
+		if recv == nil || !slices.ContainsFunc(flow.ReceivedChannels(recv), func(ch ssa.Value) bool {
+			x, _, ok := fieldUnder(ch)
+			return ok && x == fn.Params[0]
+		}) {
+			continue
+		}
+		if why := s.ownsNothing(fn, recv); why != "" {
+			s.declined.add(obj, directive.VerbLoop, why)
+			continue
+		}
+		loops = append(loops, foundLoop{fn, "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", recv})
 	}
 	return loops
 }
