@@ -97,6 +97,12 @@ func ParamName(sig *types.Signature, arg int) string {
 	return fmt.Sprint(arg)
 }
 
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
 func IsFuncTyped(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Signature)
 	return ok

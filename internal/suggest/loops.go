@@ -164,16 +164,21 @@ func (s *Suggester) ownsNothing(fn *ssa.Function, recv ssa.Instruction) string {
 }
 
 // callerRunLoops are the exported methods of the package that no code of
-// it starts but that receive work in a loop from a channel their receiver
+// it calls or starts, that take nothing but maybe a context and return
+// nothing, and that receive work in a loop from a channel their receiver
 // holds (func (b *Board) Run() { for ev := range b.events {...} }): their
 // callers run them (go b.Run(), or on a goroutine of their own), and
-// that goroutine owns what they touch.
+// that goroutine owns what they touch. A method returning a value, or
+// taking one, is a call that waits (Receive, Add), which any goroutine
+// makes.
 func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []foundLoop {
+	called := s.calledMethods()
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
 		obj := flow.DeclaredFunc(fn)
 		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || starts[fn] != nil ||
-			s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
+			s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) || fn.Signature.Results().Len() > 0 || called(fn) ||
+			slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) }) {
 			continue
 		}
 		recv := s.receiveInLoop(fn)
@@ -190,6 +195,39 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 		loops = append(loops, foundLoop{fn, "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", recv})
 	}
 	return loops
+}
+
+// calledMethods reports, of a method, whether the package's code outside
+// test files calls or starts it, statically or through an interface its
+// receiver implements (go c.sendQueue.Run()).
+func (s *Suggester) calledMethods() func(fn *ssa.Function) bool {
+	static := make(map[*ssa.Function]bool)
+	var invoked []*ssa.CallCommon
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if c := call.Common(); c.IsInvoke() {
+					invoked = append(invoked, c)
+				} else if callee := c.StaticCallee(); callee != nil {
+					static[callee] = true
+				}
+			}
+		}
+	}
+	return func(fn *ssa.Function) bool {
+		recv := fn.Signature.Recv().Type()
+		return static[fn] || slices.ContainsFunc(invoked, func(c *ssa.CallCommon) bool {
+			iface, _ := c.Value.Type().Underlying().(*types.Interface)
+			return c.Method.Name() == fn.Name() && iface != nil && types.Implements(recv, iface)
+		})
+	}
 }
 
 // sharesReceiver reports whether another of loops is a method of l's

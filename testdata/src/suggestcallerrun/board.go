@@ -42,3 +42,35 @@ func (l *ledger) run() {
 		l.n++
 	}
 }
+
+// Next waits for an event and returns it: a call any goroutine makes.
+func (b *Board) Next() string { // want Next:`summary\(\)` Next:"writes suggestcallerrun.Board.scores"
+	for id := range b.events {
+		if id != "" {
+			delete(b.scores, id)
+			return id
+		}
+	}
+	return ""
+}
+
+// A pump the package starts itself, through an interface: how it runs is
+// the package's to show, not its callers'.
+type driver interface{ Drive() }
+
+type Pump struct {
+	in    chan int
+	total int
+}
+
+func (p *Pump) Drive() { // want Drive:"writes suggestcallerrun.Pump.total"
+	for n := range p.in {
+		p.total += n
+	}
+}
+
+func startAll(ds []driver) {
+	for _, d := range ds {
+		go d.Drive()
+	}
+}
