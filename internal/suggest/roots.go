@@ -423,4 +423,3 @@ func (s *Suggester) runElsewhere(fn *ssa.Function) map[*ssa.Function]int {
 	}
 	return out
 }
-
