@@ -316,14 +316,29 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, start
 			if overwrittenBefore(load, start) {
 				continue // old := s.items; s.items = ...; go report(old)
 			}
-			fa := load.X.(*ssa.FieldAddr)
-			if wit, ok := w.fieldWitness(fa.X, fa.Field, ct.Action == summary.ActionWrites, start.Pos()); ok {
+			if _, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, start.Pos()); ok {
 				wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
 				out = append(out, wit.Through(flow.Name(t.Fn), w.position(start.Pos())))
 			}
 		}
 	}
 	return out
+}
+
+// holderWitness is the witness of the confined field whose map or slice
+// the field at fa holds, and the value holding it: fa's own field, or,
+// for a field of a struct held in a confined field (m.st.drafts, st
+// confined), that field. What it holds is that field's state too.
+func (w *walker) holderWitness(fa *ssa.FieldAddr, write bool, pos token.Pos) (ssa.Value, summary.Witness, bool) {
+	if wit, ok := w.fieldWitness(fa.X, fa.Field, write, pos); ok {
+		return fa.X, wit, true
+	}
+	if outer, ok := fa.X.(*ssa.FieldAddr); ok {
+		if wit, ok := w.fieldWitness(outer.X, outer.Field, write, pos); ok {
+			return outer.X, wit, true
+		}
+	}
+	return nil, summary.Witness{}, false
 }
 
 // fieldLoads are the loads of fields v is: v itself, or a value a variable
@@ -353,15 +368,14 @@ func fieldLoads(v ssa.Value) []*ssa.UnOp {
 func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callSite, asSites bool) {
 	if loads := fieldLoads(v); len(loads) > 0 {
 		for _, load := range loads {
-			fa := load.X.(*ssa.FieldAddr)
-			wit, ok := w.fieldWitness(fa.X, fa.Field, ct.Action == summary.ActionWrites, call.pos)
+			x, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, call.pos)
 			if !ok {
 				continue
 			}
 			wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
 			wit = call.extend(wit)
-			if o := w.origins.of(fa.X); asSites {
-				w.touch(call.pos, fa.X, o, wit)
+			if o := w.origins.of(x); asSites {
+				w.touch(call.pos, x, o, wit)
 			} else {
 				wit.Assumed = wit.Assumed || w.assuming
 				w.Sum.AddTouches(o, wit)

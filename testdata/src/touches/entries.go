@@ -176,3 +176,35 @@ func sumBids(bids []int) int {
 }
 
 func exportNow(a *auction) { go a.export(1) }
+
+// A map held in a struct a confined field holds (m.st.drafts, st
+// confined): its entries are that field's state too.
+type draftState struct{ drafts map[int]string }
+
+type mailer struct {
+	st draftState //confined:owner
+}
+
+func (m *mailer) edit(k int, text string) { m.st.drafts[k] = text }
+
+func (m *mailer) autosave() {
+	go saveAll(m.st.drafts)
+}
+
+func saveAll(drafts map[int]string) {
+	for k := range drafts { // want `reads the entries of confined touches.mailer.st off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.saveAll → the entries of touches.mailer.st;`
+		println(k)
+	}
+}
+
+func (m *mailer) autosaveLater() {
+	go func() { println(countDrafts(m.st.drafts)) }()
+}
+
+func countDrafts(drafts map[int]string) int {
+	n := 0
+	for range drafts { // want `reads the entries of confined touches.mailer.st off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.countDrafts → the entries of touches.mailer.st;`
+		n++
+	}
+	return n
+}
