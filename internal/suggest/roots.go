@@ -331,9 +331,12 @@ func isJoin(instr ssa.Instruction) bool {
 			return true
 		case *ssa.UnOp:
 			_, field := ch.X.(*ssa.FieldAddr)
-			elem, _ := ch.Type().Underlying().(*types.Chan)
-			st, _ := elem.Elem().Underlying().(*types.Struct)
-			return field && st != nil && st.NumFields() == 0
+			c, _ := ch.Type().Underlying().(*types.Chan) // nil for a type parameter's
+			if !field || c == nil {
+				return false
+			}
+			st, _ := c.Elem().Underlying().(*types.Struct)
+			return st != nil && st.NumFields() == 0
 		}
 		return false
 	case *ssa.Call:

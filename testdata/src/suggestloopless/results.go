@@ -99,3 +99,15 @@ func reportAsync(save func() error) *report {
 	go func() { r.err = save() }()
 	return r
 }
+
+// A generic result whose done channel is a type parameter's: waiting on it
+// is no signal -suggest reads (and no crash).
+type genericPending[C ~chan struct{}] struct {
+	done C
+	err  error
+}
+
+func (p *genericPending[C]) wait() error {
+	<-p.done
+	return p.err
+}
