@@ -324,6 +324,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		return starts[fn] == 1 && s.receiveInLoop(fn) != nil && s.watcherReader(fn) == nil
 	}
 	seen := make(map[*ssa.Function]bool)
+	ownValuesOf := make(map[*ssa.Function]fieldSet)
 	for _, fn := range spawned.fns {
 		if loneLoop(fn) {
 			continue
@@ -338,9 +339,13 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		}
 		// What each start writes of a value of its own races with no
 		// other goroutine writing the field (only with who else has it).
-		mine := maps.Clone(spawned.perIteration[fn])
-		maps.Copy(mine, spawned.fresh[fn])
-		ownValues := s.written.ownValueWrites(fn, mine)
+		ownValues, known := ownValuesOf[fn]
+		if !known { // a start in a loop is in spawned.fns twice
+			mine := maps.Clone(spawned.perIteration[fn])
+			maps.Copy(mine, spawned.fresh[fn])
+			ownValues = s.written.ownValueWrites(fn, mine)
+			ownValuesOf[fn] = ownValues
+		}
 		// A slot of its own, one per goroutine (pages[i] = p), races with
 		// no other goroutine, nor with its starter's touches of the other
 		// slots, but with its starter's callers when nothing joins it.

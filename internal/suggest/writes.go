@@ -963,6 +963,9 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 // fresh).
 func (x *writeIndex) ownValueWrites(fn *ssa.Function, own map[int]bool) fieldSet {
 	out, elsewhere := make(fieldSet), make(fieldSet)
+	if len(own) == 0 {
+		return out // most goroutines have no value of their own
+	}
 	mine := capturedOf(fn, own)
 	for t := range x.fieldTouches(fn, x.e.ValueOrigins(fn)) {
 		switch {
