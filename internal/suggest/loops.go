@@ -184,7 +184,7 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 		recv := s.receiveInLoop(fn)
 		if recv == nil || !slices.ContainsFunc(flow.ReceivedChannels(recv), func(ch ssa.Value) bool {
 			x, _, ok := fieldUnder(ch)
-			return ok && x == fn.Params[0]
+			return ok && isReceiver(fn, x)
 		}) {
 			continue
 		}
@@ -195,6 +195,16 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 		loops = append(loops, foundLoop{fn, "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", recv})
 	}
 	return loops
+}
+
+// isReceiver reports whether x is fn's receiver, or the local a value
+// receiver is copied into (func (h Hub) Run() ranging h.joins).
+func isReceiver(fn *ssa.Function, x ssa.Value) bool {
+	if alloc, ok := x.(*ssa.Alloc); ok {
+		stored := flow.StoredValues(alloc)
+		return len(stored) == 1 && stored[0] == fn.Params[0]
+	}
+	return x == fn.Params[0]
 }
 
 // calledMethods reports, of a method, whether the package's code outside
