@@ -11,6 +11,7 @@ package walk
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -34,19 +35,21 @@ import (
 // hands none over, whatever it calls or starts: what it may start is plain
 // too. Its callers see it so without its body.
 func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
-	p := &plainness{c: c, carries: make(map[types.Type]bool)}
-	decls := make(map[*types.Func]*ast.FuncDecl)
+	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
+	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
 	var candidates []*ast.FuncDecl
-	for obj, fd := range names.DeclaredFuncs(c.pass) {
-		decls[obj] = fd
-		if funcs, ok := p.ownFuncs(obj, fd); ok {
+	var handOns []handOn
+	for obj, fd := range p.decls {
+		s := p.scan(obj, fd)
+		if s.plain {
 			candidates = append(candidates, fd)
-			named[fd] = funcs
+			named[fd] = s.funcs
 		}
+		handOns = append(handOns, s.handOns...)
 	}
 	plain := make(map[*ast.FuncDecl]bool, len(candidates))
-	handed := p.handedEntries(decls)
+	handed := handedEntries(handOns)
 	for _, fd := range candidates {
 		plain[fd] = !handed[fd]
 	}
@@ -60,7 +63,7 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 				continue
 			}
 			for _, fn := range named[fd] {
-				if d := decls[fn]; d != nil && !plain[d] {
+				if d := p.decls[fn]; d != nil && !plain[d] {
 					delete(plain, fd)
 					changed = true
 					break
@@ -71,68 +74,126 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 	return plain
 }
 
+// plainness holds what plainFuncs learns of types and objects on the way.
+type plainness struct {
+	c       *Package
+	carries map[types.Type]bool // see mayCarry
+	decls   map[*types.Func]*ast.FuncDecl
+}
+
+// A bodyScan is what one walk of a function's body tells plainFuncs.
+type bodyScan struct {
+	funcs   []*types.Func // the package's functions it names
+	plain   bool          // by every rule of plainFuncs but the one about those functions
+	handOns []handOn
+}
+
+// A handOn is a call of the package's function to with a field's map or
+// slice, or with the entries of one of the caller's own parameters (param:
+// only when the caller is handed some itself).
+type handOn struct {
+	from, to *ast.FuncDecl
+	param    bool
+}
+
+// scan walks fd's body once, checking it by itself (see plainFuncs) and
+// noting its hand-ons of entries (see handedEntries).
+func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
+	info := p.c.pass.TypesInfo
+	// A method of a confined type is that state's API: only its body
+	// tells that it touches nothing (see callTouch). Parameters count
+	// where the body names them; unnamed, they carry nothing anywhere.
+	recv := obj.Signature().Recv()
+	s := bodyScan{plain: p.c.M.Directives(obj) == nil && (recv == nil || !p.mayCarry(recv.Type()))}
+	holders := make(map[types.Object]bool) // locals assigned a field's map or slice
+	params := make(map[types.Object]bool)
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			if obj := info.Defs[name]; obj != nil && holdsEntries(obj.Type()) {
+				params[obj] = true
+			}
+		}
+	}
+	var calls []*ast.CallExpr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && p.entriesField(n.Rhs[i]) {
+					holders[info.ObjectOf(id)] = true
+				}
+			}
+		case *ast.CallExpr:
+			if callee, _ := typeutil.Callee(info, n).(*types.Func); callee != nil && p.decls[callee.Origin()] != nil {
+				calls = append(calls, n)
+			}
+			if tv, found := info.Types[n]; s.plain && found && p.mayCarry(tv.Type) {
+				s.plain = false
+			}
+		case *ast.Ident:
+			if s.plain {
+				s.plain = p.plainName(info.Uses[n], &s.funcs)
+			}
+		}
+		return true
+	})
+	for _, call := range calls {
+		to := p.decls[typeutil.Callee(info, call).(*types.Func).Origin()]
+		for _, arg := range call.Args {
+			id, _ := ast.Unparen(arg).(*ast.Ident)
+			switch {
+			case p.entriesField(arg) || id != nil && holders[info.Uses[id]]:
+				s.handOns = append(s.handOns, handOn{fd, to, false})
+			case id != nil && params[info.Uses[id]]:
+				s.handOns = append(s.handOns, handOn{fd, to, true})
+			}
+		}
+	}
+	return s
+}
+
+// plainName reports whether a body naming obj may still be plain, adding
+// the package's own functions to funcs.
+func (p *plainness) plainName(obj types.Object, funcs *[]*types.Func) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		obj = obj.Origin()
+		switch {
+		case p.c.M.Directives(obj) != nil, names.IsInterfaceMethod(obj):
+			return false
+		case obj.Pkg() == p.c.pass.Pkg:
+			*funcs = append(*funcs, obj)
+		case p.c.M.View.SpeaksOfConfined(obj):
+			return false
+		}
+	case *types.Var:
+		// Directives are on fields and package variables, not on
+		// locals (most of what a body names).
+		marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.c.M.Directives(obj) != nil
+		return !marked && !p.mayCarry(obj.Type())
+	case *types.TypeName:
+		return p.c.M.Directives(obj) == nil && !p.mayCarry(obj.Type())
+	}
+	return true
+}
+
+// entriesField reports whether e is a field holding a map or a slice.
+func (p *plainness) entriesField(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := p.c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return ok && v.IsField() && holdsEntries(v.Type())
+}
+
 // handedEntries returns the package's functions that some call hands a
 // field's map or slice (sum(k.stock), or a variable assigned one: m :=
 // k.stock; sum(m)), or that such a function hands its own (writeTo(w,
 // data) handing data on to sorted): what they do to the entries is a
 // touch of that field where the field is confined (see walk's
 // entriesTouched), so their bodies are needed.
-func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.FuncDecl]bool {
-	info := p.c.pass.TypesInfo
-	isField := func(e ast.Expr) bool {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		v, ok := info.Uses[sel.Sel].(*types.Var)
-		return ok && v.IsField() && holdsEntries(v.Type())
-	}
-	// A hand-on: fd calls callee with a field's map or slice, or with
-	// the entries of one of its own parameters.
-	type handOn struct {
-		from, to *ast.FuncDecl
-		param    bool // fd hands its parameter, so only when fd is handed one
-	}
-	var handOns []handOn
-	for _, fd := range decls {
-		holders := make(map[types.Object]bool) // locals assigned a field's map or slice
-		params := make(map[types.Object]bool)
-		for _, field := range fd.Type.Params.List {
-			for _, name := range field.Names {
-				if obj := info.Defs[name]; obj != nil && holdsEntries(obj.Type()) {
-					params[obj] = true
-				}
-			}
-		}
-		var calls []*ast.CallExpr
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && isField(n.Rhs[i]) {
-						holders[info.ObjectOf(id)] = true
-					}
-				}
-			case *ast.CallExpr:
-				if callee, _ := typeutil.Callee(info, n).(*types.Func); callee != nil && decls[callee.Origin()] != nil {
-					calls = append(calls, n)
-				}
-			}
-			return true
-		})
-		for _, call := range calls {
-			to := decls[typeutil.Callee(info, call).(*types.Func).Origin()]
-			for _, arg := range call.Args {
-				id, _ := ast.Unparen(arg).(*ast.Ident)
-				switch {
-				case isField(arg) || id != nil && holders[info.Uses[id]]:
-					handOns = append(handOns, handOn{fd, to, false})
-				case id != nil && params[info.Uses[id]]:
-					handOns = append(handOns, handOn{fd, to, true})
-				}
-			}
-		}
-	}
+func handedEntries(handOns []handOn) map[*ast.FuncDecl]bool {
 	out := make(map[*ast.FuncDecl]bool)
 	for changed := true; changed; {
 		changed = false
@@ -143,63 +204,6 @@ func (p *plainness) handedEntries(decls map[*types.Func]*ast.FuncDecl) map[*ast.
 		}
 	}
 	return out
-}
-
-// plainness holds what plainFuncs learns of types and objects on the way.
-type plainness struct {
-	c       *Package
-	carries map[types.Type]bool // see mayCarry
-}
-
-// ownFuncs checks fd by itself (every rule of plainFuncs but the one about
-// its own package's functions) and returns those it names.
-func (p *plainness) ownFuncs(obj *types.Func, fd *ast.FuncDecl) ([]*types.Func, bool) {
-	info := p.c.pass.TypesInfo
-	// A method of a confined type is that state's API: only its body
-	// tells that it touches nothing (see callTouch). Parameters count
-	// where the body names them; unnamed, they carry nothing anywhere.
-	if recv := obj.Signature().Recv(); p.c.M.Directives(obj) != nil || recv != nil && p.mayCarry(recv.Type()) {
-		return nil, false
-	}
-	var funcs []*types.Func
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if tv, found := info.Types[n]; found && p.mayCarry(tv.Type) {
-				ok = false
-			}
-		case *ast.Ident:
-			switch obj := info.Uses[n].(type) {
-			case *types.Func:
-				obj = obj.Origin()
-				switch {
-				case p.c.M.Directives(obj) != nil, names.IsInterfaceMethod(obj):
-					ok = false
-				case obj.Pkg() == p.c.pass.Pkg:
-					funcs = append(funcs, obj)
-				case p.c.M.View.SpeaksOfConfined(obj):
-					ok = false
-				}
-			case *types.Var:
-				// Directives are on fields and package variables, not on
-				// locals (most of what a body names).
-				marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.c.M.Directives(obj) != nil
-				if marked || p.mayCarry(obj.Type()) {
-					ok = false
-				}
-			case *types.TypeName:
-				if p.c.M.Directives(obj) != nil || p.mayCarry(obj.Type()) {
-					ok = false
-				}
-			}
-		}
-		return ok
-	})
-	return funcs, ok
 }
 
 // mayCarry reports whether a value of type t could hold confined state or
