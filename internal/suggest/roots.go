@@ -102,18 +102,19 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 			}
 		}
 		for _, start := range w.Spawns {
-			var window map[ssa.Instruction]bool
-			joined, waited := false, false
-			if start.Call != nil {
-				window = joinWindow(start.Call)
-				if joined = window != nil; !joined {
-					window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
-				}
-				waited = joined || slices.ContainsFunc(slices.Collect(maps.Keys(window)), isJoin)
-			}
 			for _, t := range start.Started() {
 				if _, loop := s.loops[t.Fn]; loop {
 					continue
+				}
+				var window map[ssa.Instruction]bool
+				joined, waited := false, false
+				if start.Call != nil {
+					joins := joinsOf(start, t)
+					window = joinWindow(start.Call, joins)
+					if joined = window != nil; !joined {
+						window = flow.RunsAfter(start.Call, func(ssa.Instruction) bool { return false })
+					}
+					waited = joined || slices.ContainsFunc(slices.Collect(maps.Keys(window)), joins)
 				}
 				sp.fns = append(sp.fns, t.Fn)
 				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
@@ -301,7 +302,7 @@ func (s *Suggester) startsParam(fn *ssa.Function, p *ssa.Parameter) bool {
 // between at, which starts code off the owner, and a join waiting for it,
 // when there is one on every way out of the function (wg.Wait(), g.Wait(),
 // a receive from a channel the function made); else nil.
-func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
+func joinWindow(at ssa.Instruction, isJoin func(ssa.Instruction) bool) map[ssa.Instruction]bool {
 	window := flow.RunsAfter(at, isJoin)
 	joins := false
 	for instr := range window {
@@ -314,6 +315,45 @@ func joinWindow(at ssa.Instruction) map[ssa.Instruction]bool {
 		return nil
 	}
 	return window
+}
+
+// joinsOf narrows isJoin to the joins that may wait for t, which start
+// starts: a wait on a WaitGroup or a channel its function made itself
+// waits only for code handed that WaitGroup or channel (captured, an
+// argument, or started by its Go), not for go b.computeFooter(ctx) beside
+// fetches that a wg.Wait() joins.
+func joinsOf(start walk.Entry, t flow.FuncValue) func(ssa.Instruction) bool {
+	handed := slices.Concat(t.Bindings.Values, start.Args)
+	if call, ok := start.Call.(*ssa.Call); ok {
+		handed = append(handed, call.Common().Args...)
+	}
+	return func(instr ssa.Instruction) bool {
+		local := waitedLocal(instr)
+		return isJoin(instr) && (local == nil || slices.Contains(handed, local))
+	}
+}
+
+// waitedLocal returns the WaitGroup or channel that instr, a join, waits
+// on when its function made it (wg.Wait() on a local wg, <-done on done
+// := make(chan ...)); else nil.
+func waitedLocal(instr ssa.Instruction) ssa.Value {
+	var v ssa.Value
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		v = in.X
+	case *ssa.Call:
+		if args := in.Call.Args; len(args) > 0 {
+			v = args[0]
+		}
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a channel variable a closure also captures
+	}
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.MakeChan:
+		return v
+	}
+	return nil
 }
 
 // isJoin reports whether instr waits for started code to end: a
