@@ -435,7 +435,7 @@ func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
 		}
 		seen[fn] = true
 		elsewhere := s.runElsewhere(fn)
-		for _, callee := range s.e.ReferencedFuncs(fn) {
+		for _, callee := range slices.Concat(s.e.ReferencedFuncs(fn), s.e.FieldCallees(fn)) {
 			if elsewhere[callee] > 0 {
 				elsewhere[callee]--
 				continue

@@ -123,6 +123,32 @@ func calledField(call *ssa.CallCommon) *types.Var {
 	return flow.ElementField(call.Value)
 }
 
+// FieldCallees lists the functions stored in the fields whose funcs fn
+// calls (s.onExpire(id) runs what New stored there, s.expire): where fn
+// runs, they run.
+func (c *Package) FieldCallees(fn *ssa.Function) []*ssa.Function {
+	if c.fields == nil {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if f := calledField(call.Common()); f != nil {
+				for _, s := range c.fields.Stores[f] {
+					for _, t := range StoredTargets(s.Val) {
+						out = append(out, t.Fn)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // StoredTargets lists the functions that the store of val into a field
 // puts there.
 func StoredTargets(val ssa.Value) []flow.FuncValue {
