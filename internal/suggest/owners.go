@@ -551,7 +551,37 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) {
 		return // nil carries nothing
 	}
-	noteSentType(sent, x.Type(), pkg, false, 0)
+	noteSentType(sent, x.Type(), pkg, false, 0, copiedFields(x))
+}
+
+// copiedFields are the fields of a message built in a local variable
+// that hold copies of values kept by pointer elsewhere (getResp{s: *s,
+// ok: true}, a loop answering with a copy of a session it keeps): the
+// copy goes, the value stays, so the field's type is no cargo. A copy of
+// a value embedded in a field (Envelope{Header: r.hdr}) is: the type is
+// a message's part, which the package copies into what it sends.
+func copiedFields(x ssa.Value) map[int]bool {
+	load, ok := x.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	out := make(map[int]bool)
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == fa && copiedOut(st.Val, 0) && !embedded(st.Val) {
+				out[fa.Field] = true
+			}
+		}
+	}
+	return out
 }
 
 // keptBySender reports whether x, a pointer, is loaded from a map, a
@@ -578,6 +608,16 @@ func keptBySender(x ssa.Value) bool {
 		return len(stored) > 0 && !slices.ContainsFunc(stored, func(v ssa.Value) bool { return !copiedOut(v, 0) })
 	}
 	return false
+}
+
+// embedded reports whether v is loaded from a field's address.
+func embedded(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	_, field := load.X.(*ssa.FieldAddr)
+	return field
 }
 
 // copiedOut reports whether the struct value x is a copy of one kept
@@ -611,7 +651,7 @@ func copiedOut(x ssa.Value, depth int) bool {
 // maxCarried bounds how deep noteSentType looks into what is sent.
 const maxCarried = 4
 
-func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef bool, depth int) {
+func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef bool, depth int, copied map[int]bool) {
 	for {
 		switch u := types.Unalias(t).(type) {
 		case *types.Pointer:
@@ -636,8 +676,10 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 	}
 	sent[key] = true
 	if st, ok := named.Underlying().(*types.Struct); ok {
-		for f := range st.Fields() {
-			noteSentType(sent, f.Type(), pkg, byRef, depth+1)
+		for i, f := range slices.Collect(st.Fields()) {
+			if !copied[i] {
+				noteSentType(sent, f.Type(), pkg, byRef, depth+1, nil)
+			}
 		}
 	}
 }

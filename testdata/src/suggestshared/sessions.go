@@ -62,6 +62,26 @@ func (s *Store) Snapshot(id string) *Session { // want Snapshot:`summary\(\)`
 	return <-reply
 }
 
+// Lookup answers with a copy carried in a response: the copy goes, the
+// session stays the loop's.
+type lookupResp struct {
+	s  Session
+	ok bool
+}
+
+func (s *Store) Lookup(id string) (Session, bool) { // want Lookup:`summary\(\)`
+	reply := make(chan lookupResp)
+	s.ops <- func() {
+		if sess, ok := s.sessions[id]; ok {
+			reply <- lookupResp{s: *sess, ok: true}
+			return
+		}
+		reply <- lookupResp{}
+	}
+	r := <-reply
+	return r.s, r.ok
+}
+
 // A job the loop keeps in its slice, answered by index: shared too.
 type Job struct { // want `suggest for suggestshared.Job: //confined:owner: code on the owner \(func literal in \(\*suggestshared.Store\).Retry\) writes its field Attempts without a lock`
 	Attempts int
