@@ -26,7 +26,9 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 		}
 		for _, t := range at.Targets {
 			w.start(nil, t.Bindings)
-			at.Handed = append(at.Handed, w.handedOff(at.Call, nil, t.Bindings)...)
+			handed := w.handedOff(at.Call, nil, t.Bindings)
+			at.Handed = append(at.Handed, handed...)
+			at.Entries = append(at.Entries, w.entriesHanded(t, nil, handed, at.Call)...)
 		}
 		w.Spawns = append(w.Spawns, at)
 	}

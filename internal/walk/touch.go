@@ -342,11 +342,15 @@ func (w *walker) holderWitness(fa *ssa.FieldAddr, write bool, pos token.Pos) (ss
 }
 
 // fieldLoads are the loads of fields v is: v itself, or a value a variable
-// may hold (hdr := d.headers; if copied { hdr = maps.Clone(hdr) }).
+// may hold (hdr := d.headers; if copied { hdr = maps.Clone(hdr) }), also
+// one a closure captured (b.wg.Go(func() { sum(batch) })).
 func fieldLoads(v ssa.Value) []*ssa.UnOp {
 	edges := []ssa.Value{v}
-	if phi, ok := v.(*ssa.Phi); ok {
-		edges = phi.Edges
+	switch v := v.(type) {
+	case *ssa.Phi:
+		edges = v.Edges
+	case *ssa.Alloc:
+		edges = flow.StoredValues(v)
 	}
 	var out []*ssa.UnOp
 	for _, e := range edges {

@@ -223,12 +223,23 @@ func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
 	place := flow.PathOf(load.X)
 	for _, b := range load.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && flow.Dominates(load, st) && flow.Dominates(st, at) {
+			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && !resliced(st.Val, place) && flow.Dominates(load, st) && flow.Dominates(st, at) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// resliced reports whether v is the slice at place cut again (s.buf =
+// s.buf[:0]), which keeps its array: nothing new is stored.
+func resliced(v ssa.Value, place flow.ValuePath) bool {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	load, ok := sl.X.(*ssa.UnOp)
+	return ok && load.Op == token.MUL && flow.PathOf(load.X) == place
 }
 
 // HandedSource reports whether source s of target t, the code at sp

@@ -1,6 +1,9 @@
 package touches
 
-import "maps"
+import (
+	"maps"
+	"sync"
+)
 
 // A stockroom's map, handed to a helper that ranges it: the helper reads
 // the map's entries, which the owner writes (restock), at the helper's
@@ -207,4 +210,56 @@ func countDrafts(drafts map[int]string) int {
 		n++
 	}
 	return n
+}
+
+// A batch cut from a buffer that is then cut back to length zero keeps
+// the buffer's array: the owner's next append writes the entries the
+// goroutine reads. So does a batch a closure captures for a sink
+// (wg.Go). Look-alike: a buffer replaced before the start.
+//
+//confined:owner
+type batcher struct { // want batcher:"confined:owner"
+	buf []int
+	wg  sync.WaitGroup
+}
+
+func (b *batcher) add(v int) { b.buf = append(b.buf, v) }
+
+func (b *batcher) flush() {
+	batch := b.buf
+	b.buf = b.buf[:0]
+	go total(batch)
+}
+
+func total(xs []int) (t int) {
+	for _, x := range xs { // want `reads the entries of confined touches.batcher.buf off the owner: this code runs via a go statement \(entries.go:\d+\); path touches.total → the entries of touches.batcher.buf;`
+		t += x
+	}
+	return t
+}
+
+func (b *batcher) flushGroup() {
+	batch := b.buf
+	b.buf = b.buf[:0]
+	b.wg.Go(func() { totalGroup(batch) })
+}
+
+func totalGroup(xs []int) (t int) {
+	for _, x := range xs { // want `reads the entries of confined touches.batcher.buf off the owner: this code runs via \(\*sync.WaitGroup\).Go \(entries.go:\d+\)`
+		t += x
+	}
+	return t
+}
+
+func (b *batcher) flushFresh() {
+	batch := b.buf
+	b.buf = nil
+	go totalFresh(batch)
+}
+
+func totalFresh(xs []int) (t int) {
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
