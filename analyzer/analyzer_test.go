@@ -92,7 +92,7 @@ var suites = []struct {
 	// A built-in pack applies to a package with its framework in view (a
 	// stand-in for hollywood's actor package), with no flag; -explain
 	// says which apply.
-	{name: "builtinpack", patterns: []string{"builtinpack/app", "builtinpack/plain", "builtinpack/generated"}, settings: analyzer.Settings{Explain: true}},
+	{name: "builtinpack", patterns: []string{"builtinpack/app", "builtinpack/plain", "builtinpack/generated", "builtinpack/named"}, settings: analyzer.Settings{Explain: true}},
 	// Where future callbacks run.
 	{name: "futures"},
 	// Fix hints name hop sinks of packages imported only indirectly.

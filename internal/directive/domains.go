@@ -32,9 +32,11 @@ func (s *Set) LoopDomains() []string {
 // program whose every loop in view (this package's and the exported ones
 // of its imports) names its domain: the default owner has no loop there,
 // so every touch of that state would be reported, even on its real owner's
-// loop. The message names the domain to write. imported lists the object
-// facts of the other packages in view.
-func UnnamedOwners(set *Set, imported func() []analysis.ObjectFact) []analysis.Diagnostic {
+// loop. The message names the domain to write. declared is what the
+// declarations and packs in view say (a framework's turns, declared loops
+// of the default owner); imported lists the object facts of the other
+// packages in view.
+func UnnamedOwners(set *Set, declared *Declared, imported func() []analysis.ObjectFact) []analysis.Diagnostic {
 	var unnamed []types.Object
 	domains := make(map[string]bool)
 	for obj, f := range set.Objects {
@@ -47,6 +49,11 @@ func UnnamedOwners(set *Set, imported func() []analysis.ObjectFact) []analysis.D
 	}
 	for _, d := range set.loopLiterals {
 		domains[d] = true
+	}
+	for _, f := range declared.Objects {
+		if f.Loop {
+			domains[f.Domain] = true
+		}
 	}
 	if len(unnamed) == 0 || domains[""] {
 		return nil

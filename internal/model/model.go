@@ -62,7 +62,7 @@ func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	m.Turns = &Turns{m: m}
 	declared, more := directive.Resolve(pass, dirs, m.View.packageFacts, cfg.Declarations, cfg.Packs)
 	m.Declared = declared
-	unnamed := directive.UnnamedOwners(dirs, m.View.ImportedFacts)
+	unnamed := directive.UnnamedOwners(dirs, declared, m.View.ImportedFacts)
 	m.NoDefaultLoop = len(unnamed) > 0
 	diags = append(diags, unnamed...)
 	// An any on a member of a type that implements a turn is no mistake,
