@@ -121,6 +121,10 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 			continue
 		}
 		ss := starts[fn]
+		if turns := s.turnsReceiver(fn); turns != "" {
+			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
+			continue
+		}
 		if pooled(ss) {
 			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("it is started inside a loop (%s, %s): many goroutines run it, a pool, and none owns what it touches",
 				startName(ss[0]), s.m.Position(ss[0].call.Pos())))
@@ -143,7 +147,45 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 		}
 		loops = append(loops, foundLoop{fn, fmt.Sprintf("a goroutine runs it (%s, %s)", startName(ss[0]), s.m.Position(ss[0].call.Pos())), recv})
 	}
-	return append(loops, s.callerRunLoops(starts)...)
+	loops = append(loops, s.callerRunLoops(starts)...)
+	return append(loops, s.frameLoops(starts)...)
+}
+
+// frameLoops are the functions no code of the package starts that wait
+// for a framework's next event in a loop (Gio's Run(w) error, which main
+// runs, or a test): the goroutine running such a loop is the framework's
+// frame loop, whoever starts it.
+func (s *Suggester) frameLoops(starts map[*ssa.Function][]loopStart) []foundLoop {
+	var loops []foundLoop
+	for _, fn := range s.e.Functions() {
+		obj := flow.DeclaredFunc(fn)
+		if obj == nil || starts[fn] != nil || s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
+			continue
+		}
+		if recv := s.receiveInLoop(fn); recv != nil {
+			if s.eventSource(recv) != "" {
+				loops = append(loops, foundLoop{fn, "no code of the package starts it, so the goroutine running it, whichever it is, is the frame loop,", recv})
+			}
+		}
+	}
+	return loops
+}
+
+// turnsReceiver names fn's receiver type when a framework's turns own it
+// (a game's Update, an actor's Receive), else "".
+func (s *Suggester) turnsReceiver(fn *ssa.Function) string {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return ""
+	}
+	named := names.DerefNamed(recv.Type())
+	if named == nil {
+		return ""
+	}
+	if _, ok := s.m.Turns.Owner(named); !ok {
+		return ""
+	}
+	return named.Obj().Name()
 }
 
 // ownsNothing says why fn, receiving work at recv, is no owner's loop:
@@ -453,16 +495,25 @@ func (s *Suggester) receiveInLoop(fn *ssa.Function) ssa.Instruction {
 	return nil
 }
 
-// eventSources are the functions of frameworks that block until the next
-// event for the loop calling them, with why: such a loop receives work as
-// one ranging over a channel does, though no receive is in view.
-var eventSources = map[string]string{
-	"gioui.org/app.Window.Event": "Gio's frame loop: the goroutine calling it handles the window's events, one at a time",
+// eventSources are the methods of frameworks that block until the next
+// event for the loop calling them, with the type they return and why:
+// such a loop receives work as one ranging over a channel does, though no
+// receive is in view.
+var eventSources = map[string]eventSourceRow{
+	"gioui.org/app.Window.Event": {"gioui.org/io/event.Event", "Gio's frame loop: the goroutine calling it handles the window's events, one at a time"},
+}
+
+type eventSourceRow struct {
+	result string // the named type the method returns
+	why    string
 }
 
 // eventSource returns, if instr calls an eventSource, why it is one, else
-// "". A call through an interface the source's type implements counts
-// (a window interface an app declares to test its frame loop).
+// "". A call through an interface the source's type implements counts (a
+// window interface an app declares to test its frame loop), and, where
+// the framework's package is not in view (a test build without the
+// window's cgo driver), one whose method has the source's name and
+// signature (no parameters, the source's result).
 func (s *Suggester) eventSource(instr ssa.Instruction) string {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
@@ -476,6 +527,22 @@ func (s *Suggester) eventSource(instr ssa.Instruction) string {
 			}
 		} else if flow.StaticFunc(call) == src.method {
 			return src.why
+		}
+	}
+	if common.IsInvoke() {
+		sig := common.Method.Signature()
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+			return ""
+		}
+		named := names.DerefNamed(sig.Results().At(0).Type())
+		if named == nil || named.Obj().Pkg() == nil {
+			return ""
+		}
+		result := named.Obj().Pkg().Path() + "." + named.Obj().Name()
+		for _, key := range slices.Sorted(maps.Keys(eventSources)) {
+			if row := eventSources[key]; key[strings.LastIndex(key, ".")+1:] == common.Method.Name() && row.result == result {
+				return row.why
+			}
 		}
 	}
 	return ""
@@ -507,7 +574,7 @@ func (s *Suggester) eventSourcesInView() []eventSourceMethod {
 			continue
 		}
 		if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, key[i+1:]); m != nil {
-			out = append(out, eventSourceMethod{m.(*types.Func), eventSources[key]})
+			out = append(out, eventSourceMethod{m.(*types.Func), eventSources[key].why})
 		}
 	}
 	s.sources = &out
