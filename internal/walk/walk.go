@@ -201,7 +201,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
 		w.start(nil, t.Bindings)
-		if w.c.M.IsLoop(t.Fn) {
+		if w.c.M.IsLoop(t.Fn) || w.c.drivesLoop(t.Fn, maxDriverDepth) {
 			continue // starting the owner's loop: that goroutine is the owner
 		}
 		callee := w.c.calleeOf(t.Fn)
@@ -528,4 +528,31 @@ func (w *walker) position(pos token.Pos) summary.Position {
 		pos = w.fn.Pos()
 	}
 	return w.c.M.Position(pos)
+}
+
+// maxDriverDepth bounds how deep drivesLoop looks for the loop it drives.
+const maxDriverDepth = 2
+
+// drivesLoop reports whether fn, or a function it calls (depth levels
+// deep), calls an owner's loop function over and over in a loop: a test's
+// goroutine running a game's Update frame after frame (go func() {
+// loop(t, g, 30) }()) is that game's loop, as the framework's goroutine
+// would be, and so is what it calls beside it (g.HUD()).
+func (c *Package) drivesLoop(fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			if flow.InLoop(b) && c.M.IsLoop(callee) || depth > 0 && callee.Pkg == fn.Pkg && c.drivesLoop(callee, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
