@@ -18,7 +18,7 @@ func TestSuggest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks", "suggestloopless", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted")
+	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestcallbacks", "suggestloopless", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted", "suggestturns/started")
 }
 
 // TestSuggestExplain checks that -suggest -explain names, for the candidate

@@ -121,10 +121,6 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 			continue
 		}
 		ss := starts[fn]
-		if turns := s.turnsReceiver(fn); turns != "" {
-			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
-			continue
-		}
 		if pooled(ss) {
 			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("it is started inside a loop (%s, %s): many goroutines run it, a pool, and none owns what it touches",
 				startName(ss[0]), s.m.Position(ss[0].call.Pos())))
@@ -139,6 +135,10 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 		if s.perCallMailbox(fn, ss) {
 			s.declined.add(obj, directive.VerbLoop, "the channel it receives from is made for the one call that starts it, and kept nowhere else "+
 				"(a call's responses): a helper of that call, not an owner's loop")
+			continue
+		}
+		if turns := s.turnsReceiver(fn); turns != "" {
+			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
 			continue
 		}
 		if why := s.ownsNothing(fn, recv); why != "" {

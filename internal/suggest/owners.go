@@ -360,13 +360,20 @@ func newPlacedAccesses() *placedAccesses {
 func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner, startedOnce bool) {
 	acc := x.accesses(fn)
 	if !x.setsUp(fn) {
-		maps.Copy(pa.runningWrites, acc.unlockedWrites) // a write under a lock leaves :any possible
+		// A write under a lock leaves :any possible, and so does one
+		// handling a framework's started message, which comes first.
 		// Setting a value up for a goroutine (c.conn = conn; go c.recv())
 		// is no evidence of an owner, but it happens again on a restart,
 		// while the last goroutine may still read: no :any, unless the
 		// function runs once per value (see startedOnce).
+		running := maps.Clone(acc.unlockedWrites)
 		if !startedOnce {
-			maps.Copy(pa.runningWrites, acc.startWrites)
+			maps.Copy(running, acc.startWrites)
+		}
+		for key := range running {
+			if !acc.startedWrites[key] {
+				pa.runningWrites[key] = true
+			}
 		}
 	}
 	if !onOwner || offOwner {

@@ -62,6 +62,10 @@ type fieldAccesses struct {
 	// statement then starts with it (see setsUpStarted): no evidence, but
 	// the check takes a channel assigned so for state.
 	startWrites fieldSet
+	// startedWrites are the fields it writes only where it handles a
+	// framework's started message (see startedMessages): set-up, as in a
+	// constructor.
+	startedWrites fieldSet
 	// lockedWrites are the writes of a function that takes a lock, made
 	// with it held: not in writes, but evidence that the values are
 	// shared under a lock (see underLocks).
@@ -136,8 +140,16 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		}
 	}
 	free := make(fieldSet) // written where no lock call ran before
+	started := startedCase(fn)
+	acc.startedWrites = make(fieldSet)
+	writtenLater := make(fieldSet) // written other than on a started message
 	for t := range x.fieldTouches(fn, originOf) {
 		instr, key := t.instr, t.key
+		if t.write && started != nil && started[instr.Block()] {
+			acc.startedWrites[key] = true
+		} else if t.write {
+			writtenLater[key] = true
+		}
 		if t.write && x.setsUpStarted(instr, t.v, key) {
 			acc.startWrites[key] = true
 			continue // c.conn = conn; go c.recvLoop(): the started code's, set up
@@ -185,6 +197,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	}
 	for key := range elsewhere {
 		delete(acc.slots, key)
+	}
+	for key := range writtenLater {
+		delete(acc.startedWrites, key)
 	}
 	for key := range unjoinedReads {
 		delete(acc.joinedReads, key)
@@ -793,6 +808,48 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	return x.closure(x.heldWrites, fn, func(fn *ssa.Function) fieldSet {
 		return union(x.accesses(fn).writes, x.accesses(fn).lockedWrites)
 	}, func(func(ssa.Value) summary.Origin, ssa.CallInstruction, calledInPlace) bool { return true })
+}
+
+// startedMessages are the messages actor frameworks deliver to a new
+// actor before any other, with why: what a turn writes handling one sets
+// the actor up (r.engine = c.Engine() in case actor.Started).
+var startedMessages = map[string]string{
+	"github.com/anthdm/hollywood/actor.Started":       "hollywood's first message to every actor, before any other",
+	"github.com/asynkron/protoactor-go/actor.Started": "protoactor's first message to every actor, before any other",
+}
+
+// startedCase returns the blocks of fn that run only when it handles a
+// started message (the case of a type switch or a type assertion), or nil.
+func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	var out map[*ssa.BasicBlock]bool
+	for _, b := range fn.Blocks {
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		okOf, ok := cond.Cond.(*ssa.Extract)
+		if !ok || okOf.Index != 1 {
+			continue
+		}
+		assert, ok := okOf.Tuple.(*ssa.TypeAssert)
+		if !ok {
+			continue
+		}
+		named := names.DerefNamed(assert.AssertedType)
+		if named == nil || named.Obj().Pkg() == nil || startedMessages[named.Obj().Pkg().Path()+"."+named.Obj().Name()] == "" {
+			continue
+		}
+		then := b.Succs[0]
+		for _, d := range fn.Blocks {
+			if then.Dominates(d) {
+				if out == nil {
+					out = make(map[*ssa.BasicBlock]bool)
+				}
+				out[d] = true
+			}
+		}
+	}
+	return out
 }
 
 // setsUp reports whether fn sets values up, as where they are built: a

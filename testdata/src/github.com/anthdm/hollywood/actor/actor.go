@@ -16,6 +16,9 @@ type Context struct {
 
 type PID struct{ ID string }
 
+// Started is the first message every actor gets, before any other.
+type Started struct{}
+
 func (c *Context) PID() *PID            { return c.pid }
 func (c *Context) Engine() *Engine      { return c.engine }
 func (c *Context) Send(pid *PID, m any) { c.engine.Send(pid, m) }

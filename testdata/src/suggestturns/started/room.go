@@ -1,0 +1,34 @@
+// Package started: what an actor's turn writes handling the framework's
+// started message sets the actor up, as a constructor does: a goroutine a
+// later turn starts may read it, so it is :any. Look-alike: a field a
+// later message writes too stays confined.
+package started
+
+import "github.com/anthdm/hollywood/actor"
+
+type Greet struct{ Name string }
+
+type room struct {
+	self    *actor.PID // want `suggest for field self: //confined:any: only code building a room writes it, and \(\*started.room\).welcome reads it off the owner`
+	engine  *actor.Engine // want `suggest for field engine: //confined:any: only code building a room writes it, and \(\*started.room\).welcome reads it off the owner`
+	topic   string
+	members map[string]bool
+}
+
+func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`writes suggestturns/started.room.members`
+	switch m := c.Message().(type) {
+	case actor.Started:
+		r.self = c.PID()
+		r.engine = c.Engine()
+		r.topic = "lobby"
+	case Greet:
+		r.members[m.Name] = true
+		r.topic = m.Name
+		go r.welcome(m.Name)
+	}
+}
+
+func (r *room) welcome(name string) {
+	println(r.topic)
+	r.engine.Send(r.self, Greet{Name: name})
+}
