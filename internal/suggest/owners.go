@@ -171,12 +171,12 @@ func heldStruct(t types.Type) *types.Named {
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
 	if off == nil {
-		return false
+		off = &writers{}
 	}
 	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
 	free := func(key string) *types.Var {
 		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || locked[key] || !off.fields[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if field == nil || locked[key] || !off.fields[key] && pa.readOff[key] == "" || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			return nil
 		}
 		return field
@@ -184,9 +184,14 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 	var proposed []string
 	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
 		if field := free(key); field != nil {
-			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-				"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
-				strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", "), writers(key), obj.Name())})
+			owners := strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", ")
+			evidence := fmt.Sprintf("owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
+				owners, writers(key), obj.Name())
+			if !off.fields[key] {
+				evidence = fmt.Sprintf("owner code (%s) writes it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
+					owners, pa.readOff[key], obj.Name())
+			}
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
 			proposed = append(proposed, field.Name())
 		}
 	}
@@ -494,7 +499,8 @@ func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruct
 // sentTypes are the types, by key, whose values the package hands from
 // one goroutine to another, which owns none of them: sent on channels
 // (requests, replies, messages), or kept in a container a lock guards (a
-// map of a type with a mutex: a store), stored there after it was built.
+// map of a type with a mutex, updated with the lock held: a store; a
+// field of one), stored there after it was built.
 // A confined value is its owner's, mutex or not: what it holds is the
 // owner's too (an actor's helper, beside a table it locks for).
 func (s *Suggester) sentTypes() map[string]bool {
@@ -520,7 +526,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 						}
 					}
 				case *ssa.MapUpdate:
-					if guarded(in.Map) {
+					if guarded(in.Map) && underLock(in) {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
