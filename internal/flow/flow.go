@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -539,4 +540,22 @@ func MadeFor(v ssa.Value, fn *ssa.Function) bool {
 		return false
 	}
 	return !kept(value) && (cell == nil || !kept(cell))
+}
+
+// StaticCalls yields the calls in fn's body whose callee is known, with
+// that callee.
+func StaticCalls(fn *ssa.Function) iter.Seq2[*ssa.Call, *ssa.Function] {
+	return func(yield func(*ssa.Call, *ssa.Function) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if callee := call.Common().StaticCallee(); callee != nil && !yield(call, callee) {
+					return
+				}
+			}
+		}
+	}
 }

@@ -234,25 +234,18 @@ func holdsFuncs(st *types.Struct, t types.Type) bool {
 // callback that calls its func parameter p, on a future fn was handed (its
 // receiver or a parameter), or returns "".
 func (s *Suggester) registersCalling(fn *ssa.Function, p *ssa.Parameter) string {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := call.Common().StaticCallee()
-			if callee == nil || flow.DeclaredFunc(callee) == nil {
-				continue
-			}
-			target := flow.DeclaredFunc(callee)
-			args := call.Common().Args
-			if !slices.ContainsFunc(args, func(a ssa.Value) bool { _, ok := a.(*ssa.Parameter); return ok && a != p }) {
-				continue // no future of fn's own
-			}
-			for i, a := range args {
-				if s.inherits(target, i) && callsParam(a, p) {
-					return names.FuncName(target)
-				}
+	for call, callee := range flow.StaticCalls(fn) {
+		target := flow.DeclaredFunc(callee)
+		if target == nil {
+			continue
+		}
+		args := call.Common().Args
+		if !slices.ContainsFunc(args, func(a ssa.Value) bool { _, ok := a.(*ssa.Parameter); return ok && a != p }) {
+			continue // no future of fn's own
+		}
+		for i, a := range args {
+			if s.inherits(target, i) && callsParam(a, p) {
+				return names.FuncName(target)
 			}
 		}
 	}

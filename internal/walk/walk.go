@@ -539,19 +539,9 @@ const maxDriverDepth = 2
 // loop(t, g, 30) }()) is that game's loop, as the framework's goroutine
 // would be, and so is what it calls beside it (g.HUD()).
 func (c *Package) drivesLoop(fn *ssa.Function, depth int) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := call.Common().StaticCallee()
-			if callee == nil {
-				continue
-			}
-			if flow.InLoop(b) && c.M.IsLoop(callee) || depth > 0 && callee.Pkg == fn.Pkg && c.drivesLoop(callee, depth-1) {
-				return true
-			}
+	for call, callee := range flow.StaticCalls(fn) {
+		if flow.InLoop(call.Block()) && c.M.IsLoop(callee) || depth > 0 && callee.Pkg == fn.Pkg && c.drivesLoop(callee, depth-1) {
+			return true
 		}
 	}
 	return false
