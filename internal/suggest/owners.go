@@ -171,12 +171,12 @@ func heldStruct(t types.Type) *types.Named {
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
 	if off == nil {
-		off = &writers{}
+		return false
 	}
 	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
 	free := func(key string) *types.Var {
 		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || locked[key] || !off.fields[key] && pa.readOff[key] == "" || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if field == nil || locked[key] || !off.fields[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			return nil
 		}
 		return field
@@ -184,14 +184,9 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 	var proposed []string
 	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
 		if field := free(key); field != nil {
-			owners := strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", ")
-			evidence := fmt.Sprintf("owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
-				owners, writers(key), obj.Name())
-			if !off.fields[key] {
-				evidence = fmt.Sprintf("owner code (%s) writes it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
-					owners, pa.readOff[key], obj.Name())
-			}
-			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
+				"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
+				strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", "), writers(key), obj.Name())})
 			proposed = append(proposed, field.Name())
 		}
 	}

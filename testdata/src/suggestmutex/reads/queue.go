@@ -1,7 +1,9 @@
 // Package reads: a loop's state in a type with a mutex that guards one
-// counter. A field the loop writes without the lock and code off the loop
-// only reads is confined too; and jobs the loop keeps in a map of that
-// type, never updated with the lock held, are the loop's, not a store's.
+// counter. Jobs the loop keeps in a map of that type, never updated with
+// the lock held, are the loop's, not a store's. A field the loop writes
+// without the lock and code off the loop only reads gets no proposal: real
+// modules set such fields once on the loop and publish them by other
+// means (a connection's handshake result), which -suggest cannot see.
 package reads
 
 import "sync"
@@ -13,7 +15,7 @@ type job struct { // want `suggest for reads.job: //confined:owner: code on the 
 type queue struct {
 	mu      sync.Mutex
 	dropped int // under mu
-	order   []string // want `suggest for field order: //confined:owner: owner code \(func literal in \(\*reads.queue\).add\) writes it without a lock and code off the owner \(func literal in \(\*reads.queue\).report\) reads it; no code writes it with the lock of its queue held`
+	order   []string // read off the owner, but no proposal: see the package doc
 	jobs    map[string]*job
 	inbox   chan func()
 }
