@@ -158,8 +158,7 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 func (s *Suggester) frameLoops(starts map[*ssa.Function][]loopStart) []foundLoop {
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
-		obj := flow.DeclaredFunc(fn)
-		if obj == nil || starts[fn] != nil || s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
+		if s.unstarted(fn, starts) == nil {
 			continue
 		}
 		if recv := s.receiveInLoop(fn); recv != nil {
@@ -169,6 +168,17 @@ func (s *Suggester) frameLoops(starts map[*ssa.Function][]loopStart) []foundLoop
 		}
 	}
 	return loops
+}
+
+// unstarted returns the declaration of fn, a function of the package
+// outside test files that no code of it starts and no directive makes a
+// loop; else nil.
+func (s *Suggester) unstarted(fn *ssa.Function, starts map[*ssa.Function][]loopStart) *types.Func {
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || starts[fn] != nil || s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) {
+		return nil
+	}
+	return obj
 }
 
 // turnsReceiver names fn's receiver type when a framework's turns own it
@@ -217,9 +227,8 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 	called := s.calledMethods()
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
-		obj := flow.DeclaredFunc(fn)
-		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || starts[fn] != nil ||
-			s.inTestFile(fn.Pos()) || s.m.IsLoop(fn) || fn.Signature.Results().Len() > 0 || called(fn) ||
+		obj := s.unstarted(fn, starts)
+		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Signature.Results().Len() > 0 || called(fn) ||
 			slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) }) {
 			continue
 		}
@@ -499,13 +508,15 @@ func (s *Suggester) receiveInLoop(fn *ssa.Function) ssa.Instruction {
 // event for the loop calling them, with the type they return and why:
 // such a loop receives work as one ranging over a channel does, though no
 // receive is in view.
-var eventSources = map[string]eventSourceRow{
-	"gioui.org/app.Window.Event": {"gioui.org/io/event.Event", "Gio's frame loop: the goroutine calling it handles the window's events, one at a time"},
+var eventSources = []eventSourceRow{
+	{pkg: "gioui.org/app", typ: "Window", method: "Event", result: "gioui.org/io/event.Event",
+		why: "Gio's frame loop: the goroutine calling it handles the window's events, one at a time"},
 }
 
 type eventSourceRow struct {
-	result string // the named type the method returns
-	why    string
+	pkg, typ, method string
+	result           string // the named type the method returns
+	why              string
 }
 
 // eventSource returns, if instr calls an eventSource, why it is one, else
@@ -539,8 +550,8 @@ func (s *Suggester) eventSource(instr ssa.Instruction) string {
 			return ""
 		}
 		result := named.Obj().Pkg().Path() + "." + named.Obj().Name()
-		for _, key := range slices.Sorted(maps.Keys(eventSources)) {
-			if row := eventSources[key]; key[strings.LastIndex(key, ".")+1:] == common.Method.Name() && row.result == result {
+		for _, row := range eventSources {
+			if row.method == common.Method.Name() && row.result == result {
 				return row.why
 			}
 		}
@@ -562,19 +573,17 @@ func (s *Suggester) eventSourcesInView() []eventSourceMethod {
 	}
 	var out []eventSourceMethod
 	view := names.PackagesInView(s.pass.Pkg)
-	for _, key := range slices.Sorted(maps.Keys(eventSources)) {
-		i := strings.LastIndex(key, ".")
-		j := strings.LastIndex(key[:i], ".")
-		pkg := view[key[:j]]
+	for _, row := range eventSources {
+		pkg := view[row.pkg]
 		if pkg == nil {
 			continue
 		}
-		tn, _ := pkg.Scope().Lookup(key[j+1 : i]).(*types.TypeName)
+		tn, _ := pkg.Scope().Lookup(row.typ).(*types.TypeName)
 		if tn == nil {
 			continue
 		}
-		if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, key[i+1:]); m != nil {
-			out = append(out, eventSourceMethod{m.(*types.Func), eventSources[key].why})
+		if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, row.method); m != nil {
+			out = append(out, eventSourceMethod{m.(*types.Func), row.why})
 		}
 	}
 	s.sources = &out

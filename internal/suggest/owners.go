@@ -684,9 +684,9 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 	}
 	sent[key] = true
 	if st, ok := named.Underlying().(*types.Struct); ok {
-		for i, f := range slices.Collect(st.Fields()) {
+		for i := range st.NumFields() {
 			if !copied[i] {
-				noteSentType(sent, f.Type(), pkg, byRef, depth+1, nil)
+				noteSentType(sent, st.Field(i).Type(), pkg, byRef, depth+1, nil)
 			}
 		}
 	}

@@ -139,15 +139,22 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			}
 		}
 	}
-	free := make(fieldSet) // written where no lock call ran before
-	started := startedCase(fn)
-	acc.startedWrites = make(fieldSet)
-	writtenLater := make(fieldSet) // written other than on a started message
+	free := make(fieldSet)     // written where no lock call ran before
+	started := startedCase(fn) // nil in most functions
+	var writtenLater fieldSet  // written other than on a started message
+	if started != nil {
+		writtenLater = make(fieldSet)
+	}
 	for t := range x.fieldTouches(fn, originOf) {
 		instr, key := t.instr, t.key
-		if t.write && started != nil && started[instr.Block()] {
+		switch {
+		case !t.write || started == nil:
+		case started[instr.Block()]:
+			if acc.startedWrites == nil {
+				acc.startedWrites = make(fieldSet)
+			}
 			acc.startedWrites[key] = true
-		} else if t.write {
+		default:
 			writtenLater[key] = true
 		}
 		if t.write && x.setsUpStarted(instr, t.v, key) {
