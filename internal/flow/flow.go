@@ -359,7 +359,8 @@ func ElementField(v ssa.Value) *types.Var {
 }
 
 // StoredFuncs lists the func values that storing v puts in a field: v, or
-// for append(x.f, fs...), the funcs appended.
+// for append(x.f, fs...), the funcs appended: those of a list built in
+// place (append(x.f, g, h)), or the list itself (a caller's ls...).
 func StoredFuncs(v ssa.Value) []ssa.Value {
 	call, ok := v.(*ssa.Call)
 	if !ok {
@@ -369,9 +370,11 @@ func StoredFuncs(v ssa.Value) []ssa.Value {
 		return []ssa.Value{v}
 	}
 	if s, ok := call.Call.Args[1].(*ssa.Slice); ok {
-		return builtElements(s)
+		if _, built := s.X.(*ssa.Alloc); built {
+			return builtElements(s)
+		}
 	}
-	return nil
+	return []ssa.Value{call.Call.Args[1]}
 }
 
 // builtElements lists the values stored into the array a slice built in

@@ -127,7 +127,7 @@ func (w *walker) store(in ssa.Instruction) {
 		for _, s := range sources.Sources() {
 			if s >= summary.FreeBase && s != summary.Ambient {
 				o = o.Union(summary.OriginOf(s)) // a captured func value, for the enclosing function
-			} else if int(s) < len(w.fn.Params) && names.IsFuncTyped(w.fn.Params[s].Type()) {
+			} else if int(s) < len(w.fn.Params) && flow.HoldsFuncs(w.fn.Params[s].Type()) {
 				o = o.Union(summary.OriginOf(s))
 			}
 		}
