@@ -105,7 +105,11 @@ func madeBy(call *ssa.Call) []FuncValue {
 		if !ok {
 			continue
 		}
-		mc, ok := ret.Results[0].(*ssa.MakeClosure)
+		res := ret.Results[0]
+		if ct, ok := res.(*ssa.ChangeType); ok {
+			res = ct.X // a literal returned as a named func type
+		}
+		mc, ok := res.(*ssa.MakeClosure)
 		if !ok {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -40,18 +41,37 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
 	var candidates []*ast.FuncDecl
 	var handOns []handOn
+	var goesField bool
+	valued := make(map[*types.Func]bool)
+	makesTakers := make(map[*ast.FuncDecl]bool)
 	for obj, fd := range p.decls {
 		s := p.scan(obj, fd)
 		if s.plain {
 			candidates = append(candidates, fd)
 			named[fd] = s.funcs
+			makesTakers[fd] = s.makesTaker
 		}
 		handOns = append(handOns, s.handOns...)
+		goesField = goesField || s.goesField
+		for _, fn := range s.valued {
+			valued[fn] = true
+		}
 	}
 	plain := make(map[*ast.FuncDecl]bool, len(candidates))
 	handed := handedEntries(handOns)
 	for _, fd := range candidates {
 		plain[fd] = !handed[fd]
+	}
+	// Where a go statement hands a field's entries to a func field (go
+	// p.export(p.names)), the funcs configured there read them: the
+	// functions taking maps or slices that the package passes around as
+	// values, and the closures taking them that a function makes.
+	if goesField {
+		for obj, fd := range p.decls {
+			if valued[obj] || makesTakers[fd] {
+				delete(plain, fd)
+			}
+		}
 	}
 	// A function naming one of its package's functions that is not plain
 	// (calling it, or handing it on) is not plain either: repeat until
@@ -86,6 +106,13 @@ type bodyScan struct {
 	funcs   []*types.Func // the package's functions it names
 	plain   bool          // by every rule of plainFuncs but the one about those functions
 	handOns []handOn
+	// For the funcs a go statement on a func field may start: whether it
+	// is one (handing it a field's map or slice), the package's functions
+	// taking maps or slices it names other than to call them, and whether
+	// it makes a closure taking one.
+	goesField  bool
+	valued     []*types.Func
+	makesTaker bool
 }
 
 // A handOn is a call of the package's function to with a field's map or
@@ -115,8 +142,13 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 		}
 	}
 	var calls []*ast.CallExpr
+	called := make(map[*ast.Ident]bool)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.GoStmt:
+			s.goesField = s.goesField || p.goesFieldWithEntries(n.Call, holders)
+		case *ast.FuncLit:
+			s.makesTaker = s.makesTaker || takesEntries(info.TypeOf(n))
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && p.entriesField(n.Rhs[i]) {
@@ -124,6 +156,9 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 				}
 			}
 		case *ast.CallExpr:
+			if id := calledIdent(n.Fun); id != nil {
+				called[id] = true
+			}
 			if callee, _ := typeutil.Callee(info, n).(*types.Func); callee != nil && p.decls[callee.Origin()] != nil {
 				calls = append(calls, n)
 			}
@@ -131,6 +166,9 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 				s.plain = false
 			}
 		case *ast.Ident:
+			if fn, ok := info.Uses[n].(*types.Func); ok && !called[n] && fn.Pkg() == p.c.pass.Pkg && takesEntries(fn.Type()) {
+				s.valued = append(s.valued, fn.Origin())
+			}
 			if s.plain {
 				s.plain = p.plainName(info.Uses[n], &s.funcs)
 			}
@@ -150,6 +188,54 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 		}
 	}
 	return s
+}
+
+// goesFieldWithEntries reports whether call, a go statement's, calls a
+// func field handing it a field's map or slice, or a local holding one.
+func (p *plainness) goesFieldWithEntries(call *ast.CallExpr, holders map[types.Object]bool) bool {
+	info := p.c.pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if v, ok := info.Uses[sel.Sel].(*types.Var); !ok || !v.IsField() || !names.IsFuncTyped(v.Type()) {
+		return false
+	}
+	return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool {
+		id, _ := ast.Unparen(arg).(*ast.Ident)
+		return p.entriesField(arg) || id != nil && holders[info.Uses[id]]
+	})
+}
+
+// calledIdent is the name a call's function expression ends in: f in
+// f(x), x.f(y), pkg.F(z).
+func calledIdent(fun ast.Expr) *ast.Ident {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	case *ast.IndexExpr:
+		return calledIdent(f.X)
+	case *ast.IndexListExpr:
+		return calledIdent(f.X)
+	}
+	return nil
+}
+
+// takesEntries reports whether t is a func type with a map or slice
+// parameter.
+func takesEntries(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if holdsEntries(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainName reports whether a body naming obj may still be plain, adding

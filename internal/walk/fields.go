@@ -149,6 +149,94 @@ func (c *Package) FieldCallees(fn *ssa.Function) []*ssa.Function {
 	return out
 }
 
+// fieldIndex is indexFields of the package's functions, made on first use.
+func (c *Package) fieldIndex() *Fields {
+	if c.indexed == nil {
+		c.indexed = indexFields(c.Fns)
+	}
+	return c.indexed
+}
+
+// maxConfigured is how many constructors back configuredFuncs follows a
+// stored parameter: newPicker(e) stores it, newDefaultPicker(e) hands its
+// own on to newPicker.
+const maxConfigured = 2
+
+// configuredFuncs lists the functions field f may hold: those the package
+// stores there, and for a stored parameter (a constructor's), those its
+// callers pass in its place (newPicker(joinNames(out)) stores the closure
+// joinNames makes).
+func (c *Package) configuredFuncs(f *types.Var) []flow.FuncValue {
+	var out []flow.FuncValue
+	for _, s := range c.fieldIndex().Stores[f] {
+		for _, v := range flow.StoredFuncs(s.Val) {
+			out = append(out, c.passedFuncs(v, maxConfigured)...)
+		}
+	}
+	return out
+}
+
+// passedFuncs lists the functions v may be: its own targets, or for a
+// parameter, those of what the function's callers in the package pass,
+// depth calls back (a closure's capture of one is that parameter:
+// fyne.DoAndWait(func() { ui = New(a, e) })).
+func (c *Package) passedFuncs(v ssa.Value, depth int) []flow.FuncValue {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			v = fv // a variable captured by reference
+		}
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if bound := flow.CapturedValue(fv); bound != nil {
+			v, _ = flow.HeldValue(bound)
+		}
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || depth == 0 {
+		return flow.FuncTargets(v)
+	}
+	i := slices.Index(p.Parent().Params, p)
+	var out []flow.FuncValue
+	for _, call := range c.callSites()[p.Parent()] {
+		if args := call.Common().Args; i >= 0 && i < len(args) {
+			out = append(out, c.passedFuncs(args[i], depth-1)...)
+		}
+	}
+	return out
+}
+
+// callSites indexes the package's static calls by callee, on first use.
+func (c *Package) callSites() map[*ssa.Function][]*ssa.Call {
+	if c.calls == nil {
+		c.calls = make(map[*ssa.Function][]*ssa.Call)
+		for _, fn := range c.Fns {
+			for call, callee := range flow.StaticCalls(fn) {
+				c.calls[callee] = append(c.calls[callee], call)
+			}
+		}
+	}
+	return c.calls
+}
+
+// startedFieldFuncs lists the functions fn's go statements on func fields
+// may start (go p.export(p.names)): they are summarized before fn, whose
+// walk reads what they do with the arguments (see goStmt).
+func (c *Package) startedFieldFuncs(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				if f := calledField(g.Common()); f != nil {
+					for _, t := range c.configuredFuncs(f) {
+						out = append(out, t.Fn)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // StoredTargets lists the functions that the store of val into a field
 // puts there.
 func StoredTargets(val ssa.Value) []flow.FuncValue {
@@ -178,7 +266,8 @@ func receivedFuncFields(instr ssa.Instruction) []*types.Var {
 // that functions storing their func parameters there become async sinks
 // (which may start more code off the owner).
 func (c *Package) SettleStoredCallbacks() {
-	fs := indexFields(c.Fns)
+	idx := c.fieldIndex()
+	fs := &Fields{Stores: idx.Stores, goes: idx.goes, receivers: idx.receivers}
 	for range where.MaxRounds {
 		fs.Found = where.Search(c.searchCode(fs))
 		settled := c.fields.same(fs)

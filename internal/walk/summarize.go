@@ -119,7 +119,7 @@ func (t *tarjan) Visit(fn *ssa.Function) {
 	t.next++
 	t.stack = append(t.stack, fn)
 	t.onStack[fn] = true
-	for _, callee := range t.c.ReferencedFuncs(fn) {
+	for _, callee := range slices.Concat(t.c.ReferencedFuncs(fn), t.c.startedFieldFuncs(fn)) {
 		if _, seen := t.index[callee]; !seen {
 			t.Visit(callee)
 			t.low[fn] = min(t.low[fn], t.low[callee])

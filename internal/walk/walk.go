@@ -221,7 +221,16 @@ func (w *walker) goStmt(in *ssa.Go) {
 		at.Targets = append(at.Targets, t)
 		at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, in)...)
 	}
-	if len(at.Targets) > 0 {
+	if f := calledField(call); f != nil {
+		// go p.export(p.names): what the funcs configured in the field
+		// do with the entries (their other touches are the field
+		// call's, see Fields).
+		handed := w.handedOff(in, call.Args, flow.Captures{})
+		for _, t := range w.c.configuredFuncs(f) {
+			at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, in)...)
+		}
+	}
+	if len(at.Targets) > 0 || len(at.Entries) > 0 {
 		w.Spawns = append(w.Spawns, at)
 	}
 }
