@@ -168,33 +168,55 @@ func heldStruct(t types.Type) *types.Named {
 // owner's, so is a field only goroutines write that code not off the
 // owner reads without the lock (a clock's ticks, which the UI shows). It
 // reports whether it proposed any.
+//
+// Where a framework's turns write the type (a Bubble Tea model's state),
+// the framework names the owner and the code off it (its commands): a
+// field the turns write that code off the owner reads is the owner's too,
+// and so is a field goroutines write that the turns read.
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
-	if off == nil {
+	if off == nil && !wt.turns {
 		return false
 	}
+	offWrites := func(key string) bool { return off != nil && off.fields[key] }
 	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
 	free := func(key string) *types.Var {
 		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || locked[key] || !off.fields[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			return nil
 		}
 		return field
 	}
+	owners := func(key string) string {
+		return strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", ")
+	}
 	var proposed []string
 	for _, key := range slices.Sorted(maps.Keys(wt.fields)) {
-		if field := free(key); field != nil {
-			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-				"owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
-				strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", "), writers(key), obj.Name())})
+		field := free(key)
+		reader, read := pa.readOff[key]
+		var evidence string
+		switch {
+		case field == nil:
+		case offWrites(key):
+			evidence = fmt.Sprintf("owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
+				owners(key), writers(key), obj.Name())
+		case wt.turns && read:
+			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
+				owners(key), reader, obj.Name())
+		}
+		if evidence != "" {
+			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
 			proposed = append(proposed, field.Name())
 		}
 	}
-	if len(proposed) == 0 {
-		return false
+	if len(proposed) == 0 || off == nil {
+		return len(proposed) > 0
 	}
 	for _, key := range slices.Sorted(maps.Keys(off.fields)) {
 		reader, read := pa.readOutside[key]
+		if !read && wt.turns {
+			reader, read = pa.readOn[key]
+		}
 		if field := free(key); field != nil && read && !wt.fields[key] {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) writes it without a lock and %s reads it, as the owner's %s are",
@@ -255,6 +277,7 @@ type ownerWrites struct {
 	roots   []string
 	fields  fieldSet
 	rootsOf map[string][]string // by field, the roots writing it
+	turns   bool                // a framework's turns write it (see proposeOwnerFields)
 }
 
 // ownerWritesByType gathers, by type key, what the owner code of roots
@@ -270,6 +293,7 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 				byType[tk] = wt
 			}
 			wt.domains[r.domain] = true
+			wt.turns = wt.turns || r.turn
 			wt.fields[key] = true
 			name := rootName(r.fn)
 			if !slices.Contains(wt.roots, name) {
@@ -346,10 +370,11 @@ type placedAccesses struct {
 	// off the owner and starts no goroutine (which could be set-up code
 	// reading before the start), each with a function reading it.
 	readOutside map[string]string
+	readOn      map[string]string // fields owner code reads without a lock, each with a function reading it
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -393,6 +418,13 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 		for key := range acc.unlockedReads {
 			if _, ok := pa.readOutside[key]; !ok {
 				pa.readOutside[key] = flow.Name(fn)
+			}
+		}
+	}
+	if onOwner && !offOwner {
+		for key := range acc.unlockedReads {
+			if _, ok := pa.readOn[key]; !ok {
+				pa.readOn[key] = flow.Name(fn)
 			}
 		}
 	}

@@ -21,6 +21,7 @@ import (
 type ownerRoot struct {
 	fn     *ssa.Function
 	domain string
+	turn   bool // a framework's turn (a game's Update, an actor's Receive)
 }
 
 // spawnedCode is where the package's code starts running off every owner
@@ -77,7 +78,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 			continue
 		}
 		if domain, ok := s.loops[fn]; ok {
-			roots = append(roots, ownerRoot{fn, domain})
+			roots = append(roots, ownerRoot{fn, domain, s.turnsReceiver(fn) != ""})
 		}
 		if _, ok := s.e.EntryPoint(fn); ok {
 			// A framework runs it on goroutines of its own: on its
@@ -98,7 +99,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 		}
 		for _, hop := range w.Hops {
 			for _, t := range hop.Targets {
-				roots = append(roots, ownerRoot{t.Fn, *hop.On})
+				roots = append(roots, ownerRoot{t.Fn, *hop.On, false})
 			}
 		}
 		for _, start := range w.Spawns {

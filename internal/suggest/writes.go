@@ -154,6 +154,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 				acc.startedWrites = make(fieldSet)
 			}
 			acc.startedWrites[key] = true
+			continue // set-up, as a constructor's: no evidence of an owner
 		default:
 			writtenLater[key] = true
 		}
@@ -1204,8 +1205,8 @@ func goStatements(fn *ssa.Function) []*ssa.Go {
 }
 
 // setsUpStarted reports whether instr, which touches v (its field key, or
-// "" for a call handing v), runs only before a go statement of its
-// function that hands v to the code it starts, which reads that field
+// "" for a call handing v), runs before a go statement of its function, and
+// never after it, that hands v to the code it starts, which reads that field
 // (c.conn = conn; go c.recvLoop()): what it writes through v sets the
 // value up for that code, which owns it from then on, as a constructor's
 // writes do. It is no evidence that the code around (a loop building the
@@ -1236,8 +1237,8 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 		if site.after == nil {
 			site.after = flow.RunsAfter(site.at, func(ssa.Instruction) bool { return false })
 		}
-		if !site.after[instr] {
-			return true
+		if !site.after[instr] && flow.RunsAfter(instr, func(i ssa.Instruction) bool { return i == site.at })[site.at] {
+			return true // before the start, never after (not in another case of a turn's switch)
 		}
 	}
 	return false
