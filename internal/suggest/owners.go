@@ -51,6 +51,7 @@ func (s *Suggester) proposeOwners() {
 	for _, fn := range s.e.Functions() {
 		if !s.inTestFile(fn.Pos()) {
 			pa.add(fn, s.written, onOwner[fn], offOwner[fn], once[fn])
+			s.noteEntriesOff(fn, pa.entriesOff)
 		}
 	}
 	// Types the user confined by hand get what they are missing too: the
@@ -200,6 +201,11 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case offWrites(key):
 			evidence = fmt.Sprintf("owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
 				owners(key), writers(key), obj.Name())
+		case wt.turns && !read:
+			if reader, read = pa.entriesOff[key]; read {
+				evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and hand its entries to %s, which starts code touching them off the owner",
+					owners(key), reader)
+			}
 		case wt.turns && read:
 			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
 				owners(key), reader, obj.Name())
@@ -371,10 +377,14 @@ type placedAccesses struct {
 	// reading before the start), each with a function reading it.
 	readOutside map[string]string
 	readOn      map[string]string // fields owner code reads without a lock, each with a function reading it
+	// entriesOff are the fields whose maps or slices code hands to a
+	// helper that starts code touching their entries (m.normalize(st.queue)
+	// returning a command that writes them), each with that helper.
+	entriesOff map[string]string
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), entriesOff: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -444,6 +454,40 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	for key := range acc.reads {
 		if !acc.joinedReads[key] {
 			pa.otherReads[key] = append(pa.otherReads[key], fn)
+		}
+	}
+}
+
+// noteEntriesOff records in out the fields whose map or slice fn hands to
+// a function of the package that starts code touching the entries off the
+// owner (its summary's ContentTouch.Off).
+func (s *Suggester) noteEntriesOff(fn *ssa.Function, out map[string]string) {
+	for call, callee := range flow.StaticCalls(fn) {
+		sum := s.e.SummaryOf(callee)
+		if sum == nil {
+			continue
+		}
+		for _, ct := range sum.Contents {
+			args := call.Common().Args
+			if ct.Off == "" || int(ct.Source) >= len(args) {
+				continue
+			}
+			load, ok := args[ct.Source].(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				continue
+			}
+			fa, ok := load.X.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			named := names.DerefNamed(fa.X.Type())
+			if named == nil {
+				continue
+			}
+			key := fieldKey(named, names.DerefUnder(fa.X.Type()).(*types.Struct).Field(fa.Field).Name())
+			if _, seen := out[key]; !seen {
+				out[key] = flow.Name(callee)
+			}
 		}
 	}
 }

@@ -278,6 +278,12 @@ type ContentTouch struct {
 	Source Source
 	Action Action // ActionReads or ActionWrites
 	Site   Position
+	// Off names what runs the touch off the owner when code the function
+	// starts makes it (go process(items), a tea.Cmd closure capturing
+	// them), and Start is where that code leaves; "" for a touch on the
+	// caller's goroutine.
+	Off   string
+	Start Position
 }
 
 // maxContents bounds Contents.
@@ -286,7 +292,9 @@ const maxContents = 4
 // AddContent records ct unless a touch of that kind through that source
 // is already known.
 func (s *Summary) AddContent(ct ContentTouch) {
-	s.Contents = addNew(s.Contents, ct, maxContents, func(x ContentTouch) bool { return x.Source == ct.Source && x.Action == ct.Action })
+	s.Contents = addNew(s.Contents, ct, maxContents, func(x ContentTouch) bool {
+		return x.Source == ct.Source && x.Action == ct.Action && (x.Off == "") == (ct.Off == "")
+	})
 }
 
 // addNew appends x to list unless list holds one same accepts or has max
@@ -459,6 +467,11 @@ func (s *Summary) String() string {
 	}
 	for _, ft := range s.FutureTouches {
 		parts = append(parts, fmt.Sprintf("on future %s: %s %s %s", sourceName(ft.Future), sourceName(ft.Source), ft.Witness.Action, ft.Witness.Member))
+	}
+	for _, ct := range s.Contents {
+		if ct.Off != "" {
+			parts = append(parts, fmt.Sprintf("off by %s: %s the entries of %s", ct.Off, ct.Action, sourceName(ct.Source)))
+		}
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

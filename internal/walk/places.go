@@ -28,7 +28,7 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 			w.start(nil, t.Bindings)
 			handed := w.handedOff(at.Call, nil, t.Bindings)
 			at.Handed = append(at.Handed, handed...)
-			at.Entries = append(at.Entries, w.entriesHanded(t, nil, handed, at.Call)...)
+			at.Entries = append(at.Entries, w.entriesHanded(t, nil, handed, at)...)
 		}
 		w.Spawns = append(w.Spawns, at)
 	}

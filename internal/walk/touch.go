@@ -7,6 +7,7 @@ package walk
 // channel or comes from sync or sync/atomic.
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
 	"slices"
@@ -295,13 +296,15 @@ func (w *walker) handedSource(x ssa.Value) (summary.Source, bool) {
 	return 0, false
 }
 
-// entriesHanded are the touches t, started with args, makes of the
+// entriesHanded are the touches t, started at at with args, makes of the
 // entries of maps and slices that a confined field holds and keeps
 // holding (go d.deliver(url, d.headers), or a variable holding either the
 // field's map or a clone of it): the starter shares them with the started
 // code, which touches them off the owner. What the starter hands off (it
-// no longer reaches it) is the started code's own.
-func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, start ssa.Instruction) []summary.Witness {
+// no longer reaches it) is the started code's own. Entries the starter
+// was handed itself (go process(items)) are touched off the owner for its
+// callers: its summary says so (ContentTouch.Off).
+func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at Entry) []summary.Witness {
 	sum := w.c.SummaryOf(t.Fn)
 	if sum == nil {
 		return nil
@@ -312,17 +315,70 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, start
 		if v == nil || slices.Contains(handed, v) {
 			continue
 		}
-		for _, load := range fieldLoads(v) {
-			if overwrittenBefore(load, start) {
+		loads := fieldLoads(v)
+		for _, load := range loads {
+			if overwrittenBefore(load, at.Call) {
 				continue // old := s.items; s.items = ...; go report(old)
 			}
-			if _, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, start.Pos()); ok {
+			if _, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, at.Call.Pos()); ok {
 				wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
-				out = append(out, wit.Through(flow.Name(t.Fn), w.position(start.Pos())))
+				out = append(out, wit.Through(flow.Name(t.Fn), w.position(at.Call.Pos())))
 			}
+		}
+		if src, ok := w.handedSource(heldValue(v)); ok && len(loads) == 0 {
+			if ct.Off == "" {
+				ct.Off, ct.Start = cmp.Or(at.Sink, "a go statement"), w.position(at.Pos)
+			}
+			ct.Source = src
+			w.Sum.AddContent(ct)
 		}
 	}
 	return out
+}
+
+// heldValue is what v, a load of a captured variable's cell, holds when
+// one value is stored there (a parameter the closure captures); else v.
+func heldValue(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			return fv
+		}
+	}
+	if cell, ok := v.(*ssa.Alloc); ok {
+		if held, c := flow.HeldValue(cell); c != nil {
+			return held
+		}
+	}
+	return v
+}
+
+// startedEntries maps a callee's touch of the entries it was handed, made
+// by code it starts off the owner (ct.Off), onto this function: handed a
+// confined field's map or slice (m.normalize(st.queue)), that code touches
+// the field's entries wherever this function runs; handed what this
+// function was handed itself, the touch is this function's too.
+func (w *walker) startedEntries(ct summary.ContentTouch, v ssa.Value, call callSite) {
+	loads := fieldLoads(v)
+	if len(loads) == 0 {
+		if src, ok := w.handedSource(heldValue(v)); ok {
+			ct.Source = src
+			w.Sum.AddContent(ct)
+		}
+		return
+	}
+	at := Entry{Pos: call.pos, Sink: ct.Off}
+	if pos := w.c.M.TokenPos(ct.Start); pos.IsValid() {
+		at.Pos = pos
+	}
+	for _, load := range loads {
+		if _, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, call.pos); ok {
+			wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
+			at.Entries = append(at.Entries, call.extend(wit))
+		}
+	}
+	if len(at.Entries) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
 }
 
 // holderWitness is the witness of the confined field whose map or slice
@@ -370,6 +426,10 @@ func fieldLoads(v ssa.Value) []*ssa.UnOp {
 // races only with the field's assignment); handed what this function was
 // handed itself, the touch is this function's too.
 func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callSite, asSites bool) {
+	if ct.Off != "" {
+		w.startedEntries(ct, v, call)
+		return
+	}
 	if loads := fieldLoads(v); len(loads) > 0 {
 		for _, load := range loads {
 			x, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), ct.Action == summary.ActionWrites, call.pos)

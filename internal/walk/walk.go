@@ -219,7 +219,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		}
 		at.Handed = append(at.Handed, handed...)
 		at.Targets = append(at.Targets, t)
-		at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, in)...)
+		at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, at)...)
 	}
 	if f := calledField(call); f != nil {
 		// go p.export(p.names): what the funcs configured in the field
@@ -227,7 +227,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		// call's, see Fields).
 		handed := w.handedOff(in, call.Args, flow.Captures{})
 		for _, t := range w.c.configuredFuncs(f) {
-			at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, in)...)
+			at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, at)...)
 		}
 	}
 	if len(at.Targets) > 0 || len(at.Entries) > 0 {

@@ -75,7 +75,7 @@ func (w *worker) Stop() { w.a.done = true } // want Stop:`summary\(arg0 writes i
 
 func (a *Agent) stopWorker() { (&worker{a: a}).Stop() }
 
-func StopLater(ss []Stopper) {
+func StopLater(ss []Stopper) { // want StopLater:`summary\(off by a go statement: reads the entries of arg0\)`
 	go func() {
 		for _, s := range ss {
 			s.Stop()
@@ -94,7 +94,7 @@ func (j *job) Pause() { j.a.done = true } // want Pause:`summary\(arg0 writes if
 // NewJob makes a job.
 func NewJob(a *Agent) *job { return &job{a: a} } // want NewJob:`summary\(\)`
 
-func PauseLater(ps []Pauser) {
+func PauseLater(ps []Pauser) { // want PauseLater:`summary\(off by a go statement: reads the entries of arg0\)`
 	go func() {
 		for _, p := range ps {
 			p.Pause()

@@ -68,7 +68,7 @@ func (c *Cache) Put(k string, v int) {
 	c.mu.Unlock()
 }
 
-func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0\)`
+func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0; off by a go statement: reads the entries of arg1\)`
 	go func() {
 		for _, k := range keys {
 			c.mu.Lock()

@@ -18,26 +18,33 @@ type state struct {
 	mu    sync.Mutex
 	safe  int      // under mu
 	order []string // want `suggest for field order: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and code off the owner \(func literal in \(\*mutex.model\).Receive\) reads it; no code writes it with the lock of its state held`
-	quota int      // want `suggest for field quota: //confined:owner: code off the owner \(\(\*mutex.state\).refresh\) writes it without a lock and \(\*mutex.model\).Receive reads it, as the owner's order are`
+	quota int      // want `suggest for field quota: //confined:owner: code off the owner \(\(\*mutex.state\).refresh\) writes it without a lock and \(\*mutex.model\).Receive reads it, as the owner's order, queue are`
+	queue []string // want `suggest for field queue: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and hand its entries to mutex.Normalize, which starts code touching them off the owner`
 	shown int      // only the turns touch it: no proposal
+	kept  []string // handed to a helper that reads it in place: no proposal
 }
 
 type model struct{ st *state }
 
 func newModel() Receiver { return &model{st: &state{}} }
 
-func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes suggestturns/mutex.state.order, suggestturns/mutex.state.shown`
+func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes suggestturns/mutex.state.kept, suggestturns/mutex.state.order, suggestturns/mutex.state.queue, suggestturns/mutex.state.shown`
 	st := m.st
 	switch msg.(type) {
 	case string:
 		if st.quota > 0 {
 			st.order = append(st.order, "x")
+			st.queue = append(st.queue, "x")
+			st.kept = append(st.kept, "x")
 			st.shown++
 		}
 	case int:
 		go func() { println(len(st.order)) }()
 	case bool:
 		go st.refresh()
+	case []string:
+		Normalize(st.queue)
+		println(count(st.kept))
 	case float64:
 		st.mu.Lock()
 		st.safe++
@@ -46,3 +53,19 @@ func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes sug
 }
 
 func (st *state) refresh() { st.quota = 5 }
+
+func Normalize(q []string) { // want Normalize:`summary\(off by a go statement: writes the entries of arg0\)`
+	go func() {
+		for i := range q {
+			q[i] = ""
+		}
+	}()
+}
+
+func count(q []string) int {
+	n := 0
+	for _, s := range q {
+		n += len(s)
+	}
+	return n
+}
