@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -201,7 +202,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
 		w.start(nil, t.Bindings)
-		if w.c.M.IsLoop(t.Fn) || w.c.drivesLoop(t.Fn, maxDriverDepth) {
+		if w.c.M.IsLoop(t.Fn) || w.c.inTestFile(in.Pos()) && w.c.drivesLoop(t.Fn, maxDriverDepth) {
 			continue // starting the owner's loop: that goroutine is the owner
 		}
 		callee := w.c.calleeOf(t.Fn)
@@ -542,11 +543,19 @@ func (w *walker) position(pos token.Pos) summary.Position {
 // maxDriverDepth bounds how deep drivesLoop looks for the loop it drives.
 const maxDriverDepth = 2
 
+// inTestFile reports whether pos is in a _test.go file.
+func (c *Package) inTestFile(pos token.Pos) bool {
+	return strings.HasSuffix(c.pass.Fset.Position(pos).Filename, "_test.go")
+}
+
 // drivesLoop reports whether fn, or a function it calls (depth levels
 // deep), calls an owner's loop function over and over in a loop: a test's
 // goroutine running a game's Update frame after frame (go func() {
 // loop(t, g, 30) }()) is that game's loop, as the framework's goroutine
-// would be, and so is what it calls beside it (g.HUD()).
+// would be, and so is what it calls beside it (g.HUD()). Only a test's go
+// statement is asked: production code driving the turns beside the
+// framework's own goroutine (a ticker calling Update next to
+// ebiten.RunGame) races with it.
 func (c *Package) drivesLoop(fn *ssa.Function, depth int) bool {
 	for call, callee := range flow.StaticCalls(fn) {
 		if flow.InLoop(call.Block()) && c.M.IsLoop(callee) || depth > 0 && callee.Pkg == fn.Pkg && c.drivesLoop(callee, depth-1) {
