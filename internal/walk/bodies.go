@@ -151,9 +151,14 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 			s.makesTaker = s.makesTaker || takesEntries(info.TypeOf(n))
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && p.entriesField(n.Rhs[i]) {
+				if id, ok := lhs.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) && p.holdsFieldEntries(n.Rhs[i]) {
 					holders[info.ObjectOf(id)] = true
 				}
+			}
+		case *ast.RangeStmt:
+			// for name, vals := range a.hist: vals is a slice a.hist keeps.
+			if id, ok := n.Value.(*ast.Ident); ok && p.entriesField(n.X) && holdsEntries(info.TypeOf(id)) {
+				holders[info.ObjectOf(id)] = true
 			}
 		case *ast.CallExpr:
 			if id := calledIdent(n.Fun); id != nil {
@@ -261,6 +266,15 @@ func (p *plainness) plainName(obj types.Object, funcs *[]*types.Func) bool {
 		return p.c.M.Directives(obj) == nil && !p.mayCarry(obj.Type())
 	}
 	return true
+}
+
+// holdsFieldEntries reports whether e is a field holding a map or a slice,
+// or a map or slice held in one (a.hist[name]).
+func (p *plainness) holdsFieldEntries(e ast.Expr) bool {
+	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok && holdsEntries(p.c.pass.TypesInfo.TypeOf(ix)) {
+		return p.entriesField(ix.X)
+	}
+	return p.entriesField(e)
 }
 
 // entriesField reports whether e is a field holding a map or a slice.

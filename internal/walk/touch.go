@@ -316,6 +316,9 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at En
 			continue
 		}
 		loads := fieldLoads(v)
+		if load, key := mapElement(v); load != nil && !elementHandedOff(load, key, v, at.Call) {
+			loads = append(loads, load) // go push(name, vals) for a slice a.hist keeps
+		}
 		for _, load := range loads {
 			if overwrittenBefore(load, at.Call) {
 				continue // old := s.items; s.items = ...; go report(old)
@@ -334,6 +337,60 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at En
 		}
 	}
 	return out
+}
+
+// mapElement returns, for v read from the map a field holds (for _, vals
+// := range a.hist, or a.hist[name]), the load of that field and the key v
+// is held under; nil if v is no such value.
+func mapElement(v ssa.Value) (*ssa.UnOp, ssa.Value) {
+	var m, key ssa.Value
+	switch v := v.(type) {
+	case *ssa.Lookup:
+		m, key = v.X, v.Index
+	case *ssa.Extract:
+		next, ok := v.Tuple.(*ssa.Next)
+		rng, isRange := next.Iter.(*ssa.Range)
+		if !ok || !isRange || next.IsString || v.Index != 2 {
+			return nil, nil
+		}
+		m = rng.X
+		for _, ref := range *next.Referrers() {
+			if k, ok := ref.(*ssa.Extract); ok && k.Index == 1 {
+				key = k
+			}
+		}
+	}
+	load, ok := m.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || flow.FieldOf(load.X) == nil || key == nil {
+		return nil, nil
+	}
+	return load, key
+}
+
+// elementHandedOff reports whether the function gives up the map entry v
+// (under key in the map load holds) once at started code with it: it
+// deletes the entry, or puts another value there, after at. Putting back
+// v cut again (a.hist[name] = vals[:0]) keeps v's array, which the owner's
+// next append writes: shared.
+func elementHandedOff(load *ssa.UnOp, key, v ssa.Value, at ssa.Instruction) bool {
+	field := flow.FieldOf(load.X)
+	sameMap := func(m ssa.Value) bool { return flow.LoadedField(m) == field }
+	for instr := range flow.RunsAfter(at, func(ssa.Instruction) bool { return false }) {
+		switch in := instr.(type) {
+		case *ssa.MapUpdate:
+			if sameMap(in.Map) && in.Key == key {
+				if sl, ok := in.Value.(*ssa.Slice); ok && sl.X == v {
+					return false
+				}
+				return true
+			}
+		case *ssa.Call:
+			if b, ok := in.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" && sameMap(in.Call.Args[0]) && in.Call.Args[1] == key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldValue is what v, a load of a captured variable's cell, holds when
