@@ -36,5 +36,31 @@ func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
 	if !c.M.IsLoop(fn) {
 		sink = flow.Name(fn) + ", which runs on " + names.DomainName(domain)
 	}
-	return walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain}
+	sp := walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain}
+	if recv := fn.Signature.Recv(); recv != nil {
+		if named := names.DerefNamed(recv.Type()); named != nil {
+			if _, turn := c.M.Turns.Owner(named); turn {
+				sp.Actor = named.Origin()
+			}
+		}
+	}
+	return sp
+}
+
+// otherActor returns the entry of a touch through v in the turn sp is the
+// body of, when v is another actor's value (of a type a framework's turns
+// own, not sp's actor's): that state is touched off its own mailbox.
+func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
+	if sp.Actor == nil || v == nil {
+		return walk.Entry{}, false
+	}
+	named := names.DerefNamed(v.Type())
+	if named == nil || named.Origin() == sp.Actor {
+		return walk.Entry{}, false
+	}
+	if _, turn := r.c.M.Turns.Owner(named); !turn {
+		return walk.Entry{}, false
+	}
+	actor := sp.Actor.Obj()
+	return walk.Entry{Pos: sp.Pos, Sink: "a turn of " + actor.Pkg().Name() + "." + actor.Name() + ", another actor (each actor's turns run on its own mailbox)"}, true
 }

@@ -601,6 +601,10 @@ func (r *reporter) inside(lit, fn *ssa.Function, root string, sp walk.Entry, toR
 			r.inside(lit, s.Inner, root, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
+		if other, ok := r.otherActor(sp, s.Value); ok {
+			r.add(finding{pos: r.placePos(s, lit), root: root, witness: s.Witness, entry: other, lit: lit, field: selectedField(s.Instr)})
+			continue
+		}
 		// Off every owner, values handed off are the code's own; on an
 		// owner, only what it allocated is.
 		if o := mapOrigin(s.Origin); !o.Fresh() || (sp.On != nil && !o.Owned()) {

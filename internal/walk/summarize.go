@@ -7,6 +7,7 @@ package walk
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -50,6 +51,10 @@ type Entry struct {
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
+	// Actor is set for a turn's body: the actor type whose turn it is.
+	// Another actor's state it touches (a.book.flagged, the parent's map a
+	// child writes) is that actor's, whose turns run on its own mailbox.
+	Actor *types.Named
 	// call is the instruction that hands the code to a hop or starts it
 	// off the owner, for telling touches after it (report's sends and
 	// transfer.go).
