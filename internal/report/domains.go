@@ -54,6 +54,7 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	if sp.Actor == nil || v == nil {
 		return walk.Entry{}, false
 	}
+	v, _ = flow.HeldValue(v) // a variable a closure captured
 	named := names.DerefNamed(v.Type())
 	if named == nil || named.Origin() == sp.Actor {
 		return walk.Entry{}, false
@@ -63,4 +64,34 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	}
 	actor := sp.Actor.Obj()
 	return walk.Entry{Pos: sp.Pos, Sink: "a turn of " + actor.Pkg().Name() + "." + actor.Name() + ", another actor (each actor's turns run on its own mailbox)"}, true
+}
+
+// otherActorCallbacks reports the funcs fn, the turn sp is the body of,
+// calls through its fields that touch another actor's state: a callback
+// its parent configured it with (newModerator(r.applyBan)) runs in the
+// child's turn, off the parent's mailbox.
+func (r *reporter) otherActorCallbacks(fn *ssa.Function, sp walk.Entry) {
+	if sp.Actor == nil {
+		return
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, t := range r.c.FieldCallTargets(call.Common()) {
+				sum := r.c.SummaryOf(t.Fn)
+				if sum == nil {
+					continue
+				}
+				for _, tc := range sum.Touches {
+					v := walk.SourceValue(tc.Source, call.Common().Args, t.Bindings)
+					if other, ok := r.otherActor(sp, v); ok {
+						r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: other})
+					}
+				}
+			}
+		}
+	}
 }

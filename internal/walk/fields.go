@@ -176,6 +176,15 @@ func (c *Package) configuredFuncs(f *types.Var) []flow.FuncValue {
 	return out
 }
 
+// FieldCallTargets lists the functions a call of a func field may run
+// (configuredFuncs); nil for any other call.
+func (c *Package) FieldCallTargets(call *ssa.CallCommon) []flow.FuncValue {
+	if f := calledField(call); f != nil {
+		return c.configuredFuncs(f)
+	}
+	return nil
+}
+
 // passedFuncs lists the functions v may be: its own targets, or for a
 // parameter, those of what the function's callers in the package pass,
 // depth calls back (a closure's capture of one is that parameter:

@@ -34,3 +34,39 @@ func (a *auditor) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.
 		a.book.bump()
 	}
 }
+
+// A callback the parent configures its child with runs in the child's
+// turn: a method value bound to the parent, or a closure capturing it,
+// touches the parent's state off the parent's mailbox. Look-alike: a
+// callback touching the child's own state.
+type moderator struct {
+	onBan  func(string)
+	onNote func(string)
+	notes  []string
+}
+
+func newModerator(onBan func(string)) *moderator {
+	m := &moderator{onBan: onBan}
+	m.onNote = m.note
+	return m
+}
+
+func (m *moderator) note(s string) { m.notes = append(m.notes, s) }
+
+func (m *moderator) Receive(msg any) { // want Receive:`summary\(arg0 reads app\.moderator\.onBan; invokes arg0\)`
+	if s, ok := msg.(string); ok {
+		m.onBan(s)
+		m.onNote(s)
+	}
+}
+
+func (b *book) ban(name string) { b.flagged[name] = "banned" } // want `calls confined \(\*app.book\).ban off the owner: this code runs via a turn of app.moderator, another actor`
+
+func (b *book) moderators() []*moderator {
+	return []*moderator{
+		newModerator(b.ban),
+		newModerator(func(name string) {
+			b.flagged[name] = "muted" // want `writes confined app.book.flagged off the owner: this code runs via a turn of app.moderator, another actor`
+		}),
+	}
+}
