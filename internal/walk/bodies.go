@@ -185,7 +185,7 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 		for _, arg := range call.Args {
 			id, _ := ast.Unparen(arg).(*ast.Ident)
 			switch {
-			case p.entriesField(arg) || id != nil && holders[info.Uses[id]]:
+			case p.handsFieldEntries(arg, holders):
 				s.handOns = append(s.handOns, handOn{fd, to, false})
 			case id != nil && params[info.Uses[id]]:
 				s.handOns = append(s.handOns, handOn{fd, to, true})
@@ -206,10 +206,14 @@ func (p *plainness) goesFieldWithEntries(call *ast.CallExpr, holders map[types.O
 	if v, ok := info.Uses[sel.Sel].(*types.Var); !ok || !v.IsField() || !names.IsFuncTyped(v.Type()) {
 		return false
 	}
-	return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool {
-		id, _ := ast.Unparen(arg).(*ast.Ident)
-		return p.entriesField(arg) || id != nil && holders[info.Uses[id]]
-	})
+	return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return p.handsFieldEntries(arg, holders) })
+}
+
+// handsFieldEntries reports whether arg is a field's map or slice, one it
+// keeps (a.hist[name]), or a local holding either.
+func (p *plainness) handsFieldEntries(arg ast.Expr, holders map[types.Object]bool) bool {
+	id, _ := ast.Unparen(arg).(*ast.Ident)
+	return p.holdsFieldEntries(arg) || id != nil && holders[p.c.pass.TypesInfo.Uses[id]]
 }
 
 // calledIdent is the name a call's function expression ends in: f in

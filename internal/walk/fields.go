@@ -190,12 +190,7 @@ func (c *Package) FieldCallTargets(call *ssa.CallCommon) []flow.FuncValue {
 // depth calls back (a closure's capture of one is that parameter:
 // fyne.DoAndWait(func() { ui = New(a, e) })).
 func (c *Package) passedFuncs(v ssa.Value, depth int) []flow.FuncValue {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok {
-			v = fv // a variable captured by reference
-		}
-	}
-	if fv, ok := v.(*ssa.FreeVar); ok {
+	if fv, ok := heldValue(v).(*ssa.FreeVar); ok {
 		if bound := flow.CapturedValue(fv); bound != nil {
 			v, _ = flow.HeldValue(bound)
 		}
