@@ -38,6 +38,19 @@ func (h *histograms) handOne(name string) {
 	h.hist[name] = nil
 }
 
+// shareDirect hands the lookup itself.
+func (h *histograms) shareDirect(name string) {
+	go pushSum(name, h.hist[name])
+}
+
+func pushSum(name string, vals []float64) {
+	sum := 0.0
+	for _, v := range vals { // want `reads the entries of confined touches.histograms.hist off the owner: this code runs via a go statement \(mapentries.go:\d+\); path touches.pushSum → the entries of touches.histograms.hist;`
+		sum += v
+	}
+	println(name, sum)
+}
+
 func pushMax(name string, vals []float64) { println(name, maxOf(vals)) }
 
 func pushMin(name string, vals []float64) {
