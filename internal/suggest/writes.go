@@ -822,7 +822,8 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 // actor before any other, with why: what a turn writes handling one sets
 // the actor up (r.engine = c.Engine() in case actor.Started).
 var startedMessages = map[string]string{
-	"github.com/anthdm/hollywood/actor.Started":       "hollywood's first message to every actor, before any other",
+	"github.com/anthdm/hollywood/actor.Initialized":   "hollywood's first message to every actor (process.Start), before Started and any other",
+	"github.com/anthdm/hollywood/actor.Started":       "hollywood's second message to every actor (process.Start), before any other",
 	"github.com/asynkron/protoactor-go/actor.Started": "protoactor's first message to every actor, before any other",
 }
 

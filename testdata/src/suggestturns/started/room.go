@@ -1,5 +1,5 @@
 // Package started: what an actor's turn writes handling the framework's
-// started message sets the actor up, as a constructor does: a goroutine a
+// started (or initialized) message sets the actor up, as a constructor does: a goroutine a
 // later turn starts may read it, so it is :any. Look-alike: a field a
 // later message writes too stays confined.
 package started
@@ -13,10 +13,13 @@ type room struct {
 	engine  *actor.Engine // want `suggest for field engine: //confined:any: only code building a room writes it, and \(\*started.room\).welcome reads it off the owner`
 	topic   string
 	members map[string]bool
+	ln      string // want `suggest for field ln: //confined:any: only code building a room writes it, and \(\*started.room\).welcome reads it off the owner`
 }
 
 func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`writes suggestturns/started.room.members`
 	switch m := c.Message().(type) {
+	case actor.Initialized:
+		r.ln = "listening"
 	case actor.Started:
 		r.self = c.PID()
 		r.engine = c.Engine()
@@ -29,6 +32,6 @@ func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`wr
 }
 
 func (r *room) welcome(name string) {
-	println(r.topic)
+	println(r.topic, r.ln)
 	r.engine.Send(r.self, Greet{Name: name})
 }

@@ -16,7 +16,11 @@ type Context struct {
 
 type PID struct{ ID string }
 
-// Started is the first message every actor gets, before any other.
+// Initialized is the first message every actor gets, then Started,
+// before any other.
+type Initialized struct{}
+
+// Started is the second message every actor gets, before any other.
 type Started struct{}
 
 func (c *Context) PID() *PID            { return c.pid }
