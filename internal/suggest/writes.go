@@ -141,6 +141,12 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	}
 	free := make(fieldSet)     // written where no lock call ran before
 	started := startedCase(fn) // nil in most functions
+	if x.setUpHelper(fn) {
+		started = make(map[*ssa.BasicBlock]bool)
+		for _, b := range fn.Blocks {
+			started[b] = true // all of it handles the started message
+		}
+	}
 	var writtenLater fieldSet  // written other than on a started message
 	if started != nil {
 		writtenLater = make(fieldSet)
@@ -865,6 +871,24 @@ func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // functional option, or a turn that sets its actor up (setsUpTurn).
 func (x *writeIndex) setsUp(fn *ssa.Function) bool {
 	return flow.FunctionalOption(fn) || x.setsUpTurn(fn)
+}
+
+// setUpHelper reports whether fn, unexported, is called in its package
+// only where a turn handles a started message (d.createResolver() in the
+// Initialized case): what it writes sets the actor up, as that case's own
+// writes do.
+func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	calls := x.e.Callers(fn)
+	if obj == nil || obj.Exported() || len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		if !startedCase(call.Parent())[call.Block()] {
+			return false
+		}
+	}
+	return true
 }
 
 // setsUpTurn reports whether fn is a turn of the owner that only gives

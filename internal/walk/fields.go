@@ -209,6 +209,9 @@ func (c *Package) passedFuncs(v ssa.Value, depth int) []flow.FuncValue {
 	return out
 }
 
+// Callers lists the package's static calls of fn.
+func (c *Package) Callers(fn *ssa.Function) []*ssa.Call { return c.callSites()[fn] }
+
 // callSites indexes the package's static calls by callee, on first use.
 func (c *Package) callSites() map[*ssa.Function][]*ssa.Call {
 	if c.calls == nil {

@@ -19,7 +19,7 @@ type room struct {
 func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`writes suggestturns/started.room.members`
 	switch m := c.Message().(type) {
 	case actor.Initialized:
-		r.ln = "listening"
+		r.listen()
 	case actor.Started:
 		r.self = c.PID()
 		r.engine = c.Engine()
@@ -30,6 +30,9 @@ func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`wr
 		go r.welcome(m.Name)
 	}
 }
+
+// listen sets the actor up: only the Initialized turn calls it.
+func (r *room) listen() { r.ln = "listening" }
 
 func (r *room) welcome(name string) {
 	println(r.topic, r.ln)
