@@ -147,7 +147,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			started[b] = true // all of it handles the started message
 		}
 	}
-	var writtenLater fieldSet  // written other than on a started message
+	var writtenLater fieldSet // written other than on a started message
 	if started != nil {
 		writtenLater = make(fieldSet)
 	}
