@@ -79,7 +79,7 @@ var suites = []struct {
 	{name: "storedentries", settings: analyzer.Settings{Declare: []string{"offowner storedfields/lib.Notifiee"}}, patterns: []string{"storedfields/lib", "storedfields/notifyapp"}},
 	// Turns of the owner: //confined:loop on an interface method confines
 	// the types that implement it, with no directive of their own.
-	{name: "turns", patterns: []string{"turns/framework", "turns/app"}},
+	{name: "turns", patterns: []string{"turns/framework", "turns/app", "turns/actors"}},
 	// The same turn declared, in the app's source and by the settings:
 	// the same findings, though only the settings reach the framework's
 	// own package.

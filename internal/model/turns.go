@@ -114,6 +114,30 @@ func (t *Turns) Owner(named *types.Named) (domain string, ok bool) {
 	return o.domain, o.ok
 }
 
+// Mailbox reports whether values of named are actors of their own: named
+// implements a turn whose method is handed the actor's own context, a
+// value of a type directives or declarations confine (hollywood's
+// Receive(*actor.Context), protoactor's Receive(actor.Context)). Each such
+// actor's turns run on its own mailbox. A UI or game loop's turns (Update,
+// Draw, a widget's Tapped) are handed no such context: nested models and
+// widgets all share the one loop.
+func (t *Turns) Mailbox(named *types.Named) bool {
+	if types.IsInterface(named) {
+		return false
+	}
+	for _, tn := range t.all() {
+		if !implements(named.Origin(), tn.iface) {
+			continue
+		}
+		for p := range tn.method.Signature().Params().Variables() {
+			if t.m.ConfinedNamed(p.Type()) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ImplementedHere reports whether a type the package declares implements
 // a turn: its values are confined, so the package reaches confined state.
 func (t *Turns) ImplementedHere() bool {

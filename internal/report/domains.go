@@ -39,7 +39,7 @@ func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
 	sp := walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain}
 	if recv := fn.Signature.Recv(); recv != nil {
 		if named := names.DerefNamed(recv.Type()); named != nil {
-			if _, turn := c.M.Turns.Owner(named); turn {
+			if c.M.Turns.Mailbox(named) {
 				sp.Actor = named.Origin()
 			}
 		}
@@ -48,8 +48,9 @@ func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
 }
 
 // otherActor returns the entry of a touch through v in the turn sp is the
-// body of, when v is another actor's value (of a type a framework's turns
-// own, not sp's actor's): that state is touched off its own mailbox.
+// body of, when v is another actor's value (of another type whose values
+// are actors with mailboxes of their own, Turns.Mailbox): that state is
+// touched off its own mailbox.
 func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	if sp.Actor == nil || v == nil {
 		return walk.Entry{}, false
@@ -59,7 +60,7 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	if named == nil || named.Origin() == sp.Actor {
 		return walk.Entry{}, false
 	}
-	if _, turn := r.c.M.Turns.Owner(named); !turn {
+	if !r.c.M.Turns.Mailbox(named) {
 		return walk.Entry{}, false
 	}
 	actor := sp.Actor.Obj()

@@ -51,7 +51,8 @@ type Entry struct {
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
-	// Actor is set for a turn's body: the actor type whose turn it is.
+	// Actor is set for the body of a turn of an actor with a mailbox of its
+	// own (model's Turns.Mailbox): the actor type whose turn it is.
 	// Another actor's state it touches (a.book.flagged, the parent's map a
 	// child writes) is that actor's, whose turns run on its own mailbox.
 	Actor *types.Named

@@ -1,72 +1,26 @@
 package app
 
-// A child actor's turn touching its parent's state touches another
-// actor's: the parent's turns run on the parent's mailbox, the child's on
-// its own. Look-alikes: the child's own state, a plain (non-actor) value
-// the child was handed, and a parent value the turn made itself.
-type book struct { // a parent actor
-	flagged map[string]string
-	n       int
+// Look-alike of turns/actors: the framework's turns are handed no context
+// of the actor's own (a UI or game loop's Update, a widget's Tapped), so
+// nested models all run on the one loop: a model's turn touching another
+// model's state it holds is on that owner too.
+type page struct {
+	title string
+	n     int
 }
 
-func (b *book) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.book\.n\)`
-	b.n++
+func (p *page) Receive(msg any) { p.n++ } // want Receive:`summary\(arg0 writes app\.page\.n\)`
+
+func (p *page) retitle(s string) { p.title = s }
+
+type shell struct {
+	current *page
+	onTitle func(string)
 }
 
-// bump is the parent's method, which its child calls in its own turn.
-func (b *book) bump() { b.n++ } // want `calls confined \(\*app.book\).bump off the owner: this code runs via a turn of app.auditor, another actor`
+func newShell(p *page) *shell { return &shell{current: p, onTitle: p.retitle} }
 
-type notes struct{ lines []string } // not an actor
-
-type auditor struct {
-	book  *book
-	notes *notes
-	seen  int
-}
-
-func (a *auditor) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.auditor\.seen\)`
-	a.seen++
-	a.notes.lines = append(a.notes.lines, "x")
-	draft := &book{flagged: map[string]string{}}
-	draft.n = 1 // a value of its own, made in this turn
-	if s, ok := msg.(string); ok {
-		a.book.flagged[s] = "flagged" // want `writes confined app.book.flagged off the owner: this code runs via a turn of app.auditor, another actor \(each actor's turns run on its own mailbox\) \(children.go:\d+\)`
-		a.book.bump()
-	}
-}
-
-// A callback the parent configures its child with runs in the child's
-// turn: a method value bound to the parent, or a closure capturing it,
-// touches the parent's state off the parent's mailbox. Look-alike: a
-// callback touching the child's own state.
-type moderator struct {
-	onBan  func(string)
-	onNote func(string)
-	notes  []string
-}
-
-func newModerator(onBan func(string)) *moderator {
-	m := &moderator{onBan: onBan}
-	m.onNote = m.note
-	return m
-}
-
-func (m *moderator) note(s string) { m.notes = append(m.notes, s) }
-
-func (m *moderator) Receive(msg any) { // want Receive:`summary\(arg0 reads app\.moderator\.onBan; invokes arg0\)`
-	if s, ok := msg.(string); ok {
-		m.onBan(s)
-		m.onNote(s)
-	}
-}
-
-func (b *book) ban(name string) { b.flagged[name] = "banned" } // want `calls confined \(\*app.book\).ban off the owner: this code runs via a turn of app.moderator, another actor`
-
-func (b *book) moderators() []*moderator {
-	return []*moderator{
-		newModerator(b.ban),
-		newModerator(func(name string) {
-			b.flagged[name] = "muted" // want `writes confined app.book.flagged off the owner: this code runs via a turn of app.moderator, another actor`
-		}),
-	}
+func (s *shell) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.page\.n; invokes arg0\)`
+	s.current.n++
+	s.onTitle("home")
 }
