@@ -230,14 +230,10 @@ func (c *Package) callSites() map[*ssa.Function][]*ssa.Call {
 // walk reads what they do with the arguments (see goStmt).
 func (c *Package) startedFieldFuncs(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if g, ok := instr.(*ssa.Go); ok {
-				if f := calledField(g.Common()); f != nil {
-					for _, t := range c.configuredFuncs(f) {
-						out = append(out, t.Fn)
-					}
-				}
+	for _, g := range c.fieldIndex().goes { // the package's few go x.f(): no second walk of fn's body
+		if g.By == fn {
+			for _, t := range c.configuredFuncs(g.Field) {
+				out = append(out, t.Fn)
 			}
 		}
 	}

@@ -278,12 +278,7 @@ func holdsEntries(t types.Type) bool {
 // handedSource is the source x is when the function was handed x itself:
 // a parameter, or what a captured variable holds (not a field of either).
 func (w *walker) handedSource(x ssa.Value) (summary.Source, bool) {
-	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok {
-			x = fv
-		}
-	}
-	switch v := x.(type) {
+	switch v := heldValue(x).(type) {
 	case *ssa.Parameter:
 		if i := slices.Index(w.fn.Params, v); i >= 0 {
 			return summary.ParamSource(i), true
@@ -328,7 +323,7 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at En
 				out = append(out, wit.Through(flow.Name(t.Fn), w.position(at.Call.Pos())))
 			}
 		}
-		if src, ok := w.handedSource(heldValue(v)); ok && len(loads) == 0 {
+		if src, ok := w.handedSource(v); ok && len(loads) == 0 {
 			if ct.Off == "" {
 				ct.Off, ct.Start = cmp.Or(at.Sink, "a go statement"), w.position(at.Pos)
 			}
@@ -417,7 +412,7 @@ func heldValue(v ssa.Value) ssa.Value {
 func (w *walker) startedEntries(ct summary.ContentTouch, v ssa.Value, call callSite) {
 	loads := fieldLoads(v)
 	if len(loads) == 0 {
-		if src, ok := w.handedSource(heldValue(v)); ok {
+		if src, ok := w.handedSource(v); ok {
 			ct.Source = src
 			w.Sum.AddContent(ct)
 		}
