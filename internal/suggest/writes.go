@@ -876,11 +876,12 @@ func (x *writeIndex) setsUp(fn *ssa.Function) bool {
 // setUpHelper reports whether fn, unexported, is called in its package
 // only where a turn handles a started message (d.createResolver() in the
 // Initialized case): what it writes sets the actor up, as that case's own
-// writes do.
+// writes do. A helper also started (go r.bind()) or taken as a value may
+// run later, elsewhere: no set-up.
 func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
 	obj := flow.DeclaredFunc(fn)
 	calls := x.e.Callers(fn)
-	if obj == nil || obj.Exported() || len(calls) == 0 {
+	if obj == nil || obj.Exported() || len(calls) == 0 || !x.e.OnlyCalled(fn) {
 		return false
 	}
 	for _, call := range calls {

@@ -201,7 +201,7 @@ func (c *Package) passedFuncs(v ssa.Value, depth int) []flow.FuncValue {
 	}
 	i := slices.Index(p.Parent().Params, p)
 	var out []flow.FuncValue
-	for _, call := range c.callSites()[p.Parent()] {
+	for _, call := range c.callSites().byCallee[p.Parent()] {
 		if args := call.Common().Args; i >= 0 && i < len(args) {
 			out = append(out, c.passedFuncs(args[i], depth-1)...)
 		}
@@ -210,19 +210,60 @@ func (c *Package) passedFuncs(v ssa.Value, depth int) []flow.FuncValue {
 }
 
 // Callers lists the package's static calls of fn.
-func (c *Package) Callers(fn *ssa.Function) []*ssa.Call { return c.callSites()[fn] }
+func (c *Package) Callers(fn *ssa.Function) []*ssa.Call { return c.callSites().byCallee[fn] }
 
-// callSites indexes the package's static calls by callee, on first use.
-func (c *Package) callSites() map[*ssa.Function][]*ssa.Call {
-	if c.calls == nil {
-		c.calls = make(map[*ssa.Function][]*ssa.Call)
-		for _, fn := range c.Fns {
-			for call, callee := range flow.StaticCalls(fn) {
-				c.calls[callee] = append(c.calls[callee], call)
+// OnlyCalled reports whether the package uses fn only as the callee of
+// static calls: no go or defer statement runs it, and it is never a value
+// (a func variable, a method value, a method expression), so Callers
+// lists everywhere it runs from this package.
+func (c *Package) OnlyCalled(fn *ssa.Function) bool { return !c.callSites().used[fn] }
+
+// callIndex is the package's static calls by callee, and the functions it
+// uses otherwise.
+type callIndex struct {
+	byCallee map[*ssa.Function][]*ssa.Call
+	used     map[*ssa.Function]bool // run by go or defer, or taken as a value
+}
+
+// callSites indexes the package's static calls, on first use.
+func (c *Package) callSites() *callIndex {
+	if c.calls != nil {
+		return c.calls
+	}
+	c.calls = &callIndex{byCallee: make(map[*ssa.Function][]*ssa.Call), used: make(map[*ssa.Function]bool)}
+	var ops []*ssa.Value
+	for _, fn := range c.Fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, _ := instr.(*ssa.Call)
+				if callee := staticCallee(call); callee != nil {
+					c.calls.byCallee[callee] = append(c.calls.byCallee[callee], call)
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					f, ok := (*op).(*ssa.Function)
+					if !ok || call != nil && op == &call.Call.Value {
+						continue
+					}
+					c.calls.used[f] = true
+					if f.Synthetic != "" { // a method value's or expression's wrapper runs the method
+						for _, wrapped := range flow.StaticCalls(f) {
+							c.calls.used[wrapped] = true
+						}
+					}
+				}
 			}
 		}
 	}
 	return c.calls
+}
+
+// staticCallee is call's callee where it is static, or nil (as for no call).
+func staticCallee(call *ssa.Call) *ssa.Function {
+	if call == nil {
+		return nil
+	}
+	return call.Common().StaticCallee()
 }
 
 // startedFieldFuncs lists the functions fn's go statements on func fields

@@ -25,7 +25,7 @@ type Package struct {
 	rules      where.Rules                     // the rules of where code runs, with what the search found
 	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
 	indexed    *Fields                         // the stores into them and calls of them, without what the search found (see fieldIndex)
-	calls      map[*ssa.Function][]*ssa.Call   // static calls by callee (see callSites); nil until asked
+	calls      *callIndex                      // static calls by callee (see callSites); nil until asked
 	reassigned map[*types.Var]summary.Position // see reassignedField; nil until asked
 	Types      *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
 	suggesting bool                            // under -suggest (see BuildSSA)

@@ -4,7 +4,11 @@
 // later message writes too stays confined.
 package started
 
-import "github.com/anthdm/hollywood/actor"
+import (
+	"time"
+
+	"github.com/anthdm/hollywood/actor"
+)
 
 type Greet struct{ Name string }
 
@@ -14,12 +18,16 @@ type room struct {
 	topic   string
 	members map[string]bool
 	ln      string // want `suggest for field ln: //confined:any: only code building a room writes it, and \(\*started.room\).welcome reads it off the owner`
+	port    int
+	retries int
 }
 
 func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`writes suggestturns/started.room.members`
 	switch m := c.Message().(type) {
 	case actor.Initialized:
 		r.listen()
+		r.bind()
+		r.retry()
 	case actor.Started:
 		r.self = c.PID()
 		r.engine = c.Engine()
@@ -28,13 +36,22 @@ func (r *room) Receive(c *actor.Context) { // want Receive:`summary` Receive:`wr
 		r.members[m.Name] = true
 		r.topic = m.Name
 		go r.welcome(m.Name)
+		go r.bind()
+		time.AfterFunc(time.Second, r.retry)
 	}
 }
 
 // listen sets the actor up: only the Initialized turn calls it.
 func (r *room) listen() { r.ln = "listening" }
 
+// bind is called by the Initialized turn but also started by a later
+// one: a goroutine writes port, so it is no set-up.
+func (r *room) bind() { r.port++ }
+
+// retry is a method value a timer runs: no set-up either.
+func (r *room) retry() { r.retries++ }
+
 func (r *room) welcome(name string) {
-	println(r.topic, r.ln)
+	println(r.topic, r.ln, r.port, r.retries)
 	r.engine.Send(r.self, Greet{Name: name})
 }
