@@ -50,12 +50,12 @@ func copySource(v ssa.Value) ssa.Value {
 		return x.X
 	case *ssa.MakeSlice:
 		for _, ref := range Referrers(x) {
-			if call, ok := ref.(*ssa.Call); ok && isBuiltin(call, "copy") && len(call.Call.Args) == 2 && call.Call.Args[0] == x {
+			if call, ok := ref.(*ssa.Call); ok && IsBuiltin(call, "copy") && len(call.Call.Args) == 2 && call.Call.Args[0] == x {
 				return call.Call.Args[1]
 			}
 		}
 	case *ssa.Call:
-		if isBuiltin(x, "append") && len(x.Call.Args) == 2 {
+		if IsBuiltin(x, "append") && len(x.Call.Args) == 2 {
 			return x.Call.Args[1] // what append(x, y...) adds
 		}
 		if fn, ok := x.Call.Value.(*ssa.Function); ok {
@@ -67,7 +67,8 @@ func copySource(v ssa.Value) ssa.Value {
 	return v
 }
 
-func isBuiltin(call *ssa.Call, name string) bool {
+// IsBuiltin reports whether call calls the built-in function name.
+func IsBuiltin(call *ssa.Call, name string) bool {
 	b, ok := call.Call.Value.(*ssa.Builtin)
 	return ok && b.Name() == name
 }

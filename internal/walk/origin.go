@@ -8,6 +8,7 @@ package walk
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -71,6 +72,11 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 			return ot.storedInto(alloc)
 		}
 	case *ssa.Call:
+		if flow.IsBuiltin(v, "append") && !sharesMemory(v.Type().Underlying().(*types.Slice).Elem()) {
+			// Plain elements are copied in: the result's memory is its
+			// first argument's or new.
+			return ot.of(v.Call.Args[0])
+		}
 		return ot.callResultOrigin(v.Common())
 	case *ssa.Extract:
 		return ot.of(v.Tuple)
@@ -105,7 +111,10 @@ func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
 		for _, b := range ot.fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
-					if root := flow.AllocRoot(st.Addr); root != nil {
+					// A plain value stored into an element or field is
+					// a copy (rows[0] = *st): the allocation holds no
+					// part of where it came from.
+					if root := flow.AllocRoot(st.Addr); root != nil && (st.Addr == root || sharesMemory(st.Val.Type())) {
 						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st.Val)
 					}
 				}

@@ -17,6 +17,7 @@ package walk
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -47,7 +48,7 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if cell == nil {
 			cell = loadedVariable(value) // a method value bound to what a variable holds
 		}
-		if !w.c.M.HoldsConfined(value.Type()) || w.shared(value, at, cell) {
+		if !w.c.M.HoldsConfined(value.Type()) && !w.copiesConfined(value.Type()) || w.shared(value, at, cell) {
 			continue
 		}
 		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
@@ -55,6 +56,22 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		}
 	}
 	return out
+}
+
+// copiesConfined reports whether t is a slice or array of plain values of
+// a confined struct type (rows of a []Stat): its elements are copies, so
+// handing a fresh one hands all it holds.
+func (w *walker) copiesConfined(t types.Type) bool {
+	var elem types.Type
+	switch t := t.Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		elem = t.Elem()
+	default:
+		return false
+	}
+	return w.c.M.ConfinedNamed(elem) != nil && !sharesMemory(elem)
 }
 
 // shared reports whether code other than what at starts may reach value
@@ -164,8 +181,13 @@ func loadedVariable(v ssa.Value) *ssa.Alloc {
 // the code at starts: stores it (but in cell, the variable captured),
 // sends it, converts it, captures it in another closure, starts other code
 // with it, or passes it to a call but as the receiver of a method that
-// starts nothing with it.
+// starts nothing with it. A slice grown by append (rows = append(rows,
+// r)) escapes where what append returns does.
 func (w *walker) escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool {
+	return w.escapesFrom(v, at, cell, map[ssa.Value]bool{v: true})
+}
+
+func (w *walker) escapesFrom(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc, grown map[ssa.Value]bool) bool {
 	for _, ref := range flow.Referrers(v) {
 		switch r := ref.(type) {
 		case *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.DebugRef:
@@ -184,8 +206,18 @@ func (w *walker) escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool 
 			if !slices.Contains(flow.Referrers(r), at) {
 				return true
 			}
+		case *ssa.Phi:
+			if !grown[r] {
+				return true // but the loop variable an append grows (below)
+			}
 		case ssa.CallInstruction:
 			if ref == at {
+				continue
+			}
+			if call, ok := r.(*ssa.Call); ok && flow.IsBuiltin(call, "append") && call.Call.Args[0] == v {
+				if !grown[call] && w.growsInto(call, at, cell, grown) {
+					return true
+				}
 				continue
 			}
 			if _, starts := r.(*ssa.Go); starts {
@@ -200,6 +232,22 @@ func (w *walker) escapes(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bool 
 		}
 	}
 	return false
+}
+
+// growsInto reports whether the slice append returns escapes, through the
+// loop variable it is assigned to (the phi that holds it) and further
+// appends.
+func (w *walker) growsInto(call *ssa.Call, at ssa.Instruction, cell *ssa.Alloc, grown map[ssa.Value]bool) bool {
+	grown[call] = true
+	for _, ref := range flow.Referrers(call) {
+		if phi, ok := ref.(*ssa.Phi); ok && !grown[phi] {
+			grown[phi] = true
+			if w.escapesFrom(phi, at, cell, grown) {
+				return true
+			}
+		}
+	}
+	return w.escapesFrom(call, at, cell, grown)
 }
 
 // startsWithReceiver reports whether the method call starts code that

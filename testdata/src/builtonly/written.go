@@ -21,7 +21,7 @@ func NewT(tag string) *T { return &T{tag: tag} } // want NewT:"summary\\(\\)"
 
 func (t *T) scroll()       { t.pos.Move(1) }
 func (t *T) reset()        { t.list.first = 0 }
-func (t T) Select(i int) T { t.sel = i; return t }
+func (t T) Select(i int) T { t.sel = i; return t } // want Select:"summary\\(\\)"
 
 func (t *T) later() {
 	time.AfterFunc(time.Second, func() {

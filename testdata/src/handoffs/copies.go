@@ -1,0 +1,124 @@
+package handoffs
+
+// Rows of plain copies: a loop copies its confined stats into a slice it
+// made and hands the slice to a goroutine. The elements are values with
+// no shared memory, so the goroutine reads its own copies, however the
+// slice was built (append, an index, a fixed size). Look-alikes that still
+// share: pointers to the stats, stats with a map, rows the loop keeps or
+// touches after the start.
+
+//confined:owner
+type Stat struct { // want Stat:"confined:owner"
+	Count int
+	Max   int
+}
+
+//confined:owner
+type Tagged struct { // want Tagged:"confined:owner"
+	Count int
+	Tags  map[string]int
+}
+
+//confined:owner
+type Stats struct { // want Stats:"confined:owner"
+	ops    chan func()
+	byName map[string]*Stat
+	tagged map[string]*Tagged
+	last   []Stat
+}
+
+//confined:loop
+func (s *Stats) loop() {
+	for op := range s.ops {
+		op()
+	}
+}
+
+func (s *Stats) ReportAppended() {
+	s.ops <- func() {
+		rows := make([]Stat, 0, len(s.byName))
+		for _, st := range s.byName {
+			rows = append(rows, *st)
+		}
+		go total(rows)
+	}
+}
+
+func (s *Stats) ReportIndexed() {
+	s.ops <- func() {
+		rows := make([]Stat, 2)
+		rows[0] = Stat{Count: len(s.byName)}
+		go total(rows)
+	}
+}
+
+func (s *Stats) ReportPointers() {
+	s.ops <- func() {
+		var rows []*Stat
+		for _, st := range s.byName {
+			rows = append(rows, st)
+		}
+		go totalPointers(rows)
+	}
+}
+
+func (s *Stats) ReportTagged() {
+	s.ops <- func() {
+		var rows []Tagged
+		for _, t := range s.tagged {
+			rows = append(rows, *t)
+		}
+		go totalTags(rows)
+	}
+}
+
+func (s *Stats) ReportKept() {
+	s.ops <- func() {
+		rows := make([]Stat, 0, len(s.byName))
+		for _, st := range s.byName {
+			rows = append(rows, *st)
+		}
+		s.last = rows
+		go total(rows)
+	}
+}
+
+func (s *Stats) ReportReused() {
+	s.ops <- func() {
+		var rows []Stat
+		for _, st := range s.byName {
+			rows = append(rows, *st)
+		}
+		go total(rows)
+		rows[0].Count = 0
+	}
+}
+
+func total(rows []Stat) (n int) {
+	for _, st := range rows { // want `reads confined handoffs.Stat off the owner: this code runs via a go statement \(copies.go:82\)` `reads confined handoffs.Stat off the owner: this code runs via a go statement \(copies.go:92\)`
+		n += st.Count
+	}
+	return n
+}
+
+func totalPointers(rows []*Stat) (n int) {
+	for _, st := range rows {
+		n += st.Count // want `reads confined handoffs.Stat.Count off the owner: this code runs via a go statement \(copies.go:61\)`
+	}
+	return n
+}
+
+func totalTags(rows []Tagged) (n int) {
+	for _, t := range rows { // want `reads confined handoffs.Tagged off the owner: this code runs via a go statement \(copies.go:71\)`
+		n += t.Tags["x"]
+	}
+	return n
+}
+
+// ReportCopied copies the rows it keeps: append copies plain elements.
+func (s *Stats) ReportCopied() {
+	s.ops <- func() {
+		rows := append([]Stat(nil), s.last...)
+		go total(rows)
+	}
+}
