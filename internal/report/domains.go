@@ -4,6 +4,8 @@ package report
 // the body of code known to run on one owner as the root of findings.
 
 import (
+	"fmt"
+
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
@@ -67,31 +69,55 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	return walk.Entry{Pos: sp.Pos, Sink: "a turn of " + actor.Pkg().Name() + "." + actor.Name() + ", another actor (each actor's turns run on its own mailbox)"}, true
 }
 
-// otherActorCallbacks reports the funcs fn, the turn sp is the body of,
-// calls through its fields that touch another actor's state: a callback
-// its parent configured it with (newModerator(r.applyBan)) runs in the
-// child's turn, off the parent's mailbox.
-func (r *reporter) otherActorCallbacks(fn *ssa.Function, sp walk.Entry) {
-	if sp.Actor == nil {
-		return
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
+// otherOwnerCallbacks reports the funcs fn, the body sp runs on one owner,
+// or the helpers it calls, call through fields that touch another owner's
+// state: a callback its creator configured it with (newChild(p.markBad),
+// newModerator(r.applyBan)) runs in fn's turn, on fn's loop or mailbox,
+// not on the owner of what it touches.
+func (r *reporter) otherOwnerCallbacks(fn *ssa.Function, sp walk.Entry) {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function, depth int)
+	visit = func(fn *ssa.Function, depth int) {
+		if seen[fn] || depth > maxRootDepth {
+			return
+		}
+		seen[fn] = true
+		for _, callee := range flow.StaticCalls(fn) {
+			if _, own := r.c.M.RunsOn(callee); !own && r.c.Walks[callee] != nil {
+				visit(callee, depth+1) // a helper of the turn: its own body is no root
 			}
-			for _, t := range r.c.FieldCallTargets(call.Common()) {
-				sum := r.c.SummaryOf(t.Fn)
-				if sum == nil {
-					continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(*ssa.Call); ok {
+					r.fieldCallback(call, sp)
 				}
-				for _, tc := range sum.Touches {
-					v := walk.SourceValue(tc.Source, call.Common().Args, t.Bindings)
-					if other, ok := r.otherActor(sp, v); ok {
-						r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: other})
-					}
-				}
+			}
+		}
+	}
+	visit(fn, 0)
+}
+
+// fieldCallback reports what the funcs configured in the field call calls
+// touch of another owner's state, as code of sp's.
+func (r *reporter) fieldCallback(call *ssa.Call, sp walk.Entry) {
+	field, targets := r.c.FieldCallTargets(call.Common())
+	on := sp
+	if field != nil && sp.On != nil {
+		on.Pos = call.Pos()
+		on.Sink = fmt.Sprintf("the func stored in field %s, which %s calls on %s", field.Name(), flow.Name(call.Parent()), names.DomainName(*sp.On))
+	}
+	for _, t := range targets {
+		sum := r.c.SummaryOf(t.Fn)
+		if sum == nil {
+			continue
+		}
+		for _, tc := range sum.Touches {
+			v := walk.SourceValue(tc.Source, call.Common().Args, t.Bindings)
+			if other, ok := r.otherActor(sp, v); ok {
+				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: other})
+			} else if sp.Actor == nil && v != nil {
+				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: on}) // its own owner's state is no finding (Reports)
 			}
 		}
 	}

@@ -136,7 +136,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		if domain, ok := c.M.RunsOn(fn); ok {
 			sp := r.ownBody(fn, domain)
 			r.inside(nil, fn, "", sp, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
-			r.otherActorCallbacks(fn, sp)
+			r.otherOwnerCallbacks(fn, sp)
 		}
 		if sink, ok := c.EntryPoint(fn); ok {
 			r.inside(fn, fn, "", walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })

@@ -176,13 +176,13 @@ func (c *Package) configuredFuncs(f *types.Var) []flow.FuncValue {
 	return out
 }
 
-// FieldCallTargets lists the functions a call of a func field may run
-// (configuredFuncs); nil for any other call.
-func (c *Package) FieldCallTargets(call *ssa.CallCommon) []flow.FuncValue {
+// FieldCallTargets returns the func field call calls and the functions
+// it may run (configuredFuncs); nil for any other call.
+func (c *Package) FieldCallTargets(call *ssa.CallCommon) (*types.Var, []flow.FuncValue) {
 	if f := calledField(call); f != nil {
-		return c.configuredFuncs(f)
+		return f, c.configuredFuncs(f)
 	}
-	return nil
+	return nil, nil
 }
 
 // passedFuncs lists the functions v may be: its own targets, or for a
