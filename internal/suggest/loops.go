@@ -228,15 +228,24 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
 		obj := s.unstarted(fn, starts)
-		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Signature.Results().Len() > 0 || called(fn) ||
-			slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) }) {
+		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Signature.Results().Len() > 0 || called(fn) {
 			continue
 		}
 		recv := s.receiveInLoop(fn)
-		if recv == nil || !slices.ContainsFunc(flow.ReceivedChannels(recv), func(ch ssa.Value) bool {
-			x, _, ok := fieldUnder(ch)
-			return ok && isReceiver(fn, x)
-		}) {
+		if recv == nil {
+			continue
+		}
+		var own []ssa.Value // the receiver's channels it receives from
+		for _, ch := range flow.ReceivedChannels(recv) {
+			if x, _, ok := fieldUnder(ch); ok && isReceiver(fn, x) {
+				own = append(own, ch)
+			}
+		}
+		// Settings (Run(step), Serve(ctx)) are no work, but a method taking
+		// others waits for something (Receive(id)): unless what it receives
+		// is code it runs, as only an executor does.
+		settings := !slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) })
+		if len(own) == 0 || !settings && !slices.ContainsFunc(own, carriesFuncs) {
 			continue
 		}
 		if why := s.ownsNothing(fn, recv); why != "" {
@@ -246,6 +255,12 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 		loops = append(loops, foundLoop{fn, "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", recv})
 	}
 	return loops
+}
+
+// carriesFuncs reports whether ch is a channel of funcs: code to run.
+func carriesFuncs(ch ssa.Value) bool {
+	t, ok := ch.Type().Underlying().(*types.Chan)
+	return ok && names.IsFuncTyped(t.Elem())
 }
 
 // isReceiver reports whether x is fn's receiver, or the local a value
