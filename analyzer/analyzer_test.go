@@ -139,6 +139,8 @@ var suites = []struct {
 	{name: "handoffs"},
 	// A value a callee returns and keeps in state: shared, not handed.
 	{name: "keptresults"},
+	// The line a confined method's finding names: where its entries are read.
+	{name: "reachlines"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -82,6 +82,10 @@ type Witness struct {
 	// assumed to call it (where.Place.Assumed); a touch the call makes
 	// for sure tells more.
 	Assumed bool
+	// Header: a read of only a slice's or map's length (len, cap, a range
+	// over its indices). Where its entries are read too, the race
+	// detector names that line: it is the read's place (see addReach).
+	Header bool
 }
 
 // A Reach is confined data (a field or value) written or read depth calls
@@ -100,6 +104,8 @@ type Reach struct {
 	// when that is at a line of its own (n := len(q.pending) before the
 	// append): the race detector names that line too.
 	FirstRead Position
+	// Header: every read of it so far reads only its length (Witness.Header).
+	Header bool
 }
 
 // ReadAt is where r is first read, if it is: its Site, or FirstRead when
@@ -124,10 +130,14 @@ func addReach(rs []Reach, r Reach) []Reach {
 		case rs[i].Write:
 			r.OtherSites = rs[i].OtherSites
 		}
-		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) { // the first write's place
+		// The first write's place, or the first read's; but where the length
+		// is read first, then the entries, the entries' line.
+		entriesRead := rs[i].Header && !r.Header && !r.Write
+		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) && !entriesRead {
 			r.Site = keep
 		}
 		r.Write = r.Write || rs[i].Write
+		r.Header = r.Header && rs[i].Header && !r.Write
 		r.Depth = max(r.Depth, rs[i].Depth)
 		r.FirstRead = Position{}
 		if r.Write && !firstRead.SameLine(r.Site) && !slices.ContainsFunc(r.OtherSites, firstRead.SameLine) {
@@ -338,7 +348,7 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 		s.AddTouch(src, wit)
 	}
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site})
+		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Header: wit.Header})
 	}
 	for _, o := range wit.OtherWrites {
 		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site})

@@ -196,8 +196,35 @@ func onlyBound(instr ssa.Instruction) bool {
 func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
 	pos := flow.InstrPos(instr)
 	if wit, ok := w.fieldWitness(x, index, write, pos); ok {
+		wit.Header = !write && readsLength(instr)
 		w.touch(pos, x, w.origins.of(x), wit)
 	}
+}
+
+// readsLength reports whether instr, a field selection, is used only to
+// take the length of the slice or map the field holds: len(x.f), cap(x.f),
+// for i := range x.f.
+func readsLength(instr ssa.Instruction) bool {
+	v, ok := instr.(ssa.Value)
+	if !ok {
+		return false
+	}
+	if _, isAddr := instr.(*ssa.FieldAddr); isAddr {
+		refs := flow.Referrers(v)
+		if len(refs) != 1 {
+			return false
+		}
+		load, ok := refs[0].(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		v = load
+	}
+	refs := flow.Referrers(v)
+	return len(refs) > 0 && !slices.ContainsFunc(refs, func(r ssa.Instruction) bool {
+		call, ok := r.(*ssa.Call)
+		return !ok || !flow.IsBuiltin(call, "len") && !flow.IsBuiltin(call, "cap")
+	})
 }
 
 // fieldWitness is the witness of a touch of field index of x at pos, if
