@@ -1045,24 +1045,166 @@ func callsHeld(v ssa.Value) bool {
 // their func parameter in a struct field whose funcs a goroutine that is
 // not a loop calls: a timer's task queue (scheduled{task: task}, run by the
 // timer's goroutine through the queue's due()). They are the async
-// counterpart of a mailbox's hop.
+// counterpart of a mailbox's hop. So are the functions registering a
+// callback with a loop, which keeps it and calls it for every event
+// (AddWildcard(h), appending h to b.wildcards), also when the func
+// travels in a message the loop keeps it from (Subscribe sending
+// subscribeReq{h: h}, kept as subscription{h: r.h}).
 func (s *Suggester) proposeQueued() {
 	called := s.calledByGoroutines()
 	if len(called) == 0 {
 		return
 	}
+	fed := s.fedFields(called)
 	for fn, p := range s.funcParams {
-		for _, ref := range *p.Referrers() {
-			st, ok := ref.(*ssa.Store)
-			if !ok || st.Val != p {
-				continue
-			}
-			if f := flow.FieldOf(st.Addr); f != nil && called[f] != "" {
-				s.propose(proposal{obj: flow.DeclaredFunc(fn), verb: directive.VerbAsync, args: []string{p.Name()}, evidence: fmt.Sprintf(
-					"it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])})
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || st.Val != p && !slices.Contains(flow.StoredFuncs(st.Val), ssa.Value(p)) {
+					continue
+				}
+				f := flow.FieldOf(st.Addr)
+				var how string
+				switch {
+				case f == nil:
+				case called[f] != "":
+					how = fmt.Sprintf("it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])
+				case fed[f] != nil:
+					how = fmt.Sprintf("it puts %s in %s, which %s keeps in %s, whose funcs %s calls on its own goroutine",
+						p.Name(), selectedField(st.Addr), flow.Name(fed[f].Parent()), selectedField(fed[f].Addr), called[flow.FieldOf(fed[f].Addr)])
+				}
+				if obj := flow.DeclaredFunc(fn); how != "" && !s.placed(obj, p.Name()) {
+					s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: []string{p.Name()}, evidence: how})
+				}
 			}
 		}
 	}
+}
+
+// selectedField names the field whose address addr is, with its struct
+// type where it has a name (eventbus.subscription.h).
+func selectedField(addr ssa.Value) string {
+	f := flow.FieldOf(addr)
+	if named := names.DerefNamed(addr.(*ssa.FieldAddr).X.Type()); named != nil {
+		return names.TypeName(named) + "." + f.Name()
+	}
+	return "the field " + f.Name()
+}
+
+// placed reports whether a proposal already says where obj's parameter
+// name runs: a future's callback (inherit), a mailbox's work (hop).
+func (s *Suggester) placed(obj types.Object, name string) bool {
+	return slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == obj && slices.Contains(q.args, name) })
+}
+
+// fedFields maps the func fields whose values the package's code copies
+// into a field of called (the h of a message a loop received, kept as
+// subscription{h: r.h}) to such a store.
+func (s *Suggester) fedFields(called map[*types.Var]string) map[*types.Var]*ssa.Store {
+	out := make(map[*types.Var]*ssa.Store)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || called[flow.FieldOf(st.Addr)] == "" {
+					continue
+				}
+				for _, v := range flow.StoredFuncs(st.Val) {
+					if from := flow.LoadedField(v); from != nil && called[from] == "" && out[from] == nil {
+						out[from] = st
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// maxCallbackDepth bounds how deep stateCallbacks looks into the methods
+// a loop calls on its receiver.
+const maxCallbackDepth = 2
+
+// stateCallbacks lists the func fields whose values loop, or the methods
+// it calls on its receiver, call after reading them from the receiver's
+// state (a dispatch's for _, s := range b.subs[topic] { s.h(ev) }, or
+// for _, h := range b.wildcards { h(ev) }): callbacks kept and called
+// for every event, on the loop's goroutine.
+func stateCallbacks(loop *ssa.Function) []*types.Var {
+	var out []*types.Var
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function, depth int)
+	visit = func(fn *ssa.Function, depth int) {
+		if seen[fn] || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+			return
+		}
+		seen[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().IsInvoke() {
+					continue
+				}
+				if callee := c.Common().StaticCallee(); callee != nil {
+					if args := c.Common().Args; depth < maxCallbackDepth && callee.Pkg == fn.Pkg && len(args) > 0 && args[0] == fn.Params[0] {
+						visit(callee, depth+1)
+					}
+					continue
+				}
+				v := c.Common().Value
+				f := flow.LoadedField(v)
+				if f == nil {
+					f = flow.ElementField(v)
+				}
+				if f != nil && readFrom(v, fn.Params[0]) {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	visit(loop, 0)
+	return out
+}
+
+// readFrom reports whether v is read from what recv refers to: through
+// fields, elements, map lookups and range iterations.
+func readFrom(v, recv ssa.Value) bool {
+	for range 16 { // deep enough for any such path
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.Lookup:
+			v = x.X
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Next:
+			v = x.Iter
+		case *ssa.Range:
+			v = x.X
+		case *ssa.Alloc: // a local copy (for _, s := range subs, s's address taken)
+			stored := flow.StoredValues(x)
+			if len(stored) != 1 {
+				return false
+			}
+			v = stored[0]
+		default:
+			return v == recv
+		}
+	}
+	return false
 }
 
 // calledByGoroutines maps the func fields whose values goroutines of the
@@ -1087,7 +1229,7 @@ func (s *Suggester) calledByGoroutines() map[*types.Var]string {
 					if _, loop := s.loops[t.fn]; loop {
 						// A loop runs what it is handed on the owner, but
 						// the callbacks registered on it on its goroutine.
-						for f := range loopCalls(t.fn).callbacks {
+						for _, f := range slices.Concat(slices.Collect(maps.Keys(loopCalls(t.fn).callbacks)), stateCallbacks(t.fn)) {
 							if out[f] == "" {
 								out[f] = flow.Name(t.fn)
 							}
