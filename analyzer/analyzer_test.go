@@ -141,6 +141,8 @@ var suites = []struct {
 	{name: "keptresults"},
 	// The line a confined method's finding names: where its entries are read.
 	{name: "reachlines"},
+	// Code that waits for the loop's reply: off the loop, and what the loop keeps is still its.
+	{name: "roundtrips"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -194,6 +194,49 @@ func AllocRoot(addr ssa.Value) *ssa.Alloc {
 	}
 }
 
+// ReadRoot is the value v is read from through loads, fields, elements,
+// map lookups and range iterations (t.online[r.user], the h of a
+// subscription ranged from b.subs[topic]), also through a local copy of
+// one value (a range variable whose address is taken): the receiver, a
+// parameter, a captured variable; or v itself, or whatever value ends the
+// path (an allocation, a call's result).
+func ReadRoot(v ssa.Value) ssa.Value {
+	for range 32 { // deep enough for any path a program writes
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.Lookup:
+			v = x.X
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Next:
+			v = x.Iter
+		case *ssa.Range:
+			v = x.X
+		case *ssa.Alloc:
+			stored := StoredValues(x)
+			if len(stored) != 1 {
+				return v
+			}
+			v = stored[0]
+		default:
+			return v
+		}
+	}
+	return v
+}
+
 // CallArgs returns a call's arguments with the receiver first, for static
 // method calls and interface invocations alike.
 func CallArgs(call *ssa.CallCommon) []ssa.Value {

@@ -103,3 +103,22 @@ func FileOf(files []*ast.File, pos token.Pos) *ast.File {
 	}
 	return nil
 }
+
+// HeldStruct is the named struct type whose values a slice or array of
+// type t holds, or nil.
+func HeldStruct(t types.Type) *types.Named {
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return nil
+	}
+	named, _ := types.Unalias(elem).(*types.Named)
+	if named == nil || !IsStruct(named) {
+		return nil
+	}
+	return named
+}

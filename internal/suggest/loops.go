@@ -945,24 +945,7 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 // fn's receiver (c.onMessage, c.handlers.onClose), rather than of a value
 // fn was handed (e.fn of an envelope it received or dequeued).
 func onReceiver(fn *ssa.Function, v ssa.Value) bool {
-	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
-		return false
-	}
-	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		default:
-			return v == fn.Params[0]
-		}
-	}
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && flow.ReadRoot(v) == fn.Params[0]
 }
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
@@ -1158,7 +1141,7 @@ func stateCallbacks(loop *ssa.Function) []*types.Var {
 				if f == nil {
 					f = flow.ElementField(v)
 				}
-				if f != nil && readFrom(v, fn.Params[0]) {
+				if f != nil && flow.ReadRoot(v) == fn.Params[0] {
 					out = append(out, f)
 				}
 			}
@@ -1166,45 +1149,6 @@ func stateCallbacks(loop *ssa.Function) []*types.Var {
 	}
 	visit(loop, 0)
 	return out
-}
-
-// readFrom reports whether v is read from what recv refers to: through
-// fields, elements, map lookups and range iterations.
-func readFrom(v, recv ssa.Value) bool {
-	for range 16 { // deep enough for any such path
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.Lookup:
-			v = x.X
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.Next:
-			v = x.Iter
-		case *ssa.Range:
-			v = x.X
-		case *ssa.Alloc: // a local copy (for _, s := range subs, s's address taken)
-			stored := flow.StoredValues(x)
-			if len(stored) != 1 {
-				return false
-			}
-			v = stored[0]
-		default:
-			return v == recv
-		}
-	}
-	return false
 }
 
 // calledByGoroutines maps the func fields whose values goroutines of the

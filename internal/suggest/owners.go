@@ -124,7 +124,7 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 		if p.verb != directive.VerbAny || !ok {
 			return false
 		}
-		elem := heldStruct(f.Type())
+		elem := names.HeldStruct(f.Type())
 		if elem == nil || s.m.ConfinedNamed(elem) != nil || slices.ContainsFunc(s.proposals, func(q proposal) bool {
 			return q.obj == elem.Obj() && q.verb == directive.VerbOwner
 		}) {
@@ -139,25 +139,6 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 		}
 		return false
 	})
-}
-
-// heldStruct is the named struct type whose values a slice or array of
-// type t holds, or nil.
-func heldStruct(t types.Type) *types.Named {
-	var elem types.Type
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		elem = u.Elem()
-	case *types.Array:
-		elem = u.Elem()
-	default:
-		return nil
-	}
-	named, _ := types.Unalias(elem).(*types.Named)
-	if named == nil || !names.IsStruct(named) {
-		return nil
-	}
-	return named
 }
 
 // proposeOwnerFields proposes //confined:owner, one by one, on the fields

@@ -88,14 +88,18 @@ func (c *Package) appendForeignImpl(impls []*ssa.Function, t types.Type, m *type
 }
 
 // EntryPoint reports whether the body of fn runs off the owner whoever
-// calls it (model's EntryPoint), and names it. A method is an entry point
-// because another package calls its interface off the owner only if its
-// values may reach that package (MayHold): every Close that implements
-// net.Conn is not one because net's resolver closes its own conns.
+// calls it (model's EntryPoint, or a round trip to the owner's loop), and
+// names it. A method is an entry point because another package calls its
+// interface off the owner only if its values may reach that package
+// (MayHold): every Close that implements net.Conn is not one because
+// net's resolver closes its own conns.
 func (c *Package) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	sink, inferred, ok := c.M.Entries.EntryPoint(fn)
 	if ok && inferred != nil && !c.Types.MayHold(fn.Signature.Recv().Type(), inferred) {
 		return "", false
+	}
+	if !ok {
+		return c.roundTrip(fn, maxTripDepth)
 	}
 	return sink, ok
 }

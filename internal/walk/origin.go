@@ -61,6 +61,9 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 				return ot.storedInto(alloc)
 			}
 		case token.ARROW:
+			if ot.c.SharedReply(v.X) {
+				return summary.OriginOf(summary.Ambient) // the loop's own state, still its
+			}
 			return summary.OriginOf(summary.Handed) // a transfer of ownership
 		}
 	case *ssa.Select:

@@ -27,6 +27,7 @@ type Package struct {
 	indexed    *Fields                         // the stores into them and calls of them, without what the search found (see fieldIndex)
 	calls      *callIndex                      // static calls by callee (see callSites); nil until asked
 	reassigned map[*types.Var]summary.Position // see reassignedField; nil until asked
+	replied    *replyFields                    // see replies; nil until asked
 	Types      *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
 	suggesting bool                            // under -suggest (see BuildSSA)
 }

@@ -21,6 +21,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
@@ -62,16 +63,8 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 // a confined struct type (rows of a []Stat): its elements are copies, so
 // handing a fresh one hands all it holds.
 func (w *walker) copiesConfined(t types.Type) bool {
-	var elem types.Type
-	switch t := t.Underlying().(type) {
-	case *types.Slice:
-		elem = t.Elem()
-	case *types.Array:
-		elem = t.Elem()
-	default:
-		return false
-	}
-	return w.c.M.ConfinedNamed(elem) != nil && !sharesMemory(elem)
+	elem := names.HeldStruct(t)
+	return elem != nil && w.c.M.ConfinedNamed(elem) != nil && !sharesMemory(elem)
 }
 
 // shared reports whether code other than what at starts may reach value
