@@ -129,6 +129,9 @@ func (r *reporter) run(fns []*ssa.Function) {
 			}
 		}
 		for _, sp := range w.Hops {
+			for _, wit := range sp.Entries {
+				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
+			}
 			for _, t := range sp.Targets {
 				r.root(t, sp, 0)
 			}

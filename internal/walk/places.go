@@ -43,7 +43,13 @@ func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) 
 	if domain != nil {
 		w.Sum.AddHop(sources, *domain)
 		if targets := flow.FuncTargets(v); len(targets) > 0 {
-			w.Hops = append(w.Hops, Entry{Pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, Call: w.at})
+			at := Entry{Pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, Call: w.at}
+			for _, t := range targets {
+				// m.work <- m.cleanup(m.names): the code the hop runs
+				// on domain touches the entries the field holds.
+				at.Entries = append(at.Entries, w.entriesHanded(t, nil, nil, at)...)
+			}
+			w.Hops = append(w.Hops, at)
 		}
 		h.To = *domain
 	} else {
