@@ -429,7 +429,7 @@ func (r *reporter) touchedAt(f finding) []finding {
 		}
 		if read := reach.ReadAt(); read.File != "" {
 			at.Site, at.Write = read, false
-			place(at, !r.written[f.entry.Pos][reach.Member] && r.readRaces(reach.Member, read))
+			place(at, !r.written[f.entry.Pos][reach.Member] && (r.readRaces(reach.Member, read) || !reach.Write && reach.Use == summary.UseEntries && r.entriesWritten(reach.Member)))
 		}
 	}
 	return out
@@ -449,6 +449,14 @@ func (r *reporter) readRaces(member string, p summary.Position) bool {
 	}
 	f, _ := r.memberField(member)
 	return f != nil && r.assignedBeside(f, r.c.M.TokenPos(p))
+}
+
+// entriesWritten reports whether member is a field of this package whose
+// entries, or itself, the package writes: a read of its entries (w.res[id])
+// races with those writes at its own line.
+func (r *reporter) entriesWritten(member string) bool {
+	f, _ := r.memberField(member)
+	return f != nil && r.rewrites(f)
 }
 
 // sameLine reports whether a and b are on one line of one file.

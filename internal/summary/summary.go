@@ -82,11 +82,21 @@ type Witness struct {
 	// assumed to call it (where.Place.Assumed); a touch the call makes
 	// for sure tells more.
 	Assumed bool
-	// Header: a read of only a slice's or map's length (len, cap, a range
-	// over its indices). Where its entries are read too, the race
-	// detector names that line: it is the read's place (see addReach).
-	Header bool
+	// Use: of a read of a field, what it goes on to read of the slice or
+	// map the field holds: where the owner writes the entries, the line
+	// reading them is the one the race detector names (see addReach).
+	Use ReadUse
 }
+
+// A ReadUse is what a read of a field goes on to read of the slice or map
+// it holds.
+type ReadUse uint8
+
+const (
+	UseValue   ReadUse = iota // the value itself, or the field is no slice or map
+	UseLength                 // only its length: len, cap, a range over its indices
+	UseEntries                // its entries: an index, a lookup, a range over them
+)
 
 // A Reach is confined data (a field or value) written or read depth calls
 // down. Site is the deepest place in the function's package that touches
@@ -104,8 +114,8 @@ type Reach struct {
 	// when that is at a line of its own (n := len(q.pending) before the
 	// append): the race detector names that line too.
 	FirstRead Position
-	// Header: every read of it so far reads only its length (Witness.Header).
-	Header bool
+	// Use: what the read at Site goes on to read (Witness.Use).
+	Use ReadUse
 }
 
 // ReadAt is where r is first read, if it is: its Site, or FirstRead when
@@ -130,14 +140,14 @@ func addReach(rs []Reach, r Reach) []Reach {
 		case rs[i].Write:
 			r.OtherSites = rs[i].OtherSites
 		}
-		// The first write's place, or the first read's; but where the length
-		// is read first, then the entries, the entries' line.
-		entriesRead := rs[i].Header && !r.Header && !r.Write
-		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) && !entriesRead {
-			r.Site = keep
+		// The first write's place, or the first read's; but of reads, one
+		// of the entries before one of the value before one of the length
+		// (len(b.scores), then b.scores[i]: the entries' line).
+		telling := !rs[i].Write && !r.Write && readRank[r.Use] > readRank[rs[i].Use]
+		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) && !telling {
+			r.Site, r.Use = keep, rs[i].Use
 		}
 		r.Write = r.Write || rs[i].Write
-		r.Header = r.Header && rs[i].Header && !r.Write
 		r.Depth = max(r.Depth, rs[i].Depth)
 		r.FirstRead = Position{}
 		if r.Write && !firstRead.SameLine(r.Site) && !slices.ContainsFunc(r.OtherSites, firstRead.SameLine) {
@@ -161,6 +171,10 @@ func addReach(rs []Reach, r Reach) []Reach {
 	})
 	return rs[:min(len(rs), maxReaches)]
 }
+
+// readRank orders the uses of reads by how well their line tells where
+// the read races.
+var readRank = [...]int{UseLength: 0, UseValue: 1, UseEntries: 2}
 
 // otherSites merges the places two writes of one member write it at: the
 // other lines than kept's Site.
@@ -348,7 +362,7 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 		s.AddTouch(src, wit)
 	}
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Header: wit.Header})
+		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Use: wit.Use})
 	}
 	for _, o := range wit.OtherWrites {
 		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site})

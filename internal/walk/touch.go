@@ -196,35 +196,59 @@ func onlyBound(instr ssa.Instruction) bool {
 func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool) {
 	pos := flow.InstrPos(instr)
 	if wit, ok := w.fieldWitness(x, index, write, pos); ok {
-		wit.Header = !write && readsLength(instr)
+		if !write {
+			wit.Use = readUse(instr)
+		}
 		w.touch(pos, x, w.origins.of(x), wit)
 	}
 }
 
-// readsLength reports whether instr, a field selection, is used only to
-// take the length of the slice or map the field holds: len(x.f), cap(x.f),
-// for i := range x.f.
-func readsLength(instr ssa.Instruction) bool {
+// readUse tells what instr, a read of a field, goes on to read of the
+// slice or map the field holds: only its length (len(x.f), cap(x.f), for
+// i := range x.f), its entries (x.f[k], for _, v := range x.f), or the
+// value itself.
+func readUse(instr ssa.Instruction) summary.ReadUse {
 	v, ok := instr.(ssa.Value)
 	if !ok {
-		return false
+		return summary.UseValue
 	}
 	if _, isAddr := instr.(*ssa.FieldAddr); isAddr {
 		refs := flow.Referrers(v)
 		if len(refs) != 1 {
-			return false
+			return summary.UseValue
 		}
 		load, ok := refs[0].(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
-			return false
+			return summary.UseValue
 		}
 		v = load
 	}
-	refs := flow.Referrers(v)
-	return len(refs) > 0 && !slices.ContainsFunc(refs, func(r ssa.Instruction) bool {
-		call, ok := r.(*ssa.Call)
-		return !ok || !flow.IsBuiltin(call, "len") && !flow.IsBuiltin(call, "cap")
-	})
+	use := summary.UseValue
+	for i, r := range flow.Referrers(v) {
+		switch r := r.(type) {
+		case *ssa.Lookup:
+			if r.X == v {
+				return summary.UseEntries
+			}
+		case *ssa.Index:
+			if r.X == v {
+				return summary.UseEntries
+			}
+		case *ssa.IndexAddr:
+			if r.X == v {
+				return summary.UseEntries
+			}
+		case *ssa.Range:
+			return summary.UseEntries
+		case *ssa.Call:
+			if (i == 0 || use == summary.UseLength) && (flow.IsBuiltin(r, "len") || flow.IsBuiltin(r, "cap")) {
+				use = summary.UseLength
+				continue
+			}
+		}
+		use = summary.UseValue
+	}
+	return use
 }
 
 // fieldWitness is the witness of a touch of field index of x at pos, if
