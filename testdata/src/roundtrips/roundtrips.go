@@ -21,16 +21,11 @@ type copyReq struct {
 	reply chan Session
 }
 
-type cloneReq struct {
-	user  string
-	reply chan *Session
-}
-
 //confined:owner
 type Tracker struct { // want Tracker:"confined:owner"
 	lookup chan lookupReq
 	copies chan copyReq
-	clones chan cloneReq
+	clones chan lookupReq
 	online map[string]*Session
 }
 
@@ -42,9 +37,10 @@ func (t *Tracker) run() {
 			r.reply <- t.online[r.user]
 		case r := <-t.copies:
 			r.reply <- *t.online[r.user]
-		case r := <-t.clones:
+		case r := <-t.clones: // the request type lookup's, on another way in
 			c := *t.online[r.user]
 			r.reply <- &c
+			keep(&r)
 		}
 	}
 }
@@ -68,6 +64,8 @@ func (t *Tracker) Copy(user string) int { // want Copy:`summary\(\)`
 
 func (t *Tracker) Clone(user string) int { // want Clone:`summary\(\)`
 	reply := make(chan *Session, 1)
-	t.clones <- cloneReq{user: user, reply: reply}
+	t.clones <- lookupReq{user: user, reply: reply}
 	return (<-reply).Seen
 }
+
+func keep(*lookupReq) {}
