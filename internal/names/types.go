@@ -122,3 +122,23 @@ func HeldStruct(t types.Type) *types.Named {
 	}
 	return named
 }
+
+// SharesMemory reports whether a value of type t refers to memory a copy
+// shares with the original: a pointer, map, slice, channel, interface or
+// func, or a struct or array holding one. Strings are immutable.
+func SharesMemory(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for f := range t.Fields() {
+			if SharesMemory(f.Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return SharesMemory(t.Elem())
+	}
+	return true
+}

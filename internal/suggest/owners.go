@@ -613,7 +613,7 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	if mi, ok := x.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
-	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) {
+	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) || rowsOfCopies(x) {
 		return // nil carries nothing
 	}
 	noteSentType(sent, x.Type(), pkg, false, 0, copiedFields(x))
@@ -673,6 +673,15 @@ func keptBySender(x ssa.Value) bool {
 		return len(stored) > 0 && !slices.ContainsFunc(stored, func(v ssa.Value) bool { return !copiedOut(v, 0) })
 	}
 	return false
+}
+
+// rowsOfCopies reports whether x is a slice or array the function made of
+// a struct's plain values (rows = append(rows, *st), sent as []Stat): the
+// copies go, the values kept behind pointers stay.
+func rowsOfCopies(x ssa.Value) bool {
+	elem := names.HeldStruct(x.Type())
+	_, _, kept := fieldUnder(x)
+	return elem != nil && !names.SharesMemory(elem) && !kept
 }
 
 // embedded reports whether v is loaded from a field's address.

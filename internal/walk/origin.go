@@ -75,7 +75,7 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 			return ot.storedInto(alloc)
 		}
 	case *ssa.Call:
-		if flow.IsBuiltin(v, "append") && !sharesMemory(v.Type().Underlying().(*types.Slice).Elem()) {
+		if flow.IsBuiltin(v, "append") && !names.SharesMemory(v.Type().Underlying().(*types.Slice).Elem()) {
 			// Plain elements are copied in: the result's memory is its
 			// first argument's or new.
 			return ot.of(v.Call.Args[0])
@@ -117,7 +117,7 @@ func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
 					// A plain value stored into an element or field is
 					// a copy (rows[0] = *st): the allocation holds no
 					// part of where it came from.
-					if root := flow.AllocRoot(st.Addr); root != nil && (st.Addr == root || sharesMemory(st.Val.Type())) {
+					if root := flow.AllocRoot(st.Addr); root != nil && (st.Addr == root || names.SharesMemory(st.Val.Type())) {
 						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st.Val)
 					}
 				}

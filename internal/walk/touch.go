@@ -73,7 +73,7 @@ func (w *walker) access(instr ssa.Instruction) {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
 		}
 	case *ssa.UnOp:
-		if in.Op == token.MUL && !onlyFieldsRead(in) && (sharesMemory(in.Type()) || !structVariable(in.X)) {
+		if in.Op == token.MUL && !onlyFieldsRead(in) && (names.SharesMemory(in.Type()) || !structVariable(in.X)) {
 			w.wholeStruct(pos, in.X, summary.ActionReads) // (a copy of a copy the function was given is its own)
 		}
 	case *ssa.Store:
@@ -103,9 +103,9 @@ func (w *walker) access(instr ssa.Instruction) {
 func privateCopy(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Field:
-		return !sharesMemory(in.Type()) && copied(in.X)
+		return !names.SharesMemory(in.Type()) && copied(in.X)
 	case *ssa.FieldAddr:
-		return !sharesMemory(in.Type().(*types.Pointer).Elem()) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
+		return !names.SharesMemory(in.Type().(*types.Pointer).Elem()) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
 	}
 	return false
 }
@@ -144,26 +144,6 @@ func structVariable(addr ssa.Value) bool {
 			return ok && st.Addr == cell
 		})
 	})
-}
-
-// sharesMemory reports whether a value of type t refers to memory a copy
-// shares with the original: a pointer, map, slice, channel, interface or
-// func, or a struct or array holding one. Strings are immutable.
-func sharesMemory(t types.Type) bool {
-	switch t := t.Underlying().(type) {
-	case *types.Basic:
-		return t.Kind() == types.UnsafePointer
-	case *types.Struct:
-		for f := range t.Fields() {
-			if sharesMemory(f.Type()) {
-				return true
-			}
-		}
-		return false
-	case *types.Array:
-		return sharesMemory(t.Elem())
-	}
-	return true
 }
 
 // onlyBound reports whether the address instr computes is only bound as

@@ -64,7 +64,7 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 // handing a fresh one hands all it holds.
 func (w *walker) copiesConfined(t types.Type) bool {
 	elem := names.HeldStruct(t)
-	return elem != nil && w.c.M.ConfinedNamed(elem) != nil && !sharesMemory(elem)
+	return elem != nil && w.c.M.ConfinedNamed(elem) != nil && !names.SharesMemory(elem)
 }
 
 // shared reports whether code other than what at starts may reach value
