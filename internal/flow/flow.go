@@ -388,6 +388,9 @@ func ElementField(v ssa.Value) *types.Var {
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if ia, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
+			if lookup, ok := ia.X.(*ssa.Lookup); ok {
+				return LoadedField(CopySource(lookup.X)) // a list in a map: for _, fn := range h.handlers[topic]
+			}
 			return LoadedField(CopySource(ia.X))
 		}
 	case *ssa.Lookup:
@@ -444,14 +447,14 @@ func builtElements(s *ssa.Slice) []ssa.Value {
 	return out
 }
 
-// HoldsFuncs reports whether t is a func type, or a slice or map of one:
-// a type whose values hold funcs to call.
+// HoldsFuncs reports whether t is a func type, a slice or map of one, or a
+// map of such slices: a type whose values hold funcs to call.
 func HoldsFuncs(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		return names.IsFuncTyped(u.Elem())
 	case *types.Map:
-		return names.IsFuncTyped(u.Elem())
+		return HoldsFuncs(u.Elem()) // funcs, or lists of them, by key
 	}
 	return names.IsFuncTyped(t)
 }

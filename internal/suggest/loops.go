@@ -1042,19 +1042,17 @@ func (s *Suggester) proposeQueued() {
 	for fn, p := range s.funcParams {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok || st.Val != p && !slices.Contains(flow.StoredFuncs(st.Val), ssa.Value(p)) {
+				k, ok := keptFuncs(instr)
+				if !ok || !slices.Contains(k.funcs, ssa.Value(p)) {
 					continue
 				}
-				f := flow.FieldOf(st.Addr)
 				var how string
-				switch {
-				case f == nil:
-				case called[f] != "":
-					how = fmt.Sprintf("it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), f.Name(), called[f])
-				case fed[f] != nil:
+				switch to := fed[k.field]; {
+				case called[k.field] != "":
+					how = fmt.Sprintf("it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), k.field.Name(), called[k.field])
+				case to.field != nil:
 					how = fmt.Sprintf("it puts %s in %s, which %s keeps in %s, whose funcs %s calls on its own goroutine",
-						p.Name(), selectedField(st.Addr), flow.Name(fed[f].Parent()), selectedField(fed[f].Addr), called[flow.FieldOf(fed[f].Addr)])
+						p.Name(), k.name, flow.Name(to.by), to.name, called[to.field])
 				}
 				if obj := flow.DeclaredFunc(fn); how != "" && !s.placed(obj, p.Name()) {
 					s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: []string{p.Name()}, evidence: how})
@@ -1064,14 +1062,39 @@ func (s *Suggester) proposeQueued() {
 	}
 }
 
-// selectedField names the field whose address addr is, with its struct
-// type where it has a name (eventbus.subscription.h).
-func selectedField(addr ssa.Value) string {
-	f := flow.FieldOf(addr)
-	if named := names.DerefNamed(addr.(*ssa.FieldAddr).X.Type()); named != nil {
-		return names.TypeName(named) + "." + f.Name()
+// A keptFunc is a store of funcs into a field: field = f, field = append(
+// field, f), field[k] = append(field[k], f) for a map of lists.
+type keptFunc struct {
+	field *types.Var
+	name  string // the field with its struct type, for evidence (bus.subscription.h)
+	funcs []ssa.Value
+	by    *ssa.Function
+}
+
+// keptFuncs returns the store of funcs instr makes into a field, if it
+// makes one.
+func keptFuncs(instr ssa.Instruction) (keptFunc, bool) {
+	var fa *ssa.FieldAddr
+	var val ssa.Value
+	switch in := instr.(type) {
+	case *ssa.Store:
+		fa, _ = in.Addr.(*ssa.FieldAddr)
+		val = in.Val
+	case *ssa.MapUpdate:
+		if load, ok := in.Map.(*ssa.UnOp); ok && load.Op == token.MUL {
+			fa, _ = load.X.(*ssa.FieldAddr)
+		}
+		val = in.Value
 	}
-	return "the field " + f.Name()
+	if fa == nil {
+		return keptFunc{}, false
+	}
+	f := flow.FieldOf(fa)
+	name := "the field " + f.Name()
+	if named := names.DerefNamed(fa.X.Type()); named != nil {
+		name = names.TypeName(named) + "." + f.Name()
+	}
+	return keptFunc{field: f, name: name, funcs: flow.StoredFuncs(val), by: instr.Parent()}, true
 }
 
 // placed reports whether a proposal already says where obj's parameter
@@ -1082,22 +1105,23 @@ func (s *Suggester) placed(obj types.Object, name string) bool {
 
 // fedFields maps the func fields whose values the package's code copies
 // into a field of called (the h of a message a loop received, kept as
-// subscription{h: r.h}) to such a store.
-func (s *Suggester) fedFields(called map[*types.Var]string) map[*types.Var]*ssa.Store {
-	out := make(map[*types.Var]*ssa.Store)
+// subscription{h: r.h}, or appended to a map of handler lists) to such a
+// store.
+func (s *Suggester) fedFields(called map[*types.Var]string) map[*types.Var]keptFunc {
+	out := make(map[*types.Var]keptFunc)
 	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok || called[flow.FieldOf(st.Addr)] == "" {
+				k, ok := keptFuncs(instr)
+				if !ok || called[k.field] == "" {
 					continue
 				}
-				for _, v := range flow.StoredFuncs(st.Val) {
-					if from := flow.LoadedField(v); from != nil && called[from] == "" && out[from] == nil {
-						out[from] = st
+				for _, v := range k.funcs {
+					if from := flow.LoadedField(v); from != nil && called[from] == "" && out[from].field == nil {
+						out[from] = k
 					}
 				}
 			}

@@ -221,6 +221,11 @@ func (x *extractor) collectionField(e ast.Expr) *types.Var {
 			}
 		case *ast.SliceExpr:
 			e = ex.X
+		case *ast.IndexExpr:
+			if _, isMap := x.info.TypeOf(ex.X).Underlying().(*types.Map); !isMap {
+				return nil
+			}
+			e = ex.X // a list in a map: range x.subs[topic]
 		case *ast.CallExpr:
 			e = x.copiedArg(ex)
 			if e == nil {

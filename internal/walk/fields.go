@@ -75,7 +75,7 @@ func indexFields(fns []*ssa.Function) *Fields {
 // storedField returns the field that instr, a store, puts funcs in, and
 // the value it stores: a func field (x.f = fn), an element of a slice or
 // map of funcs (x.subs[k] = fn, x.fs[i] = fn), or a whole slice of them
-// (x.fs = append(x.fs, fn)).
+// (x.fs = append(x.fs, fn), x.subs[k] = append(x.subs[k], fn)).
 func storedField(instr ssa.Instruction) (*types.Var, ssa.Value) {
 	switch in := instr.(type) {
 	case *ssa.Store:
@@ -89,7 +89,7 @@ func storedField(instr ssa.Instruction) (*types.Var, ssa.Value) {
 			return flow.LoadedField(ia.X), in.Val
 		}
 	case *ssa.MapUpdate:
-		if names.IsFuncTyped(in.Value.Type()) {
+		if flow.HoldsFuncs(in.Value.Type()) { // x.subs[k] = fn, or a list there: append(x.subs[k], fn)
 			return flow.LoadedField(in.Map), in.Value
 		}
 	}

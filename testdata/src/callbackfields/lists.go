@@ -49,3 +49,34 @@ func subscribe(s *state) {
 	b.ListenHere(s.onBadgeHere)
 	b.notifyHere("x")
 }
+
+// A map of lists: funcs appended under a key, called by the goroutine
+// ranging over one key's list.
+type topics struct {
+	in      chan string
+	byTopic map[string][]func(string)
+}
+
+func newTopics() *topics {
+	t := &topics{in: make(chan string, 8), byTopic: map[string][]func(string){}}
+	go t.notify()
+	return t
+}
+
+func (t *topics) On(topic string, f func(string)) { t.byTopic[topic] = append(t.byTopic[topic], f) } // want On:`summary\(async arg2\)`
+
+func (t *topics) notify() {
+	for topic := range t.in {
+		for _, f := range t.byTopic[topic] {
+			f(topic)
+		}
+	}
+}
+
+func (s *state) onTopic(string) {
+	s.n-- // want `calls confined \(\*callbackfields.state\).onTopic off the owner: this code runs via \(\*callbackfields.topics\).On \(lists.go:\d+\); inside, it writes callbackfields.state.n`
+}
+
+func subscribeTopics(s *state) {
+	newTopics().On("x", s.onTopic)
+}

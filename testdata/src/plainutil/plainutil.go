@@ -44,6 +44,7 @@ func GoAll(fs ...func()) { // want GoAll:`summary\(async arg0\)`
 // Bus calls the handlers subscribed on a goroutine of its own.
 type Bus struct {
 	handlers []func(string)
+	byTopic  map[string][]func(string)
 	events   chan string
 }
 
@@ -56,9 +57,15 @@ func NewBus() *Bus {
 // Subscribe keeps h among the handlers the dispatcher calls.
 func (b *Bus) Subscribe(h func(string)) { b.handlers = append(b.handlers, h) } // want Subscribe:`summary\(async arg1\)`
 
+// On keeps h in the list of its topic, which the dispatcher calls.
+func (b *Bus) On(topic string, h func(string)) { b.byTopic[topic] = append(b.byTopic[topic], h) } // want On:`summary\(async arg2\)`
+
 func (b *Bus) dispatch() {
 	for ev := range b.events {
 		for _, h := range b.handlers {
+			h(ev)
+		}
+		for _, h := range b.byTopic[ev] {
 			h(ev)
 		}
 	}

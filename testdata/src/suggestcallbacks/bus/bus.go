@@ -25,6 +25,7 @@ type Bus struct { // want `suggest for bus.Bus: //confined:owner: code on the ow
 	publish   chan string
 	subs      map[string][]subscription
 	wildcards []Handler
+	byTopic   map[string][]Handler
 	nextID    int
 }
 
@@ -51,6 +52,9 @@ func (b *Bus) dispatch(ev string) {
 	for _, h := range b.wildcards {
 		h(ev)
 	}
+	for _, h := range b.byTopic[ev] {
+		h(ev)
+	}
 }
 
 func (b *Bus) Subscribe(topic string, h Handler) { // want `suggest for \(\*bus.Bus\).Subscribe: //confined:async h: it puts h in bus.subscribeReq.h, which \(\*bus.Bus\).run keeps in bus.subscription.h, whose funcs \(\*bus.Bus\).run calls on its own goroutine` Subscribe:"summary\\(\\)" Subscribe:"confined:async\\[2\\]"
@@ -58,6 +62,8 @@ func (b *Bus) Subscribe(topic string, h Handler) { // want `suggest for \(\*bus.
 }
 
 func (b *Bus) AddWildcard(h Handler) { b.wildcards = append(b.wildcards, h) } // want `suggest for \(\*bus.Bus\).AddWildcard: //confined:async h: it keeps h in the field wildcards, whose funcs \(\*bus.Bus\).run calls on its own goroutine` AddWildcard:"summary\\(\\)" AddWildcard:"writes suggestcallbacks/bus\\.Bus\\.wildcards" AddWildcard:"confined:async\\[1\\]"
+
+func (b *Bus) On(topic string, h Handler) { b.byTopic[topic] = append(b.byTopic[topic], h) } // want `suggest for \(\*bus.Bus\).On: //confined:async h: it keeps h in the field byTopic, whose funcs \(\*bus.Bus\).run calls on its own goroutine` On:"summary\\(\\)" On:"writes suggestcallbacks/bus.Bus.byTopic" On:"confined:async\\[2\\]"
 
 func (b *Bus) Once(f func()) { b.once <- onceReq{run: f} } // want `suggest for \(\*bus.Bus\).Once: //confined:hop f: it stores f in the field run, which the loop \(\*bus.Bus\).run calls` Once:"summary\\(\\)" Once:"confined:hop\\[1\\]"
 
