@@ -128,17 +128,44 @@ func (m *Model) IsAny(fn *ssa.Function) bool {
 }
 
 // ConcurrencySafe reports whether a field of type t may be used from any
-// goroutine: channels and the types of sync and sync/atomic.
+// goroutine: channels, the types of sync and sync/atomic, and structs
+// and arrays made only of them (a statistic of atomic counters).
 func ConcurrencySafe(t types.Type) bool {
+	return concurrencySafe(t, maxSafeDepth)
+}
+
+// maxSafeDepth bounds how deep ConcurrencySafe looks into structs and
+// arrays.
+const maxSafeDepth = 4
+
+func concurrencySafe(t types.Type, depth int) bool {
 	if _, ok := t.Underlying().(*types.Chan); ok {
 		return true
 	}
 	named := names.DerefNamed(t)
-	if named == nil || named.Obj().Pkg() == nil {
+	if named != nil && named.Obj().Pkg() != nil {
+		if path := named.Obj().Pkg().Path(); path == "sync" || path == "sync/atomic" {
+			return true
+		}
+	}
+	if depth == 0 {
 		return false
 	}
-	path := named.Obj().Pkg().Path()
-	return path == "sync" || path == "sync/atomic"
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		return false // the pointer itself may be replaced
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct: // a statistic made only of atomics: as safe as its parts
+		for f := range u.Fields() {
+			if !concurrencySafe(f.Type(), depth-1) {
+				return false
+			}
+		}
+		return u.NumFields() > 0
+	case *types.Array:
+		return concurrencySafe(u.Elem(), depth-1)
+	}
+	return false
 }
 
 // HopTarget returns the arguments fn runs on an owner, and that owner's

@@ -718,7 +718,9 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 		if b, ok := common.Value.(*ssa.Builtin); ok {
 			return writesFirstArgument(b) && len(common.Args) > 0 && common.Args[0] == v
 		}
-		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common)
+		// A method of a value made only of atomics and locks (a
+		// statistic's observe) writes nothing a race can see.
+		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common) && !model.ConcurrencySafe(names.DerefUnder(v.Type()))
 	}
 	return false
 }

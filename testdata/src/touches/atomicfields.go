@@ -53,3 +53,37 @@ func plainNestedInConfinedType(ls *leaderState) {
 		sink = len(ls.transfer.target) // want `reads confined touches.leaderState.transfer off the owner`
 	})
 }
+
+// A statistic made only of atomics, held by value in a confined field:
+// its methods, called off the owner, write nothing a race can see, also
+// through an array of them. Look-alike: a statistic with a plain counter.
+type stat struct {
+	count atomic.Int64
+	max   atomic.Int64
+}
+
+func (p *stat) observe(d time.Duration) {
+	p.count.Add(1)
+	if old := p.max.Load(); int64(d) > old {
+		p.max.CompareAndSwap(old, int64(d))
+	}
+}
+
+type plainStat struct {
+	count int64
+}
+
+func (p *plainStat) observe() { p.count++ }
+
+//confined:owner
+type profiled struct { // want profiled:"confined:owner"
+	exec  [2]stat
+	plain plainStat
+}
+
+func (p *profiled) measure() {
+	go func() {
+		p.exec[1].observe(time.Second)
+		p.plain.observe() // want `writes confined touches.profiled.plain off the owner: this code runs via a go statement`
+	}()
+}
