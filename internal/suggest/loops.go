@@ -943,9 +943,27 @@ func loopCalls(loop *ssa.Function) calledByLoop {
 
 // onReceiver reports whether the func value v is loaded from a field of
 // fn's receiver (c.onMessage, c.handlers.onClose), rather than of a value
-// fn was handed (e.fn of an envelope it received or dequeued).
+// fn was handed (e.fn of an envelope it received, or dequeued from its
+// receiver's queue: work, not a callback kept for every event).
 func onReceiver(fn *ssa.Function, v ssa.Value) bool {
-	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && flow.ReadRoot(v) == fn.Params[0]
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return false
+	}
+	for {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		default:
+			return v == fn.Params[0]
+		}
+	}
 }
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
