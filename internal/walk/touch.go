@@ -203,32 +203,41 @@ func readUse(instr ssa.Instruction) summary.ReadUse {
 		}
 		v = load
 	}
-	use := summary.UseValue
-	for i, r := range flow.Referrers(v) {
+	refs := flow.Referrers(v)
+	onlyLength := len(refs) > 0
+	for _, r := range refs {
 		switch r := r.(type) {
-		case *ssa.Lookup:
-			if r.X == v {
-				return summary.UseEntries
-			}
-		case *ssa.Index:
-			if r.X == v {
-				return summary.UseEntries
-			}
-		case *ssa.IndexAddr:
-			if r.X == v {
+		case *ssa.Lookup, *ssa.Index, *ssa.IndexAddr:
+			if indexed(r) == v { // not v the key or index
 				return summary.UseEntries
 			}
 		case *ssa.Range:
 			return summary.UseEntries
 		case *ssa.Call:
-			if (i == 0 || use == summary.UseLength) && (flow.IsBuiltin(r, "len") || flow.IsBuiltin(r, "cap")) {
-				use = summary.UseLength
+			if flow.IsBuiltin(r, "len") || flow.IsBuiltin(r, "cap") {
 				continue
 			}
 		}
-		use = summary.UseValue
+		onlyLength = false
 	}
-	return use
+	if onlyLength {
+		return summary.UseLength
+	}
+	return summary.UseValue
+}
+
+// indexed is the map, slice or array that instr, a lookup or an index,
+// selects an entry of.
+func indexed(instr ssa.Instruction) ssa.Value {
+	switch in := instr.(type) {
+	case *ssa.Lookup:
+		return in.X
+	case *ssa.Index:
+		return in.X
+	case *ssa.IndexAddr:
+		return in.X
+	}
+	return nil
 }
 
 // fieldWitness is the witness of a touch of field index of x at pos, if
