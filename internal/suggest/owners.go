@@ -759,9 +759,10 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 }
 
 // proposeAnyFields proposes :any on the fields of the proposed owner obj
-// that only set-up code, or code holding a lock, writes (see
-// runningWrites) and that code off the owner reads (readOff) or writes
-// with the lock held. A field that shares its line (`cfg, n int`) with
+// that only set-up code, code holding a lock, or the func of a sync.Once
+// whose Do every read follows (orderedByOnce) writes (see runningWrites),
+// and that code off the owner reads (readOff) or writes with the lock
+// held. A field that shares its line (`cfg, n int`) with
 // one that must stay confined gets none: the directive would free both.
 func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, readOff map[string]string) {
 	named := obj.Type().(*types.Named)
@@ -772,11 +773,15 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 		key := fieldKey(named, f.Name())
 		reader, read := readOff[key]
 		writer, lockedOff := pa.lockedOff[key]
-		if pa.runningWrites[key] || !read && !lockedOff || model.ConcurrencySafe(f.Type()) {
+		once := s.written.orderedByOnce()[key]
+		if pa.runningWrites[key] && !once || !read && !lockedOff || model.ConcurrencySafe(f.Type()) {
 			continue
 		}
 		writes := "only code building a " + obj.Name() + " writes it"
-		if s.written.writtenAfterSetUp()[key] {
+		switch {
+		case once:
+			writes = "only the func a sync.Once runs writes it, and every read follows that once's Do"
+		case s.written.writtenAfterSetUp()[key]:
 			if !read && pa.unlockedReads[key] {
 				// Only locked writes put it off the owner, and a read
 				// without the lock races with them.

@@ -41,6 +41,34 @@ func (l *loader) get(k string) int {
 	return l.data[k]
 }
 
+// An unlocked counter that a refresh goroutine bumps beside a clock the
+// first reader sets through a once: every read of clock follows that
+// once's Do, so it is :any, whoever reads it.
+type clocked struct { // want `suggest for suggestloopless\.clocked: //confined:owner: code off the owner \(\(\*suggestloopless\.clocked\)\.refresh\) touches its field refreshes without a lock`
+	clockOnce sync.Once
+	clock     func() int // want `suggest for field clock: //confined:any: only the func a sync\.Once runs writes it, and every read follows that once's Do, and \(\*suggestloopless\.clocked\)\.now reads it off the owner`
+	refreshes int
+}
+
+func (c *clocked) now() int {
+	c.clockOnce.Do(func() {
+		if c.clock == nil {
+			c.clock = func() int { return 1 }
+		}
+	})
+	return c.clock()
+}
+
+func (c *clocked) refresh() {
+	_ = c.now()
+	c.refreshes++
+}
+
+func (c *clocked) Get() int { // want Get:`summary\(invokes arg0; started arg0\)`
+	go c.refresh()
+	return c.now() + c.refreshes
+}
+
 // Look-alike of a lazy load (suggestexplain's lazyConfig, whose reads all
 // go through the once, gets nothing): Peek reads without the once, while
 // the warm-up goroutine's load may still write.
