@@ -109,6 +109,7 @@ func (s *Suggester) proposeOwners() {
 	}
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
 	s.withdrawAnyOverFreeElements()
+	s.proposeClientMethods(onOwner)
 }
 
 // withdrawAnyOverFreeElements withdraws :any from the fields whose slice

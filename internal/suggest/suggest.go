@@ -147,7 +147,8 @@ func (s *Suggester) propose(p proposal) bool {
 		switch {
 		case p.verb == directive.VerbOwner && d.Owner, p.verb == directive.VerbAny && d.Any, p.verb == directive.VerbLoop && d.Loop,
 			p.verb == directive.VerbHop && len(d.Hop) > 0, p.verb == directive.VerbAsync && len(d.Async) > 0,
-			p.verb == directive.VerbCompletes && d.Completes != directive.CompletesUnknown, p.verb == directive.VerbInherit && d.Combinator:
+			p.verb == directive.VerbCompletes && d.Completes != directive.CompletesUnknown, p.verb == directive.VerbInherit && d.Combinator,
+			p.verb == directive.VerbOffOwner && d.OffOwner:
 			return false
 		}
 	}
