@@ -8,6 +8,8 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
+require golang.org/x/mod v0.42.0 // indirect
+
 // The plugin is developed in the same repository as the analyzer. A
 // released plugin requires the analyzer's tagged version instead.
 replace github.com/confinecheck/confinecheck => ../

@@ -46,9 +46,8 @@ func newHandTimer() handTimer {
 }
 
 // Schedule hands task to the test and waits until the test lets the caller
-// go on. (The want comment is for analyzer/runtime_test.go, which checks
-// this package, tests included, with analysistest.)
-func (t handTimer) Schedule(_ time.Duration, task func()) { // want Schedule:`^summary\(\)$`
+// go on.
+func (t handTimer) Schedule(_ time.Duration, task func()) {
 	select {
 	case t.scheduled <- task:
 		<-t.resume

@@ -9,14 +9,14 @@ import (
 // Everything but the two racy continuations is the runtime's RegionManager.
 //
 //confined:owner
-type buggyManager struct { // want buggyManager:"confined:owner"
+type buggyManager struct {
 	// Set once, before the manager reaches the loop.
 	//
 	//confined:any
-	*execution.RegionManager // want RegionManager:"confined:any"
+	*execution.RegionManager
 }
 
-func (m buggyManager) TerminateRegion(r *execution.RegionExecution) *future.Future[struct{}] { // want TerminateRegion:`summary\(arg0 calls \(main.buggyManager\).terminateWorkersWithRetry; arg1 calls \(main.buggyManager\).terminateWorkersWithRetry; invokes arg0; completes async\)`
+func (m buggyManager) TerminateRegion(r *execution.RegionExecution) *future.Future[struct{}] {
 	return m.terminateWorkersWithRetry(r, 1)
 }
 
@@ -35,7 +35,7 @@ func (m buggyManager) terminateWorkersWithRetry(r *execution.RegionExecution, at
 }
 
 func (m buggyManager) terminateWorkers(r *execution.RegionExecution) *future.Future[struct{}] {
-	return m.EndWorkers(r).FlatMap(func(struct{}) *future.Future[struct{}] { // want `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:31\); inside, it writes network.OutputGateway.idToSequenceNums, writes rpc.Client.promiseID, writes rpc.Client.unfulfilledPromises, reads network.OutputGateway.deliver; fix: hop back to the owner through actor\.Hop and touch the state there$`
+	return m.EndWorkers(r).FlatMap(func(struct{}) *future.Future[struct{}] {
 		return r.StopWorkers(m.stopAndMark)
 	})
 }
@@ -46,7 +46,7 @@ func (m buggyManager) stopAndMark(w *execution.WorkerExecution) *future.Future[s
 	stopped.OnComplete(func(struct{}, error) {
 		// BUG: the stop completes on the worker's goroutine, while the
 		// loop reads worker states for every statistics query.
-		w.SetState(execution.Terminated) // want `calls confined \(\*execution.WorkerExecution\).SetState off the owner: this code runs via a callback of \(\*future.Future\[T\]\).OnComplete on a future that completes off the owner \(manager.go:46\); inside, it writes execution.WorkerExecution.state`
+		w.SetState(execution.Terminated)
 	})
 	return stopped
 }

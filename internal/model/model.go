@@ -1,6 +1,7 @@
 package model
 
 import (
+	"go/token"
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
@@ -36,6 +37,10 @@ type Model struct {
 	View      *View
 	factCache map[types.Object]*directive.Fact
 	contracts map[*types.Func]*directive.Fact
+	// sourceFiles are the files of other packages findings point into
+	// (see FindingPos), by name.
+	sourceFiles map[string]*token.File
+	ownRoot     *string // see moduleRoot; nil until asked
 	// Entries are the entry points in view; Turns the turns of owners.
 	Entries *Entries
 	Turns   *Turns
@@ -51,11 +56,12 @@ type Model struct {
 func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	dirs, diags := directive.Parse(pass)
 	m := &Model{
-		pass:      pass,
-		cfg:       cfg,
-		Dirs:      dirs,
-		factCache: make(map[types.Object]*directive.Fact),
-		contracts: make(map[*types.Func]*directive.Fact),
+		pass:        pass,
+		cfg:         cfg,
+		Dirs:        dirs,
+		factCache:   make(map[types.Object]*directive.Fact),
+		contracts:   make(map[*types.Func]*directive.Fact),
+		sourceFiles: make(map[string]*token.File),
 	}
 	m.View = newView(m, pass)
 	m.Entries = &Entries{m: m}

@@ -6,7 +6,10 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/fix"
@@ -29,6 +32,110 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// FindingPos is where a finding at p is reported: TokenPos, or, for a
+// line of another package of the same module (a method that package
+// exports, which this package's goroutine calls), that line itself, the
+// one the race detector names: a finding there is the module's to act
+// on. A line of another module (a library's code, declared confined) has
+// no position here: its finding stays at the call in this package. So
+// does a touch of state a declaration or a turn confines, which the
+// type's own package may not know confined: there, where the same touch
+// is reported had it known, depends on how the declaration was passed.
+func (m *Model) FindingPos(p summary.Position, member string) token.Pos {
+	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 || !m.confinedInSource(member) {
+		return pos
+	}
+	if root := m.moduleRoot(); root == "" || names.ModuleRoot(filepath.Dir(p.File)) != root {
+		return token.NoPos
+	}
+	tf := m.sourceFile(p.File)
+	if tf == nil || p.Line > tf.LineCount() {
+		return token.NoPos
+	}
+	return tf.LineStart(p.Line) + token.Pos(max(p.Col-1, 0))
+}
+
+// moduleRoot is the root of the package's module, or "" (see
+// names.ModuleOf), found once.
+func (m *Model) moduleRoot() string {
+	if m.ownRoot == nil {
+		root := ""
+		if len(m.pass.Files) > 0 {
+			own := m.pass.Fset.File(m.pass.Files[0].FileStart)
+			root = names.ModuleOf(filepath.Dir(own.Name()), strings.TrimSuffix(m.pass.Pkg.Path(), "_test"))
+		}
+		m.ownRoot = &root
+	}
+	return *m.ownRoot
+}
+
+// confinedInSource reports whether member ("pkg.T.f", "pkg.T.f[]" or
+// "pkg.T") is of a type, or is a field, that a directive in its own
+// package's source confines: every package sees it so.
+func (m *Model) confinedInSource(member string) bool {
+	member, _ = strings.CutSuffix(member, "[]")
+	pkgName, rest, ok := strings.Cut(member, ".")
+	if !ok {
+		return false
+	}
+	typeName, field, _ := strings.Cut(rest, ".")
+	typeName, _, _ = strings.Cut(typeName, "[")
+	var found *types.TypeName
+	for _, pkg := range names.PackagesInView(m.pass.Pkg) {
+		if pkg.Name() != pkgName {
+			continue
+		}
+		if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
+			if found != nil {
+				return false // two packages of that name: which one is not said
+			}
+			found = tn
+		}
+	}
+	if found == nil {
+		return false
+	}
+	if d := m.sourceDirectives(found); d != nil && d.Owner {
+		return true
+	}
+	st, ok := found.Type().Underlying().(*types.Struct)
+	if !ok || field == "" {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == field {
+			d := m.sourceDirectives(f)
+			return d != nil && d.Owner
+		}
+	}
+	return false
+}
+
+// sourceFile is the file named name in the pass's file set, read from
+// disk and added to it when the set holds none, or only the stand-in an
+// importer made from export data (its lines are not the file's).
+func (m *Model) sourceFile(name string) *token.File {
+	if tf, ok := m.sourceFiles[name]; ok {
+		return tf
+	}
+	content, err := os.ReadFile(name)
+	var found *token.File
+	if err == nil {
+		for tf := range m.pass.Fset.Iterate {
+			if tf.Name() == name && tf.Size() == len(content) {
+				found = tf
+				break
+			}
+		}
+		if found == nil {
+			found = m.pass.Fset.AddFile(name, -1, len(content))
+			found.SetLinesForContent(content)
+		}
+	}
+	m.sourceFiles[name] = found
+	return found
 }
 
 // DescribeHop says how fix hints may use fn, a hop sink for the arguments

@@ -465,23 +465,28 @@ func (r *reporter) sameLine(a, b token.Pos) bool {
 	return pa.Filename == pb.Filename && pa.Line == pb.Line
 }
 
-// touchPos is where f's state is touched, when that is in this package:
-// the write or read itself, however deep in helpers and methods the
-// off-owner code calls; for a call of a confined method, what the method
-// goes on to touch (see summary.Reach). Else f.pos. A test's goroutine
+// touchPos is where f's state is touched, when that is in this package,
+// or in another of its module (see model.FindingPos): the write or read
+// itself, however deep in helpers and methods the off-owner code calls;
+// for a call of a confined method, what the method goes on to touch (see
+// summary.Reach), or else the call into the package that touches it.
+// Else f.pos. A test's goroutine
 // that reaches a touch in production code is reported there too: the
 // race detector names that line, and the message names the test's start.
 func (r *reporter) touchPos(f finding) token.Pos {
-	at := r.c.M.TokenPos
+	at := r.c.M.FindingPos
 	wit := f.witness
 	if wit.Action == summary.ActionCalls {
 		for _, reach := range wit.Reaches {
-			if pos := at(reach.Site); pos.IsValid() {
+			if pos := at(reach.Site, reach.Member); pos.IsValid() {
+				return pos
+			}
+			if pos := r.c.M.TokenPos(reach.Call); pos.IsValid() {
 				return pos
 			}
 		}
 	}
-	if pos := at(wit.Site); pos.IsValid() {
+	if pos := at(wit.Site, wit.Member); pos.IsValid() {
 		return pos
 	}
 	return f.pos

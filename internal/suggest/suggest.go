@@ -15,7 +15,6 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -234,26 +233,11 @@ func (s *Suggester) inMainModuleFiles(pos token.Pos) bool {
 		return false
 	}
 	own := s.pass.Fset.File(s.pass.Files[0].FileStart).Name()
-	root := moduleRoot(filepath.Dir(own))
+	root := names.ModuleRoot(filepath.Dir(own))
 	if root == "" {
 		return filepath.Dir(file.Name()) == filepath.Dir(own)
 	}
-	return moduleRoot(filepath.Dir(file.Name())) == root
-}
-
-// moduleRoot is the nearest directory at or above dir that holds a go.mod,
-// or "".
-func moduleRoot(dir string) string {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return names.ModuleRoot(filepath.Dir(file.Name())) == root
 }
 
 // inModule reports whether the package path is of the package's module,

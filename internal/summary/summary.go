@@ -116,6 +116,10 @@ type Reach struct {
 	FirstRead Position
 	// Use: what the read at Site goes on to read (Witness.Use).
 	Use ReadUse
+	// Call: for a Site in another package, where the code summarized
+	// calls into it: where a finding that cannot be reported at Site is
+	// (see model.FindingPos).
+	Call Position
 }
 
 // ReadAt is where r is first read, if it is: its Site, or FirstRead when
@@ -145,7 +149,7 @@ func addReach(rs []Reach, r Reach) []Reach {
 		// (len(b.scores), then b.scores[i]: the entries' line).
 		telling := !rs[i].Write && !r.Write && readRank[r.Use] > readRank[rs[i].Use]
 		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) && !telling {
-			r.Site, r.Use = keep, rs[i].Use
+			r.Site, r.Use, r.Call = keep, rs[i].Use, rs[i].Call
 		}
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
@@ -370,7 +374,7 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	for _, r := range wit.Reaches {
 		r.Depth += len(wit.Via) + 1
 		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
-			r.Site, r.OtherSites, r.FirstRead = wit.Site, nil, Position{} // the call into the other package
+			r.Call = wit.Site // the call into the other package
 		}
 		s.Reaches = addReach(s.Reaches, r)
 	}
