@@ -12,11 +12,14 @@ import (
 )
 
 // copyFuncs are the functions whose result holds the elements of their
-// argument, with the argument's index.
-var copyFuncs = map[string]int{
-	"slices.Clone": 0, // a shallow copy of the slice
-	"maps.Clone":   0, // a shallow copy of the map
-	"slices.Clip":  0, // the same slice, capacity trimmed
+// argument: the argument's index, and whether the result is new memory.
+var copyFuncs = map[string]struct {
+	arg int
+	new bool
+}{
+	"slices.Clone": {0, true},  // a shallow copy of the slice
+	"maps.Clone":   {0, true},  // a shallow copy of the map
+	"slices.Clip":  {0, false}, // the same slice, capacity trimmed
 }
 
 // CopiedArg returns the index of the argument whose elements a call of fn
@@ -25,8 +28,15 @@ func CopiedArg(fn *types.Func) (int, bool) {
 	if fn == nil || fn.Pkg() == nil {
 		return 0, false
 	}
-	i, ok := copyFuncs[fn.Pkg().Path()+"."+fn.Name()]
-	return i, ok
+	c, ok := copyFuncs[fn.Pkg().Path()+"."+fn.Name()]
+	return c.arg, ok
+}
+
+// NewCopy reports whether fn returns new memory holding its argument's
+// elements (slices.Clone, maps.Clone): of plain elements, a copy nobody
+// else reaches.
+func NewCopy(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && copyFuncs[fn.Pkg().Path()+"."+fn.Name()].new
 }
 
 // CopySource returns the collection whose elements v holds when v is a

@@ -94,7 +94,7 @@ func (w *walker) access(instr ssa.Instruction) {
 }
 
 // privateCopy reports whether instr selects a field that holds no shared
-// memory (see sharesMemory) of a struct value copied before this function
+// memory (see sharesMemory), or a slice's length, of a struct value copied before this function
 // got it: a value (a value receiver or parameter, a value captured by
 // value, a call's result), or the variable a parameter was stored in when
 // a closure captures it. The load that made the copy, wherever it ran, is
@@ -103,11 +103,23 @@ func (w *walker) access(instr ssa.Instruction) {
 func privateCopy(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Field:
-		return !names.SharesMemory(in.Type()) && copied(in.X)
+		return (!names.SharesMemory(in.Type()) || lengthOfSlice(in)) && copied(in.X)
 	case *ssa.FieldAddr:
-		return !names.SharesMemory(in.Type().(*types.Pointer).Elem()) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
+		return (!names.SharesMemory(in.Type().(*types.Pointer).Elem()) || lengthOfSlice(in)) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
 	}
 	return false
+}
+
+// lengthOfSlice reports whether instr selects a slice field only to take
+// its length or capacity: the copy's own header holds them (a map's or a
+// channel's length is the shared value's).
+func lengthOfSlice(instr ssa.Instruction) bool {
+	t := instr.(ssa.Value).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, isSlice := t.Underlying().(*types.Slice)
+	return isSlice && readUse(instr) == summary.UseLength
 }
 
 // copied reports whether the struct value v was copied before this

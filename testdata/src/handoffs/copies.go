@@ -103,7 +103,7 @@ func total(rows []Stat) (n int) {
 
 func totalPointers(rows []*Stat) (n int) {
 	for _, st := range rows {
-		n += st.Count // want `reads confined handoffs.Stat.Count off the owner: this code runs via a go statement \(copies.go:61\)`
+		n += st.Count // want `reads confined handoffs.Stat.Count off the owner: this code runs via a go statement \(copies.go:61\)` `reads confined handoffs.Stat.Count off the owner: this code runs via a go statement \(clones.go:18\)`
 	}
 	return n
 }

@@ -1,0 +1,36 @@
+package handoffs
+
+import (
+	"maps"
+	"slices"
+)
+
+// Clones: slices.Clone of plain rows is new memory holding copies, the
+// goroutine's own; a clone of pointers still shares the stats.
+func (s *Stats) ReportCloned() {
+	s.ops <- func() {
+		go total(slices.Clone(s.last))
+	}
+}
+
+func (s *Stats) ReportClonedPointers() { // want ReportClonedPointers:`summary\(hop arg0\)`
+	s.ops <- func() {
+		go totalPointers(slices.Clone(slices.Collect(maps.Values(s.byName))))
+	}
+}
+
+// A copy of a confined value holds its own slice header: the length is
+// the copy's; the entries are still the shared array's.
+//
+//confined:owner
+type Board struct { // want Board:"confined:owner"
+	cells []int
+}
+
+func (b Board) CountLater() { // want CountLater:`summary\(started arg0\)`
+	go func() { _ = len(b.cells) }()
+}
+
+func (b Board) FirstLater() { // want FirstLater:`summary\(started arg0\)`
+	go func() { _ = b.cells[0] }() // want `reads confined handoffs.Board.cells off the owner: this code runs via a go statement \(clones.go:35\)`
+}
