@@ -21,7 +21,28 @@ import (
 type ownerRoot struct {
 	fn     *ssa.Function
 	domain string
-	turn   bool // a framework's turn (a game's Update, an actor's Receive)
+	// turn: a framework's turn (a game's Update, an actor's Receive), or
+	// a callback a framework's declared hop runs on its loop (a UI
+	// toolkit's key handler): the framework names the owner.
+	turn bool
+}
+
+// declaredHop reports whether call hands code to a hop that a declaration
+// names (a framework's, from its pack), not one the package wrote or one
+// inferred from a body.
+func (s *Suggester) declaredHop(call ssa.Instruction) bool {
+	c, ok := call.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	var obj *types.Func
+	if common := c.Common(); common.IsInvoke() {
+		obj = common.Method
+	} else {
+		obj = flow.StaticFunc(c)
+	}
+	d := s.m.Declared.Objects[obj]
+	return obj != nil && d != nil && len(d.Hop) > 0
 }
 
 // spawnedCode is where the package's code starts running off every owner
@@ -98,8 +119,9 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 			continue
 		}
 		for _, hop := range w.Hops {
+			framework := s.declaredHop(hop.Call)
 			for _, t := range hop.Targets {
-				roots = append(roots, ownerRoot{t.Fn, *hop.On, false})
+				roots = append(roots, ownerRoot{t.Fn, *hop.On, framework})
 			}
 		}
 		for _, start := range w.Spawns {

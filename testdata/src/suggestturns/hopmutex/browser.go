@@ -1,0 +1,76 @@
+package hopmutex // want package:`declares: hop suggestturns/hopmutex.App.QueueUpdate:f`
+
+// This package is suggestturns/mutex with a UI toolkit's handlers for
+// turns: the handlers run on the toolkit's loop through a hop its
+// declaration names, so the toolkit names the owner, and a field they
+// write that a watcher goroutine reads is the owner's. A hop the package
+// wrote itself names no framework: its look-alike gets nothing.
+
+import "sync"
+
+// App stands in for a toolkit's application, whose loop runs what
+// QueueUpdate is handed.
+type App struct{ queue chan func() }
+
+func (a *App) QueueUpdate(f func()) { a.queue <- f } // want QueueUpdate:`summary\(\)`
+
+//confined:declare hop suggestturns/hopmutex.(*App).QueueUpdate:f
+
+type browser struct {
+	app     *App
+	mu      sync.Mutex
+	lastErr error    // under mu
+	entries []string // want `suggest for field entries: //confined:owner: the framework's turns \(func literal in \(\*hopmutex.browser\).reload\) write it without a lock and code off the owner \(\(\*hopmutex.browser\).changed\) reads it; no code writes it with the lock of its browser held`
+}
+
+func (b *browser) reload(es []string) {
+	b.app.QueueUpdate(func() { b.entries = es })
+}
+
+func (b *browser) watch() {
+	go func() {
+		for b.changed() {
+		}
+	}()
+}
+
+func (b *browser) changed() bool { return len(b.entries) == 0 }
+
+func (b *browser) fail(err error) {
+	b.mu.Lock()
+	b.lastErr = err
+	b.mu.Unlock()
+}
+
+// Look-alike: the same shape on a loop of the package's own, which names
+// no framework.
+type pane struct {
+	ops   chan func()
+	mu    sync.Mutex
+	count int // under mu
+	lines []string
+}
+
+func (p *pane) run() { // want `suggest for \(\*hopmutex\.pane\)\.run: //confined:loop: a goroutine runs it \(go statement in \(\*hopmutex\.pane\)\.watch, browser\.go:\d+\) and it receives from a channel in a loop \(browser\.go:\d+\)`
+	for f := range p.ops {
+		f()
+	}
+}
+
+func (p *pane) post(f func()) { p.ops <- f } // want `suggest for \(\*hopmutex\.pane\)\.post: //confined:hop f: it sends f on ops, which the loop \(\*hopmutex\.pane\)\.run calls`
+
+func (p *pane) set(ls []string) { p.post(func() { p.lines = ls }) }
+
+func (p *pane) watch() {
+	go func() {
+		for len(p.lines) == 0 {
+		}
+	}()
+	go p.run()
+}
+
+func (p *pane) add() {
+	p.mu.Lock()
+	p.count++
+	p.mu.Unlock()
+}
