@@ -191,8 +191,34 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 		if !write {
 			wit.Use = readUse(instr)
 		}
-		w.touch(pos, x, w.origins.of(x), wit)
+		w.touch(pos, x, w.fieldOrigin(instr, x), wit)
 	}
+}
+
+// fieldOrigin is where the memory a field selection of x touches comes
+// from: x's, but for a map, slice or pointer field of the variable a
+// function keeps a struct parameter in (func check(m model) { m.index[k]
+// }), what it refers to is the original's, not the copy's, unless the
+// function assigns the field itself.
+func (w *walker) fieldOrigin(instr ssa.Instruction, x ssa.Value) summary.Origin {
+	fa, isAddr := instr.(*ssa.FieldAddr)
+	cell, isCell := x.(*ssa.Alloc)
+	if !isAddr || !isCell || !structVariable(x) || !names.SharesMemory(fa.Type().(*types.Pointer).Elem()) || fieldAssigned(cell, fa.Field) {
+		return w.origins.of(x)
+	}
+	return w.origins.storedInto(cell)
+}
+
+// fieldAssigned reports whether the function stores into field index of
+// the variable cell.
+func fieldAssigned(cell *ssa.Alloc, index int) bool {
+	return slices.ContainsFunc(flow.Referrers(cell), func(r ssa.Instruction) bool {
+		fa, ok := r.(*ssa.FieldAddr)
+		return ok && fa.Field == index && slices.ContainsFunc(flow.Referrers(fa), func(r ssa.Instruction) bool {
+			st, ok := r.(*ssa.Store)
+			return ok && st.Addr == fa
+		})
+	})
 }
 
 // readUse tells what instr, a read of a field, goes on to read of the

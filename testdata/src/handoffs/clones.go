@@ -34,3 +34,27 @@ func (b Board) CountLater() { // want CountLater:`summary\(started arg0\)`
 func (b Board) FirstLater() { // want FirstLater:`summary\(started arg0\)`
 	go func() { _ = b.cells[0] }() // want `reads confined handoffs.Board.cells off the owner: this code runs via a go statement \(clones.go:35\)`
 }
+
+// A method with a value receiver that a go statement starts gets a copy
+// of the board, made on the owner, but the copy's slice is the board's
+// array: reading its cells reads the owner's. A copy whose slice the
+// method replaces first reads its own; its length is its own anyway.
+func (b Board) sum() (n int) {
+	for _, c := range b.cells { // want `calls confined \(handoffs.Board\).sum off the owner: this code runs via a go statement \(clones.go:\d+\); inside, it reads handoffs.Board.cells`
+		n += c
+	}
+	return n
+}
+
+func (b Board) fresh() int {
+	b.cells = []int{1}
+	return b.cells[0]
+}
+
+func (b Board) size() int { return len(b.cells) }
+
+func (b *Board) SumLater() { // want SumLater:`summary\(arg0 reads handoffs.Board; started arg0\)`
+	go b.sum()
+	go b.fresh()
+	go b.size()
+}
