@@ -255,8 +255,12 @@ func (w *walker) startsWithReceiver(call *ssa.CallCommon) bool {
 }
 
 // overwrittenBefore reports whether v was loaded from a place that the
-// function overwrites, on every path, after the load and before at.
+// function overwrites, on every path, after the load and before at, or
+// looked up in a map it deletes v's key from (see deletedBefore).
 func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
+	if deletedBefore(v, at) {
+		return true
+	}
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return false
@@ -265,6 +269,38 @@ func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
 	for _, b := range load.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && !resliced(st.Val, place) && flow.Dominates(load, st) && flow.Dominates(st, at) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deletedBefore reports whether v was looked up in a map that the
+// function then deletes the key from, on every way to at (m :=
+// r.members[k]; delete(r.members, k); go r.archive(m)): the map no
+// longer reaches it.
+func deletedBefore(v ssa.Value, at ssa.Instruction) bool {
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple // m, ok := r.members[k]
+	}
+	lookup, ok := v.(*ssa.Lookup)
+	if !ok {
+		return false
+	}
+	mapLoad, ok := lookup.X.(*ssa.UnOp)
+	if !ok || mapLoad.Op != token.MUL {
+		return false
+	}
+	place := flow.PathOf(mapLoad.X)
+	for _, b := range lookup.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !flow.IsBuiltin(call, "delete") || call.Call.Args[1] != lookup.Index {
+				continue
+			}
+			if load, ok := call.Call.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL && flow.PathOf(load.X) == place &&
+				flow.Dominates(lookup, call) && flow.Dominates(call, at) {
 				return true
 			}
 		}

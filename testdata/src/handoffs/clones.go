@@ -58,3 +58,35 @@ func (b *Board) SumLater() { // want SumLater:`summary\(arg0 reads handoffs.Boar
 	go b.fresh()
 	go b.size()
 }
+
+// A member looked up and deleted from the room's map before its goroutine
+// starts is the goroutine's own; one the map still holds is shared.
+//
+//confined:owner
+type member struct { // want member:"confined:owner"
+	posts int
+}
+
+//confined:owner
+type room struct { // want room:"confined:owner"
+	members map[string]*member
+}
+
+func (r *room) Leave(name string) { // want Leave:`summary\(arg0 writes handoffs.room.members; started arg0 arg1\)`
+	m, ok := r.members[name]
+	if !ok {
+		return
+	}
+	delete(r.members, name)
+	go archive(m)
+}
+
+func (r *room) Peek(name string) { // want Peek:`summary\(arg0 writes handoffs.room.members; started arg0 arg1\)`
+	m := r.members[name]
+	delete(r.members, "other")
+	go archive(m)
+}
+
+func archive(m *member) {
+	m.posts = 0 // want `writes confined handoffs.member.posts off the owner: this code runs via a go statement \(clones.go:87\)`
+}
