@@ -44,7 +44,7 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 // type's own package may not know confined: there, where the same touch
 // is reported had it known, depends on how the declaration was passed.
 func (m *Model) FindingPos(p summary.Position, member string) token.Pos {
-	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 || !m.confinedInSource(member) {
+	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 || !m.confinedInSource(member, filepath.Dir(p.File)) {
 		return pos
 	}
 	if root := m.moduleRoot(); root == "" || names.ModuleRoot(filepath.Dir(p.File)) != root {
@@ -73,8 +73,10 @@ func (m *Model) moduleRoot() string {
 
 // confinedInSource reports whether member ("pkg.T.f", "pkg.T.f[]" or
 // "pkg.T") is of a type, or is a field, that a directive in its own
-// package's source confines: every package sees it so.
-func (m *Model) confinedInSource(member string) bool {
+// package's source confines: every package sees it so. Of two packages
+// of that name in view, the one declaring the type in dir, where the
+// member is touched, is meant.
+func (m *Model) confinedInSource(member, dir string) bool {
 	member, _ = strings.CutSuffix(member, "[]")
 	pkgName, rest, ok := strings.Cut(member, ".")
 	if !ok {
@@ -88,7 +90,10 @@ func (m *Model) confinedInSource(member string) bool {
 			continue
 		}
 		if tn, ok := pkg.Scope().Lookup(typeName).(*types.TypeName); ok {
-			if found != nil {
+			if found != nil && m.declaredIn(found) == dir {
+				continue
+			}
+			if found != nil && m.declaredIn(tn) != dir {
 				return false // two packages of that name: which one is not said
 			}
 			found = tn
@@ -111,6 +116,11 @@ func (m *Model) confinedInSource(member string) bool {
 		}
 	}
 	return false
+}
+
+// declaredIn is the directory of the file declaring obj.
+func (m *Model) declaredIn(obj types.Object) string {
+	return filepath.Dir(m.pass.Fset.Position(obj.Pos()).Filename)
 }
 
 // sourceFile is the file named name in the pass's file set, read from
