@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"reflect"
 	"strings"
@@ -156,7 +157,8 @@ func New(conf any) (register.LinterPlugin, error) {
 }
 
 // forGolangci returns a, adapted to how golangci-lint turns diagnostics
-// into issues: a finding that has no position (a declaration in the
+// into issues: a finding at a touch in another package's file is reported
+// at the call leading there (see callInPackage); a finding that has no position (a declaration in the
 // settings that names nothing) or one outside the Go files (a mistake in
 // a confinecheck.conf, whose place goes into the message) is reported at
 // the package clause of the package's first file, since golangci-lint
@@ -169,6 +171,9 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	wrapped.Run = func(pass *analysis.Pass) (any, error) {
 		inner := *pass
 		inner.Report = func(d analysis.Diagnostic) {
+			if at := callInPackage(pass.Files, d); at.IsValid() {
+				d.Pos, d.End = at, token.NoPos
+			}
 			if d.Pos.IsValid() && names.FileOf(pass.Files, d.Pos) == nil {
 				// A mistake in a confinecheck.conf: golangci-lint drops
 				// issues outside Go files, so the place goes in the text.
@@ -184,6 +189,25 @@ func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 		return a.Run(&inner)
 	}
 	return &wrapped
+}
+
+// callInPackage is, for a finding at a touch in another package's Go
+// file (model.FindingPos), the last of its related positions in the
+// package's own files: the call that leads there. golangci-lint files an
+// issue under the package whose files hold it, so the finding is reported
+// at that call, as the analyzer did before it reported touches in the
+// module's other packages at their own lines; the message names what is
+// touched.
+func callInPackage(files []*ast.File, d analysis.Diagnostic) token.Pos {
+	if !d.Pos.IsValid() || names.FileOf(files, d.Pos) != nil {
+		return token.NoPos
+	}
+	for i := len(d.Related) - 1; i >= 0; i-- {
+		if names.FileOf(files, d.Related[i].Pos) != nil {
+			return d.Related[i].Pos
+		}
+	}
+	return token.NoPos
 }
 
 // BuildAnalyzers returns the configured analyzer.
