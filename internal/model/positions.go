@@ -44,10 +44,11 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 // type's own package may not know confined: there, where the same touch
 // is reported had it known, depends on how the declaration was passed.
 func (m *Model) FindingPos(p summary.Position, member string) token.Pos {
-	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 || !m.confinedInSource(member, filepath.Dir(p.File)) {
+	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 {
 		return pos
 	}
-	if root := m.moduleRoot(); root == "" || names.ModuleRoot(filepath.Dir(p.File)) != root {
+	dir := filepath.Dir(p.File)
+	if root := m.moduleRoot(); root == "" || names.ModuleRoot(dir) != root || !m.confinedInSource(member, dir) {
 		return token.NoPos
 	}
 	tf := m.sourceFile(p.File)
@@ -78,12 +79,10 @@ func (m *Model) moduleRoot() string {
 // member is touched, is meant.
 func (m *Model) confinedInSource(member, dir string) bool {
 	member, _ = strings.CutSuffix(member, "[]")
-	pkgName, rest, ok := strings.Cut(member, ".")
+	pkgName, typeName, field, ok := names.SplitMember(member)
 	if !ok {
 		return false
 	}
-	typeName, field, _ := strings.Cut(rest, ".")
-	typeName, _, _ = strings.Cut(typeName, "[")
 	var found *types.TypeName
 	for _, pkg := range names.PackagesInView(m.pass.Pkg) {
 		if pkg.Name() != pkgName {
@@ -105,15 +104,9 @@ func (m *Model) confinedInSource(member, dir string) bool {
 	if d := m.sourceDirectives(found); d != nil && d.Owner {
 		return true
 	}
-	st, ok := found.Type().Underlying().(*types.Struct)
-	if !ok || field == "" {
-		return false
-	}
-	for f := range st.Fields() {
-		if f.Name() == field {
-			d := m.sourceDirectives(f)
-			return d != nil && d.Owner
-		}
+	if f := names.FieldNamed(found, field); f != nil {
+		d := m.sourceDirectives(f)
+		return d != nil && d.Owner
 	}
 	return false
 }

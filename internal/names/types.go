@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"strings"
 )
 
 // DerefNamed returns the named type of t or *t, resolving generic
@@ -141,4 +142,36 @@ func SharesMemory(t types.Type) bool {
 		return SharesMemory(t.Elem())
 	}
 	return true
+}
+
+// SplitMember splits a member as witnesses name it ("pkg.T.f", "pkg.T" or
+// "pkg.T[other.U].f") into its package's name, its type's name without
+// type arguments, and its field ("" for the type itself).
+func SplitMember(member string) (pkg, typeName, field string, ok bool) {
+	pkg, rest, ok := strings.Cut(member, ".")
+	if !ok {
+		return "", "", "", false
+	}
+	typeName = rest
+	// Type arguments may hold dots: the field follows the closing bracket.
+	if i := strings.LastIndex(rest, "."); i > strings.LastIndex(rest, "]") {
+		typeName, field = rest[:i], rest[i+1:]
+	}
+	typeName, _, _ = strings.Cut(typeName, "[")
+	return pkg, typeName, field, true
+}
+
+// FieldNamed returns the field called name of the struct type obj names,
+// or nil.
+func FieldNamed(obj *types.TypeName, name string) *types.Var {
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
 }

@@ -258,26 +258,19 @@ func (r *reporter) builtOnly(wit summary.Witness) (field, kept *types.Var) {
 // member ("pkg.T.f", as witnesses name it) is, and that struct; nil when
 // member is no such field.
 func (r *reporter) memberField(member string) (*types.Var, *types.Struct) {
-	i := strings.LastIndex(member, ".")
-	typeName, ok := strings.CutPrefix(member[:max(i, 0)], r.c.Pass().Pkg.Name()+".")
-	if i < 0 || !ok {
+	pkg, typeName, field, ok := names.SplitMember(member)
+	if !ok || pkg != r.c.Pass().Pkg.Name() || field == "" {
 		return nil, nil
 	}
-	typeName, _, _ = strings.Cut(typeName, "[")
 	tn, _ := r.c.Pass().Pkg.Scope().Lookup(typeName).(*types.TypeName)
 	if tn == nil {
 		return nil, nil
 	}
-	st, ok := tn.Type().Underlying().(*types.Struct)
-	if !ok {
+	f := names.FieldNamed(tn, field)
+	if f == nil {
 		return nil, nil
 	}
-	for f := range st.Fields() {
-		if f.Name() == member[i+1:] {
-			return f, st
-		}
-	}
-	return nil, nil
+	return f, tn.Type().Underlying().(*types.Struct)
 }
 
 // rewrites reports whether this package writes f other than where its

@@ -83,12 +83,7 @@ func (s *Suggester) proposeClientMethods(onOwner map[*ssa.Function]bool) {
 // sent, not a client's call beside the loop.
 func (s *Suggester) registers(fn *ssa.Function) bool {
 	obj := flow.DeclaredFunc(fn)
-	if d := s.m.Directives(obj); d != nil && (len(d.Async) > 0 || len(d.Hop) > 0 || len(d.Sync) > 0) {
-		return true
-	}
-	return slices.ContainsFunc(s.proposals, func(p proposal) bool {
-		return p.obj == obj && (p.verb == directive.VerbAsync || p.verb == directive.VerbHop || p.verb == directive.VerbSync)
-	})
+	return s.says(obj, directive.VerbAsync) || s.says(obj, directive.VerbHop) || s.says(obj, directive.VerbSync)
 }
 
 // startedByOther reports whether a function that is no method of recv
@@ -178,14 +173,8 @@ func (s *Suggester) racingFields(m *ssa.Function, loopWrites, loopReads fieldSet
 // written or proposed so: its own, or its type's. Fields of values handed
 // over (a request's error, which the loop fills) are not.
 func (s *Suggester) ownedField(key string) bool {
-	owned := func(obj types.Object) bool {
-		if d := s.m.Directives(obj); d != nil && d.Owner {
-			return true
-		}
-		return slices.ContainsFunc(s.proposals, func(p proposal) bool { return p.obj == obj && p.verb == directive.VerbOwner })
-	}
 	f := s.fieldOf(key)
-	return f != nil && (owned(f) || owned(s.typeObject(key[:strings.LastIndex(key, ".")])))
+	return f != nil && (s.says(f, directive.VerbOwner) || s.says(s.typeObject(key[:strings.LastIndex(key, ".")]), directive.VerbOwner))
 }
 
 // safeField reports whether the field a key names may be touched from
@@ -199,13 +188,7 @@ func (s *Suggester) safeField(key string) bool {
 	if f == nil {
 		return true
 	}
-	if model.ConcurrencySafe(f.Type()) {
-		return true
-	}
-	if d := s.m.Directives(f); d != nil && d.Any {
-		return true
-	}
-	return slices.ContainsFunc(s.proposals, func(p proposal) bool { return p.obj == f && p.verb == directive.VerbAny })
+	return model.ConcurrencySafe(f.Type()) || s.says(f, directive.VerbAny)
 }
 
 // fieldOf resolves a field key, "pkgpath.T.f", to the field of a type of
@@ -216,14 +199,5 @@ func (s *Suggester) fieldOf(key string) *types.Var {
 	if obj == nil {
 		return nil
 	}
-	st, ok := obj.Type().Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for f := range st.Fields() {
-		if f.Name() == key[i+1:] {
-			return f
-		}
-	}
-	return nil
+	return names.FieldNamed(obj, key[i+1:])
 }

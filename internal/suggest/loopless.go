@@ -162,7 +162,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			continue
 		}
 		for _, name := range shared {
-			field := fieldObject(obj, name)
+			field := names.FieldNamed(obj, name)
 			if field == nil || s.m.Directives(field) != nil {
 				continue
 			}
@@ -186,7 +186,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 func (s *Suggester) kept(obj *types.TypeName, written, read fieldSet) fieldSet {
 	out := maps.Clone(written)
 	for key := range read {
-		if f := fieldObject(obj, key[strings.LastIndex(key, ".")+1:]); f != nil && model.ConcurrencySafe(f.Type()) && s.written.reassigned(key) {
+		if f := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:]); f != nil && model.ConcurrencySafe(f.Type()) && s.written.reassigned(key) {
 			out[key] = true
 		}
 	}
@@ -202,20 +202,6 @@ func keepsOwn(written fieldSet, shared []string) bool {
 		}
 	}
 	return false
-}
-
-// fieldObject is the field name of the struct type obj names, or nil.
-func fieldObject(obj *types.TypeName, name string) *types.Var {
-	st, ok := obj.Type().Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	for f := range st.Fields() {
-		if f.Name() == name {
-			return f
-		}
-	}
-	return nil
 }
 
 // offTouches is what the goroutines of the package write and read of the

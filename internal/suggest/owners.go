@@ -164,7 +164,7 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 	offWrites := func(key string) bool { return off != nil && off.fields[key] }
 	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
 	free := func(key string) *types.Var {
-		field := fieldObject(obj, key[strings.LastIndex(key, ".")+1:])
+		field := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:])
 		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			return nil
 		}

@@ -139,23 +139,27 @@ func inMainModule(pass *analysis.Pass) bool {
 // propose records a proposal unless obj already says as much, or is
 // declared in a test file. It reports whether it recorded it.
 func (s *Suggester) propose(p proposal) bool {
-	if s.inTestFile(p.obj.Pos()) || s.inGeneratedFile(p.obj.Pos()) {
-		return false
-	}
-	if d := s.m.Directives(p.obj); d != nil {
-		switch {
-		case p.verb == directive.VerbOwner && d.Owner, p.verb == directive.VerbAny && d.Any, p.verb == directive.VerbLoop && d.Loop,
-			p.verb == directive.VerbHop && len(d.Hop) > 0, p.verb == directive.VerbAsync && len(d.Async) > 0,
-			p.verb == directive.VerbCompletes && d.Completes != directive.CompletesUnknown, p.verb == directive.VerbInherit && d.Combinator,
-			p.verb == directive.VerbOffOwner && d.OffOwner:
-			return false
-		}
-	}
-	if slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == p.obj && q.verb == p.verb }) {
+	if s.inTestFile(p.obj.Pos()) || s.inGeneratedFile(p.obj.Pos()) || s.says(p.obj, p.verb) {
 		return false
 	}
 	s.proposals = append(s.proposals, p)
 	return true
+}
+
+// says reports whether obj carries verb already: written (a directive, a
+// declaration, a fact) or proposed.
+func (s *Suggester) says(obj types.Object, verb string) bool {
+	if d := s.m.Directives(obj); d != nil {
+		switch {
+		case verb == directive.VerbOwner && d.Owner, verb == directive.VerbAny && d.Any, verb == directive.VerbLoop && d.Loop,
+			verb == directive.VerbHop && len(d.Hop) > 0, verb == directive.VerbAsync && len(d.Async) > 0,
+			verb == directive.VerbSync && len(d.Sync) > 0,
+			verb == directive.VerbCompletes && d.Completes != directive.CompletesUnknown, verb == directive.VerbInherit && d.Combinator,
+			verb == directive.VerbOffOwner && d.OffOwner:
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.proposals, func(q proposal) bool { return q.obj == obj && q.verb == verb })
 }
 
 // adopt makes proposals directives of the package, so that the rest of the

@@ -114,11 +114,7 @@ func privateCopy(instr ssa.Instruction) bool {
 // its length or capacity: the copy's own header holds them (a map's or a
 // channel's length is the shared value's).
 func lengthOfSlice(instr ssa.Instruction) bool {
-	t := instr.(ssa.Value).Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	_, isSlice := t.Underlying().(*types.Slice)
+	_, isSlice := names.DerefUnder(instr.(ssa.Value).Type()).(*types.Slice)
 	return isSlice && readUse(instr) == summary.UseLength
 }
 
