@@ -5,6 +5,8 @@
 package fixed
 
 import (
+	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -111,4 +113,18 @@ func (c *coordinator) settle(ctx actor.Context, j *job, res any, err error) {
 func later(ctx actor.Context, d time.Duration, msg any) {
 	self, root := ctx.Self(), ctx.ActorSystem().Root
 	time.AfterFunc(d, func() { root.Send(self, msg) })
+}
+
+// StatsHandler serves the coordinator's counters. net/http runs it on a
+// goroutine of its own, so it asks the actor with a message, which the
+// actor answers in a turn.
+func StatsHandler(root *actor.RootContext, pid *actor.PID) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		res, err := root.RequestFuture(pid, &jobs.GetStats{}, time.Second).Result()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusGatewayTimeout)
+			return
+		}
+		fmt.Fprintf(w, "%+v\n", res)
+	}
 }
