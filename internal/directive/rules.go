@@ -299,10 +299,10 @@ func (m member) isType() bool {
 func Adopt(f *Fact, obj types.Object, confined bool, verb string, args []string) error {
 	d := directive{verb: verb, form: "-suggest"}
 	d.domain, d.args, _ = SplitDomain(verb, "", args)
-	m := member{obj: obj}
+	m := member{obj: obj, confined: confined}
 	if fn, ok := obj.(*types.Func); ok {
 		if named := names.ReceiverNamed(fn); named != nil {
-			m.of, m.confined = named.Obj().Name(), confined
+			m.of = named.Obj().Name()
 		}
 	}
 	return addDirective(f, m, d)

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -130,6 +131,31 @@ func (m *Model) ReportUnusedIgnores() {
 	}
 }
 
+// confinedMember reports whether obj is a method, or a field, of a type
+// of its package that is confined.
+func (m *Model) confinedMember(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		named := names.ReceiverNamed(obj)
+		return named != nil && m.ConfinedNamed(named) != nil
+	case *types.Var:
+		if !obj.IsField() || obj.Pkg() == nil {
+			return false
+		}
+		scope := obj.Pkg().Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok && slices.Contains(slices.Collect(st.Fields()), obj) {
+				return m.ConfinedNamed(tn.Type()) != nil
+			}
+		}
+	}
+	return false
+}
+
 // Adopt makes the directive verb args on obj, of the package, part of the
 // package's directives, as if written (-suggest's proposals), or returns
 // why it does not fit what is written.
@@ -138,13 +164,7 @@ func (m *Model) Adopt(obj types.Object, verb string, args []string) error {
 	if old := m.Dirs.Objects[obj]; old != nil {
 		*f = *old
 	}
-	confined := false
-	if fn, ok := obj.(*types.Func); ok {
-		if named := names.ReceiverNamed(fn); named != nil {
-			confined = m.ConfinedNamed(named) != nil
-		}
-	}
-	if err := directive.Adopt(f, obj, confined, verb, args); err != nil {
+	if err := directive.Adopt(f, obj, m.confinedMember(obj), verb, args); err != nil {
 		return err
 	}
 	m.Dirs.Objects[obj] = f

@@ -110,6 +110,7 @@ func (s *Suggester) proposeOwners() {
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
 	s.withdrawAnyOverFreeElements()
 	s.proposeClientMethods(onOwner)
+	s.proposeSafeMethods()
 }
 
 // withdrawAnyOverFreeElements withdraws :any from the fields whose slice

@@ -300,6 +300,15 @@ type Summary struct {
 	Contents []ContentTouch
 }
 
+// Inert reports whether calling the function touches no confined state,
+// by itself or through what it reaches, and sends, starts or waits on no
+// func: a method that is safe to call from anywhere.
+func (s *Summary) Inert() bool {
+	var none Origin
+	return len(s.Touches) == 0 && len(s.Reaches) == 0 && len(s.FutureTouches) == 0 && len(s.Contents) == 0 &&
+		s.Async == none && s.Hop == none && s.Started == none && s.Waited == none
+}
+
 // A ContentTouch is the first read, or the first write, of the entries of
 // the map or slice Source is.
 type ContentTouch struct {

@@ -76,6 +76,13 @@ func (c *Package) Program() *ssa.Program { return c.prog }
 // Summarize walks the package's functions, callees first.
 func (c *Package) Summarize() { c.summarize(c.Fns) }
 
+// Resummarize walks fn again, under the directives adopted since the
+// package was summarized (-suggest's proposals), and returns its summary;
+// what fn calls keeps the summary it has. The walk it keeps is unchanged.
+func (c *Package) Resummarize(fn *ssa.Function) *summary.Summary {
+	return &c.walkFunc(fn).Sum
+}
+
 // ExportSummaries publishes the summaries other packages can use, and
 // the interface methods and func fields the package calls off the owner.
 func (c *Package) ExportSummaries() {
