@@ -1108,10 +1108,11 @@ func capturedOf(fn *ssa.Function, indices map[int]bool) func(ssa.Value) bool {
 
 // handedAll reports whether each of vs that may lead to state is what its
 // function was handed (handedIn), or else what also says, not a part it
-// picked from it.
+// picked from it. A plain value (a quota of numbers the goroutine fetched)
+// is a copy: it leads nowhere.
 func handedAll(vs []ssa.Value, also func(ssa.Value) bool) bool {
 	for _, v := range vs {
-		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && !also(v) && mayLeadToStruct(v.Type()) {
+		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && !also(v) && mayLeadToStruct(v.Type()) && names.SharesMemory(v.Type()) {
 			return false
 		}
 	}
