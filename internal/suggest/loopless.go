@@ -392,7 +392,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		if loneLoop(fn) {
 			continue
 		}
-		for key := range s.written.accesses(fn).unlockedReads {
+		for key := range s.written.ownReads(fn, spawned.perIteration[fn]) {
 			tk := key[:strings.LastIndex(key, ".")]
 			if t.reads[tk] == nil {
 				t.reads[tk] = make(fieldSet)

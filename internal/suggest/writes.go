@@ -1041,8 +1041,8 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && handedAll(c.handed, keptByHanded) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
-			maps.Copy(out, x.unlockedOf(c.fn))
+		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) && handedAll(c.handed, keptByHanded) {
+			maps.Copy(out, withoutTypes(x.unlockedOf(c.fn), parts))
 		}
 	}
 	return out
@@ -1090,8 +1090,86 @@ func (x *writeIndex) ownValueWrites(fn *ssa.Function, own map[int]bool) fieldSet
 func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	out := maps.Clone(x.accesses(fn).unlockedReads)
 	for call, c := range callsInPlace(fn) {
-		if !underLock(call) && !slices.ContainsFunc(c.handed, capturedOf(fn, perIteration)) {
-			maps.Copy(out, x.readsOf(c.fn))
+		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) {
+			maps.Copy(out, withoutTypes(x.readsOf(c.fn), parts))
+		}
+	}
+	return out
+}
+
+// partTypes returns the type keys of the struct types that the parts
+// among handed (per-iteration values, isPart: a shard, a child node)
+// lead to, themselves and through their fields: what a callee touches of
+// those types is the part's, while its touches of other types (the
+// spawner's clock, read through the receiver also handed) are shared.
+// It returns false when a part's type leads to structs it cannot name
+// (an interface).
+func partTypes(handed []ssa.Value, isPart func(ssa.Value) bool) (map[string]bool, bool) {
+	var out map[string]bool
+	for _, v := range handed {
+		if !isPart(v) {
+			continue
+		}
+		if out == nil {
+			out = make(map[string]bool)
+		}
+		if !noteStructTypes(out, v.Type(), maxPartDepth) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// maxPartDepth bounds how many levels of fields partTypes follows from a
+// part: deeper, a struct is the part's own detail (a time's location).
+const maxPartDepth = 6
+
+// noteStructTypes adds to keys the named struct types t leads to, at
+// most depth levels of fields and elements down; false when t leads to an
+// interface or type parameter before that.
+func noteStructTypes(keys map[string]bool, t types.Type, depth int) bool {
+	if depth == 0 {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface, *types.TypeParam:
+		return false
+	case *types.Pointer:
+		return noteStructTypes(keys, u.Elem(), depth)
+	case *types.Slice:
+		return noteStructTypes(keys, u.Elem(), depth)
+	case *types.Array:
+		return noteStructTypes(keys, u.Elem(), depth)
+	case *types.Chan:
+		return noteStructTypes(keys, u.Elem(), depth)
+	case *types.Map:
+		return noteStructTypes(keys, u.Key(), depth) && noteStructTypes(keys, u.Elem(), depth)
+	case *types.Struct:
+		if _, named := types.Unalias(t).(*types.Named); named {
+			key := flow.TypeKey(t)
+			if keys[key] {
+				return true
+			}
+			keys[key] = true
+		}
+		for f := range u.Fields() {
+			if mayLeadToStruct(f.Type()) && !noteStructTypes(keys, f.Type(), depth-1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withoutTypes returns the fields of fs but those of the types keys.
+func withoutTypes(fs fieldSet, keys map[string]bool) fieldSet {
+	if len(keys) == 0 {
+		return fs
+	}
+	out := make(fieldSet, len(fs))
+	for key := range fs {
+		if !keys[key[:strings.LastIndex(key, ".")]] {
+			out[key] = true
 		}
 	}
 	return out
