@@ -1187,14 +1187,28 @@ func capturedOf(fn *ssa.Function, indices map[int]bool) func(ssa.Value) bool {
 // handedAll reports whether each of vs that may lead to state is what its
 // function was handed (handedIn), or else what also says, not a part it
 // picked from it. A plain value (a quota of numbers the goroutine fetched)
-// is a copy: it leads nowhere.
+// is a copy: it leads nowhere; nor does what a call given nothing that
+// leads anywhere returns (time.Now()).
 func handedAll(vs []ssa.Value, also func(ssa.Value) bool) bool {
 	for _, v := range vs {
-		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && !also(v) && mayLeadToStruct(v.Type()) && names.SharesMemory(v.Type()) {
+		if _, isConst := v.(*ssa.Const); !isConst && !handedIn(v) && !also(v) && leadsToState(v) && !madeFromNothing(v) {
 			return false
 		}
 	}
 	return true
+}
+
+// leadsToState reports whether v may lead to a struct's fields that others
+// share: not a plain value, which is a copy.
+func leadsToState(v ssa.Value) bool {
+	return mayLeadToStruct(v.Type()) && names.SharesMemory(v.Type())
+}
+
+// madeFromNothing reports whether v is the result of a static call handed
+// nothing that leads to state (time.Now(), a constructor of constants).
+func madeFromNothing(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	return ok && call.Common().StaticCallee() != nil && !slices.ContainsFunc(flow.CallArgs(call.Common()), leadsToState)
 }
 
 // keptByHanded reports whether v is loaded from a field of what its
