@@ -392,6 +392,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		if loneLoop(fn) {
 			continue
 		}
+		direct := s.written.accesses(fn).unlockedReads
 		for key := range s.written.ownReads(fn, spawned.perIteration[fn]) {
 			tk := key[:strings.LastIndex(key, ".")]
 			if t.reads[tk] == nil {
@@ -401,8 +402,11 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			// Only the starter's own writes while it runs count: other
 			// code writing the field may be kept apart from it by means
 			// -suggest does not see (the results it sends back). One it
-			// does not join runs beside the starter's next call too.
-			if !s.racesWithStarter(spawned, fn, key) {
+			// does not join runs beside the starter's next call too; but
+			// what it reads only through the helpers it calls (a link's
+			// queues, which its Start set up before starting it) races
+			// only with what the starter writes after the start.
+			if w := spawned.window[fn]; !direct[key] && (w == nil || !w.writes[key]) || direct[key] && !s.racesWithStarter(spawned, fn, key) {
 				continue
 			}
 			t.windowed[key] = true

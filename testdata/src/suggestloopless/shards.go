@@ -84,3 +84,35 @@ func (sh *reapShard) expireBefore(cutoff time.Time) {
 		}
 	}
 }
+
+// Look-alike: a link's Start sets up its queue and its MTU, then starts a
+// goroutine that reads them through a helper, which Close waits for;
+// nothing writes them after the start: they are handed over, not shared.
+type link struct {
+	wg   sync.WaitGroup
+	q    *packetQueue
+	mtu  int
+	peer string
+}
+
+type packetQueue struct {
+	sizes []int
+}
+
+func (l *link) Attach(peer string) { l.peer = peer } // want Attach:`writes suggestloopless\.link\.peer`
+
+func (l *link) Start() { // want Start:`summary\(started arg0\)` Start:`writes suggestloopless\.link\.mtu, suggestloopless\.link\.q`
+	if l.mtu == 0 {
+		l.mtu = 1400
+	}
+	l.q = &packetQueue{}
+	l.wg.Go(func() { l.drain() })
+}
+
+func (l *link) drain() {
+	for _, n := range l.q.sizes {
+		_ = n > l.mtu
+	}
+}
+
+func (l *link) Close() { l.wg.Wait() } // want Close:`may block`
