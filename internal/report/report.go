@@ -529,7 +529,11 @@ func (r *reporter) rootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summ
 	if c.M.IsLoop(t.Fn) || depth > maxRootDepth {
 		return nil
 	}
-	if wit := c.CallTouch(t.Fn, sp.Pos); wit != nil && sp.Reports(wit.Domain) {
+	var args []ssa.Value // the started function's arguments, for a go statement's
+	if _, started := sp.Call.(*ssa.Go); started {
+		args = sp.Args
+	}
+	if wit := c.StartedCallTouch(t.Fn, sp.Pos, args, sp.Handed); wit != nil && sp.Reports(wit.Domain) {
 		r.add(finding{pos: sp.Pos, witness: *wit, entry: sp})
 		return nil
 	}

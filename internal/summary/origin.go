@@ -51,6 +51,12 @@ func (o Origin) Union(p Origin) Origin {
 
 func (o Origin) Has(s Source) bool { return o[s/64]&(1<<(s%64)) != 0 }
 
+// Within reports whether o has sources and all of them are p's.
+func (o Origin) Within(p Origin) bool {
+	o = o.tracked()
+	return o != Origin{} && o[0]&^p[0] == 0 && o[1]&^p[1] == 0 && o[2]&^p[2] == 0
+}
+
 func (o Origin) Fresh() bool { return o.tracked() == Origin{} }
 
 // Owned reports whether o is fresh and not handed off: the function

@@ -120,6 +120,11 @@ type Reach struct {
 	// calls into it: where a finding that cannot be reported at Site is
 	// (see model.FindingPos).
 	Call Position
+	// From: the sources of the function summarized through which it
+	// reaches the member (its receiver, a parameter): a caller that hands
+	// those over does not reach it as its own (go r.archive(m) with m
+	// handed off).
+	From Origin
 }
 
 // ReadAt is where r is first read, if it is: its Site, or FirstRead when
@@ -153,6 +158,7 @@ func addReach(rs []Reach, r Reach) []Reach {
 		}
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
+		r.From = r.From.Union(rs[i].From)
 		r.FirstRead = Position{}
 		if r.Write && !firstRead.SameLine(r.Site) && !slices.ContainsFunc(r.OtherSites, firstRead.SameLine) {
 			r.FirstRead = firstRead
@@ -374,13 +380,15 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	for _, src := range o.Sources() {
 		s.AddTouch(src, wit)
 	}
+	from := o.tracked()
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Use: wit.Use})
+		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Use: wit.Use, From: from})
 	}
 	for _, o := range wit.OtherWrites {
-		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site})
+		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site, From: from})
 	}
 	for _, r := range wit.Reaches {
+		r.From = from
 		r.Depth += len(wit.Via) + 1
 		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
 			r.Call = wit.Site // the call into the other package

@@ -212,7 +212,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 			}
 		}
 		handed := w.handedOff(in, call.Args, t.Bindings)
-		if wit := w.c.CallTouch(t.Fn, in.Pos()); wit != nil && !(len(call.Args) > 0 && slices.Contains(handed, call.Args[0])) {
+		if wit := w.c.StartedCallTouch(t.Fn, in.Pos(), call.Args, handed); wit != nil {
 			direct := at
 			direct.Direct = wit
 			w.Spawns = append(w.Spawns, direct)
@@ -234,6 +234,35 @@ func (w *walker) goStmt(in *ssa.Go) {
 	if len(at.Targets) > 0 || len(at.Entries) > 0 {
 		w.Spawns = append(w.Spawns, at)
 	}
+}
+
+// StartedCallTouch is CallTouch for a function a go statement starts with
+// args (nil for other starts), of which handed are handed off to it: nil when its receiver is
+// handed, or all it touches it touches through what is handed (go
+// r.archive(m), m deleted from the owner's map: the body, walked as an
+// entry, reports the rest); else the witness without what it reaches only
+// through what is handed.
+func (c *Package) StartedCallTouch(fn *ssa.Function, pos token.Pos, args, handed []ssa.Value) *summary.Witness {
+	wit := c.CallTouch(fn, pos)
+	if wit == nil || len(args) > 0 && slices.Contains(handed, args[0]) {
+		return nil
+	}
+	var given summary.Origin
+	for i, a := range args {
+		if slices.Contains(handed, a) {
+			given = given.Union(summary.OriginOf(summary.ParamSource(i)))
+		}
+	}
+	if given == (summary.Origin{}) {
+		return wit
+	}
+	if sum := c.SummaryOf(fn); sum != nil && len(sum.Touches) > 0 && !slices.ContainsFunc(sum.Touches, func(t summary.Touch) bool {
+		return !summary.OriginOf(t.Source).Within(given)
+	}) {
+		return nil
+	}
+	wit.Reaches = slices.DeleteFunc(slices.Clone(wit.Reaches), func(r summary.Reach) bool { return r.From.Within(given) })
+	return wit
 }
 
 // goInvoke handles "go x.M(args)" through an interface: the finding is

@@ -90,3 +90,39 @@ func (r *room) Peek(name string) { // want Peek:`summary\(arg0 writes handoffs.r
 func archive(m *member) {
 	m.posts = 0 // want `writes confined handoffs.member.posts off the owner: this code runs via a go statement \(clones.go:87\)`
 }
+
+// The same hand-offs to a method of the room: what it touches of the
+// member is the goroutine's when the member was deleted first, and of the
+// room, always the room's.
+
+func (r *room) Retire(name string) { // want Retire:`summary\(arg0 writes handoffs\.room\.members; started arg0 arg1\)`
+	m, ok := r.members[name]
+	if !ok {
+		return
+	}
+	delete(r.members, name)
+	go r.retire(m)
+}
+
+func (r *room) RetireKept(name string) { // want RetireKept:`summary\(arg0 reads handoffs\.room\.members; started arg0 arg1\)`
+	m := r.members[name]
+	go r.retire(m)
+}
+
+func (r *room) retire(m *member) {
+	m.posts = -1 // want `calls confined \(\*handoffs\.room\)\.retire off the owner: this code runs via a go statement \(clones\.go:109\); inside, it writes handoffs\.member\.posts; fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+}
+
+func (r *room) Archive(name string) { // want Archive:`summary\(arg0 writes handoffs\.room\.members; started arg0 arg1\)`
+	m, ok := r.members[name]
+	if !ok {
+		return
+	}
+	delete(r.members, name)
+	go r.archiveCounted(m)
+}
+
+func (r *room) archiveCounted(m *member) {
+	m.posts = 0
+	r.members[""] = m // want `calls confined \(\*handoffs\.room\)\.archiveCounted off the owner: this code runs via a go statement \(clones\.go:122\); inside, it writes handoffs\.room\.members; fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+}
