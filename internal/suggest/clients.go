@@ -29,7 +29,10 @@ import (
 // method of a loop's receiver type, outside tests, that:
 //   - belongs to a type whose loop a function other than its methods
 //     starts (a constructor), so that every call of the method comes
-//     while the loop may run, not during set-up before a Start;
+//     while the loop may run; where a method (Start) starts it, only a
+//     method that writes no confined field: a setter may be set-up
+//     before the Start, but a getter reading what the loop writes races
+//     whenever it runs after;
 //   - sits beside an exported method that hands the loop work on a
 //     channel the loop receives from: the API is the loop's clients';
 //   - is no code the loop, or other owner code, runs (onOwner), waits for
@@ -47,9 +50,13 @@ func (s *Suggester) proposeClientMethods(onOwner map[*ssa.Function]bool) {
 			continue
 		}
 		recv := names.ReceiverNamed(decl)
-		if recv == nil || recv.Obj().Pkg() != s.pass.Pkg || !startedByOther(starts[loop], recv) {
+		if recv == nil || recv.Obj().Pkg() != s.pass.Pkg {
 			continue
 		}
+		if len(starts[loop]) == 0 {
+			continue // its callers run it: they are its owner
+		}
+		readersOnly := !startedByOther(starts[loop], recv)
 		fed := s.workFields(loop)
 		methods := s.exportedMethods(recv)
 		var feeder *ssa.Function
@@ -64,7 +71,8 @@ func (s *Suggester) proposeClientMethods(onOwner map[*ssa.Function]bool) {
 		}
 		loopWrites, loopReads := s.written.unlockedOf(loop), s.written.readsOf(loop)
 		for _, m := range methods {
-			if m == loop || onOwner[m] || receives(m) || sendsOnAny(m, fed) || s.registers(m) {
+			if m == loop || onOwner[m] || receives(m) || sendsOnAny(m, fed) || s.registers(m) ||
+				readersOnly && slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(m))), s.ownedField) {
 				continue
 			}
 			touched := s.racingFields(m, loopWrites, loopReads)

@@ -141,7 +141,8 @@ func (l *lookup) wait(p *Pool) bool {
 }
 
 // Look-alike: a Start method starts the loop, so a setter may run before
-// it, on the goroutine that will start it.
+// it, on the goroutine that will start it. But a getter reading what the
+// loop writes races whenever it runs after the Start.
 type Ticker struct { // want `suggest for suggestclients\.Ticker: //confined:owner @ticker: code on the owner \(\(\*suggestclients\.Ticker\)\.run\) writes its field count without a lock; code that may run anywhere writes one of its fields too \(\(\*suggestclients\.Ticker\)\.Reset\), which the check reports where it runs off the owner`
 	ticks chan int
 	count int
@@ -158,6 +159,8 @@ func (t *Ticker) run() { // want `suggest for \(\*suggestclients\.Ticker\)\.run:
 func (t *Ticker) Tick(n int) { t.ticks <- n }
 
 func (t *Ticker) Reset() { t.count = 0 } // want Reset:`writes suggestclients\.Ticker\.count`
+
+func (t *Ticker) Count() int { return t.count } // want `suggest for \(\*suggestclients\.Ticker\)\.Count: //confined:offowner: clients call it while \(\*suggestclients\.Ticker\)\.run runs \(\(\*suggestclients\.Ticker\)\.Tick, beside it, hands that loop its work on a channel\), the loop never does, and it touches count, which the loop uses, without asking the loop`
 
 // Look-alike: no method hands the loop work (it drains a channel it was
 // given): Snapshot is the watcher's getter, owned by its caller.
