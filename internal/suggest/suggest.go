@@ -4,7 +4,7 @@ package suggest
 // futures.go); they are adopted and exported as facts, as if written, so
 // that the packages above see the code they hand to a hop run on the
 // owner. Owners and :any fields come from what that owner code writes and
-// reads (owners.go, writes.go), across packages through WritesFact.
+// reads (owners.go, writes.go), across packages through FieldsFact.
 // Nothing is proposed outside the main module, and the plain run is not
 // affected: it makes no Suggester.
 
@@ -116,7 +116,11 @@ func (s *Suggester) ProposeCompletions() {
 // package's functions write, and reports every proposal.
 func (s *Suggester) Finish() {
 	s.written.reset() // found before the summaries, which tell more values fresh
-	s.written.export()
+	// Of reads, those that may race: not of a lock, an atomic or a channel.
+	s.written.export(func(key string) bool {
+		f := s.fieldOf(key)
+		return f != nil && !model.ConcurrencySafe(f.Type())
+	})
 	s.proposeOwners()
 	s.proposeInferredSinks()
 	s.report()

@@ -28,16 +28,38 @@ func fieldKey(named *types.Named, field string) string {
 	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + field
 }
 
-// WritesFact lists the fields of candidate types (see candidate) a function
-// writes through values it was handed, itself or in what it calls: what
-// -suggest needs of the packages below. Only -suggest exports it.
-type WritesFact struct {
-	Fields []string // sorted keys
+// FieldsFact lists the fields of candidate types (see candidate) a
+// function writes, and those it reads, through values it was handed,
+// itself or in what it calls: what -suggest needs of the packages below
+// (a cache's Put and Get, called by another package's goroutine and
+// loop). Only -suggest exports it.
+type FieldsFact struct {
+	Writes []string // sorted keys
+	Reads  []string // sorted keys
 }
 
-func (*WritesFact) AFact() {}
+func (*FieldsFact) AFact() {}
 
-func (f *WritesFact) String() string { return "writes " + strings.Join(f.Fields, ", ") }
+func (f *FieldsFact) String() string {
+	var parts []string
+	if len(f.Writes) > 0 {
+		parts = append(parts, "writes "+strings.Join(f.Writes, ", "))
+	}
+	if len(f.Reads) > 0 {
+		parts = append(parts, "reads "+strings.Join(f.Reads, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// importedFields is what fn's package exported of what fn writes and
+// reads: for a function whose body is not in view.
+func (x *writeIndex) importedFields(fn *ssa.Function) *FieldsFact {
+	f := new(FieldsFact)
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		x.pass.ImportObjectFact(obj, f)
+	}
+	return f
+}
 
 // fieldAccesses is what one function does to fields of candidate types
 // through values it did not allocate, in its own body.
@@ -498,16 +520,7 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 		if fn.Blocks != nil {
 			return x.accesses(fn).writes
 		}
-		out := make(fieldSet)
-		if obj := flow.DeclaredFunc(fn); obj != nil {
-			var f WritesFact
-			if x.pass.ImportObjectFact(obj, &f) {
-				for _, k := range f.Fields {
-					out[k] = true
-				}
-			}
-		}
-		return out
+		return setOf(x.importedFields(fn).Writes)
 	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
 		// What a goroutine writes is spawned code's own (codeRoots), off
 		// fn's owner: only calls in place count; and what a function
@@ -560,7 +573,12 @@ func (x *writeIndex) closure(memo map[*ssa.Function]fieldSet, fn *ssa.Function, 
 // functions it calls in place with what it was handed (a loop's frame
 // handler laying out what goroutines write).
 func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
-	return x.closure(x.reads, fn, func(fn *ssa.Function) fieldSet { return x.accesses(fn).reads }, followHanded)
+	return x.closure(x.reads, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks != nil {
+			return x.accesses(fn).reads
+		}
+		return setOf(x.importedFields(fn).Reads)
+	}, followHanded)
 }
 
 // followHanded says to follow the calls in place that hand the callee
@@ -1365,7 +1383,7 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 
 // withOtherPackages returns writes, what fn writes itself, with what the
 // functions of other packages it calls statically write: they have no
-// body here, but WritesFact tells. What fn calls in the package is placed
+// body here, but FieldsFact tells. What fn calls in the package is placed
 // on its own.
 func (x *writeIndex) withOtherPackages(fn *ssa.Function, writes fieldSet) fieldSet {
 	for _, b := range fn.Blocks {
@@ -1380,18 +1398,30 @@ func (x *writeIndex) withOtherPackages(fn *ssa.Function, writes fieldSet) fieldS
 	return writes
 }
 
-// export publishes writesFact on the package's exported functions
-// that write fields of candidate types.
-func (x *writeIndex) export() {
+// export publishes FieldsFact on the package's exported functions
+// that write or read fields of candidate types (reads only of those plain
+// says may race).
+func (x *writeIndex) export(plain func(key string) bool) {
 	for _, fn := range x.e.Functions() {
 		obj := flow.DeclaredFunc(fn)
 		if obj == nil || !obj.Exported() || fn.Synthetic != "" {
 			continue
 		}
-		if ws := x.of(fn); len(ws) > 0 {
-			x.pass.ExportObjectFact(obj, &WritesFact{Fields: slices.Sorted(maps.Keys(ws))})
+		ws, rs := x.of(fn), maps.Clone(x.readsOf(fn))
+		maps.DeleteFunc(rs, func(key string, _ bool) bool { return !plain(key) })
+		if len(ws) > 0 || len(rs) > 0 {
+			x.pass.ExportObjectFact(obj, &FieldsFact{Writes: slices.Sorted(maps.Keys(ws)), Reads: slices.Sorted(maps.Keys(rs))})
 		}
 	}
+}
+
+// setOf is the fieldSet of keys.
+func setOf(keys []string) fieldSet {
+	out := make(fieldSet, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out
 }
 
 func union(a, b fieldSet) fieldSet {

@@ -31,7 +31,7 @@ func (a *Actor) run() { // want `suggest for \(\*suggest.Actor\).run: //confined
 func (a *Actor) Post(f func()) { a.mailbox <- f } // want Post:`confined:hop\[1\]` Post:`summary\(hop arg1\)` `suggest for \(\*suggest.Actor\).Post: //confined:hop f: it sends f on mailbox, which the loop \(\*suggest.Actor\).run calls`
 
 // ID is the actor's name.
-func (a *Actor) ID() string { return a.id }
+func (a *Actor) ID() string { return a.id } // want ID:`reads suggest\.Actor\.id`
 
 // Add counts name.
 func (a *Actor) Add(name string) {

@@ -86,7 +86,7 @@ func (p *Pool) Get() int { // want Get:`summary\(\)`
 func (p *Pool) Put(id int) { p.puts <- id }
 
 // IdleCount reads the loop's map.
-func (p *Pool) IdleCount() int { return len(p.idle) } // want `suggest for \(\*suggestclients\.Pool\)\.IdleCount: //confined:offowner: clients call it while \(\*suggestclients\.Pool\)\.loop runs \(\(\*suggestclients\.Pool\)\.Get, beside it, hands that loop its work on a channel\), the loop never does, and it touches idle, which the loop uses, without asking the loop`
+func (p *Pool) IdleCount() int { return len(p.idle) } // want `suggest for \(\*suggestclients\.Pool\)\.IdleCount: //confined:offowner: clients call it while \(\*suggestclients\.Pool\)\.loop runs \(\(\*suggestclients\.Pool\)\.Get, beside it, hands that loop its work on a channel\), the loop never does, and it touches idle, which the loop uses, without asking the loop` IdleCount:`reads suggestclients\.Pool\.idle`
 
 // Pause writes, through a helper, what the loop reads.
 func (p *Pool) Pause() { p.setPaused(true) } // want `suggest for \(\*suggestclients\.Pool\)\.Pause: //confined:offowner: clients call it while \(\*suggestclients\.Pool\)\.loop runs \(\(\*suggestclients\.Pool\)\.Get, beside it, hands that loop its work on a channel\), the loop never does, and it touches paused, which the loop uses, without asking the loop` Pause:`writes suggestclients\.Pool\.paused`
@@ -101,7 +101,7 @@ func (p *Pool) Dials() int { // want Dials:`summary\(\)`
 	return <-reply
 }
 
-func (p *Pool) Close() int {
+func (p *Pool) Close() int { // want Close:`reads suggestclients\.Pool\.dials`
 	close(p.done)
 	<-p.stopped
 	return p.dials
@@ -121,7 +121,7 @@ type lookup struct {
 	done  chan struct{}
 }
 
-func (p *Pool) Lookup(id int) bool { // want Lookup:`summary\(\)`
+func (p *Pool) Lookup(id int) bool { // want Lookup:`summary\(\)` Lookup:`reads suggestclients\.lookup\.found`
 	l := &lookup{id: id, done: make(chan struct{})}
 	p.send(l)
 	return l.wait(p)
@@ -129,7 +129,7 @@ func (p *Pool) Lookup(id int) bool { // want Lookup:`summary\(\)`
 
 func (p *Pool) send(l *lookup) { p.lookups <- l }
 
-func (p *Pool) MaxIdle() int { return p.maxIdle }
+func (p *Pool) MaxIdle() int { return p.maxIdle } // want MaxIdle:`reads suggestclients\.Pool\.maxIdle`
 
 func (l *lookup) wait(p *Pool) bool {
 	select {
@@ -160,7 +160,7 @@ func (t *Ticker) Tick(n int) { t.ticks <- n }
 
 func (t *Ticker) Reset() { t.count = 0 } // want Reset:`writes suggestclients\.Ticker\.count`
 
-func (t *Ticker) Count() int { return t.count } // want `suggest for \(\*suggestclients\.Ticker\)\.Count: //confined:offowner: clients call it while \(\*suggestclients\.Ticker\)\.run runs \(\(\*suggestclients\.Ticker\)\.Tick, beside it, hands that loop its work on a channel\), the loop never does, and it touches count, which the loop uses, without asking the loop`
+func (t *Ticker) Count() int { return t.count } // want `suggest for \(\*suggestclients\.Ticker\)\.Count: //confined:offowner: clients call it while \(\*suggestclients\.Ticker\)\.run runs \(\(\*suggestclients\.Ticker\)\.Tick, beside it, hands that loop its work on a channel\), the loop never does, and it touches count, which the loop uses, without asking the loop` Count:`reads suggestclients\.Ticker\.count`
 
 // Look-alike: no method hands the loop work (it drains a channel it was
 // given): Snapshot is the watcher's getter, owned by its caller.
@@ -180,4 +180,4 @@ func (w *Watch) follow(events <-chan int) { // want `suggest for \(\*suggestclie
 	}
 }
 
-func (w *Watch) Snapshot() int { return w.last }
+func (w *Watch) Snapshot() int { return w.last } // want Snapshot:`reads suggestclients\.Watch\.last`

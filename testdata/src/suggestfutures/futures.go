@@ -24,7 +24,7 @@ func (f *Future) complete(v int) {
 }
 
 // OnComplete runs fn where f completes.
-func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit\[1\]` OnComplete:`summary\(invokes arg1; async arg1\)` `suggest for \(\*suggestfutures.Future\).OnComplete: //confined:inherit fn: it keeps fn among its receiver's callbacks, which run where the receiver completes`
+func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit\[1\]` OnComplete:`summary\(invokes arg1; async arg1\)` `suggest for \(\*suggestfutures.Future\).OnComplete: //confined:inherit fn: it keeps fn among its receiver's callbacks, which run where the receiver completes` OnComplete:`reads suggestfutures\.Future\.callbacks, suggestfutures\.Future\.done, suggestfutures\.Future\.v`
 	f.mu.Lock()
 	if !f.done {
 		f.callbacks = append(f.callbacks, fn)
@@ -37,7 +37,7 @@ func (f *Future) OnComplete(fn func(int)) { // want OnComplete:`confined:inherit
 }
 
 // Then continues f with fn, where f completes.
-func (f *Future) Then(fn func(int) int) *Future { // want Then:`confined:inherit\[1\]` Then:`summary\(hop arg1\)` `suggest for \(\*suggestfutures.Future\).Then: //confined:inherit fn: it hands fn, in a callback, to \(\*suggestfutures.Future\).OnComplete on a future it was handed`
+func (f *Future) Then(fn func(int) int) *Future { // want Then:`confined:inherit\[1\]` Then:`summary\(hop arg1\)` `suggest for \(\*suggestfutures.Future\).Then: //confined:inherit fn: it hands fn, in a callback, to \(\*suggestfutures.Future\).OnComplete on a future it was handed` Then:`reads suggestfutures\.Future\.callbacks, suggestfutures\.Future\.done, suggestfutures\.Future\.v`
 	out := &Future{}
 	f.OnComplete(func(v int) { out.complete(fn(v)) })
 	return out
@@ -97,7 +97,7 @@ func newQueueTimer() *queueTimer {
 func NewTimer() Timer { return newQueueTimer() } // want NewTimer:`summary\(started result\)`
 
 // Schedule queues task.
-func (t *queueTimer) Schedule(task func()) { // want Schedule:`summary\(async arg1\)` `suggest for \(\*suggestfutures.queueTimer\).Schedule: //confined:async task: it hands task to a goroutine or an async sink`
+func (t *queueTimer) Schedule(task func()) { // want Schedule:`summary\(async arg1\)` `suggest for \(\*suggestfutures.queueTimer\).Schedule: //confined:async task: it hands task to a goroutine or an async sink` Schedule:`reads suggestfutures\.queueTimer\.tasks`
 	t.mu.Lock()
 	t.push(task)
 	t.mu.Unlock()

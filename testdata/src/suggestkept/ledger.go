@@ -44,7 +44,7 @@ type Sorter struct {
 	buckets []*bucket
 }
 
-func (s *Sorter) Spread(n int) { // want Spread:`summary\(started arg0\)`
+func (s *Sorter) Spread(n int) { // want Spread:`summary\(started arg0\)` Spread:`reads suggestkept\.Sorter\.buckets`
 	for i := range s.buckets {
 		go func() {
 			s.buckets[i].fill(n)

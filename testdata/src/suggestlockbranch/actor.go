@@ -47,7 +47,7 @@ func (a *Actor) run() { // want `suggest for \(\*suggestlockbranch\.Actor\)\.run
 }
 
 // Peek adds off the loop: the race the check reports.
-func (a *Actor) Peek(k string) { go a.t.add(k) } // want Peek:`summary\(started arg0\)`
+func (a *Actor) Peek(k string) { go a.t.add(k) } // want Peek:`summary\(started arg0\)` Peek:`reads suggestlockbranch\.Actor\.t`
 
 // Look-alike: a loop that writes its helper while its lock may be held
 // (let go before on one path only) gets no proposal for it.

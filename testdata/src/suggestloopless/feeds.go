@@ -12,4 +12,4 @@ func (n *broadcaster) Start() { // want Start:`summary\(started arg0\)`
 	go func() { n.events.Send(1) }()
 }
 
-func (n *broadcaster) Watch(ch chan int) { n.events.Subscribe(ch) }
+func (n *broadcaster) Watch(ch chan int) { n.events.Subscribe(ch) } // want Watch:`reads suggestloopless\.broadcaster\.events`

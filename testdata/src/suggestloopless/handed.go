@@ -21,7 +21,7 @@ type reading struct {
 
 func fetchReading(name string) reading { return reading{stale: name == ""} }
 
-func (r *quotaSync) Refresh(names []string) { // want Refresh:`may block` Refresh:`summary\(started arg0\)`
+func (r *quotaSync) Refresh(names []string) { // want Refresh:`may block` Refresh:`summary\(started arg0\)` Refresh:`reads suggestloopless\.quotaSync\.limit, suggestloopless\.quotaSync\.stale`
 	var wg sync.WaitGroup
 	for _, n := range names {
 		if len(r.stale) > r.limit {
@@ -59,7 +59,7 @@ type pick struct {
 	s *slot
 }
 
-func (t *slotTable) Fill() { // want Fill:`may block` Fill:`summary\(started arg0\)`
+func (t *slotTable) Fill() { // want Fill:`may block` Fill:`summary\(started arg0\)` Fill:`reads suggestloopless\.slotTable\.slots`
 	var wg sync.WaitGroup
 	for i := range t.slots {
 		wg.Add(1)
@@ -88,4 +88,4 @@ func (s *stamper) Check(url string) { // want Check:`summary\(started arg0\)`
 
 func (s *stamper) mark(url string, at time.Time) { s.checked[url] = at }
 
-func (s *stamper) Last(url string) time.Time { return s.checked[url] }
+func (s *stamper) Last(url string) time.Time { return s.checked[url] } // want Last:`reads suggestloopless\.stamper\.checked`

@@ -21,7 +21,7 @@ type tallies struct { // want `suggest for suggestloopless\.tallies: //confined:
 	bytes int
 }
 
-func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) Header() http.Header { return r.header } // want Header:`reads suggestloopless\.recorder\.header`
 
 func (r *recorder) Write(p []byte) (int, error) { // want Write:`writes suggestloopless.recorder.body, suggestloopless.recorder.status` Write:`summary\(\)`
 	if r.status == 0 {

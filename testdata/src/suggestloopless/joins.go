@@ -21,7 +21,7 @@ func (c *pageFetcher) Start(urls []string) { // want Start:`summary\(started arg
 	}
 }
 
-func (c *pageFetcher) Fetched(i int) bool { return c.pages[i] != "" }
+func (c *pageFetcher) Fetched(i int) bool { return c.pages[i] != "" } // want Fetched:`reads suggestloopless\.pageFetcher\.pages`
 
 // Look-alike: the slots are read only after the join, in the method that
 // waits: the wait orders them.
@@ -38,7 +38,7 @@ func (c *joinedFetcher) Start(urls []string) { // want Start:`summary\(started a
 	}
 }
 
-func (c *joinedFetcher) Wait() []string { // want Wait:`may block`
+func (c *joinedFetcher) Wait() []string { // want Wait:`may block` Wait:`reads suggestloopless\.joinedFetcher\.pages`
 	c.wg.Wait()
 	return c.pages
 }
@@ -50,7 +50,7 @@ type task struct {
 	reason string
 }
 
-func (j *task) State() string { return j.state }
+func (j *task) State() string { return j.state } // want State:`reads suggestloopless\.task\.state`
 
 func (j *task) cancel(cause error) {
 	j.state = "canceled"
@@ -107,7 +107,7 @@ func (c *committer) commitAll(parallel bool) {
 	}
 }
 
-func (c *committer) First() string { return c.out[0] }
+func (c *committer) First() string { return c.out[0] } // want First:`reads suggestloopless\.committer\.out`
 
 // A goroutine started beside a fan-out that a wg.Wait joins: the wait is
 // for the fetches, which were handed the WaitGroup, not for the footer,

@@ -32,7 +32,7 @@ func (m *memo) Fill(keys []string) { // want Fill:`may block` Fill:`summary\(sta
 	wg.Wait()
 }
 
-func (m *memo) Misses() int { return m.misses }
+func (m *memo) Misses() int { return m.misses } // want Misses:`reads suggestloopless\.memo\.misses`
 
 // Look-alike: the counter is bumped before the Unlock; nothing races.
 type lockedMemo struct {

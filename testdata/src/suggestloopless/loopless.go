@@ -41,7 +41,7 @@ type Cache struct { // want `suggest for suggestloopless\.Cache: //confined:owne
 	resets int
 }
 
-func (c *Cache) Reset(hard bool) {
+func (c *Cache) Reset(hard bool) { // want Reset:`reads suggestloopless\.Cache\.resets`
 	c.mu.Lock()
 	if hard {
 		c.mu.Unlock()
@@ -52,7 +52,7 @@ func (c *Cache) Reset(hard bool) {
 	}
 }
 
-func (c *Cache) Get(k string) int {
+func (c *Cache) Get(k string) int { // want Get:`reads suggestloopless\.Cache\.items`
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.items[k]
@@ -82,7 +82,7 @@ func (c *Cache) Warm(keys []string) { // want Warm:`summary\(started arg0; off b
 	}()
 }
 
-func (c *Cache) Stats() (int64, int) { return c.hits.Load(), c.misses }
+func (c *Cache) Stats() (int64, int) { return c.hits.Load(), c.misses } // want Stats:`reads suggestloopless\.Cache\.misses`
 
 // Look-alikes. A goroutine that keeps its own count, which nothing else
 // reads: nothing races with it.

@@ -37,4 +37,4 @@ func (l *warmer) Warm() { // want Warm:`summary\(started arg0\)`
 	go func() { l.once.Do(l.load) }()
 }
 
-func (l *warmer) Peek() string { return l.cfg["k"] }
+func (l *warmer) Peek() string { return l.cfg["k"] } // want Peek:`reads suggestloopless\.warmer\.cfg`

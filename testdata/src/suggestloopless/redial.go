@@ -11,7 +11,7 @@ type redialer struct { // want `suggest for suggestloopless\.redialer: //confine
 
 func (r *redialer) dial() { r.conn = "up" }
 
-func (r *redialer) Send(msg string) bool { // want Send:`summary\(started arg0\)`
+func (r *redialer) Send(msg string) bool { // want Send:`summary\(started arg0\)` Send:`reads suggestloopless\.redialer\.conn`
 	if r.conn == "" {
 		go r.dial()
 		return false
@@ -26,7 +26,7 @@ type prober struct {
 	status string
 }
 
-func (p *prober) Check() string { // want Check:`may block`
+func (p *prober) Check() string { // want Check:`may block` Check:`reads suggestloopless\.prober\.addr, suggestloopless\.prober\.status`
 	if p.addr == "" {
 		return ""
 	}

@@ -61,7 +61,7 @@ type reapShard struct {
 	reaped  int
 }
 
-func (r *reaper) Reap(now time.Time) { // want Reap:`may block` Reap:`summary\(started arg0 arg1\)`
+func (r *reaper) Reap(now time.Time) { // want Reap:`may block` Reap:`summary\(started arg0 arg1\)` Reap:`reads suggestloopless\.reaper\.idle, suggestloopless\.reaper\.shards`
 	cutoff := now.Add(-r.idle)
 	var wg sync.WaitGroup
 	for _, sh := range r.shards {

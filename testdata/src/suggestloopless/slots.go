@@ -86,7 +86,7 @@ type scanner struct {
 	counts []int
 }
 
-func (s *scanner) Scan(n int) int { // want Scan:`summary\(started arg0\)` Scan:`may block`
+func (s *scanner) Scan(n int) int { // want Scan:`summary\(started arg0\)` Scan:`may block` Scan:`reads suggestloopless\.scanner\.found`
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() { s.found++ })

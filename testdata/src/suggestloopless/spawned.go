@@ -64,7 +64,7 @@ func (c *clocked) refresh() {
 	c.refreshes++
 }
 
-func (c *clocked) Get() int { // want Get:`summary\(invokes arg0; started arg0\)`
+func (c *clocked) Get() int { // want Get:`summary\(invokes arg0; started arg0\)` Get:`reads suggestloopless\.clocked\.clock, suggestloopless\.clocked\.refreshes`
 	go c.refresh()
 	return c.now() + c.refreshes
 }
@@ -80,7 +80,7 @@ type peekedConfig struct { // want `suggest for suggestloopless\.peekedConfig: /
 func (c *peekedConfig) load()                { c.cfg = map[string]string{} }
 func (c *peekedConfig) Warm()                { go func() { c.once.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
 func (c *peekedConfig) Get(k string) string  { c.once.Do(c.load); return c.cfg[k] } // want Get:`writes suggestloopless\.peekedConfig\.cfg`
-func (c *peekedConfig) Peek(k string) string { return c.cfg[k] }
+func (c *peekedConfig) Peek(k string) string { return c.cfg[k] } // want Peek:`reads suggestloopless\.peekedConfig\.cfg`
 
 // Look-alike: what the once runs, Reset calls outside it.
 type resetConfig struct { // want `suggest for suggestloopless\.resetConfig: //confined:owner: code off the owner \(func literal in \(\*suggestloopless\.resetConfig\)\.Warm\) touches its field cfg without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
@@ -101,7 +101,7 @@ type twoOnces struct { // want `suggest for suggestloopless\.twoOnces: //confine
 
 func (c *twoOnces) load()               { c.cfg = map[string]string{} }
 func (c *twoOnces) Warm()               { go func() { c.loadOnce.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
-func (c *twoOnces) Get(k string) string { c.statsOnce.Do(func() {}); return c.cfg[k] }
+func (c *twoOnces) Get(k string) string { c.statsOnce.Do(func() {}); return c.cfg[k] } // want Get:`reads suggestloopless\.twoOnces\.cfg`
 
 // A goroutine joined only after the spawner wrote what it writes too. The
 // done channel it closes was set up before it started: confining the type

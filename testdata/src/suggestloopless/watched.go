@@ -20,7 +20,7 @@ type acceptor struct {
 	idle time.Duration
 }
 
-func (a *acceptor) Serve(accept func() bool) { // want Serve:`may block` Serve:`summary\(invokes arg1; started arg0\)`
+func (a *acceptor) Serve(accept func() bool) { // want Serve:`may block` Serve:`summary\(invokes arg1; started arg0\)` Serve:`reads suggestloopless\.acceptor\.idle`
 	for accept() {
 		c := &peerConn{lastSeen: time.Now()}
 		a.wg.Go(func() { a.handle(c) })

@@ -28,7 +28,7 @@ func newWarmer() Receiver {
 	return w
 }
 
-func (w *warmer) Receive(msg any) { // want Receive:`summary\(arg0 reads suggestturns\.warmer\.cache; started arg0\)`
+func (w *warmer) Receive(msg any) { // want Receive:`summary\(arg0 reads suggestturns\.warmer\.cache; started arg0\)` Receive:`reads suggestturns\.cache\.items, suggestturns\.warmer\.cache`
 	switch msg := msg.(type) {
 	case string:
 		go w.warm(msg)

@@ -22,7 +22,7 @@ type actor struct {
 
 func newActor(name string) Receiver { return &actor{name: name} }
 
-func (a *actor) Receive(msg any) { // want Receive:`summary\(arg0 writes suggestturns\.actor\.n; started arg0\)`
+func (a *actor) Receive(msg any) { // want Receive:`summary\(arg0 writes suggestturns\.actor\.n; started arg0\)` Receive:`reads suggestturns\.actor\.last, suggestturns\.actor\.n`
 	a.n++
 	println(a.last)
 	go func() {

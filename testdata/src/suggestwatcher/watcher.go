@@ -20,7 +20,7 @@ func (l *limits) follow() {
 	}
 }
 
-func (l *limits) Max() int { return l.max }
+func (l *limits) Max() int { return l.max } // want Max:`reads suggestwatcher\.limits\.max`
 
 // A watcher selecting between its feed and a quit channel is one too.
 type prices struct { // want `suggest for suggestwatcher\.prices: //confined:owner: code off the owner \(\(\*suggestwatcher\.prices\)\.follow\) touches its field last without a lock`
@@ -46,6 +46,6 @@ func (p *prices) follow() {
 	}
 }
 
-func (p *prices) Last() float64 { return p.last }
+func (p *prices) Last() float64 { return p.last } // want Last:`reads suggestwatcher\.prices\.last`
 
 func (p *prices) Stop() { close(p.quit) }

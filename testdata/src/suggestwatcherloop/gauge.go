@@ -22,4 +22,4 @@ func (g *gauge) run() { // want `suggest for \(\*suggestwatcherloop\.gauge\)\.ru
 
 func (g *gauge) Set(n int) { g.updates <- n }
 
-func (g *gauge) Value() int { return g.v } // want `suggest for \(\*suggestwatcherloop\.gauge\)\.Value: //confined:offowner: clients call it while \(\*suggestwatcherloop\.gauge\)\.run runs \(\(\*suggestwatcherloop\.gauge\)\.Set, beside it, hands that loop its work on a channel\), the loop never does, and it touches v, which the loop uses, without asking the loop`
+func (g *gauge) Value() int { return g.v } // want `suggest for \(\*suggestwatcherloop\.gauge\)\.Value: //confined:offowner: clients call it while \(\*suggestwatcherloop\.gauge\)\.run runs \(\(\*suggestwatcherloop\.gauge\)\.Set, beside it, hands that loop its work on a channel\), the loop never does, and it touches v, which the loop uses, without asking the loop` Value:`reads suggestwatcherloop\.gauge\.v`

@@ -94,6 +94,6 @@ func (a *App) StartClock(stop <-chan struct{}) { // want StartClock:"summary\\(s
 }
 
 // Snapshot is what the app shows.
-func (a *App) Snapshot() (clicks, ticks, items int) {
+func (a *App) Snapshot() (clicks, ticks, items int) { // want Snapshot:`reads suggestwidgets\.App\.clicks, suggestwidgets\.App\.items, suggestwidgets\.App\.ticks`
 	return a.clicks, a.ticks, len(a.items)
 }

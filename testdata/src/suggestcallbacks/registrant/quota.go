@@ -12,7 +12,7 @@ type Tracker struct { // want `suggest for registrant.Tracker: //confined:owner:
 
 func (t *Tracker) SetLimit(tenant string, n int) { t.limits[tenant] = n } // want SetLimit:"writes suggestcallbacks/registrant\\.Tracker\\.limits"
 
-func (t *Tracker) Used(tenant string) int { return t.used[tenant] }
+func (t *Tracker) Used(tenant string) int { return t.used[tenant] } // want Used:`reads suggestcallbacks/registrant\.Tracker\.used`
 
 func (t *Tracker) Attach(b *bus.Bus) { // want Attach:"summary\\(started arg0\\)"
 	b.Subscribe("usage", t.onUsage)

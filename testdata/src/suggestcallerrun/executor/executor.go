@@ -30,7 +30,7 @@ func (w *World) Run(step time.Duration) { // want `suggest for \(\*executor.Worl
 func (w *World) Do(f func()) { w.ops <- f } // want `suggest for \(\*executor.World\).Do: //confined:hop f` Do:"confined:hop\\[1\\]" Do:`summary\(hop arg1\)`
 
 // Tick reads the world from the caller's goroutine.
-func (w *World) Tick() int { return w.tick }
+func (w *World) Tick() int { return w.tick } // want Tick:`reads suggestcallerrun/executor\.World\.tick`
 
 // Autosave reads the world from a goroutine of its own.
 func (w *World) Autosave(save func(int)) { // want `suggest for \(\*executor.World\).Autosave: //confined:async save` Autosave:`summary\(async arg1; started arg0\)`

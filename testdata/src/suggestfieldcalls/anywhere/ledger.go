@@ -27,4 +27,4 @@ func (l *Ledger) close() {
 	l.total = 0
 }
 
-func (l *Ledger) Close() { l.onClose() } // want Close:`summary`
+func (l *Ledger) Close() { l.onClose() } // want Close:`summary` Close:`reads suggestfieldcalls/anywhere\.Ledger\.onClose`

@@ -50,13 +50,13 @@ func (d *desk) Receive(msg any) { // want Receive:`summary\(arg0 writes safe\.de
 }
 
 // Name reads a field only its constructor writes.
-func (d *desk) Name() string { return d.name } // want `suggest for \(\*safe\.desk\)\.Name: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Name:`summary\(arg0 reads safe\.desk\.name\)`
+func (d *desk) Name() string { return d.name } // want `suggest for \(\*safe\.desk\)\.Name: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Name:`summary\(arg0 reads safe\.desk\.name\)` Name:`reads suggestturns/safe\.desk\.name`
 
 // Hits reads an atomic.
 func (d *desk) Hits() int64 { return d.hits.Load() } // want `suggest for \(\*safe\.desk\)\.Hits: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe`
 
 // Notes copies what the lock guards, with the lock held.
-func (d *desk) Notes() []string { // want `suggest for \(\*safe\.desk\)\.Notes: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Notes:`summary\(arg0 reads safe\.desk\.notes\)`
+func (d *desk) Notes() []string { // want `suggest for \(\*safe\.desk\)\.Notes: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Notes:`summary\(arg0 reads safe\.desk\.notes\)` Notes:`reads suggestturns/safe\.desk\.notes`
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return slices.Clone(d.notes)
@@ -66,11 +66,11 @@ func (d *desk) Notes() []string { // want `suggest for \(\*safe\.desk\)\.Notes: 
 // Archived calls code of the module, which may touch state of its own;
 // Visit calls a func it is given; Version uses no field.
 
-func (d *desk) Open() int { return d.open } // want Open:`summary\(arg0 reads safe\.desk\.open\)`
+func (d *desk) Open() int { return d.open } // want Open:`summary\(arg0 reads safe\.desk\.open\)` Open:`reads suggestturns/safe\.desk\.open`
 
-func (d *desk) Archived() int { return d.archive.size() } // want Archived:`summary\(arg0 reads safe\.desk\.archive\)`
+func (d *desk) Archived() int { return d.archive.size() } // want Archived:`summary\(arg0 reads safe\.desk\.archive\)` Archived:`reads suggestturns/safe\.archive\.items, suggestturns/safe\.desk\.archive`
 
-func (d *desk) Visit(f func(string)) { f(d.name) } // want Visit:`summary\(arg0 reads safe\.desk\.name; invokes arg1\)`
+func (d *desk) Visit(f func(string)) { f(d.name) } // want Visit:`summary\(arg0 reads safe\.desk\.name; invokes arg1\)` Visit:`reads suggestturns/safe\.desk\.name`
 
 func (d *desk) Version() string { return "v1" } // want Version:`summary\(\)`
 
@@ -88,4 +88,4 @@ func (c *counter) Receive(msg any) { // want Receive:`writes suggestturns/safe\.
 	go func() { println(c.label) }()
 }
 
-func (c *counter) Label() string { return c.label }
+func (c *counter) Label() string { return c.label } // want Label:`reads suggestturns/safe\.counter\.label`
