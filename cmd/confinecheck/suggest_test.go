@@ -259,3 +259,125 @@ func TestSuggestSameWithTests(t *testing.T) {
 		t.Errorf("-suggest proposes differently with test files:\nwith:\n%s\nwithout:\n%s", with.stderr, without.stderr)
 	}
 }
+
+// helperCacheModule keeps caches in a helper package of the app: a UI
+// toolkit's handlers (run on its loop through a declared hop) start a
+// goroutine filling one and read it through that package's method, so it
+// is the loop's (not because another goroutine fills a cache it made
+// for itself); a cache with a mutex gets nothing from the app's package.
+var helperCacheModule = map[string]string{
+	"go.mod": "module example.com/gallery\n\ngo 1.26\n",
+	"cache/cache.go": `// Package cache holds caches with no owner of their own.
+package cache
+
+import "sync"
+
+// Thumbs is unlocked: whoever fills it must own it.
+type Thumbs struct {
+	byName map[string][]byte
+}
+
+func NewThumbs() *Thumbs { return &Thumbs{byName: map[string][]byte{}} }
+
+func (c *Thumbs) Prefetch(names []string) {
+	for _, n := range names {
+		c.byName[n] = []byte(n)
+	}
+}
+
+func (c *Thumbs) Has(name string) bool {
+	_, ok := c.byName[name]
+	return ok
+}
+
+// Guarded has a mutex: what it guards is for this package to say.
+type Guarded struct {
+	mu     sync.Mutex
+	byName map[string][]byte
+}
+
+func NewGuarded() *Guarded { return &Guarded{byName: map[string][]byte{}} }
+
+func (c *Guarded) Prefetch(names []string) {
+	for _, n := range names {
+		c.mu.Lock()
+		c.byName[n] = []byte(n)
+		c.mu.Unlock()
+	}
+}
+
+// Put is unlocked: a bug of this package's, or a method for its owner.
+func (c *Guarded) Put(name string) { c.byName[name] = nil }
+
+func (c *Guarded) Count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.byName)
+}
+`,
+	"app/app.go": `package app
+
+import "example.com/gallery/cache"
+
+// UI stands in for a toolkit's application, whose loop runs what OnTap
+// is handed.
+type UI struct{ taps chan func() }
+
+func (u *UI) OnTap(f func()) { u.taps <- f }
+
+//confined:declare hop example.com/gallery/app.(*UI).OnTap:f
+
+type gallery struct {
+	ui      *UI
+	thumbs  *cache.Thumbs
+	guarded *cache.Guarded
+	names   []string
+	status  string
+}
+
+func (g *gallery) wire() {
+	g.ui.OnTap(func() {
+		go g.thumbs.Prefetch(g.names)
+		go g.guarded.Prefetch(g.names)
+		go g.guarded.Put("a")
+		go func() {
+			own := cache.NewThumbs()
+			own.Prefetch(g.names)
+		}()
+	})
+	g.ui.OnTap(g.refresh)
+}
+
+func (g *gallery) refresh() {
+	g.status = "-"
+	if g.thumbs.Has("a") {
+		g.status = "cached"
+	}
+	if g.guarded.Count() > 0 {
+		g.status += "+"
+	}
+}
+`,
+}
+
+// TestSuggestOwnsHelperPackagesType checks that -suggest proposes a type
+// of another package of the module owned when the loop reads it through
+// that package's methods and a goroutine writes it, and that the check
+// then reports the goroutine's write; a type with a mutex gets nothing.
+func TestSuggestOwnsHelperPackagesType(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, helperCacheModule)
+	res := c.run(t, c.binary, "-suggest", "./...")
+	requireContains(t, res.stderr, "suggest for cache.Thumbs: //confined:owner")
+	if strings.Contains(res.stderr, "suggest for cache.Guarded") {
+		t.Errorf("-suggest proposed the guarded cache, whose mutex only its package can speak for:\n%s", res.stderr)
+	}
+	c.run(t, c.binary, "-suggest", "-fix", "./...")
+	check := c.run(t, c.binary, "./...")
+	requireContains(t, check.stderr, "calls confined (*cache.Thumbs).Prefetch off the owner: this code runs via a go statement (app.go:24); inside, it writes cache.Thumbs.byName")
+	if n := strings.Count(check.stderr, "off the owner:"); n != 1 {
+		t.Errorf("want one finding (the prefetch goroutine's write), got %d:\n%s", n, check.stderr)
+	}
+}

@@ -43,11 +43,14 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	ownerReads := make(map[string]*ownerWrites)
 	for _, r := range roots {
 		reads := s.written.accesses(r.fn).reads
-		if _, loop := s.loops[r.fn]; loop {
+		if _, loop := s.loops[r.fn]; loop || r.turn {
 			// A loop's turns read through what they call (a frame
-			// handler laying out); a hop's callback may be handed a
-			// value built off the owner to add (a candidate gathered by
-			// a goroutine, then handed over), which is no sharing.
+			// handler laying out), and so do the callbacks a
+			// framework's hop runs on its loop (a button's handler
+			// refreshing a status line); a hop's callback the package
+			// posts may be handed a value built off the owner to add (a
+			// candidate gathered by a goroutine, then handed over),
+			// which is no sharing.
 			reads = s.written.readsOf(r.fn)
 		}
 		for key := range reads {
@@ -76,7 +79,13 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			continue // a loop's: proposed or declined above
 		}
 		obj := s.typeObject(tk)
-		if obj == nil || obj.Pkg() != s.pass.Pkg || s.m.ConfinedNamed(obj.Type()) != nil {
+		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
+			continue
+		}
+		if obj.Pkg() != s.pass.Pkg && hasMutex(obj.Type().(*types.Named)) {
+			// Which of its fields the lock guards only its package can
+			// tell, and :any is for it to propose.
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it without a lock, but it has a mutex and is another package's: which of its fields the lock guards is for its author to say")
 			continue
 		}
 		if sent[tk] {
@@ -158,7 +167,9 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
 				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
-			s.proposeAnyFields(obj, pa, pa.readOff)
+			if obj.Pkg() == s.pass.Pkg { // set-up of another package's type is for its package to tell
+				s.proposeAnyFields(obj, pa, pa.readOff)
+			}
 			continue
 		}
 		for _, name := range shared {

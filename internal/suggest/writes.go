@@ -34,8 +34,9 @@ func fieldKey(named *types.Named, field string) string {
 // (a cache's Put and Get, called by another package's goroutine and
 // loop). Only -suggest exports it.
 type FieldsFact struct {
-	Writes []string // sorted keys
-	Reads  []string // sorted keys
+	Writes   []string // sorted keys
+	Unlocked []string // of Writes, those it makes where no lock is held
+	Reads    []string // sorted keys
 }
 
 func (*FieldsFact) AFact() {}
@@ -47,6 +48,9 @@ func (f *FieldsFact) String() string {
 	}
 	if len(f.Reads) > 0 {
 		parts = append(parts, "reads "+strings.Join(f.Reads, ", "))
+	}
+	if len(f.Unlocked) > 0 && len(f.Unlocked) < len(f.Writes) {
+		parts = append(parts, "unlocked "+strings.Join(f.Unlocked, ", "))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -535,7 +539,7 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 func (x *writeIndex) unlockedOf(fn *ssa.Function) fieldSet {
 	return x.closure(x.unlocked, fn, func(fn *ssa.Function) fieldSet {
 		if fn.Blocks == nil {
-			return x.of(fn)
+			return setOf(x.importedFields(fn).Unlocked)
 		}
 		return x.accesses(fn).unlockedWrites
 	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
@@ -605,7 +609,9 @@ func picksPart(vs []ssa.Value) bool {
 			case *ssa.IndexAddr:
 				return v.Op == token.MUL
 			}
-		case *ssa.Field, *ssa.Index, *ssa.Lookup:
+		case *ssa.Field:
+			return !ofParameter(v.X) // (m.cache of a value receiver m is the receiver's)
+		case *ssa.Index, *ssa.Lookup:
 			return true
 		}
 		return false
@@ -1057,6 +1063,9 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // what it captured of an iteration of the loop starting it (perIteration:
 // go func() { inspect(child) }() for each child).
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
+	if fn.Blocks == nil {
+		return x.unlockedOf(fn) // another package's (go c.cache.Prefetch(ids)): what it exported
+	}
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	for call, c := range callsInPlace(fn) {
 		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) && handedAll(c.handed, keptByHanded) {
@@ -1106,6 +1115,9 @@ func (x *writeIndex) ownValueWrites(fn *ssa.Function, own map[int]bool) fieldSet
 // dominates, in its own body and in what it calls, but with what it
 // captured of an iteration of the loop starting it (see ownWrites).
 func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) fieldSet {
+	if fn.Blocks == nil {
+		return x.readsOf(fn)
+	}
 	out := maps.Clone(x.accesses(fn).unlockedReads)
 	for call, c := range callsInPlace(fn) {
 		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) {
@@ -1222,11 +1234,16 @@ func leadsToState(v ssa.Value) bool {
 	return mayLeadToStruct(v.Type()) && names.SharesMemory(v.Type())
 }
 
-// madeFromNothing reports whether v is the result of a static call handed
-// nothing that leads to state (time.Now(), a constructor of constants).
+// madeFromNothing reports whether v is a struct value (a copy) that a
+// static call handed nothing that leads to state returns (time.Now()).
+// A pointer such a call returns is a new value (cache.New()): what the
+// goroutine writes through it is its own, not a part of what it shares.
 func madeFromNothing(v ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
-	return ok && call.Common().StaticCallee() != nil && !slices.ContainsFunc(flow.CallArgs(call.Common()), leadsToState)
+	if _, isStruct := v.Type().Underlying().(*types.Struct); !ok || !isStruct {
+		return false
+	}
+	return call.Common().StaticCallee() != nil && !slices.ContainsFunc(flow.CallArgs(call.Common()), leadsToState)
 }
 
 // keptByHanded reports whether v is loaded from a field of what its
@@ -1410,7 +1427,7 @@ func (x *writeIndex) export(plain func(key string) bool) {
 		ws, rs := x.of(fn), maps.Clone(x.readsOf(fn))
 		maps.DeleteFunc(rs, func(key string, _ bool) bool { return !plain(key) })
 		if len(ws) > 0 || len(rs) > 0 {
-			x.pass.ExportObjectFact(obj, &FieldsFact{Writes: slices.Sorted(maps.Keys(ws)), Reads: slices.Sorted(maps.Keys(rs))})
+			x.pass.ExportObjectFact(obj, &FieldsFact{Writes: slices.Sorted(maps.Keys(ws)), Unlocked: slices.Sorted(maps.Keys(x.unlockedOf(fn))), Reads: slices.Sorted(maps.Keys(rs))})
 		}
 	}
 }
