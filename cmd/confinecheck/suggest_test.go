@@ -264,7 +264,8 @@ func TestSuggestSameWithTests(t *testing.T) {
 // toolkit's handlers (run on its loop through a declared hop) start a
 // goroutine filling one and read it through that package's method, so it
 // is the loop's (not because another goroutine fills a cache it made
-// for itself); a cache with a mutex gets nothing from the app's package.
+// for itself); a cache with a mutex, and a tally two goroutines bump but
+// nothing of the app reads, get nothing from the app's package.
 var helperCacheModule = map[string]string{
 	"go.mod": "module example.com/gallery\n\ngo 1.26\n",
 	"cache/cache.go": `// Package cache holds caches with no owner of their own.
@@ -289,6 +290,11 @@ func (c *Thumbs) Has(name string) bool {
 	_, ok := c.byName[name]
 	return ok
 }
+
+// Tally counts what it is told; nothing of the app reads it back.
+type Tally struct{ n int }
+
+func (t *Tally) Bump() { t.n++ }
 
 // Guarded has a mutex: what it guards is for this package to say.
 type Guarded struct {
@@ -331,6 +337,7 @@ type gallery struct {
 	ui      *UI
 	thumbs  *cache.Thumbs
 	guarded *cache.Guarded
+	tally   *cache.Tally
 	names   []string
 	status  string
 }
@@ -340,6 +347,8 @@ func (g *gallery) wire() {
 		go g.thumbs.Prefetch(g.names)
 		go g.guarded.Prefetch(g.names)
 		go g.guarded.Put("a")
+		go g.tally.Bump()
+		go g.tally.Bump()
 		go func() {
 			own := cache.NewThumbs()
 			own.Prefetch(g.names)
@@ -374,9 +383,12 @@ func TestSuggestOwnsHelperPackagesType(t *testing.T) {
 	if strings.Contains(res.stderr, "suggest for cache.Guarded") {
 		t.Errorf("-suggest proposed the guarded cache, whose mutex only its package can speak for:\n%s", res.stderr)
 	}
+	if strings.Contains(res.stderr, "suggest for cache.Tally") {
+		t.Errorf("-suggest proposed a tally of another package that only goroutines write, and no loop reads:\n%s", res.stderr)
+	}
 	c.run(t, c.binary, "-suggest", "-fix", "./...")
 	check := c.run(t, c.binary, "./...")
-	requireContains(t, check.stderr, "calls confined (*cache.Thumbs).Prefetch off the owner: this code runs via a go statement (app.go:24); inside, it writes cache.Thumbs.byName")
+	requireContains(t, check.stderr, "calls confined (*cache.Thumbs).Prefetch off the owner: this code runs via a go statement (app.go:25); inside, it writes cache.Thumbs.byName")
 	if n := strings.Count(check.stderr, "off the owner:"); n != 1 {
 		t.Errorf("want one finding (the prefetch goroutine's write), got %d:\n%s", n, check.stderr)
 	}

@@ -128,6 +128,13 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
 			continue
 		}
+		if len(owner.roots) == 0 && obj.Pkg() != s.pass.Pkg {
+			// What another package's functions write, this package sees
+			// without the values' origins (a candidate each request
+			// parses for itself): only a loop reading it is evidence.
+			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, but it is another package's and no loop or framework turn of this one reads it")
+			continue
+		}
 		if len(owner.roots) == 0 && len(shared) > 0 && loopsAround {
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but the program has loops: "+
 				"the owner would be none of them, or one -suggest cannot tell (say which it belongs to)")
@@ -417,7 +424,11 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			// what it reads only through the helpers it calls (a link's
 			// queues, which its Start set up before starting it) races
 			// only with what the starter writes after the start.
-			if w := spawned.window[fn]; !direct[key] && (w == nil || !w.writes[key]) || direct[key] && !s.racesWithStarter(spawned, fn, key) {
+			// A goroutine nobody joins reads its own field beside
+			// whatever the value's callers do next, too: another method
+			// appending to what it reads (Add, after a FlushAsync).
+			byCallers := direct[key] && !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key)
+			if w := spawned.window[fn]; !direct[key] && (w == nil || !w.writes[key]) || direct[key] && !s.racesWithStarter(spawned, fn, key) && !byCallers {
 				continue
 			}
 			t.windowed[key] = true
@@ -429,4 +440,16 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		}
 	}
 	return t
+}
+
+// guardedField reports whether the field a key names holds a struct with a
+// mutex (a queue its methods lock for): calling its methods writes the
+// field by the letter of the write model, but the value guards itself.
+func (s *Suggester) guardedField(key string) bool {
+	f := s.fieldOf(key)
+	if f == nil {
+		return false
+	}
+	named := names.DerefNamed(f.Type())
+	return named != nil && names.IsStruct(named) && hasMutex(named)
 }
