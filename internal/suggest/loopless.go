@@ -426,8 +426,10 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			// only with what the starter writes after the start.
 			// A goroutine nobody joins reads its own field beside
 			// whatever the value's callers do next, too: another method
-			// appending to what it reads (Add, after a FlushAsync).
-			byCallers := direct[key] && !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key)
+			// appending to what it reads (Add, after a FlushAsync). Code
+			// that is no method of the type (a config loader setting a
+			// global's field before anything starts) is not its API.
+			byCallers := direct[key] && !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) && s.writtenByMethodOf(tk, key)
 			if w := spawned.window[fn]; !direct[key] && (w == nil || !w.writes[key]) || direct[key] && !s.racesWithStarter(spawned, fn, key) && !byCallers {
 				continue
 			}
@@ -452,4 +454,18 @@ func (s *Suggester) guardedField(key string) bool {
 	}
 	named := names.DerefNamed(f.Type())
 	return named != nil && names.IsStruct(named) && hasMutex(named)
+}
+
+// writtenByMethodOf reports whether a method of the type tk names, outside
+// tests and set-up, writes the field key without a lock.
+func (s *Suggester) writtenByMethodOf(tk, key string) bool {
+	return slices.ContainsFunc(s.e.Functions(), func(fn *ssa.Function) bool {
+		decl := flow.DeclaredFunc(fn)
+		if decl == nil {
+			return false
+		}
+		recv := names.ReceiverNamed(decl)
+		return recv != nil && flow.TypeKey(recv) == tk && !s.inTestFile(fn.Pos()) && !s.written.setsUp(fn) &&
+			s.written.accesses(fn).unlockedWrites[key]
+	})
 }

@@ -162,3 +162,18 @@ func (h *harness) restart() {
 	h.count = 1
 	h.start()
 }
+
+// Look-alike: a config loader function sets a field a report goroutine,
+// which nothing joins, reads; the loader is no method of the value, its
+// callers' API, but set-up before anything starts.
+type reportSettings struct {
+	region string
+}
+
+func loadReportSettings(s *reportSettings, region string) { s.region = region }
+
+func (s *reportSettings) Report() { // want Report:`summary\(started arg0\)`
+	go func() {
+		println(s.region)
+	}()
+}
