@@ -457,7 +457,8 @@ func (s *Suggester) guardedField(key string) bool {
 }
 
 // writtenByMethodOf reports whether a method of the type tk names, outside
-// tests and set-up, writes the field key without a lock.
+// tests and set-up, that starts nothing writes the field key without a
+// lock.
 func (s *Suggester) writtenByMethodOf(tk, key string) bool {
 	return slices.ContainsFunc(s.e.Functions(), func(fn *ssa.Function) bool {
 		decl := flow.DeclaredFunc(fn)
@@ -465,6 +466,9 @@ func (s *Suggester) writtenByMethodOf(tk, key string) bool {
 			return false
 		}
 		recv := names.ReceiverNamed(decl)
+		if w := s.e.Walk(fn); w != nil && len(w.Spawns) > 0 {
+			return false // sets up what it starts (a Start assigning the quit channel its goroutines read)
+		}
 		return recv != nil && flow.TypeKey(recv) == tk && !s.inTestFile(fn.Pos()) && !s.written.setsUp(fn) &&
 			s.written.accesses(fn).unlockedWrites[key]
 	})

@@ -177,3 +177,30 @@ func (s *reportSettings) Report() { // want Report:`summary\(started arg0\)`
 		println(s.region)
 	}()
 }
+
+// Look-alike: Start assigns the done channel, then starts the goroutine
+// that starts the workers reading it: set-up for what it starts, not a
+// caller's later call.
+type relay struct {
+	done chan struct{}
+	in   chan int
+}
+
+func (r *relay) Start() { // want Start:`writes suggestloopless\.relay\.done` Start:`summary\(started arg0\)`
+	r.done = make(chan struct{})
+	go r.serve()
+}
+
+func (r *relay) serve() {
+	for range 2 {
+		go r.forward()
+	}
+}
+
+func (r *relay) forward() {
+	select {
+	case <-r.done:
+	case v := <-r.in:
+		println(v)
+	}
+}
