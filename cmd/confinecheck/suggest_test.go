@@ -393,3 +393,73 @@ func TestSuggestOwnsHelperPackagesType(t *testing.T) {
 		t.Errorf("want one finding (the prefetch goroutine's write), got %d:\n%s", n, check.stderr)
 	}
 }
+
+// dotlessModule is an app whose module path has no dot, as tutorials and
+// in-house modules often have: a turn-owned desk's methods reading only
+// its :any fields are safe, but one calling the app's own history
+// package is not, whatever that package's path looks like.
+var dotlessModule = map[string]string{
+	"go.mod": "module turnapp\n\ngo 1.26\n",
+	"actor/actor.go": `package actor
+
+// An Actor's Receive runs one message at a time on its owner.
+type Actor interface {
+	//confined:loop
+	Receive(msg any)
+}
+`,
+	"history/history.go": `package history
+
+type Log struct{ lines []string }
+
+func (l *Log) Append(s string) { l.lines = append(l.lines, s) }
+
+func (l *Log) Tail() []string { return append([]string(nil), l.lines...) }
+`,
+	"app/app.go": `package app
+
+import (
+	"turnapp/actor"
+	"turnapp/history"
+)
+
+type desk struct {
+	name string
+	log  *history.Log
+	n    int
+}
+
+func New(name string) actor.Actor { return &desk{name: name, log: &history.Log{}} }
+
+func (d *desk) Receive(msg any) {
+	d.n++
+	d.log.Append("x")
+	go func() { println(d.name, d.log) }()
+}
+
+func (d *desk) Name() string { return d.name }
+
+func (d desk) Label() string { return d.name }
+
+func (d *desk) Recent() []string { return d.log.Tail() }
+`,
+}
+
+// TestSuggestSafeMethodsCallOnlyTheStandardLibrary checks that -suggest
+// proposes :any on a turn-owned type's methods that read only its :any
+// fields, by pointer or by value, and not on one calling a package of the
+// main module, though the module's path has no dot: that package's type is
+// proposed owned in the same run, and :any would hide the read.
+func TestSuggestSafeMethodsCallOnlyTheStandardLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the go tool; skipped with -short")
+	}
+	c := setupModule(t, dotlessModule)
+	res := c.run(t, c.binary, "-suggest", "./...")
+	requireContains(t, res.stderr, "suggest for (*app.desk).Name: //confined:any")
+	requireContains(t, res.stderr, "suggest for (app.desk).Label: //confined:any")
+	requireContains(t, res.stderr, "suggest for history.Log: //confined:owner")
+	if strings.Contains(res.stderr, "suggest for (*app.desk).Recent") {
+		t.Errorf("-suggest proposed :any on a method calling the module's own history package:\n%s", res.stderr)
+	}
+}

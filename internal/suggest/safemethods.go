@@ -31,7 +31,7 @@ import (
 //   - calls nothing but builtins and the standard library: code of the
 //     module, or of a dependency, may touch state this run only proposes
 //     to confine (a field's *Log, proposed owned in its own package), which
-//     no summary shows yet;
+//     no summary shows yet (see standardLibrary);
 //   - walked again with the :any fields proposed so far adopted, touches
 //     nothing confined, starts nothing and hands no func anywhere.
 //
@@ -57,7 +57,7 @@ func (s *Suggester) proposeSafeMethods() {
 		obj := named.Obj()
 		for _, fn := range s.exportedMethods(named) {
 			method := fn.Object().(*types.Func)
-			if _, turn := s.m.Turns.Of(method); turn || s.m.Directives(method) != nil || !usesFieldOf(fn, named) || !callsOnlyStandard(fn, s.pass.Pkg) {
+			if _, turn := s.m.Turns.Of(method); turn || s.m.Directives(method) != nil || !usesFieldOf(fn, named) || !callsOnlyStandard(fn, s.standardLibrary) {
 				continue
 			}
 			if sum := s.e.Resummarize(fn); !sum.Inert() {
@@ -92,9 +92,9 @@ func usesFieldOf(fn *ssa.Function, named *types.Named) bool {
 }
 
 // callsOnlyStandard reports whether every call fn makes, and the closures
-// it makes make, is of a builtin or of a function of the standard library
-// (not of pkg, whose path may look like one in GOPATH mode).
-func callsOnlyStandard(fn *ssa.Function, pkg *types.Package) bool {
+// it makes make, is of a builtin or of a function of a package std says is
+// the standard library's.
+func callsOnlyStandard(fn *ssa.Function, std func(*types.Package) bool) bool {
 	if anyInstr(fn, func(instr ssa.Instruction) bool {
 		call, ok := instr.(ssa.CallInstruction)
 		if !ok {
@@ -112,18 +112,22 @@ func callsOnlyStandard(fn *ssa.Function, pkg *types.Package) bool {
 			return false // a closure of fn's, looked into below
 		}
 		obj := flow.DeclaredFunc(callee)
-		if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg {
-			return true
-		}
-		first, _, _ := strings.Cut(obj.Pkg().Path(), "/")
-		return strings.Contains(first, ".")
+		return obj == nil || obj.Pkg() == nil || !std(obj.Pkg())
 	}) {
 		return false
 	}
 	for _, anon := range fn.AnonFuncs {
-		if !callsOnlyStandard(anon, pkg) {
+		if !callsOnlyStandard(anon, std) {
 			return false
 		}
 	}
 	return true
+}
+
+// standardLibrary reports whether pkg is the standard library's: its path
+// starts with no domain, and it is neither this package nor of the main
+// module, whose path need not have one either (module feedreader).
+func (s *Suggester) standardLibrary(pkg *types.Package) bool {
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return pkg != s.pass.Pkg && !strings.Contains(first, ".") && !inModule(s.pass, pkg.Path())
 }
