@@ -3,7 +3,6 @@ package model
 import (
 	"go/token"
 	"go/types"
-	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -144,11 +143,7 @@ func (m *Model) confinedMember(obj types.Object) bool {
 		}
 		scope := obj.Pkg().Scope()
 		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			if st, ok := tn.Type().Underlying().(*types.Struct); ok && slices.Contains(slices.Collect(st.Fields()), obj) {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && names.FieldNamed(tn, obj.Name()) == obj {
 				return m.ConfinedNamed(tn.Type()) != nil
 			}
 		}

@@ -417,20 +417,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 				t.reads[tk] = make(fieldSet)
 			}
 			t.reads[tk][key] = true
-			// Only the starter's own writes while it runs count: other
-			// code writing the field may be kept apart from it by means
-			// -suggest does not see (the results it sends back). One it
-			// does not join runs beside the starter's next call too; but
-			// what it reads only through the helpers it calls (a link's
-			// queues, which its Start set up before starting it) races
-			// only with what the starter writes after the start.
-			// A goroutine nobody joins reads its own field beside
-			// whatever the value's callers do next, too: another method
-			// appending to what it reads (Add, after a FlushAsync). Code
-			// that is no method of the type (a config loader setting a
-			// global's field before anything starts) is not its API.
-			byCallers := direct[key] && !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) && s.writtenByMethodOf(tk, key)
-			if w := spawned.window[fn]; !direct[key] && (w == nil || !w.writes[key]) || direct[key] && !s.racesWithStarter(spawned, fn, key) && !byCallers {
+			if !s.readRaces(spawned, pa, fn, key, direct[key]) {
 				continue
 			}
 			t.windowed[key] = true
@@ -442,6 +429,29 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		}
 	}
 	return t
+}
+
+// readRaces reports whether fn, spawned code reading key (itself when
+// direct, else only in the helpers it calls), races with the code that
+// started it. Only the starter's own writes while it runs count: other
+// code writing the field may be kept apart from it by means -suggest does
+// not see (the results it sends back). One it does not join runs beside
+// the starter's next call too, and beside the value's other methods (Add
+// appending to what a FlushAsync's goroutine reads); but not beside code
+// that is no method of the type (a config loader setting a global's field
+// before anything starts). What it reads only through helpers (a link's
+// queues, which its Start set up before starting it) races only with what
+// the starter writes after the start.
+func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.Function, key string, direct bool) bool {
+	if !direct {
+		w := spawned.window[fn]
+		return w != nil && w.writes[key]
+	}
+	if s.racesWithStarter(spawned, fn, key) {
+		return true
+	}
+	return !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) &&
+		s.writtenByMethodOf(key[:strings.LastIndex(key, ".")], key)
 }
 
 // guardedField reports whether the field a key names holds a struct with a
@@ -465,11 +475,12 @@ func (s *Suggester) writtenByMethodOf(tk, key string) bool {
 		if decl == nil {
 			return false
 		}
-		recv := names.ReceiverNamed(decl)
+		if recv := names.ReceiverNamed(decl); recv == nil || flow.TypeKey(recv) != tk || s.inTestFile(fn.Pos()) {
+			return false
+		}
 		if w := s.e.Walk(fn); w != nil && len(w.Spawns) > 0 {
 			return false // sets up what it starts (a Start assigning the quit channel its goroutines read)
 		}
-		return recv != nil && flow.TypeKey(recv) == tk && !s.inTestFile(fn.Pos()) && !s.written.setsUp(fn) &&
-			s.written.accesses(fn).unlockedWrites[key]
+		return !s.written.setsUp(fn) && s.written.accesses(fn).unlockedWrites[key]
 	})
 }

@@ -47,7 +47,7 @@ func (s *Suggester) proposeSafeMethods() {
 	for _, p := range s.proposals {
 		field, ok := p.obj.(*types.Var)
 		if ok && p.verb == directive.VerbAny && slices.ContainsFunc(confined, func(named *types.Named) bool {
-			return slices.Contains(slices.Collect(named.Underlying().(*types.Struct).Fields()), field)
+			return names.FieldNamed(named.Obj(), field.Name()) == field
 		}) {
 			anyFields = append(anyFields, p)
 		}
@@ -55,6 +55,10 @@ func (s *Suggester) proposeSafeMethods() {
 	s.adopt(anyFields)
 	for _, named := range confined {
 		obj := named.Obj()
+		by := "a declaration"
+		if _, turn := s.m.Turns.Owner(named); turn {
+			by = "a turn it implements"
+		}
 		for _, fn := range s.exportedMethods(named) {
 			method := fn.Object().(*types.Func)
 			if _, turn := s.m.Turns.Of(method); turn || s.m.Directives(method) != nil || !usesFieldOf(fn, named) || !callsOnlyStandard(fn, s.standardLibrary) {
@@ -62,10 +66,6 @@ func (s *Suggester) proposeSafeMethods() {
 			}
 			if sum := s.e.Resummarize(fn); !sum.Inert() {
 				continue
-			}
-			by := "a declaration"
-			if _, turn := s.m.Turns.Owner(named); turn {
-				by = "a turn it implements"
 			}
 			s.propose(proposal{obj: method, verb: directive.VerbAny, evidence: fmt.Sprintf("it touches nothing confined (only :any fields, "+
 				"atomics or what a lock guards), but %s confines %s, which other packages may not see: called from one, "+
