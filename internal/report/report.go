@@ -510,7 +510,7 @@ func (r *reporter) root(t flow.FuncValue, sp walk.Entry, depth int) {
 		return
 	}
 	r.inside(t.Fn, t.Fn, "", sp, func(s summary.Source) summary.Origin {
-		if sp.HandedSource(t, s) {
+		if sp.HandedSource(t, s) || r.c.HandedByCallers(sp, t, s) {
 			return summary.Origin{} // given away: the started code's own
 		}
 		return summary.OriginOf(s)

@@ -319,6 +319,37 @@ func resliced(v ssa.Value, place flow.ValuePath) bool {
 	return ok && load.Op == token.MUL && flow.PathOf(load.X) == place
 }
 
+// HandedByCallers reports whether source s of target t, code that the
+// function making it at sp binds to one of its parameters, is what every
+// caller of that function hands off (see handedOff): a command factory
+// (exportLines(rows) returning a func trimming rows) whose callers all
+// pass a copy made for it (slices.Clone(s.lines)). Only a function no
+// other package calls and none uses as a value has all its calls in view.
+func (c *Package) HandedByCallers(sp Entry, t flow.FuncValue, s summary.Source) bool {
+	if sp.Call == nil || s < summary.FreeBase || s == summary.Ambient || s == summary.Handed {
+		return false
+	}
+	i := int(s - summary.FreeBase)
+	if i >= len(t.Bindings.Values) {
+		return false
+	}
+	held, _ := flow.HeldValue(t.Bindings.Values[i]) // a captured parameter is a cell holding it
+	param, ok := held.(*ssa.Parameter)
+	fn := sp.Call.Parent()
+	if !ok || param.Parent() != fn || fn.Signature.Recv() != nil || fn.TypeParams() != nil || !c.OnlyCalled(fn) {
+		return false
+	}
+	if obj := flow.DeclaredFunc(fn); obj == nil || obj.Exported() && fn.Pkg.Pkg.Name() != "main" {
+		return false
+	}
+	at := slices.Index(fn.Params, param)
+	calls := c.callSites().byCallee[fn]
+	return len(calls) > 0 && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
+		arg := call.Call.Args[at]
+		return !slices.Contains(newWalker(c, call.Parent()).handedOff(call, []ssa.Value{arg}, flow.Captures{}), arg)
+	})
+}
+
 // HandedSource reports whether source s of target t, the code at sp
 // starts, is a value the function handed off to it.
 func (sp Entry) HandedSource(t flow.FuncValue, s summary.Source) bool {
