@@ -39,10 +39,13 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 			continue
 		}
 		value, cell := v, (*ssa.Alloc)(nil)
-		if _, isCell := v.(*ssa.Alloc); isCell && i >= len(args) && captures.Cells {
+		if alloc, isCell := v.(*ssa.Alloc); isCell && i >= len(args) && captures.Cells {
 			// A variable the code captures: what it holds, if it is
 			// assigned once.
 			if value, cell = flow.HeldValue(v); cell == nil {
+				if w.grownVariable(alloc, at) {
+					out = append(out, v)
+				}
 				continue
 			}
 		}
@@ -57,6 +60,20 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		}
 	}
 	return out
+}
+
+// grownVariable reports whether cell, a captured variable assigned more
+// than once, holds only what the function made and is handed off at: a
+// snapshot made and grown by append before the start (snap :=
+// make([]Row, 0, n); for ... { snap = append(snap, *r) }; go func() {
+// ... snap ... }()), which the function reaches no more. Rows of
+// pointers are shared (append copies pointers, see origin.go).
+func (w *walker) grownVariable(cell *ssa.Alloc, at ssa.Instruction) bool {
+	held := cell.Type().(*types.Pointer).Elem()
+	if !w.c.M.HoldsConfined(held) && !w.copiesConfined(held) {
+		return false
+	}
+	return w.origins.storedInto(cell).Owned() && !w.shared(cell, at, cell)
 }
 
 // copiesConfined reports whether t is a slice or array of plain values of
@@ -188,8 +205,8 @@ func (w *walker) escapesFrom(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc, g
 			if r.Op != token.MUL {
 				return true
 			}
-			if _, isCell := v.(*ssa.Alloc); isCell && w.escapes(r, at, nil) {
-				return true // what the variable holds, loaded, goes elsewhere
+			if held, isCell := v.(*ssa.Alloc); isCell && w.escapes(r, at, held) {
+				return true // what the variable holds, loaded, goes elsewhere (but back into it: snap = append(snap, r))
 			}
 		case *ssa.Store:
 			if r.Val == v && r.Addr != cell {
