@@ -114,6 +114,9 @@ var suites = []struct {
 	{name: "consumerifaces", patterns: []string{"consumerifaces/app", "consumerifaces/fieldapp"}},
 	// ... to the types that can reach them.
 	{name: "ifacereach"},
+	// Interfaces another package calls off the owner, handed snapshots
+	// or the owner's own values.
+	{name: "exporters"},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},

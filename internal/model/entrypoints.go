@@ -39,6 +39,7 @@ type entryMethod struct {
 	iface    *types.Interface // the interface marked, which may embed method's
 	why      string           // for messages
 	inferred bool             // from another package's EntryFact, not marked
+	owned    []int            // for an inferred one, the arguments every call owns (EntryFact.Owned)
 }
 
 // markedOffOwner is how messages say a directive made code an entry point.
@@ -74,7 +75,7 @@ func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Inter
 	}
 	if e.isEntryName(obj.Name()) {
 		for _, e := range e.entryMethods() {
-			if e.method.Name() == obj.Name() && (types.Implements(recv.Type(), e.iface) || types.Implements(types.NewPointer(recv.Type()), e.iface)) {
+			if e.implementedBy(obj) {
 				if e.inferred {
 					inferred = e.iface
 				}
@@ -86,6 +87,38 @@ func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Inter
 		return names.FuncName(obj) + ", an exported method with net/http's handler signature, " + httpServes, nil, true
 	}
 	return "", nil, false
+}
+
+// implementedBy reports whether the method obj implements e.
+func (e entryMethod) implementedBy(obj *types.Func) bool {
+	recv := obj.Signature().Recv().Type()
+	return e.method.Name() == obj.Name() && (types.Implements(recv, e.iface) || types.Implements(types.NewPointer(recv), e.iface))
+}
+
+// OwnedArguments lists the positions of the arguments (the receiver is 0)
+// that every call of obj, an entry point only because other packages call
+// the interface methods it implements off the owner, passes a value the
+// calling code owns (EntryFact.Owned): a snapshot an exporter is handed
+// is the exporter's own. Nil for any other function.
+func (e *Entries) OwnedArguments(obj *types.Func) []int {
+	if e.m.Dirs.Objects[obj] != nil || e.m.Declared.Objects[obj] != nil || obj.Signature().Recv() == nil || !e.isEntryName(obj.Name()) {
+		return nil
+	}
+	var owned []int
+	matched := false
+	for _, entry := range e.entryMethods() {
+		if !entry.implementedBy(obj) {
+			continue
+		}
+		if !entry.inferred {
+			return nil
+		}
+		if !matched {
+			owned, matched = entry.owned, true
+		}
+		owned = slices.DeleteFunc(slices.Clone(owned), func(i int) bool { return !slices.Contains(entry.owned, i) })
+	}
+	return owned
 }
 
 // exportedHandler reports whether obj is an exported method with
@@ -221,7 +254,7 @@ func (e *Entries) markedEntries() []entryMethod {
 			if !e.m.placed(of.Object) { // a declaration wins over what is inferred
 				inferred := addEntries(nil, of.Object, "which "+of.Object.Pkg().Name()+" calls off the owner (in "+f.By+")")
 				for i := range inferred {
-					inferred[i].inferred = true
+					inferred[i].inferred, inferred[i].owned = true, f.Owned
 				}
 				out = append(out, inferred...)
 			}

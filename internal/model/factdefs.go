@@ -7,6 +7,7 @@ package model
 // token.Pos (positions are meaningless in another process's FileSet).
 
 import (
+	"fmt"
 	"go/types"
 	"strings"
 
@@ -25,13 +26,25 @@ import (
 // goroutine calling the service it was given): the implementations other
 // packages provide are entry points there, an inferred
 // //confined:offowner.
+//
+// Owned lists the positions of an interface method's arguments (the
+// receiver is 0) that every such call passes a value the calling code
+// owns (a snapshot it was handed): what an implementation reaches through
+// them is its own.
 type EntryFact struct {
-	By string // the off-owner function that calls it, as flow.Name renders it
+	By    string // the off-owner function that calls it, as flow.Name renders it
+	Owned []int
 }
 
 func (*EntryFact) AFact() {}
 
-func (f *EntryFact) String() string { return "entry point, called off the owner by " + f.By }
+func (f *EntryFact) String() string {
+	s := "entry point, called off the owner by " + f.By
+	if len(f.Owned) > 0 {
+		s += fmt.Sprintf(" with its own arguments %v", f.Owned)
+	}
+	return s
+}
 
 // ExportedInterface reports whether method belongs to an exported named
 // interface: one that other packages implement on purpose. Any type with

@@ -241,11 +241,10 @@ func importedPackageFacts(pass *analysis.Pass) []analysis.PackageFact {
 	return facts
 }
 
-// ExportEntryFacts publishes an EntryFact on each method of an exported
-// interface of this package that invoked calls, by method, from off-owner
-// code (see ExportedInterface), unless a directive says where it runs
-// (see placed).
-func (v *View) ExportEntryFacts(invoked map[*types.Func]string) {
+// ExportEntryFacts publishes its EntryFact on each method of an exported
+// interface of this package that off-owner code calls (see
+// ExportedInterface), unless a directive says where it runs (see placed).
+func (v *View) ExportEntryFacts(invoked map[*types.Func]*EntryFact) {
 	for _, method := range slices.SortedFunc(maps.Keys(invoked), func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		if method.Pkg() != v.m.pass.Pkg || !ExportedInterface(method) {
 			continue
@@ -253,7 +252,7 @@ func (v *View) ExportEntryFacts(invoked map[*types.Func]string) {
 		if v.m.placed(method) {
 			continue
 		}
-		v.m.pass.ExportObjectFact(method, &EntryFact{By: invoked[method]})
+		v.m.pass.ExportObjectFact(method, invoked[method])
 	}
 }
 

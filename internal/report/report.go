@@ -142,7 +142,13 @@ func (r *reporter) run(fns []*ssa.Function) {
 			r.otherOwnerCallbacks(fn, sp)
 		}
 		if sink, ok := c.EntryPoint(fn); ok {
-			r.inside(fn, fn, "", walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
+			owned := c.OwnedSources(fn)
+			r.inside(fn, fn, "", walk.Entry{Pos: fn.Pos(), Sink: sink}, func(s summary.Source) summary.Origin {
+				if owned.Has(s) {
+					return summary.Origin{} // every caller hands it a value of its own
+				}
+				return summary.OriginOf(s)
+			})
 		}
 	}
 	r.reportFieldCalls()

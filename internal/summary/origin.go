@@ -49,6 +49,11 @@ func (o Origin) Union(p Origin) Origin {
 	return Origin{o[0] | p[0], o[1] | p[1], o[2] | p[2]}
 }
 
+// Without is o less p's sources.
+func (o Origin) Without(p Origin) Origin {
+	return Origin{o[0] &^ p[0], o[1] &^ p[1], o[2] &^ p[2]}
+}
+
 func (o Origin) Has(s Source) bool { return o[s/64]&(1<<(s%64)) != 0 }
 
 // Within reports whether o has sources and all of them are p's.

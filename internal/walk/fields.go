@@ -22,6 +22,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
 )
@@ -340,11 +341,12 @@ func (fs *Fields) same(gs *Fields) bool {
 
 // searchCode is the package's code as the off-owner search needs it.
 func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
+	handed := c.handedSources()
 	code := where.Code[*ssa.Function]{
 		Goes:      fs.goes,
 		Stored:    make(map[*types.Var][]*ssa.Function),
 		Receivers: fs.receivers,
-		Calls:     c.offOwnerCalls,
+		Calls:     func(fn *ssa.Function) ([]where.Call[*ssa.Function], bool) { return c.offOwnerCalls(fn, handed) },
 		Name:      func(fn *ssa.Function) string { return flow.Name(enclosing(fn)) },
 		RunsOn:    c.M.RunsOn,
 	}
@@ -370,6 +372,36 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	return code
 }
 
+// handedSources maps the code the package starts off the owner to its
+// sources (captures, and a go statement's arguments) whose values the
+// starter hands off (see HandedSource).
+func (c *Package) handedSources() map[*ssa.Function]summary.Origin {
+	out := make(map[*ssa.Function]summary.Origin)
+	for _, fn := range c.Fns {
+		w := c.Walks[fn]
+		if w == nil {
+			continue
+		}
+		for _, sp := range w.Spawns {
+			for _, t := range sp.Targets {
+				sources := make([]summary.Source, 0, len(t.Fn.Params)+len(t.Fn.FreeVars))
+				for i := range t.Fn.Params {
+					sources = append(sources, summary.ParamSource(i))
+				}
+				for i := range t.Fn.FreeVars {
+					sources = append(sources, summary.FreeSource(i))
+				}
+				for _, s := range sources {
+					if sp.HandedSource(t, s) {
+						out[t.Fn] = out[t.Fn].Union(summary.OriginOf(s))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // offOwnerCalls lists the calls of fn as the off-owner search follows
 // them: what each runs on the same goroutine (its callees, and the func
 // values it hands them unless they go to the owner, or off it, which the
@@ -377,7 +409,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 // Go statements are left out: what they start are roots already, and their
 // field calls are Fields.goes. The search does not enter the owner's loop,
 // nor code that was not built.
-func (c *Package) offOwnerCalls(fn *ssa.Function) ([]where.Call[*ssa.Function], bool) {
+func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summary.Origin) ([]where.Call[*ssa.Function], bool) {
 	if c.Walks[fn] == nil || c.M.IsLoop(fn) {
 		return nil, false
 	}
@@ -388,7 +420,7 @@ func (c *Package) offOwnerCalls(fn *ssa.Function) ([]where.Call[*ssa.Function], 
 			if _, isGo := instr.(*ssa.Go); !ok || isGo {
 				continue
 			}
-			if out, ok := c.offOwnerCall(call); ok {
+			if out, ok := c.offOwnerCall(call, handed[fn]); ok {
 				calls = append(calls, out)
 			}
 		}
@@ -396,14 +428,21 @@ func (c *Package) offOwnerCalls(fn *ssa.Function) ([]where.Call[*ssa.Function], 
 	return calls, true
 }
 
-// offOwnerCall is one call of offOwnerCalls; ok is false for a call of a
-// built-in.
-func (c *Package) offOwnerCall(call ssa.CallInstruction) (where.Call[*ssa.Function], bool) {
+// offOwnerCall is one call of offOwnerCalls, by code that was handed
+// the values of its sources handed when started; ok is false for a call
+// of a built-in.
+func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin) (where.Call[*ssa.Function], bool) {
 	common := call.Common()
 	out := where.Call[*ssa.Function]{Pos: call.Pos()}
 	var callee where.Callee
 	if common.IsInvoke() {
 		out.Method = common.Method
+		origins := c.ValueOrigins(call.Parent())
+		for i, a := range flow.CallArgs(common) {
+			if origins(a).Without(handed).Fresh() {
+				out.Owned = append(out.Owned, i)
+			}
+		}
 		out.Runs = append(out.Runs, c.Implementations(common.Method)...)
 		callee = c.interfaceCallee(common.Method)
 	} else {

@@ -104,6 +104,19 @@ func (c *Package) EntryPoint(fn *ssa.Function) (sink string, ok bool) {
 	return sink, ok
 }
 
+// OwnedSources are the parameters of fn, an entry point, whose values
+// are its own: those every off-owner call of the interface method it
+// implements passes a value the caller owns (model's OwnedArguments).
+func (c *Package) OwnedSources(fn *ssa.Function) summary.Origin {
+	var o summary.Origin
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		for _, i := range c.M.Entries.OwnedArguments(obj) {
+			o = o.Union(summary.OriginOf(summary.ParamSource(i)))
+		}
+	}
+	return o
+}
+
 // convertedForeign lists the named types of other packages (or pointers to
 // them) that the package's code converts to interface values.
 func (c *Package) convertedForeign() []types.Type {

@@ -8,6 +8,8 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/model"
 )
 
 // MaxRounds bounds how often a package is searched for the fields whose
@@ -48,6 +50,11 @@ type Call[B comparable] struct {
 	Runs   []B
 	Field  *types.Var  // the field whose func it calls, if any
 	Method *types.Func // the interface method it calls, if any
+	// Owned are the positions of the method's arguments (the receiver
+	// is 0) that hold values the calling code owns: made by it, or
+	// handed to it when it was started (a snapshot its starter reaches
+	// no more).
+	Owned []int
 }
 
 // A FieldCall is a call of the func held in a field that runs off the
@@ -76,9 +83,18 @@ type Fields struct {
 	// receives, with a receiver of each; ChanHop those whose funcs code on
 	// an owner receives, by the owner's domain.
 	ChanOff, ChanHop map[*types.Var]string
-	// Invoked are the interface methods off-owner code calls, with the
-	// caller of each first by name.
-	Invoked map[*types.Func]string
+	// Invoked are the interface methods off-owner code calls, with what
+	// their calls have in common.
+	Invoked map[*types.Func]Invocation
+}
+
+// An Invocation is what the off-owner calls of an interface method have in
+// common: the caller first by name (evaluators that find them in
+// different orders say the same), and the argument positions every call
+// passes a value it owns (see Call.Owned).
+type Invocation struct {
+	By    string
+	Owned []int
 }
 
 // Same reports whether f and g say the same of where funcs run (the
@@ -107,7 +123,7 @@ type Found[B comparable] struct {
 // loop, and code handed to the owner, stop it.
 func Search[B comparable](code Code[B]) *Found[B] {
 	s := &search[B]{code: code, found: &Found[B]{
-		Fields:   Fields{Called: make(map[*types.Var]string), Invoked: make(map[*types.Func]string)},
+		Fields:   Fields{Called: make(map[*types.Var]string), Invoked: make(map[*types.Func]Invocation)},
 		OffOwner: make(map[B]bool),
 	}}
 	s.queue = slices.Clone(code.Roots)
@@ -150,7 +166,7 @@ type search[B comparable] struct {
 // call follows one call of off-owner code b.
 func (s *search[B]) call(b B, call Call[B]) {
 	if call.Method != nil {
-		noteInvoked(s.found.Invoked, call.Method, s.code.Name(b))
+		noteInvoked(s.found.Invoked, call.Method, s.code.Name(b), call.Owned)
 	}
 	if call.Field != nil {
 		s.fieldCall(FieldCall[B]{Field: call.Field, By: b, Pos: call.Pos})
@@ -171,13 +187,17 @@ func (s *search[B]) fieldCall(fc FieldCall[B]) {
 	}
 }
 
-// noteInvoked records that by calls the interface method m off the owner;
-// of several callers the first by name is kept, so that evaluators that
-// find them in different orders say the same.
-func noteInvoked(invoked map[*types.Func]string, m *types.Func, by string) {
-	if old, ok := invoked[m]; !ok || by < old {
-		invoked[m] = by
+// noteInvoked records that by calls the interface method m off the owner,
+// passing values it owns at the positions owned.
+func noteInvoked(invoked map[*types.Func]Invocation, m *types.Func, by string, owned []int) {
+	old, ok := invoked[m]
+	if !ok {
+		invoked[m] = Invocation{By: by, Owned: owned}
+		return
 	}
+	old.By = min(old.By, by)
+	old.Owned = slices.DeleteFunc(slices.Clone(old.Owned), func(i int) bool { return !slices.Contains(owned, i) })
+	invoked[m] = old
 }
 
 // classifyChannels decides where the funcs sent on each channel field
@@ -211,6 +231,10 @@ func (r Rules) ExportFacts(f *Fields) {
 	if f == nil {
 		return
 	}
-	r.M.View.ExportEntryFacts(f.Invoked)
+	facts := make(map[*types.Func]*model.EntryFact, len(f.Invoked))
+	for m, inv := range f.Invoked {
+		facts[m] = &model.EntryFact{By: inv.By, Owned: inv.Owned}
+	}
+	r.M.View.ExportEntryFacts(facts)
 	r.M.View.ExportFieldFacts(f.Called)
 }
