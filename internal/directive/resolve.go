@@ -42,6 +42,20 @@ type Declared struct {
 	pendingAny []pendingAny
 }
 
+// Everywhere reports whether every declaration of obj holds in every
+// package that has obj in view: it comes from a built-in pack (which
+// applies where its framework is in view) or from the settings (a flag, a
+// file), not from a package's source, which only that package and its
+// importers read.
+func (d *Declared) Everywhere(obj types.Object) bool {
+	for _, r := range d.sources {
+		if r.member.obj == obj && r.pack == "" && r.pos.IsValid() {
+			return false
+		}
+	}
+	return true
+}
+
 // SettleAny records the pending any declarations on members of the types
 // confined says are confined (by implementing a turn, which only the
 // model knows), and returns the diagnostics of the others, as Set's does.

@@ -40,15 +40,16 @@ func (m *Model) TokenPos(p summary.Position) token.Pos {
 // one the race detector names: a finding there is the module's to act
 // on. A line of another module (a library's code, declared confined) has
 // no position here: its finding stays at the call in this package. So
-// does a touch of state a declaration or a turn confines, which the
-// type's own package may not know confined: there, where the same touch
-// is reported had it known, depends on how the declaration was passed.
+// does a touch of state a declaration confines, which the type's own
+// package may not know confined: there, where the same touch is reported
+// had it known, depends on how the declaration was passed. A turn's owner
+// is known there wherever its framework is (see Turns.SeenBy).
 func (m *Model) FindingPos(p summary.Position, member string) token.Pos {
 	if pos := m.TokenPos(p); pos.IsValid() || p.File == "" || p.Line < 1 {
 		return pos
 	}
 	dir := filepath.Dir(p.File)
-	if root := m.moduleRoot(); root == "" || names.ModuleRoot(dir) != root || !m.confinedInSource(member, dir) {
+	if root := m.moduleRoot(); root == "" || names.ModuleRoot(dir) != root || !m.confinedThere(member, dir) {
 		return token.NoPos
 	}
 	tf := m.sourceFile(p.File)
@@ -72,12 +73,13 @@ func (m *Model) moduleRoot() string {
 	return *m.ownRoot
 }
 
-// confinedInSource reports whether member ("pkg.T.f", "pkg.T.f[]" or
-// "pkg.T") is of a type, or is a field, that a directive in its own
-// package's source confines: every package sees it so. Of two packages
-// of that name in view, the one declaring the type in dir, where the
-// member is touched, is meant.
-func (m *Model) confinedInSource(member, dir string) bool {
+// confinedThere reports whether member ("pkg.T.f", "pkg.T.f[]" or
+// "pkg.T") is of a type, or is a field, that its own package knows
+// confined as every package does: a directive in its source confines it,
+// or it implements a turn of a framework in that package's view. Of two
+// packages of that name in view, the one declaring the type in dir, where
+// the member is touched, is meant.
+func (m *Model) confinedThere(member, dir string) bool {
 	member, _ = strings.CutSuffix(member, "[]")
 	pkgName, typeName, field, ok := names.SplitMember(member)
 	if !ok {
@@ -103,6 +105,9 @@ func (m *Model) confinedInSource(member, dir string) bool {
 	}
 	if d := m.sourceDirectives(found); d != nil && d.Owner {
 		return true
+	}
+	if named, ok := found.Type().(*types.Named); ok && m.Turns.SeenBy(named, found.Pkg()) {
+		return true // a framework's turns confine it there too
 	}
 	if f := names.FieldNamed(found, field); f != nil {
 		d := m.sourceDirectives(f)

@@ -114,6 +114,25 @@ func (t *Turns) Owner(named *types.Named) (domain string, ok bool) {
 	return o.domain, o.ok
 }
 
+// SeenBy reports whether pkg, the package declaring named, knows named
+// to be a turn's owner as this package does: the turn's interface is in
+// its view, and what makes its method a turn is in view wherever that
+// is (its own package's directive, a pack, the settings), not a
+// declaration in some package's source pkg may not import.
+func (t *Turns) SeenBy(named *types.Named, pkg *types.Package) bool {
+	for _, tn := range t.all() {
+		if !implements(named.Origin(), tn.iface) {
+			continue
+		}
+		from := tn.method.Pkg()
+		if from == nil || from == t.m.pass.Pkg || names.PackagesInView(pkg)[from.Path()] == nil {
+			return false
+		}
+		return t.m.Dirs.Objects[tn.method] == nil && t.m.Declared.Everywhere(tn.method)
+	}
+	return false
+}
+
 // Mailbox reports whether values of named are actors of their own: named
 // implements a turn whose method is handed the actor's own context, a
 // value of a type directives or declarations confine (hollywood's
