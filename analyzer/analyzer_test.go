@@ -114,6 +114,8 @@ var suites = []struct {
 	{name: "consumerifaces", patterns: []string{"consumerifaces/app", "consumerifaces/fieldapp"}},
 	// ... to the types that can reach them.
 	{name: "ifacereach"},
+	// Code that started a value's loop goes on beside it.
+	{name: "startedloops"},
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.
 	{name: "exporters"},

@@ -121,7 +121,9 @@ func (r *reporter) run(fns []*ssa.Function) {
 				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
 			}
 			if sp.Direct != nil {
-				r.add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
+				if field, _ := r.builtOnly(*sp.Direct); !sp.Starter || field == nil {
+					r.add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
+				}
 				continue
 			}
 			for _, t := range sp.Targets {

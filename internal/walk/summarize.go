@@ -51,6 +51,10 @@ type Entry struct {
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
+	// Starter is set for code that started a value's loop and goes on
+	// beside it (see starters.go): its reads of what only set-up writes
+	// race with nothing.
+	Starter bool
 	// Actor is set for the body of a turn of an actor with a mailbox of its
 	// own (model's Turns.Mailbox): the actor type whose turn it is.
 	// Another actor's state it touches (a.book.flagged, the parent's map a

@@ -39,6 +39,7 @@ type walker struct {
 	// The sources the function calls for sure and those it only hands to
 	// callees assumed to call them (Summary.InvokesAssumed).
 	sureInvokes, assumedInvokes summary.Origin
+	starts                      *[]loopStart // see loopStarts; nil until asked
 	Walk
 }
 
@@ -560,6 +561,7 @@ func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary
 	wit.Assumed = wit.Assumed || w.assuming
 	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)
+	w.besideLoop(v, wit)
 }
 
 func (w *walker) position(pos token.Pos) summary.Position {

@@ -1,0 +1,227 @@
+package walk
+
+// This file finds where a function starts a value's loop. From there on
+// the loop runs beside the rest of the function: what the function goes
+// on to touch of that value's confined state, itself or through what it
+// calls, it touches off the owner. A test polling a cache's hit counter
+// after New started the cache's loop, and a Start setting a field after
+// its go statement, race with the loop.
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"golang.org/x/tools/go/ssa"
+)
+
+// A loopStart is where the function starts the loop of a value.
+type loopStart struct {
+	value ssa.Value       // the value, or the variable holding it
+	at    ssa.Instruction // the go statement, or the call that starts it
+	loop  string          // the loop's name, for messages
+}
+
+// loopStarts lists the function's loop starts, found on first use: a go
+// statement running a //confined:loop method of a value, and a call of a
+// function of the package whose own go statement runs one, returning the
+// value (a constructor, summary.StartedResult) or on its receiver (a
+// Start). Code a call starts that is no loop (a retry's goroutine) is no
+// loop's start.
+func (w *walker) loopStarts() []loopStart {
+	if w.starts != nil {
+		return *w.starts
+	}
+	var out []loopStart
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			args := call.Common().Args
+			if callee == nil {
+				continue
+			}
+			var value ssa.Value
+			switch _, isGo := instr.(*ssa.Go); {
+			case isGo:
+				if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
+					value = args[0]
+				}
+			case w.c.SummaryOf(callee) == nil || !w.c.startsLoop(callee):
+			case w.c.SummaryOf(callee).StartedResult:
+				value, _ = call.(*ssa.Call)
+			case callee.Signature.Recv() != nil && len(args) > 0 && w.c.SummaryOf(callee).Started.Has(summary.ParamSource(0)):
+				value = args[0]
+			}
+			if value == nil {
+				continue
+			}
+			if loop := w.loopOf(value.Type()); loop != "" {
+				value = variableOf(value)
+				if cells := flow.CellsHolding(value); len(cells) == 1 {
+					value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
+				}
+				out = append(out, loopStart{value: value, at: instr, loop: loop})
+			}
+		}
+	}
+	w.starts = &out
+	return out
+}
+
+// startsLoop reports whether fn's go statements run a //confined:loop
+// function, themselves or in the literal they start (go func() {
+// once.Do(setUp); r.loop() }()).
+func (c *Package) startsLoop(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			g, ok := instr.(*ssa.Go)
+			if !ok {
+				continue
+			}
+			for _, t := range flow.FuncTargets(g.Call.Value) {
+				if c.M.IsLoop(t.Fn) {
+					return true
+				}
+				for _, callee := range flow.StaticCalls(t.Fn) {
+					if flow.IsFuncLit(t.Fn) && c.M.IsLoop(callee) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// loopOf names the //confined:loop method of the type t points to, or "".
+func (w *walker) loopOf(t types.Type) string {
+	named := names.DerefNamed(t)
+	if named == nil {
+		return ""
+	}
+	ms := types.NewMethodSet(types.NewPointer(named))
+	for i := range ms.Len() {
+		if m, ok := ms.At(i).Obj().(*types.Func); ok {
+			if d := w.c.M.Directives(m); d != nil && d.Loop {
+				return names.FuncName(m)
+			}
+		}
+	}
+	return ""
+}
+
+// startedBefore returns the start of the loop of v, the value the
+// instruction being walked touches through, when it comes before: the
+// start dominates the touch, and no wait for the loop (a receive on one of
+// the value's channels, a method of it that receives: Close) lies between.
+func (w *walker) startedBefore(v ssa.Value) *loopStart {
+	if v == nil {
+		return nil
+	}
+	starts := w.loopStarts()
+	if len(starts) == 0 {
+		return nil
+	}
+	v = variableOf(v)
+	for i := range starts {
+		st := &starts[i]
+		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {
+			return st
+		}
+	}
+	return nil
+}
+
+// handshakes reports whether the function gives the value a channel of
+// its own, stored in a field, and receives from it: the loop signals each
+// step it finishes there (f.step = wait; ...; <-wait), and what the
+// function touches between steps, the loop is done with.
+func (w *walker) handshakes(x ssa.Value) bool {
+	var given []ssa.Value
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && variableOf(fa.X) == x {
+					if _, isChan := st.Val.Type().Underlying().(*types.Chan); isChan {
+						given = append(given, variableOf(st.Val))
+					}
+				}
+			}
+		}
+	}
+	if len(given) == 0 {
+		return false
+	}
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, ch := range flow.ReceivedChannels(instr) {
+				if slices.Contains(given, variableOf(ch)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// waitsBetween reports whether the function, between the start and at,
+// may wait for the loop to end: it receives from a channel field of the
+// value (<-c.done), or calls a method of it that does (Close). Waiting
+// for a reply on a channel of the call's own (a Stats request), or a
+// select that gives up a send once the loop is done (case <-c.done:), is
+// no such wait: the loop goes on.
+func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if !flow.Dominates(st.at, instr) || !flow.Dominates(instr, at) {
+				continue
+			}
+			if receivesFromField(instr, st.value) {
+				return true
+			}
+			call, ok := instr.(*ssa.Call)
+			if !ok || len(call.Call.Args) == 0 || variableOf(call.Call.Args[0]) != st.value {
+				continue
+			}
+			if callee := call.Call.StaticCallee(); callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
+				return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return receivesFromField(i, callee.Params[0]) })
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// receivesFromField reports whether instr is a receive (no select) from
+// a channel held in a field of the value x (or the variable holding it).
+func receivesFromField(instr ssa.Instruction, x ssa.Value) bool {
+	recv, ok := instr.(*ssa.UnOp)
+	if !ok || recv.Op != token.ARROW {
+		return false
+	}
+	load, ok := recv.X.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	return ok && variableOf(fa.X) == x
+}
+
+// besideLoop records the touch wit of the value v as made off the owner
+// when the function started v's loop before it (see startedBefore).
+func (w *walker) besideLoop(v ssa.Value, wit summary.Witness) {
+	st := w.startedBefore(v)
+	if st == nil {
+		return
+	}
+	direct := wit
+	w.Spawns = append(w.Spawns, Entry{Pos: st.at.Pos(), Sink: "the code that started the loop " + st.loop + ", which goes on beside it", Direct: &direct, Starter: true})
+}

@@ -1,0 +1,145 @@
+// Package startedloops: code that starts a value's loop goes on beside
+// it; what it then touches of the value's state, itself or through what
+// it calls, it touches off the owner.
+package startedloops
+
+//confined:owner
+type Cache struct { // want Cache:`confined:owner`
+	step  chan struct{} //confined:any
+	name  string
+	hits  int
+	items map[string]string
+	getc  chan getReq
+	done  chan struct{}
+	quit  chan struct{}
+}
+
+type getReq struct {
+	key   string
+	reply chan string
+}
+
+func New() *Cache { // want New:`summary\(started result\)`
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	go c.run()
+	return c
+}
+
+//confined:loop
+func (c *Cache) run() {
+	defer close(c.done)
+	for {
+		select {
+		case r := <-c.getc:
+			c.hits++
+			c.items[r.key] = r.key
+			r.reply <- c.items[r.key]
+			if c.step != nil {
+				c.step <- struct{}{}
+			}
+		case <-c.quit:
+			return
+		}
+	}
+}
+
+// Get asks the loop and waits for its reply.
+func (c *Cache) Get(k string) string { // want Get:`summary\(\)`
+	r := getReq{key: k, reply: make(chan string)}
+	c.getc <- r
+	return <-r.reply
+}
+
+// Close stops the loop and waits for it.
+func (c *Cache) Close() {
+	close(c.quit)
+	<-c.done
+}
+
+func waitHits(c *Cache, n int) bool { return c.hits >= n } // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run, which goes on beside it \(startedloops\.go:\d+\); path startedloops\.waitHits → startedloops\.Cache\.hits; fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+
+// Publish hands the loop work, or gives up once the loop is done.
+func (c *Cache) Publish(k string) {
+	select {
+	case c.getc <- getReq{key: k, reply: make(chan string, 1)}:
+	case <-c.done:
+	}
+}
+
+func Poll() {
+	c := New()
+	c.Get("a")
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run, which goes on beside it \(startedloops\.go:\d+\); fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+}
+
+func PollThroughHelper() {
+	c := New()
+	c.Publish("a")
+	go func() { c.Get("b") }()
+	_ = waitHits(c, 1)
+}
+
+// Start runs the loop of a cache made without it; what it sets after the
+// go statement races with the loop.
+func (c *Cache) Start() { // want Start:`summary\(arg0 writes startedloops\.Cache\.hits; started arg0\)`
+	go c.run()
+	c.hits = 0 // want `writes confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run, which goes on beside it \(startedloops\.go:\d+\); fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+}
+
+func Started() int {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	c.Start()
+	return len(c.items) // want `reads confined startedloops\.Cache\.items off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run, which goes on beside it \(startedloops\.go:\d+\); fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
+}
+
+// Look-alikes: touches before the start are set-up; after Close, or a
+// receive on the loop's done channel, the loop has ended.
+func Closed() int {
+	c := New()
+	c.Get("a")
+	c.Close()
+	return c.hits
+}
+
+func Drained() int {
+	c := New()
+	close(c.quit)
+	<-c.done
+	return c.hits
+}
+
+func SetUp() *Cache { // want SetUp:`summary\(started result\)`
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	c.hits = 1
+	go c.run()
+	return c
+}
+
+// Look-alike: code a method starts that is not the loop (a warm-up
+// goroutine) leaves its starter the owner.
+func (c *Cache) Warm() { go func() { c.getc <- getReq{key: "w", reply: make(chan string, 1)} }() } // want Warm:`summary\(started arg0\)`
+
+func Warmed() int {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq, 1), done: make(chan struct{}), quit: make(chan struct{})}
+	c.Warm()
+	return c.hits
+}
+
+// Look-alike: a test hands the loop a channel it signals each finished
+// step on, and reads the state between steps.
+func Stepped() int {
+	wait := make(chan struct{})
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq, 1), done: make(chan struct{}), quit: make(chan struct{}), step: wait}
+	c.step = wait
+	c.Start()
+	c.getc <- getReq{key: "a", reply: make(chan string, 1)}
+	<-wait
+	return c.hits
+}
+
+// Look-alike: a field only set-up writes is read after the start.
+func Named() string {
+	c := &Cache{name: "n", items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	c.Start()
+	return c.name
+}
