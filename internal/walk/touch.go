@@ -747,7 +747,10 @@ func accessKind(instr ssa.Instruction, reported func(ssa.Instruction) bool) summ
 func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instruction) bool) bool {
 	switch r := ref.(type) {
 	case *ssa.Store:
-		return r.Addr == v || r.Val == v && isAddress(v) // x.f = y, or &x.f kept somewhere
+		// x.f = y, or &x.f kept somewhere: but the address of an atomic
+		// or a lock is kept to use its methods (a reader counting bytes
+		// into &g.loaded), which make no race.
+		return r.Addr == v || r.Val == v && isAddress(v) && !addressesSafe(v)
 	case *ssa.MapUpdate:
 		return r.Map == v
 	case *ssa.FieldAddr:
@@ -763,9 +766,22 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 		}
 		// A method of a value made only of atomics and locks (a
 		// statistic's observe) writes nothing a race can see.
-		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common) && !model.ConcurrencySafe(names.DerefUnder(v.Type()))
+		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common) && !addressesSafe(v)
 	}
 	return false
+}
+
+// addressesSafe reports whether v addresses a value safe from anywhere
+// (see model.ConcurrencySafe): an atomic, a lock, or a struct of them,
+// also as an interface value (an io.Writer, an Add(int64) counter).
+func addressesSafe(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if ptr, ok := v.Type().Underlying().(*types.Pointer); ok {
+		return model.ConcurrencySafe(ptr.Elem())
+	}
+	return model.ConcurrencySafe(names.DerefUnder(v.Type()))
 }
 
 // isAddress reports whether v is the address of what it selects (x.f's

@@ -150,3 +150,42 @@ func newQueue(opts ...queueOption) *queue {
 func feed(q *queue) {
 	go func() { q.items <- 1 }()
 }
+
+// A reader counting into the address of an atomic field uses only its
+// methods: keeping &l.read in the reader writes nothing. Keeping the
+// address of a plain field lets the holder write it.
+//
+//confined:owner
+type loader struct { // want loader:`confined:owner`
+	read  atomic.Int64
+	lines int
+	out   chan int
+}
+
+type counting struct {
+	n     *atomic.Int64
+	lines *int
+	adder interface{ Add(int64) int64 }
+}
+
+func (c *counting) add(k int) {
+	c.n.Add(int64(k))
+	*c.lines += k
+}
+
+func (l *loader) load(k int) {
+	c := &counting{n: &l.read, adder: &l.read}
+	c.n.Add(int64(k))
+	c.adder.Add(1)
+	l.out <- k
+}
+
+func (l *loader) loadLines(k int) {
+	c := &counting{n: &l.read, lines: &l.lines} // want `calls confined \(\*chanfields.loader\).loadLines off the owner: this code runs via a go statement \(chanfields.go:\d+\); inside, it writes chanfields.loader.lines`
+	c.add(k)
+}
+
+func startLoads(l *loader) {
+	go l.load(1)
+	go l.loadLines(2)
+}
