@@ -197,6 +197,27 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	}
 }
 
+// closesAtExit reports whether fn closes a channel held in a field when
+// it returns (defer close(c.done)): what it writes is published there, to
+// whoever waits for the close (an Err documented valid after Done).
+func closesAtExit(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || len(d.Call.Args) == 0 {
+				continue
+			}
+			if b, ok := d.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
+				continue
+			}
+			if flow.LoadedField(d.Call.Args[0]) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // kept is what the goroutines touch of obj's fields that the check would
 // report were obj confined: what they write, and the channel, sync and
 // atomic fields they read that code assigns after the value is built (a
@@ -377,7 +398,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 				}
 				continue
 			}
-			if !spawned.joined[fn] {
+			if !spawned.joined[fn] && !closesAtExit(fn) {
 				t.unjoined[key] = true
 			}
 			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {

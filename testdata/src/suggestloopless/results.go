@@ -137,3 +137,27 @@ func (ts *scoreboard) countBoth() {
 	go func() { a.n++ }()
 	go func() { b.n++ }()
 }
+
+// A reader goroutine a method starts writes its error and closes done
+// when it returns: Err, valid once Done is closed, reads what the close
+// published.
+type stream struct {
+	done chan struct{}
+	err  error
+}
+
+func (s *stream) Start(next func() error) { // want `suggest for \(\*suggestloopless\.stream\)\.Start: //confined:async next: it hands next to a goroutine or an async sink, which runs it off the owner` Start:`summary\(async arg1; started arg0\)`
+	s.done = make(chan struct{})
+	go s.read(next)
+}
+
+func (s *stream) read(next func() error) {
+	defer close(s.done)
+	for next() == nil {
+	}
+	s.err = next()
+}
+
+func (s *stream) Done() <-chan struct{} { return s.done }
+
+func (s *stream) Err() error { return s.err } // want Err:`reads suggestloopless\.stream\.err`
