@@ -395,9 +395,10 @@ func TestSuggestOwnsHelperPackagesType(t *testing.T) {
 }
 
 // dotlessModule is an app whose module path has no dot, as tutorials and
-// in-house modules often have: a turn-owned desk's methods reading only
-// its :any fields are safe, but one calling the app's own history
-// package is not, whatever that package's path looks like.
+// in-house modules often have: a desk an owner declaration confines (a
+// turn's owner too), whose methods reading only its :any fields are safe,
+// but one calling the app's own history package is not, whatever that
+// package's path looks like.
 var dotlessModule = map[string]string{
 	"go.mod": "module turnapp\n\ngo 1.26\n",
 	"actor/actor.go": `package actor
@@ -443,19 +444,21 @@ func (d desk) Label() string { return d.name }
 
 func (d *desk) Recent() []string { return d.log.Tail() }
 `,
+	"decls.txt": "owner turnapp/app.desk\n",
 }
 
 // TestSuggestSafeMethodsCallOnlyTheStandardLibrary checks that -suggest
-// proposes :any on a turn-owned type's methods that read only its :any
-// fields, by pointer or by value, and not on one calling a package of the
-// main module, though the module's path has no dot: that package's type is
-// proposed owned in the same run, and :any would hide the read.
+// proposes :any on the methods of a type a declaration confines that read
+// only its :any fields, by pointer or by value, and not on one calling a
+// package of the main module, though the module's path has no dot: that
+// package's type is proposed owned in the same run, and :any would hide
+// the read.
 func TestSuggestSafeMethodsCallOnlyTheStandardLibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs the go tool; skipped with -short")
 	}
 	c := setupModule(t, dotlessModule)
-	res := c.run(t, c.binary, "-suggest", "./...")
+	res := c.run(t, c.binary, "-suggest", "-declare", filepath.Join(c.module, "decls.txt"), "./...")
 	requireContains(t, res.stderr, "suggest for (*app.desk).Name: //confined:any")
 	requireContains(t, res.stderr, "suggest for (app.desk).Label: //confined:any")
 	requireContains(t, res.stderr, "suggest for history.Log: //confined:owner")

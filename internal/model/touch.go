@@ -71,14 +71,16 @@ func (m *Model) BodyInView(fn *types.Func) bool {
 // ConfinedByDeclaration reports whether named is confined by a declaration
 // (or a turn it implements) that its own package may not see: its methods
 // may have been summarized as touching nothing, so calling one counts as
-// a touch whatever its summary says.
+// a touch whatever its summary says. A turn its package sees as this one
+// does (Turns.SeenBy) leaves its summaries to say what a call touches: a
+// game's Ping that locks for what it writes touches nothing.
 func (m *Model) ConfinedByDeclaration(named *types.Named) bool {
 	if named == nil {
 		return false
 	}
 	obj := named.Origin().Obj()
 	if f := m.Declared.Objects[obj]; f == nil || !f.Owner {
-		if _, turn := m.Turns.Owner(named); !turn {
+		if _, turn := m.Turns.Owner(named); !turn || m.Turns.SeenBy(named, obj.Pkg()) {
 			return false // most types: no fact import on this path
 		}
 	}
