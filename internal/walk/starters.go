@@ -53,9 +53,9 @@ func (w *walker) loopStarts() []loopStart {
 				if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
 					value = args[0]
 				}
-			case w.c.SummaryOf(callee) == nil || !w.c.startsLoop(callee):
+			case w.c.SummaryOf(callee) == nil || !w.c.startsLoop(callee, maxStarterDepth):
 			case w.c.SummaryOf(callee).StartedResult:
-				value, _ = call.(*ssa.Call)
+				value = firstResult(call.(*ssa.Call))
 			case callee.Signature.Recv() != nil && len(args) > 0 && w.c.SummaryOf(callee).Started.Has(summary.ParamSource(0)):
 				value = args[0]
 			}
@@ -75,14 +75,38 @@ func (w *walker) loopStarts() []loopStart {
 	return out
 }
 
+// firstResult is the first result of call: the call itself, or where it
+// returns several, their first extracted (r, err := New()), or nil.
+func firstResult(call *ssa.Call) ssa.Value {
+	if _, tuple := call.Type().(*types.Tuple); !tuple {
+		return call
+	}
+	for _, ref := range flow.Referrers(call) {
+		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 {
+			return e
+		}
+	}
+	return nil
+}
+
+// maxStarterDepth bounds how many calls deep startsLoop looks for the go
+// statement: a test's helper calling New, or a Start.
+const maxStarterDepth = 2
+
 // startsLoop reports whether fn's go statements run a //confined:loop
 // function, themselves or in the literal they start (go func() {
-// once.Do(setUp); r.loop() }()).
-func (c *Package) startsLoop(fn *ssa.Function) bool {
+// once.Do(setUp); r.loop() }()), or a function of the package it calls
+// does (depth calls deep: a test's startReloader calling r.Start).
+func (c *Package) startsLoop(fn *ssa.Function, depth int) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
 			if !ok {
+				if call, isCall := instr.(*ssa.Call); isCall && depth > 0 {
+					if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee != fn && c.startsLoop(callee, depth-1) {
+						return true
+					}
+				}
 				continue
 			}
 			for _, t := range flow.FuncTargets(g.Call.Value) {

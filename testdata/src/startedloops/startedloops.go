@@ -143,3 +143,14 @@ func Named() string {
 	c.Start()
 	return c.name
 }
+
+// A helper returning the value New started, with an error, starts it too.
+func open() (*Cache, error) { return New(), nil }
+
+func PollOpened() int {
+	c, err := open()
+	if err != nil {
+		return 0
+	}
+	return c.hits // want `reads confined startedloops.Cache.hits off the owner: this code runs via the code that started the loop \(\*startedloops.Cache\).run, which goes on beside it \(startedloops.go:\d+\)`
+}
