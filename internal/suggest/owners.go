@@ -554,31 +554,17 @@ func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruct
 // one goroutine to another, which owns none of them: sent on channels
 // (requests, replies, messages), or kept in a container a lock guards (a
 // map of a type with a mutex, updated with the lock held: a store; a
-// field of one), stored there after it was built. A confined value is its
-// owner's, mutex or not: what it holds is the owner's too (an actor's
-// helper, beside a table it locks for); so is a value made for a field no
-// code touches with a lock held (a cache beside an error its holder's
-// mutex guards). A value from elsewhere stored so (a helper's pointer
-// back to its parent) is no evidence either way: it stays handed over.
+// field of one), stored there after it was built.
+// A confined value is its owner's, mutex or not: what it holds is the
+// owner's too (an actor's helper, beside a table it locks for).
 func (s *Suggester) sentTypes() map[string]bool {
-	lockHeld := make(fieldSet)
-	for _, fn := range s.e.Functions() {
-		acc := s.written.accesses(fn)
-		maps.Copy(lockHeld, acc.lockedWrites)
-		for key := range acc.reads {
-			if !acc.unlockedReads[key] {
-				lockHeld[key] = true
-			}
-		}
-	}
-	guarded := func(v ssa.Value, made bool) bool {
-		x, index, ok := fieldUnder(v)
+	guarded := func(v ssa.Value) bool {
+		x, _, ok := fieldUnder(v)
 		if !ok {
 			return false
 		}
 		named := names.DerefNamed(x.Type())
-		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil &&
-			(!made || lockHeld[fieldKey(named, named.Underlying().(*types.Struct).Field(index).Name())])
+		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil
 	}
 	out := make(map[string]bool)
 	for _, fn := range s.e.Functions() {
@@ -594,11 +580,11 @@ func (s *Suggester) sentTypes() map[string]bool {
 						}
 					}
 				case *ssa.MapUpdate:
-					if guarded(in.Map, false) && underLock(in) {
+					if guarded(in.Map) && underLock(in) {
 						noteSent(out, in.Value, s.pass.Pkg)
 					}
 				case *ssa.Store:
-					if guarded(in.Addr, newValue(in.Val)) && !builtWith(in) {
+					if guarded(in.Addr) && !builtWith(in) {
 						noteSent(out, in.Val, s.pass.Pkg)
 					}
 				}
@@ -606,13 +592,6 @@ func (s *Suggester) sentTypes() map[string]bool {
 		}
 	}
 	return out
-}
-
-// newValue reports whether v is a value its function makes (flow.Made)
-// or a call returns (a constructor's).
-func newValue(v ssa.Value) bool {
-	_, call := v.(*ssa.Call)
-	return call || flow.Made(v)
 }
 
 // builtWith reports whether store puts a value its function allocates

@@ -92,9 +92,8 @@ func (k *Keeper) Count(out chan<- int) { // want Count:`summary\(started arg0\)`
 }
 
 // Look-alike: a helper a constructor made, stored in a struct with a
-// mutex in a field code touches with the lock held, is kept in a
-// container its lock guards: no proposal, though the loop writes it.
-// (tally above is built with its Actor, in one literal.)
+// mutex, is kept in a container its lock guards: no proposal, though the
+// loop writes it. (tally above is built with its Actor, in one literal.)
 type cache struct{ hits int }
 
 func newCache() *cache { return &cache{} }
@@ -112,81 +111,10 @@ func NewHolder() *Holder { // want NewHolder:`summary\(started result\)`
 	return h
 }
 
-func (h *Holder) run() { // want `suggest for \(\*suggestlockbranch\.Holder\)\.run: //confined:loop @holder: a goroutine runs it \(go statement in suggestlockbranch\.NewHolder, actor\.go:111\) and it receives from a channel in a loop \(actor\.go:116\)`
+func (h *Holder) run() { // want `suggest for \(\*suggestlockbranch\.Holder\)\.run: //confined:loop @holder: a goroutine runs it \(go statement in suggestlockbranch\.NewHolder, actor\.go:110\) and it receives from a channel in a loop \(actor\.go:115\)`
 	for range h.inbox {
 		h.c.hits++
 	}
 }
 
 func (h *Holder) Bump() { go func() { h.c.hits++ }() } // want Bump:`summary\(started arg0\)`
-
-// Reset swaps the cache with the lock held.
-func (h *Holder) Reset() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.c = newCache()
-}
-
-// A helper a constructor made, in a field of a struct whose mutex guards
-// only another field, is no container's: the loop writing it owns it.
-type stash struct{ hits int } // want `suggest for suggestlockbranch\.stash: //confined:owner @shelf: code on the owner \(\(\*suggestlockbranch\.Shelf\)\.run\) writes its field hits without a lock, and besides where a value is built only code off the owner does \(func literal in \(\*suggestlockbranch\.Shelf\)\.Bump\), which the check then reports`
-
-func newStash() *stash { return &stash{} }
-
-type Shelf struct {
-	mu      sync.Mutex
-	lastErr error
-	st      *stash
-	inbox   chan int
-}
-
-func NewShelf() *Shelf { // want NewShelf:`summary\(started result\)`
-	h := &Shelf{inbox: make(chan int), st: newStash()}
-	go h.run()
-	return h
-}
-
-func (h *Shelf) run() { // want `suggest for \(\*suggestlockbranch\.Shelf\)\.run: //confined:loop @shelf: a goroutine runs it \(go statement in suggestlockbranch\.NewShelf, actor\.go:145\) and it receives from a channel in a loop \(actor\.go:150\)`
-	for range h.inbox {
-		h.st.hits++
-	}
-}
-
-func (h *Shelf) Fail(err error) {
-	h.mu.Lock()
-	h.lastErr = err
-	h.mu.Unlock()
-}
-
-func (h *Shelf) Bump() { go func() { h.st.hits++ }() } // want Bump:`summary\(started arg0\)`
-
-// Look-alike: a value from elsewhere in a field of a struct with a mutex
-// (a helper's pointer back to its parent) stays handed over: no proposal.
-type Parent struct {
-	seen  int
-	kid   *child
-	inbox chan int
-}
-
-type child struct {
-	mu     sync.Mutex
-	parent *Parent
-	n      int
-}
-
-func newChild(p *Parent) *child { return &child{parent: p} }
-
-func NewParent() *Parent { // want NewParent:`summary\(started result\)`
-	p := &Parent{inbox: make(chan int)}
-	p.kid = newChild(p)
-	go p.run()
-	return p
-}
-
-func (p *Parent) run() { // want `suggest for \(\*suggestlockbranch\.Parent\)\.run: //confined:loop @parent: a goroutine runs it \(go statement in suggestlockbranch\.NewParent, actor\.go:182\) and it receives from a channel in a loop \(actor\.go:187\)`
-	for range p.inbox {
-		p.seen++
-	}
-}
-
-func (p *Parent) Poke() { go func() { p.seen++ }() } // want Poke:`summary\(started arg0\)`
