@@ -818,10 +818,16 @@ func atomicOnly(instr ssa.Instruction) bool {
 		return false
 	}
 	for _, ref := range *v.Referrers() {
-		if fa, ok := ref.(*ssa.FieldAddr); ok {
-			if !atomicOnly(fa) {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr, *ssa.Convert, *ssa.ChangeType:
+			// A field's address, or the address converted through
+			// unsafe.Pointer for atomic.SwapPointer (a lock-free queue's
+			// head): what it is handed to decides.
+			if !atomicOnly(r) {
 				return false
 			}
+			continue
+		case *ssa.DebugRef:
 			continue
 		}
 		call, ok := ref.(*ssa.Call)

@@ -3,7 +3,10 @@
 // once the owner assigns them.
 package chanfields
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // node's loop drops its proposal channel when it loses leadership (the
 // shape of etcd's old node.run and node.step).
@@ -188,4 +191,26 @@ func (l *loader) loadLines(k int) {
 func startLoads(l *loader) {
 	go l.load(1)
 	go l.loadLines(2)
+}
+
+// A lock-free queue swaps its head through unsafe.Pointer: an atomic
+// access, from any goroutine. Its plain counter is not.
+type qnode struct{ next *qnode }
+
+//confined:owner
+type lockFree struct { // want lockFree:`confined:owner`
+	head *qnode
+	n    int
+}
+
+func (q *lockFree) push(n *qnode) {
+	prev := (*qnode)(atomic.SwapPointer((*unsafe.Pointer)(unsafe.Pointer(&q.head)), unsafe.Pointer(n)))
+	_ = prev
+}
+
+func (q *lockFree) count() { q.n++ } // want `calls confined \(\*chanfields.lockFree\).count off the owner: this code runs via a go statement \(chanfields.go:\d+\); inside, it writes chanfields.lockFree.n`
+
+func producers(q *lockFree) {
+	go q.push(&qnode{})
+	go q.count()
 }
