@@ -39,8 +39,8 @@ func (w *walker) loopStarts() []loopStart {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call.Common().IsInvoke() {
-				continue
+			if _, deferred := instr.(*ssa.Defer); !ok || deferred || call.Common().IsInvoke() {
+				continue // a deferred start runs after all the function does
 			}
 			callee := call.Common().StaticCallee()
 			args := call.Common().Args
@@ -55,7 +55,9 @@ func (w *walker) loopStarts() []loopStart {
 				}
 			case w.c.SummaryOf(callee) == nil || !w.c.startsLoop(callee, maxStarterDepth):
 			case w.c.SummaryOf(callee).StartedResult:
-				value = firstResult(call.(*ssa.Call))
+				if c, ok := call.(*ssa.Call); ok {
+					value = firstResult(c)
+				}
 			case callee.Signature.Recv() != nil && len(args) > 0 && w.c.SummaryOf(callee).Started.Has(summary.ParamSource(0)):
 				value = args[0]
 			}
