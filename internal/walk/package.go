@@ -15,21 +15,23 @@ import (
 // walks of its functions and their summaries. It lives only as long as
 // the pass, so the analyzer keeps no state between packages.
 type Package struct {
-	pass       *analysis.Pass
-	M          *model.Model
-	Fns        []*ssa.Function // those built, in source order (see BuildSSA)
-	Walks      map[*ssa.Function]*Walk
-	prog       *ssa.Program
-	impls      map[*types.Func][]*ssa.Function
-	refs       map[*ssa.Function][]*ssa.Function
-	rules      where.Rules                     // the rules of where code runs, with what the search found
-	fields     *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
-	indexed    *Fields                         // the stores into them and calls of them, without what the search found (see fieldIndex)
-	calls      *callIndex                      // static calls by callee (see callSites); nil until asked
-	reassigned map[*types.Var]summary.Position // see reassignedField; nil until asked
-	replied    *replyFields                    // see replies; nil until asked
-	Types      *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
-	suggesting bool                            // under -suggest (see BuildSSA)
+	pass         *analysis.Pass
+	M            *model.Model
+	Fns          []*ssa.Function // those built, in source order (see BuildSSA)
+	Walks        map[*ssa.Function]*Walk
+	prog         *ssa.Program
+	impls        map[*types.Func][]*ssa.Function
+	refs         map[*ssa.Function][]*ssa.Function
+	rules        where.Rules                     // the rules of where code runs, with what the search found
+	fields       *Fields                         // the fields holding funcs; nil until SettleStoredCallbacks
+	indexed      *Fields                         // the stores into them and calls of them, without what the search found (see fieldIndex)
+	calls        *callIndex                      // static calls by callee (see callSites); nil until asked
+	loopStarters map[*ssa.Function]bool          // see startsLoop
+	handedParams map[*ssa.Parameter]bool         // see HandedByCallers
+	reassigned   map[*types.Var]summary.Position // see reassignedField; nil until asked
+	replied      *replyFields                    // see replies; nil until asked
+	Types        *typeFlow                       // what interface values hold (see bindRecv); set by BuildSSA
+	suggesting   bool                            // under -suggest (see BuildSSA)
 }
 
 // New returns the package m reads, with no SSA built and nothing walked
@@ -42,6 +44,9 @@ func New(m *model.Model) *Package {
 		Walks: make(map[*ssa.Function]*Walk),
 		impls: make(map[*types.Func][]*ssa.Function),
 		refs:  make(map[*ssa.Function][]*ssa.Function),
+
+		loopStarters: make(map[*ssa.Function]bool),
+		handedParams: make(map[*ssa.Parameter]bool),
 	}
 }
 

@@ -47,19 +47,26 @@ func (w *walker) loopStarts() []loopStart {
 			if callee == nil {
 				continue
 			}
+			// Cheap tests first: most calls start nothing, and whether
+			// a callee starts a loop is read from its body (startsLoop).
 			var value ssa.Value
-			switch _, isGo := instr.(*ssa.Go); {
+			sum := w.c.SummaryOf(callee)
+			_, isGo := instr.(*ssa.Go)
+			switch {
 			case isGo:
 				if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
 					value = args[0]
 				}
-			case w.c.SummaryOf(callee) == nil || !w.c.startsLoop(callee, maxStarterDepth):
-			case w.c.SummaryOf(callee).StartedResult:
+			case sum == nil:
+			case sum.StartedResult:
 				if c, ok := call.(*ssa.Call); ok {
 					value = firstResult(c)
 				}
-			case callee.Signature.Recv() != nil && len(args) > 0 && w.c.SummaryOf(callee).Started.Has(summary.ParamSource(0)):
+			case callee.Signature.Recv() != nil && len(args) > 0 && sum.Started.Has(summary.ParamSource(0)):
 				value = args[0]
+			}
+			if value != nil && !isGo && !w.c.startsLoop(callee, maxStarterDepth) {
+				value = nil
 			}
 			if value == nil {
 				continue
@@ -98,8 +105,17 @@ const maxStarterDepth = 2
 // startsLoop reports whether fn's go statements run a //confined:loop
 // function, themselves or in the literal they start (go func() {
 // once.Do(setUp); r.loop() }()), or a function of the package it calls
-// does (depth calls deep: a test's startReloader calling r.Start).
+// does (depth calls deep: a test's startReloader calling r.Start). Asked
+// of the constructors every test calls, it is found once per function
+// (depth only ever starts at maxStarterDepth).
 func (c *Package) startsLoop(fn *ssa.Function, depth int) bool {
+	if depth == maxStarterDepth {
+		return flow.Memoized(c.loopStarters, fn, func(fn *ssa.Function) bool { return c.findsLoopStart(fn, depth) })
+	}
+	return c.findsLoopStart(fn, depth)
+}
+
+func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
@@ -115,8 +131,11 @@ func (c *Package) startsLoop(fn *ssa.Function, depth int) bool {
 				if c.M.IsLoop(t.Fn) {
 					return true
 				}
+				if !flow.IsFuncLit(t.Fn) {
+					continue
+				}
 				for _, callee := range flow.StaticCalls(t.Fn) {
-					if flow.IsFuncLit(t.Fn) && c.M.IsLoop(callee) {
+					if c.M.IsLoop(callee) {
 						return true
 					}
 				}

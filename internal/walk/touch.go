@@ -778,10 +778,8 @@ func addressesSafe(v ssa.Value) bool {
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
-	if ptr, ok := v.Type().Underlying().(*types.Pointer); ok {
-		return model.ConcurrencySafe(ptr.Elem())
-	}
-	return model.ConcurrencySafe(names.DerefUnder(v.Type()))
+	ptr, ok := v.Type().Underlying().(*types.Pointer) // an address (isAddress) is a pointer
+	return ok && model.ConcurrencySafe(ptr.Elem())
 }
 
 // isAddress reports whether v is the address of what it selects (x.f's

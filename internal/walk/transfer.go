@@ -359,11 +359,14 @@ func (c *Package) HandedByCallers(sp Entry, t flow.FuncValue, s summary.Source) 
 	if obj := flow.DeclaredFunc(fn); obj == nil || obj.Exported() && fn.Pkg.Pkg.Name() != "main" {
 		return false
 	}
-	at := slices.Index(fn.Params, param)
-	calls := c.callSites().byCallee[fn]
-	return len(calls) > 0 && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
-		arg := call.Call.Args[at]
-		return !slices.Contains(newWalker(c, call.Parent()).handedOff(call, []ssa.Value{arg}, flow.Captures{}), arg)
+	// Asked for every place the literal touches through it: found once.
+	return flow.Memoized(c.handedParams, param, func(param *ssa.Parameter) bool {
+		at := slices.Index(fn.Params, param)
+		calls := c.callSites().byCallee[fn]
+		return len(calls) > 0 && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
+			arg := call.Call.Args[at]
+			return !slices.Contains(newWalker(c, call.Parent()).handedOff(call, []ssa.Value{arg}, flow.Captures{}), arg)
+		})
 	})
 }
 
