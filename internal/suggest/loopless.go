@@ -197,9 +197,40 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 	}
 }
 
+// publishedAtExit reports whether fn writes the field key only once, on
+// its way out, and publishes it by closing a channel when it returns
+// (c.err = sc.Err() after the read loop, defer close(c.done)): whoever
+// waits for the close reads it (an Err documented valid after Done). A
+// field it writes in a loop (a count per message) is read while it runs.
+func publishedAtExit(fn *ssa.Function, key string) bool {
+	if !closesAtExit(fn) {
+		return false
+	}
+	written := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			if named := names.DerefNamed(fa.X.Type()); named == nil || !names.IsStruct(named) || fieldKey(named, named.Underlying().(*types.Struct).Field(fa.Field).Name()) != key {
+				continue
+			}
+			if flow.InLoop(b) {
+				return false
+			}
+			written = true
+		}
+	}
+	return written
+}
+
 // closesAtExit reports whether fn closes a channel held in a field when
-// it returns (defer close(c.done)): what it writes is published there, to
-// whoever waits for the close (an Err documented valid after Done).
+// it returns (defer close(c.done)).
 func closesAtExit(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -398,7 +429,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 				}
 				continue
 			}
-			if !spawned.joined[fn] && !closesAtExit(fn) {
+			if !spawned.joined[fn] && !publishedAtExit(fn, key) {
 				t.unjoined[key] = true
 			}
 			if w := spawned.window[fn]; w != nil && (w.reads[key] || w.writes[key]) {

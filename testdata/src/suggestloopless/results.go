@@ -161,3 +161,24 @@ func (s *stream) read(next func() error) {
 func (s *stream) Done() <-chan struct{} { return s.done }
 
 func (s *stream) Err() error { return s.err } // want Err:`reads suggestloopless\.stream\.err`
+
+// Look-alike: a reader goroutine that counts what it reads, closing done
+// only when it returns: Count reads the count while it still runs.
+type counted struct {
+	done chan struct{}
+	n    int // want `suggest for field n: //confined:owner: code off the owner \(\(\*suggestloopless\.counted\)\.read\) writes it without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+}
+
+func (s *counted) Start(next func() error) { // want `suggest for \(\*suggestloopless\.counted\)\.Start: //confined:async next: it hands next to a goroutine or an async sink, which runs it off the owner` Start:`summary\(async arg1; started arg0\)`
+	s.done = make(chan struct{})
+	go s.read(next)
+}
+
+func (s *counted) read(next func() error) {
+	defer close(s.done)
+	for next() == nil {
+		s.n++
+	}
+}
+
+func (s *counted) Count() int { return s.n } // want Count:`reads suggestloopless\.counted\.n`
