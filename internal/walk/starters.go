@@ -218,7 +218,8 @@ func (w *walker) handshakes(x ssa.Value) bool {
 
 // waitsBetween reports whether the function, between the start and at,
 // may wait for the loop to end: it receives from a channel field of the
-// value (<-c.done), or calls a method of it that does (Close). Waiting
+// value (<-c.done) or waits on a WaitGroup field of it (c.wg.Wait()), or
+// calls a method of it that does (Close). Waiting
 // for a reply on a channel of the call's own (a Stats request), or a
 // select that gives up a send once the loop is done (case <-c.done:), is
 // no such wait: the loop goes on.
@@ -228,7 +229,7 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 			if !flow.Dominates(st.at, instr) || !flow.Dominates(instr, at) {
 				continue
 			}
-			if receivesFromField(instr, st.value) {
+			if waitsOnField(instr, st.value) {
 				return true
 			}
 			call, ok := instr.(*ssa.Call)
@@ -236,7 +237,7 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 				continue
 			}
 			if callee := call.Call.StaticCallee(); callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
-				return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return receivesFromField(i, callee.Params[0]) })
+				return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, callee.Params[0]) })
 			}) {
 				return true
 			}
@@ -245,18 +246,22 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	return false
 }
 
-// receivesFromField reports whether instr is a receive (no select) from
-// a channel held in a field of the value x (or the variable holding it).
-func receivesFromField(instr ssa.Instruction, x ssa.Value) bool {
-	recv, ok := instr.(*ssa.UnOp)
-	if !ok || recv.Op != token.ARROW {
-		return false
+// waitsOnField reports whether instr is a receive (no select) from a
+// channel held in a field of the value x (or the variable holding it), or
+// a call of Wait on a sync.WaitGroup field of it.
+func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
+	var field ssa.Value
+	switch in := instr.(type) {
+	case *ssa.UnOp:
+		if load, ok := in.X.(*ssa.UnOp); ok && in.Op == token.ARROW && load.Op == token.MUL {
+			field = load.X
+		}
+	case *ssa.Call:
+		if callee := in.Call.StaticCallee(); callee != nil && callee.Object() != nil && names.FuncName(callee.Object().(*types.Func)) == "(*sync.WaitGroup).Wait" && len(in.Call.Args) == 1 {
+			field = in.Call.Args[0]
+		}
 	}
-	load, ok := recv.X.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return false
-	}
-	fa, ok := load.X.(*ssa.FieldAddr)
+	fa, ok := field.(*ssa.FieldAddr)
 	return ok && variableOf(fa.X) == x
 }
 

@@ -3,6 +3,8 @@
 // it calls, it touches off the owner.
 package startedloops
 
+import "sync"
+
 //confined:owner
 type Cache struct { // want Cache:`confined:owner`
 	step  chan struct{} //confined:any
@@ -161,4 +163,50 @@ func StartLater() int {
 	defer c.Start()
 	defer New()
 	return c.hits
+}
+
+// Look-alike: a Close that waits for the loop on a WaitGroup; what
+// follows it reads what the loop left.
+//
+//confined:owner
+type Pool struct { // want Pool:`confined:owner`
+	wg   sync.WaitGroup
+	quit chan struct{}
+	idle int
+}
+
+func NewPool() *Pool { // want NewPool:`summary\(started result\)`
+	p := &Pool{quit: make(chan struct{})}
+	p.wg.Add(1)
+	go p.run()
+	return p
+}
+
+//confined:loop
+func (p *Pool) run() {
+	defer p.wg.Done()
+	for {
+		select {
+		case <-p.quit:
+			return
+		default:
+			p.idle++
+		}
+	}
+}
+
+func (p *Pool) Close() { // want Close:`may block`
+	close(p.quit)
+	p.wg.Wait()
+}
+
+func PoolClosed() int { // want PoolClosed:`may block`
+	p := NewPool()
+	p.Close()
+	return p.idle
+}
+
+func Peeked() int {
+	p := NewPool()
+	return p.idle // want `reads confined startedloops.Pool.idle off the owner: this code runs via the code that started the loop \(\*startedloops.Pool\).run, which goes on beside it \(startedloops.go:\d+\)`
 }
