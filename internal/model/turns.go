@@ -21,6 +21,10 @@ type Turns struct {
 	m      *Model
 	list   *[]turn                    // see all; nil until asked
 	owners map[*types.Named]turnOwner // see Owner
+	// The packages declaring a loop of their own (not an interface
+	// method): frameworks running turns on goroutines they start (see
+	// Spawned). Set with list.
+	running map[*types.Package]bool
 }
 
 // A turn is an interface method a framework calls as a turn of an owner.
@@ -37,7 +41,7 @@ type turnOwner struct {
 }
 
 // reset forgets what was computed from the directives, which changed.
-func (t *Turns) reset() { t.list, t.owners = nil, nil }
+func (t *Turns) reset() { t.list, t.owners, t.running = nil, nil, nil }
 
 // all lists the turns in view: the interface methods marked loop by the
 // package's directives, the declarations in view or other packages' facts.
@@ -46,9 +50,14 @@ func (t *Turns) all() []turn {
 		return *t.list
 	}
 	var out []turn
+	t.running = make(map[*types.Package]bool)
 	add := func(obj types.Object, f *directive.Fact) {
 		fn, ok := obj.(*types.Func)
-		if !ok || !f.Loop || !names.IsInterfaceMethod(fn) {
+		if !ok || !f.Loop {
+			return
+		}
+		if !names.IsInterfaceMethod(fn) {
+			t.running[fn.Pkg()] = true
 			return
 		}
 		if iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface); ok {
@@ -112,6 +121,26 @@ func (t *Turns) Owner(named *types.Named) (domain string, ok bool) {
 	}
 	t.owners[named] = o
 	return o.domain, o.ok
+}
+
+// Spawned reports whether handing a value of named to its framework
+// starts its turns beside the code that handed it: named implements a
+// turn whose interface's package also declares a loop of its own (an
+// actor runtime's mailbox loop: hollywood's (*Inbox).process), so the
+// framework runs the turns on goroutines it starts, and the spawning code
+// goes on. A framework whose run loop the caller enters (ebiten.RunGame,
+// (*tea.Program).Run) declares none: code after the call runs once the
+// loop is done. It returns the turn's interface method.
+func (t *Turns) Spawned(named *types.Named) (*types.Func, bool) {
+	if types.IsInterface(named) {
+		return nil, false
+	}
+	for _, tn := range t.all() {
+		if t.running[tn.method.Pkg()] && implements(named.Origin(), tn.iface) {
+			return tn.method, true
+		}
+	}
+	return nil, false
 }
 
 // SeenBy reports whether pkg, the package declaring named, knows named

@@ -296,10 +296,11 @@ type Summary struct {
 	// Started: sources it hands to code it starts on another goroutine (a
 	// go statement's arguments and captures, an async sink's captures),
 	// which keeps running after it returns: its caller shares them with
-	// that code from then on. StartedResult: so is the value it returns (a
-	// constructor that starts the value's loop).
-	Started       Origin
-	StartedResult bool
+	// that code from then on. StartedResults: so are the results it returns
+	// at these indices (a constructor that starts the value's loop, a
+	// test's helper returning the actor it spawned beside the engine).
+	Started        Origin
+	StartedResults Indices
 	// What it does to the entries of maps and slices its sources are
 	// themselves (sum(stock) ranging its parameter): a caller handing it
 	// a confined field's map touches that field's entries there.
@@ -437,7 +438,7 @@ func (s *Summary) Merge(t *Summary) {
 	s.Result = s.Result.Union(t.Result)
 	s.Completes = s.Completes.Join(t.Completes)
 	s.Started = s.Started.Union(t.Started)
-	s.StartedResult = s.StartedResult || t.StartedResult
+	s.StartedResults |= t.StartedResults
 	for _, r := range t.Reaches {
 		s.Reaches = addReach(s.Reaches, r)
 	}
@@ -470,7 +471,7 @@ func (s *Summary) Untrack() {
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResult != t.StartedResult || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
+		s.Started != t.Started || s.StartedResults != t.StartedResults || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) {
 		return false
 	}
@@ -504,8 +505,12 @@ func (s *Summary) String() string {
 			parts = append(parts, set.Name+" "+strings.Join(srcs, " ")+names.AtDomain(set.Domain))
 		}
 	}
-	if s.StartedResult {
+	switch s.StartedResults {
+	case 0:
+	case Indices(0).With(0):
 		parts = append(parts, "started result")
+	default:
+		parts = append(parts, "started results "+s.StartedResults.String())
 	}
 	if s.Completes != directive.CompletesUnknown {
 		parts = append(parts, "completes "+s.Completes.String())
@@ -519,6 +524,30 @@ func (s *Summary) String() string {
 		}
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
+}
+
+// Indices is a set of small indices (of a function's results).
+type Indices uint64
+
+// With returns the set with i added; indices past 63 are not kept.
+func (x Indices) With(i int) Indices {
+	if i < 0 || i > 63 {
+		return x
+	}
+	return x | 1<<i
+}
+
+// Has reports whether i is in the set.
+func (x Indices) Has(i int) bool { return i >= 0 && i <= 63 && x&(1<<i) != 0 }
+
+func (x Indices) String() string {
+	var out []string
+	for i := range 64 {
+		if x.Has(i) {
+			out = append(out, fmt.Sprint(i))
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func sourceName(s Source) string {

@@ -26,11 +26,12 @@ type loopStart struct {
 }
 
 // loopStarts lists the function's loop starts, found on first use: a go
-// statement running a //confined:loop method of a value, and a call of a
-// function of the package whose own go statement runs one, returning the
-// value (a constructor, summary.StartedResult) or on its receiver (a
-// Start). Code a call starts that is no loop (a retry's goroutine) is no
-// loop's start.
+// statement running a //confined:loop method of a value, a value handed
+// to the framework that runs its turns (see spawnedTurn), and a call of
+// a function of the package that does either, returning the value (a
+// constructor, summary.StartedResults) or on its receiver (a Start).
+// Code a call starts that is no loop (a retry's goroutine) is no loop's
+// start.
 func (w *walker) loopStarts() []loopStart {
 	if w.starts != nil {
 		return *w.starts
@@ -39,44 +40,17 @@ func (w *walker) loopStarts() []loopStart {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if _, deferred := instr.(*ssa.Defer); !ok || deferred || call.Common().IsInvoke() {
+			if _, deferred := instr.(*ssa.Defer); !ok || deferred {
 				continue // a deferred start runs after all the function does
 			}
-			callee := call.Common().StaticCallee()
-			args := call.Common().Args
-			if callee == nil {
-				continue
-			}
-			// Cheap tests first: most calls start nothing, and whether
-			// a callee starts a loop is read from its body (startsLoop).
-			var value ssa.Value
-			sum := w.c.SummaryOf(callee)
-			_, isGo := instr.(*ssa.Go)
-			switch {
-			case isGo:
-				if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
-					value = args[0]
+			for _, value := range w.startedBy(call) {
+				if loop := w.loopOf(value.Type()); loop != "" {
+					value = variableOf(value)
+					if cells := flow.CellsHolding(value); len(cells) == 1 {
+						value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
+					}
+					out = append(out, loopStart{value: value, at: instr, loop: loop})
 				}
-			case sum == nil:
-			case sum.StartedResult:
-				if c, ok := call.(*ssa.Call); ok {
-					value = firstResult(c)
-				}
-			case callee.Signature.Recv() != nil && len(args) > 0 && sum.Started.Has(summary.ParamSource(0)):
-				value = args[0]
-			}
-			if value != nil && !isGo && !w.c.startsLoop(callee, maxStarterDepth) {
-				value = nil
-			}
-			if value == nil {
-				continue
-			}
-			if loop := w.loopOf(value.Type()); loop != "" {
-				value = variableOf(value)
-				if cells := flow.CellsHolding(value); len(cells) == 1 {
-					value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
-				}
-				out = append(out, loopStart{value: value, at: instr, loop: loop})
 			}
 		}
 	}
@@ -84,18 +58,124 @@ func (w *walker) loopStarts() []loopStart {
 	return out
 }
 
-// firstResult is the first result of call: the call itself, or where it
-// returns several, their first extracted (r, err := New()), or nil.
-func firstResult(call *ssa.Call) ssa.Value {
-	if _, tuple := call.Type().(*types.Tuple); !tuple {
-		return call
+// startedBy returns the values whose loops call starts.
+func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
+	if x := w.c.spawnedTurn(call); x != nil {
+		return []ssa.Value{x}
 	}
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	args := call.Common().Args
+	if _, isGo := call.(*ssa.Go); isGo {
+		if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
+			return args[:1]
+		}
+		return nil
+	}
+	// Cheap tests first: most calls start nothing, and whether a callee
+	// starts a loop is read from its body (startsLoop).
+	sum := w.c.SummaryOf(callee)
+	var out []ssa.Value
+	switch {
+	case sum == nil:
+	case sum.StartedResults != 0:
+		if c, ok := call.(*ssa.Call); ok {
+			out = startedResults(c, sum.StartedResults)
+		}
+	case callee.Signature.Recv() != nil && len(args) > 0 && sum.Started.Has(summary.ParamSource(0)):
+		out = args[:1]
+	}
+	if len(out) > 0 && !w.c.startsLoop(callee, maxStarterDepth) {
+		return nil
+	}
+	return out
+}
+
+// startedResults are the results of call at the indices: the call itself
+// when it returns one, else those extracted (_, r, err := start()).
+func startedResults(call *ssa.Call, at summary.Indices) []ssa.Value {
+	if _, tuple := call.Type().(*types.Tuple); !tuple {
+		if at.Has(0) {
+			return []ssa.Value{call}
+		}
+		return nil
+	}
+	var out []ssa.Value
 	for _, ref := range flow.Referrers(call) {
-		if e, ok := ref.(*ssa.Extract); ok && e.Index == 0 {
-			return e
+		if e, ok := ref.(*ssa.Extract); ok && at.Has(e.Index) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// spawnedTurn returns the value whose turns call starts: a value of a
+// type the framework runs turns of on goroutines of its own
+// (model.Turns.Spawned), handed to another package as an interface of
+// the turn's package (n.Spawn(name, opts, r), r a gen.ProcessBehavior),
+// or captured by a func returning one (e.Spawn(func() actor.Receiver {
+// return w }, "w")); else nil.
+func (c *Package) spawnedTurn(call ssa.CallInstruction) ssa.Value {
+	if _, isGo := call.(*ssa.Go); isGo {
+		return nil
+	}
+	common := call.Common()
+	var pkg *types.Package
+	if common.IsInvoke() {
+		pkg = common.Method.Pkg()
+	} else if callee := common.StaticCallee(); callee != nil && callee.Object() != nil {
+		pkg = callee.Object().Pkg()
+	}
+	if pkg == nil || pkg == c.pass.Pkg {
+		return nil
+	}
+	for _, a := range common.Args {
+		if conv, ok := a.(*ssa.ChangeType); ok {
+			a = conv.X // a literal given as a named func type (actor.Producer)
+		}
+		var ifaces []types.Type
+		var candidates []ssa.Value
+		switch a := a.(type) {
+		case *ssa.MakeInterface:
+			ifaces, candidates = []types.Type{a.Type()}, []ssa.Value{a.X}
+		case *ssa.MakeClosure:
+			for v := range a.Fn.(*ssa.Function).Signature.Results().Variables() {
+				ifaces = append(ifaces, v.Type())
+			}
+			candidates = a.Bindings
+		}
+		for _, x := range candidates {
+			if c.turnSpawned(x, ifaces) {
+				return x
+			}
 		}
 	}
 	return nil
+}
+
+// turnSpawned reports whether x is a value of a type whose turns its
+// framework runs on goroutines of its own, handed over as one of ifaces,
+// an interface of that framework's package.
+func (c *Package) turnSpawned(x ssa.Value, ifaces []types.Type) bool {
+	t := x.Type()
+	if cell, ok := x.(*ssa.Alloc); ok {
+		t = cell.Type().(*types.Pointer).Elem() // a variable the func captures
+	}
+	named := names.DerefNamed(t)
+	if named == nil {
+		return false
+	}
+	method, ok := c.M.Turns.Spawned(named)
+
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(ifaces, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && types.IsInterface(n) && n.Obj().Pkg() == method.Pkg()
+	})
 }
 
 // maxStarterDepth bounds how many calls deep startsLoop looks for the go
@@ -120,6 +200,9 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
 			if !ok {
+				if call, isCall := instr.(*ssa.Call); isCall && c.spawnedTurn(call) != nil {
+					return true
+				}
 				if call, isCall := instr.(*ssa.Call); isCall && depth > 0 {
 					if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee != fn && c.startsLoop(callee, depth-1) {
 						return true
@@ -145,11 +228,17 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 	return false
 }
 
-// loopOf names the //confined:loop method of the type t points to, or "".
+// loopOf names the //confined:loop method of the type t points to, or
+// its turn its framework runs (see spawnedTurn), or "".
 func (w *walker) loopOf(t types.Type) string {
 	named := names.DerefNamed(t)
 	if named == nil {
 		return ""
+	}
+	if turn, ok := w.c.M.Turns.Spawned(named); ok {
+		if sel := types.NewMethodSet(types.NewPointer(named)).Lookup(turn.Pkg(), turn.Name()); sel != nil {
+			return names.FuncName(sel.Obj().(*types.Func)) // (*app.stock).Receive
+		}
 	}
 	ms := types.NewMethodSet(types.NewPointer(named))
 	for i := range ms.Len() {
@@ -170,18 +259,80 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 	if v == nil {
 		return nil
 	}
+	v = variableOf(v)
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			v = fv // a variable the closure captured
+		}
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		return w.capturedAfterStart(fv)
+	}
 	starts := w.loopStarts()
 	if len(starts) == 0 {
 		return nil
 	}
-	v = variableOf(v)
 	for i := range starts {
 		st := &starts[i]
-		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {
+		// A method that waits for the loop's end (Close: close(c.quit);
+		// <-c.done; return c.stats()) touches what it does once the loop
+		// is done with it.
+		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !waitsForLoop(w.at, v) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {
 			return st
 		}
 	}
 	return nil
+}
+
+// capturedAfterStart returns the start of the loop of the value the
+// closure captures as fv, when the enclosing function made the closure
+// after it: wherever it is called (eventually(t, func() bool { return
+// len(w.seen) > 0 })), it touches the value beside its loop.
+func (w *walker) capturedAfterStart(fv *ssa.FreeVar) *loopStart {
+	parent := w.fn.Parent()
+	i := slices.Index(w.fn.FreeVars, fv)
+	if parent == nil || i < 0 {
+		return nil
+	}
+	if w.enclosing == nil {
+		w.enclosing = newWalker(w.c, parent)
+	}
+	for _, ref := range flow.Referrers(w.fn) {
+		if mc, ok := ref.(*ssa.MakeClosure); ok && mc.Fn == w.fn && calledHere(mc) {
+			w.enclosing.at = mc
+			if st := w.enclosing.startedBefore(mc.Bindings[i]); st != nil {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
+// calledHere reports whether the closure mc runs only where it was made:
+// called there, or handed to a function of the package that only calls
+// it (eventually(t, cond)). A closure sent to the loop (a hop) runs there,
+// and one started off the owner is reported as such.
+func calledHere(mc *ssa.MakeClosure) bool {
+	for _, ref := range flow.Referrers(mc) {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		if call.Call.Value == mc {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		i := slices.Index(call.Call.Args, ssa.Value(mc))
+		if callee == nil || i < 0 || i >= len(callee.Params) || len(callee.Blocks) == 0 {
+			return false
+		}
+		for _, use := range flow.Referrers(callee.Params[i]) {
+			if c, ok := use.(*ssa.Call); !ok || c.Call.Value != callee.Params[i] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // handshakes reports whether the function gives the value a channel of
@@ -226,24 +377,29 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if !flow.Dominates(st.at, instr) || !flow.Dominates(instr, at) {
-				continue
-			}
-			if waitsOnField(instr, st.value) {
-				return true
-			}
-			call, ok := instr.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 || variableOf(call.Call.Args[0]) != st.value {
-				continue
-			}
-			if callee := call.Call.StaticCallee(); callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
-				return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, callee.Params[0]) })
-			}) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && waitsForLoop(instr, st.value) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// waitsForLoop reports whether instr waits for the end of the loop of the
+// value x: it waits on a field of x (see waitsOnField), or calls a method
+// of x that does (Close).
+func waitsForLoop(instr ssa.Instruction, x ssa.Value) bool {
+	if waitsOnField(instr, x) {
+		return true
+	}
+	call, ok := instr.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 || variableOf(call.Call.Args[0]) != x {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	return callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, callee.Params[0]) })
+	})
 }
 
 // waitsOnField reports whether instr is a receive (no select) from a

@@ -91,19 +91,36 @@ func (w *walker) shared(value ssa.Value, at ssa.Instruction, cell *ssa.Alloc) bo
 		w.startedResult(value) || touchedAfter(at, value, cell)
 }
 
-// startedResult reports whether v is the result of a call that handed it
-// to code it started (summary.StartedResult).
+// startedResult reports whether v is a result of a call that handed it
+// to code it started (summary.StartedResults).
 func (w *walker) startedResult(v ssa.Value) bool {
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	call, index := resultOf(v)
+	if call == nil {
 		return false
 	}
 	for _, t := range flow.FuncTargets(call.Call.Value) {
-		if sum := w.c.SummaryOf(t.Fn); sum != nil && sum.StartedResult {
+		if sum := w.c.SummaryOf(t.Fn); sum != nil && sum.StartedResults.Has(index) {
 			return true
 		}
 	}
 	return false
+}
+
+// resultOf returns the call v is a result of, and which: the call itself
+// (its only result), or one of its results extracted (_, r, err :=
+// start()); else nil.
+func resultOf(v ssa.Value) (*ssa.Call, int) {
+	switch v := v.(type) {
+	case *ssa.Call:
+		if _, tuple := v.Type().(*types.Tuple); !tuple {
+			return v, 0
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return call, v.Index
+		}
+	}
+	return nil, 0
 }
 
 // touchedAfter reports whether the function uses value (or the variable

@@ -24,7 +24,9 @@ type walker struct {
 	origins     *originTracker
 	completions *completionTracker
 	returned    []ssa.Value // the first result of every return
+	returns     []*ssa.Return
 	started     []ssa.Value // values handed to code started elsewhere (Summary.Started)
+	spawned     []ssa.Value // those whose framework runs their turns, or the variables holding them (see spawnedTurn)
 	gos         *goStatements
 	at          ssa.Instruction // the instruction being walked
 	// invoking are the funcs being called in place (see syncInvoke): a
@@ -40,6 +42,7 @@ type walker struct {
 	// callees assumed to call them (Summary.InvokesAssumed).
 	sureInvokes, assumedInvokes summary.Origin
 	starts                      *[]loopStart // see loopStarts; nil until asked
+	enclosing                   *walker      // of the function a closure is in (see capturedAfterStart); nil until asked
 	Walk
 }
 
@@ -58,7 +61,13 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 	}
 	w.Sum.Async = w.Sum.Async.Union(w.startedByResult())
 	w.Sum.Completes = w.completions.join(w.returned)
-	w.Sum.StartedResult = slices.ContainsFunc(w.returned, w.startedValue)
+	for _, ret := range w.returns {
+		for i, r := range ret.Results {
+			if w.startedValue(r) {
+				w.Sum.StartedResults = w.Sum.StartedResults.With(i)
+			}
+		}
+	}
 	for _, s := range w.assumedInvokes.Sources() {
 		if !w.sureInvokes.Has(s) {
 			w.Sum.InvokesAssumed = w.Sum.InvokesAssumed.Union(summary.OriginOf(s))
@@ -78,6 +87,10 @@ func (w *walker) instr(instr ssa.Instruction) {
 	case *ssa.Go:
 		w.goStmt(in)
 	case *ssa.Call:
+		if x := w.c.spawnedTurn(in); x != nil {
+			w.start(nil, flow.Captures{Values: []ssa.Value{x}, Cells: true}) // its turns run beside what follows
+			w.spawned = append(w.spawned, x)
+		}
 		w.call(in.Common(), in.Pos())
 	case *ssa.Defer:
 		w.call(in.Common(), in.Pos())
@@ -88,6 +101,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 		if len(in.Results) > 0 {
 			w.returned = append(w.returned, in.Results[0])
 		}
+		w.returns = append(w.returns, in)
 	case *ssa.Store, *ssa.MapUpdate:
 		w.store(in)
 		w.access(instr)
@@ -476,7 +490,7 @@ func (w *walker) startedValue(v ssa.Value) bool {
 	if conv, ok := v.(*ssa.MakeInterface); ok {
 		v = conv.X
 	}
-	return slices.Contains(w.started, v) || w.startedResult(v)
+	return slices.Contains(w.started, v) || slices.Contains(w.spawned, variableOf(v)) || w.startedResult(v)
 }
 
 // handArgs hands a call's arguments to where the rules say the callee runs

@@ -110,6 +110,19 @@ func Drained() int {
 	return c.hits
 }
 
+// Shutdown waits for the loop's end, then reads what it left.
+func (c *Cache) Shutdown() int { // want Shutdown:`summary\(arg0 reads startedloops\.Cache\.hits\)`
+	close(c.quit)
+	<-c.done
+	return c.hits
+}
+
+func ShutDown() int {
+	c := New()
+	c.Get("a")
+	return c.Shutdown()
+}
+
 func SetUp() *Cache { // want SetUp:`summary\(started result\)`
 	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
 	c.hits = 1

@@ -1,0 +1,107 @@
+// Package spawnedactors: an actor runtime runs the turns of an actor it
+// spawns on goroutines of its own, so the code that spawned it goes on
+// beside them. What that code then touches of the actor, itself, after a
+// helper that spawned it, or in a closure it makes and calls, it touches
+// off the actor's mailbox. Look-alikes: set-up before the spawn, a field
+// only construction writes, and a game loop whose Run returns when the
+// game is over.
+package spawnedactors
+
+import (
+	"spawnedactors/game"
+
+	"github.com/anthdm/hollywood/actor"
+)
+
+type stock struct {
+	name   string
+	counts map[string]int
+	moves  int
+}
+
+func (s *stock) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes spawnedactors\.stock\.counts; arg1 calls \(\*actor\.Context\)\.Message\)`
+	if k, ok := c.Message().(string); ok {
+		s.counts[k]++
+		s.moves++
+	}
+}
+
+func newStock(name string) *stock { return &stock{name: name, counts: map[string]int{}} }
+
+// start spawns a stock and returns its PID and the stock itself.
+func start(e *actor.Engine) (*actor.PID, *stock) {
+	s := newStock("main")
+	s.moves = 1 // set-up, before the spawn
+	pid := e.Spawn(s, "stock")
+	return pid, s
+}
+
+func Moves(e *actor.Engine) int { // want Moves:`summary\(\)`
+	pid, s := start(e)
+	e.Send(pid, "bolt")
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:40\)`
+}
+
+func Poll(e *actor.Engine) {
+	_, s := start(e)
+	eventually(func() bool {
+		return s.counts["bolt"] > 0 // want `reads confined spawnedactors.stock.counts off the owner`
+	})
+}
+
+func eventually(cond func() bool) {
+	for !cond() {
+	}
+}
+
+func Reset(e *actor.Engine) {
+	s := newStock("spare")
+	e.Spawn(s, "spare")
+	s.moves = 0 // want `writes confined spawnedactors.stock.moves off the owner`
+}
+
+func Name(e *actor.Engine) string { // want Name:`summary\(\)`
+	_, s := start(e)
+	return s.name // only construction writes it
+}
+
+type board struct{ score int }
+
+func (b *board) Update() bool { // want Update:`summary\(arg0 writes spawnedactors\.board\.score\)`
+	b.score++
+	return b.score < 10
+}
+
+// Play reads the score once the game is over.
+func Play() int {
+	b := &board{}
+	game.Run(b)
+	return b.score
+}
+
+// A closure made after the start but sent to the loop runs there.
+//
+//confined:owner
+type queue struct { // want queue:`confined:owner`
+	jobs chan func()
+	n    int
+}
+
+//confined:loop
+func (q *queue) run() {
+	for f := range q.jobs {
+		f()
+	}
+}
+
+func newQueue() *queue {
+	q := &queue{jobs: make(chan func())}
+	go q.run()
+	return q
+}
+
+// Bump hops its write onto the queue's loop.
+func Bump() {
+	q := newQueue()
+	q.jobs <- func() { q.n++ }
+}
