@@ -428,7 +428,7 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 			}
 		}
 	}
-	if onOwner || offOwner || flow.FunctionalOption(fn) {
+	if onOwner || offOwner || x.setsUp(fn) {
 		return
 	}
 	pa.other.add(fn, x.withOtherPackages(fn, acc.writes))

@@ -124,6 +124,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				roots = append(roots, ownerRoot{t.Fn, *hop.On, framework})
 			}
 		}
+		roots = append(roots, s.widgetCallbacks(fn)...)
 		for _, start := range w.Spawns {
 			for _, t := range start.Started() {
 				if _, loop := s.loops[t.Fn]; loop {
@@ -170,6 +171,36 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 		sp.joined[fn] = false
 	}
 	return roots, sp
+}
+
+// widgetCallbacks are the funcs fn stores in a func field of a value of a
+// framework's type that the framework confines to its owner (list.OnSelected
+// = func(id widget.ListItemID) {...}, &widget.Entry{OnChanged: ...}): the
+// framework's code of that type calls them there, as it calls a declared
+// hop's callbacks. A type of the module is no framework's: where its func
+// fields are called, the walk shows.
+func (s *Suggester) widgetCallbacks(fn *ssa.Function) []ownerRoot {
+	var out []ownerRoot
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !names.IsFuncTyped(st.Val.Type()) {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			named := s.m.ConfinedNamed(fa.X.Type())
+			if named == nil || named.Obj().Pkg() == nil || inModule(s.pass, named.Obj().Pkg().Path()) {
+				continue
+			}
+			for _, t := range flow.FuncTargets(st.Val) {
+				out = append(out, ownerRoot{t.Fn, s.m.TypeDomain(named), true})
+			}
+		}
+	}
+	return out
 }
 
 // onceRunners are the functions that start the func they are handed once

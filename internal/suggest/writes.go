@@ -894,7 +894,28 @@ func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // setsUp reports whether fn sets values up, as where they are built: a
 // functional option, or a turn that sets its actor up (setsUpTurn).
 func (x *writeIndex) setsUp(fn *ssa.Function) bool {
-	return flow.FunctionalOption(fn) || x.setsUpTurn(fn)
+	return flow.FunctionalOption(fn) || x.setsUpTurn(fn) || x.buildsMade(fn)
+}
+
+// buildsMade reports whether fn is an unexported method the package only
+// calls, each time on a value the caller made itself and has started
+// nothing beside yet (d := &Dashboard{...}; d.build(); return d): it
+// builds the value, as the constructor calling it does.
+func (x *writeIndex) buildsMade(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	calls := x.e.Callers(fn)
+	if obj == nil || obj.Exported() || fn.Signature.Recv() == nil || len(calls) == 0 || !x.e.OnlyCalled(fn) {
+		return false
+	}
+	for _, call := range calls {
+		if _, made := call.Call.Args[0].(*ssa.Alloc); !made {
+			return false
+		}
+		if slices.ContainsFunc(goStatements(call.Parent()), func(g *ssa.Go) bool { return flow.Dominates(g, call) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // setUpHelper reports whether fn, unexported, is called in its package

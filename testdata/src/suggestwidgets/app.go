@@ -97,3 +97,22 @@ func (a *App) StartClock(stop <-chan struct{}) { // want StartClock:"summary\\(s
 func (a *App) Snapshot() (clicks, ticks, items int) { // want Snapshot:`reads suggestwidgets\.App\.clicks, suggestwidgets\.App\.items, suggestwidgets\.App\.ticks`
 	return a.clicks, a.ticks, len(a.items)
 }
+
+// A Form's handler is stored in the button's field rather than handed to
+// NewButton: the toolkit calls it on the loop all the same.
+type Form struct {
+	mu     sync.Mutex
+	saved  int // want `suggest for field saved: //confined:owner: owner code \(func literal in suggestwidgets.NewForm\) and code off the owner \(func literal in \(\*suggestwidgets.Form\).Autosave\) write it without a lock`
+	button *widgets.Button
+}
+
+func NewForm() *Form {
+	f := &Form{button: &widgets.Button{Label: "Save"}}
+	f.button.OnTapped = func() { f.saved++ }
+	return f
+}
+
+// Autosave counts a save off the loop.
+func (f *Form) Autosave() { // want Autosave:`summary\(started arg0\)`
+	go func() { f.saved++ }()
+}

@@ -1,0 +1,58 @@
+// Package suggestbuilt: a helper the constructor calls on the value it
+// made builds the value too; what it writes does not keep the loop from
+// being the main writer. Look-alike: the same helper also run again by an
+// exported method.
+package suggestbuilt
+
+// A Board is built by a helper its constructor calls on the value it
+// made: what the helper writes is set-up, as what the constructor writes
+// is, and the loop is the main writer of the rest.
+type Board struct { // want `suggest for suggestbuilt\.Board: //confined:owner @board: code on the owner \(func literal in \(\*suggestbuilt\.Board\)\.Score\) writes its field score without a lock, and no other code writes it but where a value is built`
+	title, theme, font string
+	score              int
+	mailbox            chan func()
+}
+
+func NewBoard() *Board { // want NewBoard:`summary\(started result\)`
+	b := &Board{mailbox: make(chan func())}
+	b.build()
+	go b.run()
+	return b
+}
+
+func (b *Board) build() { b.title, b.theme, b.font = "board", "dark", "mono" }
+
+func (b *Board) run() { // want `suggest for \(\*suggestbuilt\.Board\)\.run: //confined:loop @board: a goroutine runs it \(go statement in suggestbuilt\.NewBoard, built\.go:19\) and it receives from a channel in a loop \(built\.go:26\)`
+	for f := range b.mailbox {
+		f()
+	}
+}
+
+func (b *Board) Score() { b.mailbox <- func() { b.score++ } }
+
+// Look-alike: a Panel's build runs again on Restyle, on whatever
+// goroutine calls it: no set-up, and the loop is not the main writer.
+type Panel struct {
+	title, theme, font string
+	score              int
+	mailbox            chan func()
+}
+
+func NewPanel() *Panel { // want NewPanel:`summary\(started result\)`
+	p := &Panel{mailbox: make(chan func())}
+	p.build()
+	go p.run()
+	return p
+}
+
+func (p *Panel) Restyle() { p.build() } // want Restyle:`writes suggestbuilt\.Panel\.font, suggestbuilt\.Panel\.theme, suggestbuilt\.Panel\.title`
+
+func (p *Panel) build() { p.title, p.theme, p.font = "panel", "dark", "mono" }
+
+func (p *Panel) run() { // want `suggest for \(\*suggestbuilt\.Panel\)\.run: //confined:loop @panel: a goroutine runs it \(go statement in suggestbuilt\.NewPanel, built\.go:44\) and it receives from a channel in a loop \(built\.go:53\)`
+	for f := range p.mailbox {
+		f()
+	}
+}
+
+func (p *Panel) Score() { p.mailbox <- func() { p.score++ } }
