@@ -131,12 +131,13 @@ func (t *Turns) Owner(named *types.Named) (domain string, ok bool) {
 // goes on. A framework whose run loop the caller enters (ebiten.RunGame,
 // (*tea.Program).Run) declares none: code after the call runs once the
 // loop is done. It returns the turn's interface method.
+// named may be the turn's own interface (a helper's spawn(a actor.Actor)).
 func (t *Turns) Spawned(named *types.Named) (*types.Func, bool) {
-	if types.IsInterface(named) {
-		return nil, false
-	}
 	for _, tn := range t.all() {
-		if t.running[tn.method.Pkg()] && implements(named.Origin(), tn.iface) {
+		if !t.running[tn.method.Pkg()] || !implements(named.Origin(), tn.iface) {
+			continue
+		}
+		if !types.IsInterface(named) || named.Obj().Pkg() == tn.method.Pkg() {
 			return tn.method, true
 		}
 	}

@@ -157,11 +157,11 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	closes := channelCloses(fn)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if lockCall(instr) > 0 {
+			if flow.LockCall(instr) > 0 {
 				if !acc.locks { // most functions take no lock: no map for them
 					acc.locks, acc.afterLock = true, make(map[ssa.Instruction]bool)
 				}
-				maps.Copy(acc.afterLock, flow.RunsAfter(instr, func(i ssa.Instruction) bool { return lockCall(i) < 0 }))
+				maps.Copy(acc.afterLock, flow.RunsAfter(instr, func(i ssa.Instruction) bool { return flow.LockCall(i) < 0 }))
 			}
 		}
 	}
@@ -433,43 +433,18 @@ func guardsItself(fn *ssa.Function, pkg *types.Package) bool {
 	return recv != nil && hasMutex(recv)
 }
 
-// lockCall tells whether instr takes a lock of package sync (1), lets one
-// go (-1), or neither (0). A deferred Unlock lets go at the return: not
-// before anything in the body.
-func lockCall(instr ssa.Instruction) int {
-	call, ok := instr.(*ssa.Call)
-	if !ok {
-		return 0
-	}
-	callee := call.Common().StaticCallee()
-	if callee == nil {
-		return 0
-	}
-	obj := flow.DeclaredFunc(callee)
-	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "sync" {
-		return 0
-	}
-	switch obj.Name() {
-	case "Lock", "RLock":
-		return 1
-	case "Unlock", "RUnlock":
-		return -1
-	}
-	return 0
-}
-
 // underLock reports whether a lock is held at instr: the nearest lock call
 // on the way up its dominators takes one, and no path from it to instr
 // lets one go (an Unlock on one branch only). When unsure it says no: what
 // it says locked may get :any.
 func underLock(instr ssa.Instruction) bool {
 	lock := dominatingLockCall(instr)
-	if lock == nil || lockCall(lock) < 0 {
+	if lock == nil || flow.LockCall(lock) < 0 {
 		return false
 	}
 	between := flow.RunsAfter(lock, func(i ssa.Instruction) bool { return i == instr })
 	for i := range between {
-		if lockCall(i) < 0 && flow.RunsAfter(i, func(j ssa.Instruction) bool { return j == lock })[instr] {
+		if flow.LockCall(i) < 0 && flow.RunsAfter(i, func(j ssa.Instruction) bool { return j == lock })[instr] {
 			return false
 		}
 	}
@@ -483,7 +458,7 @@ func dominatingLockCall(instr ssa.Instruction) ssa.Instruction {
 	instrs := b.Instrs[:slices.Index(b.Instrs, instr)]
 	for b != nil {
 		for i := len(instrs) - 1; i >= 0; i-- {
-			if lockCall(instrs[i]) != 0 {
+			if flow.LockCall(instrs[i]) != 0 {
 				return instrs[i]
 			}
 		}

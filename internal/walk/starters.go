@@ -84,8 +84,17 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		if c, ok := call.(*ssa.Call); ok {
 			out = startedResults(c, sum.StartedResults)
 		}
-	case callee.Signature.Recv() != nil && len(args) > 0 && sum.Started.Has(summary.ParamSource(0)):
-		out = args[:1]
+	default:
+		// A Start on its receiver, or a helper spawning the actor it is
+		// handed (spawn(t, sys, c)).
+		for i, a := range args {
+			if sum.Started.Has(summary.ParamSource(i)) {
+				if conv, ok := a.(*ssa.MakeInterface); ok {
+					a = conv.X
+				}
+				out = append(out, a)
+			}
+		}
 	}
 	if len(out) > 0 && !w.c.startsLoop(callee, maxStarterDepth) {
 		return nil
@@ -145,6 +154,10 @@ func (c *Package) spawnedTurn(call ssa.CallInstruction) ssa.Value {
 				ifaces = append(ifaces, v.Type())
 			}
 			candidates = a.Bindings
+		default:
+			if types.IsInterface(a.Type()) {
+				ifaces, candidates = []types.Type{a.Type()}, []ssa.Value{a} // a helper's spawn(r actor.Receiver)
+			}
 		}
 		for _, x := range candidates {
 			if c.turnSpawned(x, ifaces) {
@@ -259,11 +272,13 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 	if v == nil {
 		return nil
 	}
-	v = variableOf(v)
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fv, ok := load.X.(*ssa.FreeVar); ok {
-			v = fv // a variable the closure captured
-		}
+	v = heldIn(v)
+	// A method that waits for the loop's end (Close: close(c.quit);
+	// <-c.done; return c.stats()) touches what it does once the loop is
+	// done with it; one that takes the value's lock first shares it under
+	// that lock.
+	if waitsForLoop(w.at, v) || sharedUnderLock(w.at, v) {
+		return nil
 	}
 	if fv, ok := v.(*ssa.FreeVar); ok {
 		return w.capturedAfterStart(fv)
@@ -274,10 +289,7 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 	}
 	for i := range starts {
 		st := &starts[i]
-		// A method that waits for the loop's end (Close: close(c.quit);
-		// <-c.done; return c.stats()) touches what it does once the loop
-		// is done with it.
-		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !waitsForLoop(w.at, v) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {
+		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {
 			return st
 		}
 	}
@@ -392,14 +404,39 @@ func waitsForLoop(instr ssa.Instruction, x ssa.Value) bool {
 	if waitsOnField(instr, x) {
 		return true
 	}
-	call, ok := instr.(*ssa.Call)
-	if !ok || len(call.Call.Args) == 0 || variableOf(call.Call.Args[0]) != x {
-		return false
-	}
-	callee := call.Call.StaticCallee()
+	callee := methodCalled(instr, x)
 	return callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
 		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, callee.Params[0]) })
 	})
+}
+
+// sharedUnderLock reports whether instr calls a method of x that takes a
+// lock of x's first (s.snapshot() locking s.mu): its author shares the
+// value under that lock, with the loop too.
+func sharedUnderLock(instr ssa.Instruction, x ssa.Value) bool {
+	callee := methodCalled(instr, x)
+	return callee != nil && flow.LocksFirst(callee)
+}
+
+// methodCalled returns the function instr calls statically on the value x
+// (or the variable holding it) as its first argument, or nil.
+func methodCalled(instr ssa.Instruction, x ssa.Value) *ssa.Function {
+	call, ok := instr.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 || heldIn(call.Call.Args[0]) != x {
+		return nil
+	}
+	return call.Call.StaticCallee()
+}
+
+// heldIn is the variable v is loaded from, a function's own (see
+// variableOf) or one a closure captured, or v.
+func heldIn(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fv, ok := load.X.(*ssa.FreeVar); ok {
+			return fv
+		}
+	}
+	return variableOf(v)
 }
 
 // waitsOnField reports whether instr is a receive (no select) from a

@@ -9,6 +9,7 @@ package spawnedactors
 
 import (
 	"spawnedactors/game"
+	"sync"
 
 	"github.com/anthdm/hollywood/actor"
 )
@@ -39,7 +40,7 @@ func start(e *actor.Engine) (*actor.PID, *stock) {
 func Moves(e *actor.Engine) int { // want Moves:`summary\(\)`
 	pid, s := start(e)
 	e.Send(pid, "bolt")
-	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:40\)`
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:41\)`
 }
 
 func Poll(e *actor.Engine) {
@@ -104,4 +105,38 @@ func newQueue() *queue {
 func Bump() {
 	q := newQueue()
 	q.jobs <- func() { q.n++ }
+}
+
+// spawnAny spawns the actor it is handed: its caller starts it.
+func spawnAny(e *actor.Engine, r actor.Receiver) *actor.PID { return e.Spawn(r, "any") }
+
+func Peek(e *actor.Engine) int { // want Peek:`summary\(\)`
+	s := newStock("peek")
+	spawnAny(e, s)
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive`
+}
+
+// A ledger locks for what its turns and its readers share: its spawner
+// reads under that lock.
+type ledger struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *ledger) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes spawnedactors\.ledger\.lines\)`
+	l.mu.Lock()
+	l.lines = append(l.lines, "x")
+	l.mu.Unlock()
+}
+
+func (l *ledger) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.lines)
+}
+
+func Count(e *actor.Engine) int { // want Count:`summary\(\)`
+	l := &ledger{}
+	e.Spawn(l, "ledger")
+	return l.count()
 }
