@@ -267,33 +267,76 @@ type ownerWrites struct {
 	fields  fieldSet
 	rootsOf map[string][]string // by field, the roots writing it
 	turns   bool                // a framework's turns write it (see proposeOwnerFields)
+	// others are the roots on other owners that write it too, when the
+	// type's own loop names its owner (see ownerWritesByType).
+	others []string
 }
 
 // ownerWritesByType gathers, by type key, what the owner code of roots
-// writes, as x finds it.
+// writes, as x finds it. A type that loops on several owners write
+// belongs to the one that is its own method (a hub's run): the others
+// (a client's write pump deleting from the hub's map) touch another
+// owner's state, which the check reports.
 func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites {
-	byType := make(map[string]*ownerWrites)
+	writing := make(map[string][]ownerRoot)
 	for _, r := range roots {
 		for key := range x.of(r.fn) {
 			tk := key[:strings.LastIndex(key, ".")]
-			wt := byType[tk]
-			if wt == nil {
-				wt = &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet), rootsOf: make(map[string][]string)}
-				byType[tk] = wt
+			if !slices.Contains(writing[tk], r) {
+				writing[tk] = append(writing[tk], r)
+			}
+		}
+	}
+	byType := make(map[string]*ownerWrites)
+	for tk, rs := range writing {
+		wt := &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet), rootsOf: make(map[string][]string)}
+		byType[tk] = wt
+		own, ok := ownLoopDomain(tk, rs)
+		for _, r := range rs {
+			name := rootName(r.fn)
+			if ok && r.domain != own {
+				if !slices.Contains(wt.others, name) {
+					wt.others = append(wt.others, name)
+				}
+				continue
 			}
 			wt.domains[r.domain] = true
 			wt.turns = wt.turns || r.turn
-			wt.fields[key] = true
-			name := rootName(r.fn)
 			if !slices.Contains(wt.roots, name) {
 				wt.roots = append(wt.roots, name)
 			}
-			if !slices.Contains(wt.rootsOf[key], name) {
-				wt.rootsOf[key] = append(wt.rootsOf[key], name)
+			for key := range x.of(r.fn) {
+				if key[:strings.LastIndex(key, ".")] != tk {
+					continue
+				}
+				wt.fields[key] = true
+				if !slices.Contains(wt.rootsOf[key], name) {
+					wt.rootsOf[key] = append(wt.rootsOf[key], name)
+				}
 			}
 		}
 	}
 	return byType
+}
+
+// ownLoopDomain returns the one domain among those of the roots rs, of
+// several, that a loop of the type tk itself runs on.
+func ownLoopDomain(tk string, rs []ownerRoot) (string, bool) {
+	domains := make(map[string]bool)
+	own := make(map[string]bool)
+	for _, r := range rs {
+		domains[r.domain] = true
+		if recv := r.fn.Signature.Recv(); r.loop && recv != nil && flow.TypeKey(recv.Type()) == tk {
+			own[r.domain] = true
+		}
+	}
+	if len(domains) < 2 || len(own) != 1 {
+		return "", false
+	}
+	for d := range own {
+		return d, true
+	}
+	return "", false
 }
 
 // domainArgs are the arguments of the proposed directive: the owner's
@@ -319,6 +362,9 @@ func ownerEvidence(wt *ownerWrites, off, other *writers) string {
 	}
 	evidence := fmt.Sprintf("code on the owner (%s) writes %s without a lock", strings.Join(wt.roots, ", "),
 		names.Plural(len(fields), "its field "+fields[0], fmt.Sprintf("%d of its fields (%s)", len(fields), strings.Join(fields, ", "))))
+	if len(wt.others) > 0 {
+		evidence += fmt.Sprintf(" on its own loop; code on another owner writes it too (%s), which the check reports", strings.Join(firstN(wt.others, 3), ", "))
+	}
 	offNames, otherNames := off.names(), other.names()
 	switch {
 	case len(offNames) == 0 && len(otherNames) == 0:

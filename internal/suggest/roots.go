@@ -25,6 +25,7 @@ type ownerRoot struct {
 	// a callback a framework's declared hop runs on its loop (a UI
 	// toolkit's key handler): the framework names the owner.
 	turn bool
+	loop bool // a loop's body, not a callback on it
 }
 
 // declaredHop reports whether call hands code to a hop that a declaration
@@ -99,7 +100,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 			continue
 		}
 		if domain, ok := s.loops[fn]; ok {
-			roots = append(roots, ownerRoot{fn, domain, s.turnsReceiver(fn) != ""})
+			roots = append(roots, ownerRoot{fn, domain, s.turnsReceiver(fn) != "", true})
 		}
 		if _, ok := s.e.EntryPoint(fn); ok {
 			// A framework runs it on goroutines of its own: on its
@@ -121,7 +122,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 		for _, hop := range w.Hops {
 			framework := s.declaredHop(hop.Call)
 			for _, t := range hop.Targets {
-				roots = append(roots, ownerRoot{t.Fn, *hop.On, framework})
+				roots = append(roots, ownerRoot{t.Fn, *hop.On, framework, false})
 			}
 		}
 		roots = append(roots, s.widgetCallbacks(fn)...)
@@ -196,7 +197,7 @@ func (s *Suggester) widgetCallbacks(fn *ssa.Function) []ownerRoot {
 				continue
 			}
 			for _, t := range flow.FuncTargets(st.Val) {
-				out = append(out, ownerRoot{t.Fn, s.m.TypeDomain(named), true})
+				out = append(out, ownerRoot{t.Fn, s.m.TypeDomain(named), true, false})
 			}
 		}
 	}

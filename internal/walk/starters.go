@@ -22,7 +22,7 @@ import (
 type loopStart struct {
 	value ssa.Value       // the value, or the variable holding it
 	at    ssa.Instruction // the go statement, or the call that starts it
-	loop  string          // the loop's name, for messages
+	loop  *types.Func     // the loop, or the turn
 }
 
 // loopStarts lists the function's loop starts, found on first use: a go
@@ -44,7 +44,7 @@ func (w *walker) loopStarts() []loopStart {
 				continue // a deferred start runs after all the function does
 			}
 			for _, value := range w.startedBy(call) {
-				if loop := w.loopOf(value.Type()); loop != "" {
+				if loop := w.loopOf(value.Type()); loop != nil {
 					value = variableOf(value)
 					if cells := flow.CellsHolding(value); len(cells) == 1 {
 						value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
@@ -241,27 +241,58 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 	return false
 }
 
-// loopOf names the //confined:loop method of the type t points to, or
-// its turn its framework runs (see spawnedTurn), or "".
-func (w *walker) loopOf(t types.Type) string {
+// loopOf returns the //confined:loop method of the type t points to, or
+// the turn its framework runs (see spawnedTurn), or nil.
+func (w *walker) loopOf(t types.Type) *types.Func {
 	named := names.DerefNamed(t)
 	if named == nil {
-		return ""
-	}
-	if turn, ok := w.c.M.Turns.Spawned(named); ok {
-		if sel := types.NewMethodSet(types.NewPointer(named)).Lookup(turn.Pkg(), turn.Name()); sel != nil {
-			return names.FuncName(sel.Obj().(*types.Func)) // (*app.stock).Receive
-		}
+		return nil
 	}
 	ms := types.NewMethodSet(types.NewPointer(named))
+	if turn, ok := w.c.M.Turns.Spawned(named); ok {
+		if sel := ms.Lookup(turn.Pkg(), turn.Name()); sel != nil {
+			return sel.Obj().(*types.Func) // (*app.stock).Receive
+		}
+	}
 	for i := range ms.Len() {
 		if m, ok := ms.At(i).Obj().(*types.Func); ok {
 			if d := w.c.M.Directives(m); d != nil && d.Loop {
-				return names.FuncName(m)
+				return m
 			}
 		}
 	}
-	return ""
+	return nil
+}
+
+// touchedByLoop reports whether the loop st started touches what wit
+// touches, one of them writing: what only the starting side keeps (a
+// count Serve takes for guest names) races with nothing. Without the
+// loop's summary in view, it says so.
+func (w *walker) touchedByLoop(st *loopStart, wit summary.Witness) bool {
+	fn := w.c.prog.FuncValue(st.loop)
+	sum := (*summary.Summary)(nil)
+	if fn != nil {
+		sum = w.c.SummaryOf(fn)
+	}
+	if sum == nil {
+		return true
+	}
+	written := make(map[string]bool) // what the loop touches: whether it writes it
+	note := func(member string, write bool) { written[member] = written[member] || write }
+	for _, t := range sum.Touches {
+		note(t.Witness.Member, t.Witness.Action == summary.ActionWrites)
+		for _, r := range t.Witness.Reaches {
+			note(r.Member, r.Write)
+		}
+	}
+	for _, r := range sum.Reaches {
+		note(r.Member, r.Write)
+	}
+	races := func(member string, write bool) bool {
+		loopWrites, touched := written[member]
+		return touched && (write || loopWrites)
+	}
+	return races(wit.Member, wit.Action == summary.ActionWrites) || slices.ContainsFunc(wit.Reaches, func(r summary.Reach) bool { return races(r.Member, r.Write) })
 }
 
 // startedBefore returns the start of the loop of v, the value the
@@ -459,12 +490,13 @@ func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
 }
 
 // besideLoop records the touch wit of the value v as made off the owner
-// when the function started v's loop before it (see startedBefore).
+// when the function started v's loop before it (see startedBefore), and
+// the loop touches it too.
 func (w *walker) besideLoop(v ssa.Value, wit summary.Witness) {
 	st := w.startedBefore(v)
-	if st == nil {
+	if st == nil || !w.touchedByLoop(st, wit) {
 		return
 	}
 	direct := wit
-	w.Spawns = append(w.Spawns, Entry{Pos: st.at.Pos(), Sink: "the code that started the loop " + st.loop + ", which goes on beside it", Direct: &direct, Starter: true})
+	w.Spawns = append(w.Spawns, Entry{Pos: st.at.Pos(), Sink: "the code that started the loop " + names.FuncName(st.loop) + ", which goes on beside it", Direct: &direct, Starter: true})
 }

@@ -10,6 +10,7 @@ type Cache struct { // want Cache:`confined:owner`
 	step  chan struct{} //confined:any
 	name  string
 	hits  int
+	notes int // only the callers' side counts them
 	items map[string]string
 	getc  chan getReq
 	done  chan struct{}
@@ -157,6 +158,13 @@ func Named() string {
 	c := &Cache{name: "n", items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
 	c.Start()
 	return c.name
+}
+
+// Look-alike: a field the loop never touches races with nothing.
+func Noted() int {
+	c := New()
+	c.notes++
+	return c.notes
 }
 
 // A helper returning the value New started, with an error, starts it too.

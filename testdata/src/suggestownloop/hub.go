@@ -1,0 +1,49 @@
+// Package suggestownloop: a type written by loops on several owners
+// belongs to the one that is its own method (a hub's run); the client's
+// pump that writes the hub's map touches another owner's state, which the
+// check reports. Look-alike: a table two loops write, neither of them its
+// own, gets no owner.
+package suggestownloop
+
+type Hub struct { // want `suggest for suggestownloop\.Hub: //confined:owner @hub: code on the owner \(\(\*suggestownloop\.Hub\)\.run\) writes its field clients without a lock on its own loop; code on another owner writes it too \(\(\*suggestownloop\.Client\)\.pump\), which the check reports, and no other code writes it but where a value is built`
+	clients map[*Client]bool
+	join    chan *Client
+	table   *Table // want `suggest for field table: //confined:any: only code building a Hub writes it, and \(\*suggestownloop\.Client\)\.pump reads it off the owner`
+}
+
+type Client struct {
+	hub  *Hub
+	send chan string
+	seen int
+}
+
+type Table struct{ rows []string }
+
+func NewHub() *Hub { // want NewHub:`summary\(started result\)`
+	h := &Hub{clients: map[*Client]bool{}, join: make(chan *Client), table: &Table{}}
+	go h.run()
+	return h
+}
+
+func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in suggestownloop\.NewHub, hub\.go:24\) and it receives from a channel in a loop \(hub\.go:29\)`
+	for c := range h.join {
+		h.clients[c] = true
+		h.table.rows = append(h.table.rows, "join")
+	}
+}
+
+// Serve registers c and starts its pump.
+func (h *Hub) Serve(c *Client) { // want Serve:`summary\(started arg1\)`
+	h.join <- c
+	go c.pump()
+}
+
+func (c *Client) pump() { // want `suggest for \(\*suggestownloop\.Client\)\.pump: //confined:loop @client: a goroutine runs it \(go statement in \(\*suggestownloop\.Hub\)\.Serve, hub\.go:38\) and it receives from a channel in a loop \(hub\.go:42\)`
+	for m := range c.send {
+		c.seen++
+		c.hub.table.rows = append(c.hub.table.rows, m)
+		if m == "quit" {
+			delete(c.hub.clients, c)
+		}
+	}
+}
