@@ -116,6 +116,7 @@ var suites = []struct {
 	{name: "ifacereach"},
 	// Code that started a value's loop goes on beside it.
 	{name: "startedloops"},
+	{name: "oncepublished"},
 	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors"}},
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.

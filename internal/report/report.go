@@ -69,6 +69,8 @@ type reporter struct {
 	// The method pointeeMethod found for each pointer or interface field;
 	// nil until asked.
 	pointeeMethods map[*types.Var]*types.Func
+	// The fields a sync.Once publishes (see oncePublished); nil until asked.
+	published map[*types.Var]bool
 }
 
 // lineKey identifies a source line and where the code left the owner: one
@@ -290,6 +292,10 @@ func (r *reporter) ownState(member string) bool {
 // owner (UnnamedOwners reported the directive instead).
 func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
+		return
+	}
+	var racy bool
+	if f.witness, racy = r.withoutOncePublished(f.witness); !racy {
 		return
 	}
 	f.at = r.touchPos(f)
