@@ -123,7 +123,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
 			}
 			if sp.Direct != nil {
-				if field, _ := r.builtOnly(*sp.Direct); !sp.Starter || field == nil {
+				if field, _ := r.builtOnly(*sp.Direct); sp.Starter == nil || field == nil && r.c.TouchedByLoop(sp.Starter, *sp.Direct) {
 					r.add(finding{pos: sp.Pos, witness: *sp.Direct, entry: sp})
 				}
 				continue

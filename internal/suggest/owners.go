@@ -291,7 +291,7 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 	for tk, rs := range writing {
 		wt := &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet), rootsOf: make(map[string][]string)}
 		byType[tk] = wt
-		own, ok := ownLoopDomain(tk, rs)
+		own, ok := ownLoopDomain(tk, rs, x)
 		for _, r := range rs {
 			name := rootName(r.fn)
 			if ok && r.domain != own {
@@ -320,13 +320,16 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 }
 
 // ownLoopDomain returns the one domain among those of the roots rs, of
-// several, that a loop of the type tk itself runs on.
-func ownLoopDomain(tk string, rs []ownerRoot) (string, bool) {
+// several, that a loop of the type tk itself runs on, started where a
+// value is made (NewHub's go h.run()). A loop a method starts again and
+// again on its receiver (a timer's session in Start) is no owner of the
+// rest of the type.
+func ownLoopDomain(tk string, rs []ownerRoot, x *writeIndex) (string, bool) {
 	domains := make(map[string]bool)
 	own := make(map[string]bool)
 	for _, r := range rs {
 		domains[r.domain] = true
-		if recv := r.fn.Signature.Recv(); r.loop && recv != nil && flow.TypeKey(recv.Type()) == tk {
+		if recv := r.fn.Signature.Recv(); r.loop && recv != nil && flow.TypeKey(recv.Type()) == tk && x.startedOnMade(r.fn) {
 			own[r.domain] = true
 		}
 	}
@@ -337,6 +340,24 @@ func ownLoopDomain(tk string, rs []ownerRoot) (string, bool) {
 		return d, true
 	}
 	return "", false
+}
+
+// startedOnMade reports whether the package's go statements run the
+// method fn only on values the starting function made itself.
+func (x *writeIndex) startedOnMade(fn *ssa.Function) bool {
+	started := false
+	for _, caller := range x.e.Functions() {
+		for _, g := range goStatements(caller) {
+			if g.Call.StaticCallee() != fn || len(g.Call.Args) == 0 {
+				continue
+			}
+			if _, made := g.Call.Args[0].(*ssa.Alloc); !made {
+				return false
+			}
+			started = true
+		}
+	}
+	return started
 }
 
 // domainArgs are the arguments of the proposed directive: the owner's

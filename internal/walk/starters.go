@@ -264,35 +264,60 @@ func (w *walker) loopOf(t types.Type) *types.Func {
 	return nil
 }
 
-// touchedByLoop reports whether the loop st started touches what wit
-// touches, one of them writing: what only the starting side keeps (a
-// count Serve takes for guest names) races with nothing. Without the
-// loop's summary in view, it says so.
-func (w *walker) touchedByLoop(st *loopStart, wit summary.Witness) bool {
-	fn := w.c.prog.FuncValue(st.loop)
-	sum := (*summary.Summary)(nil)
-	if fn != nil {
-		sum = w.c.SummaryOf(fn)
-	}
-	if sum == nil {
+// TouchedByLoop reports whether the loop (or turn) fn touches what wit
+// touches, one of them writing: what only the side that started it keeps
+// (a count Serve takes for guest names) races with nothing. Without the
+// loop's body in view, it says so. Asked once every function is walked.
+func (c *Package) TouchedByLoop(loop *types.Func, wit summary.Witness) bool {
+	fn := c.prog.FuncValue(loop)
+	if fn == nil || len(fn.Blocks) == 0 {
 		return true
 	}
-	written := make(map[string]bool) // what the loop touches: whether it writes it
-	note := func(member string, write bool) { written[member] = written[member] || write }
-	for _, t := range sum.Touches {
-		note(t.Witness.Member, t.Witness.Action == summary.ActionWrites)
-		for _, r := range t.Witness.Reaches {
-			note(r.Member, r.Write)
-		}
-	}
-	for _, r := range sum.Reaches {
-		note(r.Member, r.Write)
-	}
+	written := c.touchedBy(fn)
 	races := func(member string, write bool) bool {
-		loopWrites, touched := written[member]
+		loopWrites, touched := written[fieldOf(member)]
 		return touched && (write || loopWrites)
 	}
 	return races(wit.Member, wit.Action == summary.ActionWrites) || slices.ContainsFunc(wit.Reaches, func(r summary.Reach) bool { return races(r.Member, r.Write) })
+}
+
+// touchedBy returns the members fn and the functions of the package it
+// calls touch, a field's entries as the field, each with whether one of
+// them writes it; memoized.
+func (c *Package) touchedBy(fn *ssa.Function) map[string]bool {
+	if done, ok := c.loopTouches[fn]; ok {
+		return done
+	}
+	written := make(map[string]bool)
+	note := func(member string, write bool) { written[fieldOf(member)] = written[fieldOf(member)] || write }
+	seen := map[*ssa.Function]bool{fn: true}
+	for queue := []*ssa.Function{fn}; len(queue) > 0; queue = queue[1:] {
+		f := queue[0]
+		if walk := c.Walks[f]; walk != nil {
+			for _, site := range walk.Sites {
+				note(site.Witness.Member, site.Witness.Action == summary.ActionWrites)
+				for _, r := range site.Witness.Reaches {
+					note(r.Member, r.Write)
+				}
+			}
+		}
+		for _, callee := range flow.StaticCalls(f) {
+			if callee.Pkg == fn.Pkg && !seen[callee] {
+				seen[callee] = true
+				queue = append(queue, callee)
+			}
+		}
+	}
+	c.loopTouches[fn] = written
+	return written
+}
+
+// fieldOf is the field member names, or whose entries it names.
+func fieldOf(member string) string {
+	if f, ok := summary.FieldOfContents(member); ok {
+		return f
+	}
+	return member
 }
 
 // startedBefore returns the start of the loop of v, the value the
@@ -490,13 +515,14 @@ func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
 }
 
 // besideLoop records the touch wit of the value v as made off the owner
-// when the function started v's loop before it (see startedBefore), and
-// the loop touches it too.
+// when the function started v's loop before it (see startedBefore); the
+// report asks whether the loop touches it too (TouchedByLoop).
 func (w *walker) besideLoop(v ssa.Value, wit summary.Witness) {
 	st := w.startedBefore(v)
-	if st == nil || !w.touchedByLoop(st, wit) {
+	if st == nil {
 		return
 	}
 	direct := wit
-	w.Spawns = append(w.Spawns, Entry{Pos: st.at.Pos(), Sink: "the code that started the loop " + names.FuncName(st.loop) + ", which goes on beside it", Direct: &direct, Starter: true})
+	w.Spawns = append(w.Spawns, Entry{Pos: st.at.Pos(), Sink: "the code that started the loop " + names.FuncName(st.loop) + ", which goes on beside it",
+		Direct: &direct, Starter: st.loop})
 }

@@ -51,10 +51,11 @@ type Entry struct {
 	// owner: a hop's callbacks, a loop's or owner-only function's body. It
 	// names that owner's domain; such code touches other domains' state only.
 	On *string
-	// Starter is set for code that started a value's loop and goes on
-	// beside it (see starters.go): its reads of what only set-up writes
-	// race with nothing.
-	Starter bool
+	// Starter is the loop (or turn) that code which started a value's
+	// loop goes on beside (see starters.go), for such code: its touches of
+	// what only set-up writes, or what the loop never touches, race with
+	// nothing.
+	Starter *types.Func
 	// Actor is set for the body of a turn of an actor with a mailbox of its
 	// own (model's Turns.Mailbox): the actor type whose turn it is.
 	// Another actor's state it touches (a.book.flagged, the parent's map a
