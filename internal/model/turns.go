@@ -144,6 +144,12 @@ func (t *Turns) Spawned(named *types.Named) (*types.Func, bool) {
 	return nil, false
 }
 
+// Spawning reports whether a turn in view is of a framework that runs
+// turns on goroutines of its own (see Spawned).
+func (t *Turns) Spawning() bool {
+	return slices.ContainsFunc(t.all(), func(tn turn) bool { return t.running[tn.method.Pkg()] })
+}
+
 // SeenBy reports whether pkg, the package declaring named, knows named
 // to be a turn's owner as this package does: the turn's interface is in
 // its view, and what makes its method a turn is in view wherever that

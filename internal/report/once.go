@@ -48,7 +48,11 @@ func (r *reporter) oncePublished(member string) bool {
 type onceSet map[*types.Var]bool
 
 func (r *reporter) findOncePublished() map[*types.Var]bool {
-	under, after := r.onceOrder()
+	done := &doneBefore{at: make(map[ssa.Instruction]onceSet), in: make(map[*ssa.Function]onceSet)}
+	under, after, hasDo := r.onceOrder(done)
+	if !hasDo {
+		return map[*types.Var]bool{} // no Once in the package: most have none
+	}
 	type access struct {
 		fn    *ssa.Function
 		instr ssa.Instruction
@@ -67,7 +71,7 @@ func (r *reporter) findOncePublished() map[*types.Var]bool {
 				if !isStruct || index >= st.NumFields() {
 					continue
 				}
-				f := st.Field(index)
+				f := st.Field(index).Origin()
 				if f.Pkg() != r.c.Pass().Pkg {
 					continue
 				}
@@ -91,12 +95,12 @@ func (r *reporter) findOncePublished() map[*types.Var]bool {
 			}
 		}
 		for o := range common {
-			if !fieldOf(owner[f], o) {
+			if !hasField(owner[f], o) {
 				continue
 			}
 			published := true
 			for _, a := range accesses {
-				if !a.write && !after[a.fn][o] && !r.oncesDoneBefore(a.instr)[o] {
+				if !a.write && !after[a.fn][o] && !done.of(a.instr)[o] {
 					published = false
 					break
 				}
@@ -126,7 +130,7 @@ type onceRef struct {
 // of them, or in their callers). A function the package only calls runs
 // under, and after, what all its callers do; others (exported ones, those
 // taken as values) under and after none.
-func (r *reporter) onceOrder() (under, after map[*ssa.Function]onceSet) {
+func (r *reporter) onceOrder(done *doneBefore) (under, after map[*ssa.Function]onceSet, hasDo bool) {
 	refs := make(map[*ssa.Function][]onceRef)
 	other := make(map[*ssa.Function]bool) // referenced some other way
 	fns := r.c.Fns
@@ -145,6 +149,7 @@ func (r *reporter) onceOrder() (under, after map[*ssa.Function]onceSet) {
 				_, goes := instr.(*ssa.Go)
 				if isCall {
 					if o := onceDo(call.Common()); o != nil {
+						hasDo = true
 						for _, t := range flow.FuncTargets(call.Common().Args[1]) {
 							ref := onceRef{fn, instr, o, goes}
 							refs[t.Fn] = append(refs[t.Fn], ref)
@@ -171,8 +176,8 @@ func (r *reporter) onceOrder() (under, after map[*ssa.Function]onceSet) {
 			}
 		}
 	}
-	settle := func(contribution func(ref onceRef, done map[*ssa.Function]onceSet) onceSet) map[*ssa.Function]onceSet {
-		done := make(map[*ssa.Function]onceSet, len(fns))
+	settle := func(contribution func(ref onceRef, sofar map[*ssa.Function]onceSet) onceSet) map[*ssa.Function]onceSet {
+		sofar := make(map[*ssa.Function]onceSet, len(fns))
 		for changed := true; changed; {
 			changed = false
 			for _, fn := range fns {
@@ -181,51 +186,59 @@ func (r *reporter) onceOrder() (under, after map[*ssa.Function]onceSet) {
 				}
 				var set onceSet
 				for i, ref := range refs[fn] {
-					from := contribution(ref, done)
+					from := contribution(ref, sofar)
 					if i == 0 {
 						set = from
 					} else {
 						maps.DeleteFunc(set, func(o *types.Var, _ bool) bool { return !from[o] })
 					}
 				}
-				if len(set) > len(done[fn]) {
-					done[fn], changed = set, true
+				if len(set) > len(sofar[fn]) {
+					sofar[fn], changed = set, true
 				}
 			}
 		}
-		return done
+		return sofar
 	}
-	under = settle(func(ref onceRef, done map[*ssa.Function]onceSet) onceSet {
+	under = settle(func(ref onceRef, sofar map[*ssa.Function]onceSet) onceSet {
 		from := onceSet{}
 		if !ref.goes {
-			maps.Copy(from, done[ref.from])
+			maps.Copy(from, sofar[ref.from])
 		}
 		if ref.once != nil {
 			from[ref.once] = true
 		}
 		return from
 	})
-	after = settle(func(ref onceRef, done map[*ssa.Function]onceSet) onceSet {
+	after = settle(func(ref onceRef, sofar map[*ssa.Function]onceSet) onceSet {
 		from := maps.Clone(under[ref.from])
 		if from == nil {
 			from = onceSet{}
 		}
-		maps.Copy(from, done[ref.from])
+		maps.Copy(from, sofar[ref.from])
 		if ref.once != nil {
 			from[ref.once] = true
 		}
-		for o := range r.oncesDoneBefore(ref.at) {
+		for o := range done.of(ref.at) {
 			from[o] = true
 		}
 		return from
 	})
-	return under, after
+	return under, after, hasDo
 }
 
-// oncesDoneBefore are the Once fields whose Do, called there or in a
-// function of the package called there, runs before instr on every path
-// to it.
-func (r *reporter) oncesDoneBefore(instr ssa.Instruction) onceSet {
+// doneBefore memoizes, by instruction, the Once fields whose Do, called
+// there or in a function of the package called there, runs before it on
+// every path to it, and by function the Onces whose Do it calls.
+type doneBefore struct {
+	at map[ssa.Instruction]onceSet
+	in map[*ssa.Function]onceSet
+}
+
+func (d *doneBefore) of(instr ssa.Instruction) onceSet {
+	if out, ok := d.at[instr]; ok {
+		return out
+	}
 	var out onceSet
 	for _, b := range instr.Parent().Blocks {
 		for _, i := range b.Instrs {
@@ -236,12 +249,13 @@ func (r *reporter) oncesDoneBefore(instr ssa.Instruction) onceSet {
 			if o := onceDo(call.Common()); o != nil {
 				out = out.with(o)
 			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == instr.Parent().Pkg {
-				for o := range doneIn(callee) {
+				for o := range d.doneIn(callee) {
 					out = out.with(o)
 				}
 			}
 		}
 	}
+	d.at[instr] = out
 	return out
 }
 
@@ -254,7 +268,10 @@ func (s onceSet) with(o *types.Var) onceSet {
 }
 
 // doneIn are the Once fields whose Do fn calls (not in a go statement).
-func doneIn(fn *ssa.Function) onceSet {
+func (d *doneBefore) doneIn(fn *ssa.Function) onceSet {
+	if out, ok := d.in[fn]; ok {
+		return out
+	}
 	var out onceSet
 	for _, b := range fn.Blocks {
 		for _, i := range b.Instrs {
@@ -265,6 +282,7 @@ func doneIn(fn *ssa.Function) onceSet {
 			}
 		}
 	}
+	d.in[fn] = out
 	return out
 }
 
@@ -277,10 +295,10 @@ func onceDo(call *ssa.CallCommon) *types.Var {
 	return flow.FieldOf(call.Args[0])
 }
 
-// fieldOf reports whether f is a field of st.
-func fieldOf(st *types.Struct, f *types.Var) bool {
+// hasField reports whether f is a field of st (of its generic origin).
+func hasField(st *types.Struct, f *types.Var) bool {
 	for i := range st.NumFields() {
-		if st.Field(i) == f {
+		if st.Field(i).Origin() == f {
 			return true
 		}
 	}

@@ -127,8 +127,8 @@ func startedResults(call *ssa.Call, at summary.Indices) []ssa.Value {
 // or captured by a func returning one (e.Spawn(func() actor.Receiver {
 // return w }, "w")); else nil.
 func (c *Package) spawnedTurn(call ssa.CallInstruction) ssa.Value {
-	if _, isGo := call.(*ssa.Go); isGo {
-		return nil
+	if _, isGo := call.(*ssa.Go); isGo || !c.M.Turns.Spawning() {
+		return nil // asked of every call: most programs run no such framework
 	}
 	common := call.Common()
 	var pkg *types.Package
@@ -329,20 +329,26 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 		return nil
 	}
 	v = heldIn(v)
+	var st *loopStart
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		st = w.capturedAfterStart(fv)
+	} else {
+		st = w.startOf(v)
+	}
 	// A method that waits for the loop's end (Close: close(c.quit);
 	// <-c.done; return c.stats()) touches what it does once the loop is
 	// done with it; one that takes the value's lock first shares it under
-	// that lock.
-	if waitsForLoop(w.at, v) || sharedUnderLock(w.at, v) {
+	// that lock. Asked only past a start: most touches follow none.
+	if st == nil || waitsForLoop(w.at, v) || sharedUnderLock(w.at, v) {
 		return nil
 	}
-	if fv, ok := v.(*ssa.FreeVar); ok {
-		return w.capturedAfterStart(fv)
-	}
+	return st
+}
+
+// startOf returns the start of the loop of v, the function's own value,
+// that comes before the instruction being walked (see startedBefore).
+func (w *walker) startOf(v ssa.Value) *loopStart {
 	starts := w.loopStarts()
-	if len(starts) == 0 {
-		return nil
-	}
 	for i := range starts {
 		st := &starts[i]
 		if st.value == v && st.at != w.at && flow.Dominates(st.at, w.at) && !w.waitsBetween(st, w.at) && !w.handshakes(st.value) {

@@ -23,7 +23,6 @@ type walker struct {
 	fn          *ssa.Function
 	origins     *originTracker
 	completions *completionTracker
-	returned    []ssa.Value // the first result of every return
 	returns     []*ssa.Return
 	started     []ssa.Value // values handed to code started elsewhere (Summary.Started)
 	spawned     []ssa.Value // those whose framework runs their turns, or the variables holding them (see spawnedTurn)
@@ -60,7 +59,7 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 		}
 	}
 	w.Sum.Async = w.Sum.Async.Union(w.startedByResult())
-	w.Sum.Completes = w.completions.join(w.returned)
+	w.Sum.Completes = w.completions.join(w.returned())
 	for _, ret := range w.returns {
 		for i, r := range ret.Results {
 			if w.startedValue(r) {
@@ -98,9 +97,6 @@ func (w *walker) instr(instr ssa.Instruction) {
 		for _, r := range in.Results {
 			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r)).Union(w.keptIn(r))
 		}
-		if len(in.Results) > 0 {
-			w.returned = append(w.returned, in.Results[0])
-		}
 		w.returns = append(w.returns, in)
 	case *ssa.Store, *ssa.MapUpdate:
 		w.store(in)
@@ -124,13 +120,24 @@ func (w *walker) instr(instr ssa.Instruction) {
 	}
 }
 
+// returned is the first result of every return of the function.
+func (w *walker) returned() []ssa.Value {
+	var out []ssa.Value
+	for _, ret := range w.returns {
+		if len(ret.Results) > 0 {
+			out = append(out, ret.Results[0])
+		}
+	}
+	return out
+}
+
 // startedByResult are the func values the function's caller hands it
 // that the closures it returns start off the owner when called: a
 // scenario factory's func(){ go func() { list(k) }() } makes list async,
 // as if the factory started it itself.
 func (w *walker) startedByResult() summary.Origin {
 	var out summary.Origin
-	for _, r := range w.returned {
+	for _, r := range w.returned() {
 		for _, t := range flow.FuncTargets(r) {
 			if sum := w.c.SummaryOf(t.Fn); sum != nil && len(t.Bindings.Values) > 0 {
 				out = out.Union(w.origins.mapOrigin(sum.Async, nil, t.Bindings))
