@@ -408,10 +408,10 @@ func ElementField(v ssa.Value) *types.Var {
 	return nil
 }
 
-// StoredFuncs lists the func values that storing v puts in a field: v, or
-// for append(x.f, fs...), the funcs appended: those of a list built in
+// StoredElements lists the values that storing v puts in a field: v, or
+// for append(x.f, vs...), the values appended: those of a list built in
 // place (append(x.f, g, h)), or the list itself (a caller's ls...).
-func StoredFuncs(v ssa.Value) []ssa.Value {
+func StoredElements(v ssa.Value) []ssa.Value {
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return []ssa.Value{v}

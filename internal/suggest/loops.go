@@ -1112,7 +1112,7 @@ func keptFuncs(instr ssa.Instruction) (keptFunc, bool) {
 	if named := names.DerefNamed(fa.X.Type()); named != nil {
 		name = names.TypeName(named) + "." + f.Name()
 	}
-	return keptFunc{field: f, name: name, funcs: flow.StoredFuncs(val), by: instr.Parent()}, true
+	return keptFunc{field: f, name: name, funcs: flow.StoredElements(val), by: instr.Parent()}, true
 }
 
 // placed reports whether a proposal already says where obj's parameter

@@ -60,6 +60,21 @@ func (s *Suggester) proposeOwners() {
 		s.proposeAnyFields(obj, pa, pa.readOff)
 	}
 	sent := s.sentTypes()
+	// What a loop receives and keeps (a hub's registry of its clients) is
+	// handed to that loop to stay: sent, but that loop's own.
+	keptBy := make(map[string]map[string]bool)
+	for _, r := range roots {
+		for named := range s.written.keptReceived(r.fn) {
+			tk := flow.TypeKey(named)
+			if keptBy[tk] == nil {
+				keptBy[tk] = make(map[string]bool)
+			}
+			keptBy[tk][r.domain] = true
+		}
+	}
+	handedAway := func(tk string, owners map[string]bool) bool {
+		return sent[tk] && !(len(owners) == 1 && keptBy[tk][slices.Collect(maps.Keys(owners))[0]])
+	}
 	domainReads := s.readsByDomain(roots)
 	// Code that writes a type with a lock held: those values are shared
 	// under that lock (a stream's buffers, which its reader locks for),
@@ -84,7 +99,7 @@ func (s *Suggester) proposeOwners() {
 			continue // not the module's, or confined already
 		}
 		if hasMutex(obj.Type().(*types.Named)) {
-			why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk])
+			why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], handedAway(tk, wt.domains))
 			if why == "" && !s.proposeOwnerFields(obj, wt, locked, pa) {
 				why = "owner code writes it without a lock, but it has a mutex: which of its fields the lock " +
 					"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)"
@@ -98,7 +113,7 @@ func (s *Suggester) proposeOwners() {
 			s.declined.add(obj, directive.VerbOwner, "owner code writes it, but "+by+" writes it too with a lock held: its values are shared under that lock, not one owner's")
 			continue
 		}
-		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], sent[tk]); why != "" {
+		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], handedAway(tk, wt.domains)); why != "" {
 			s.declined.add(obj, directive.VerbOwner, why)
 			continue
 		}

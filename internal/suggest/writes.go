@@ -293,7 +293,10 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 				}
 				named := names.DerefNamed(v.Type())
 				st, ok := names.DerefUnder(v.Type()).(*types.Struct)
-				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || !walk.Rewrites(originOf, v) {
+				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) {
+					continue
+				}
+				if !walk.Rewrites(originOf, v) && !(originOf(v).Has(summary.Handed) && x.keptReceived(fn)[named.Origin()]) {
 					continue
 				}
 				if write && x.onlyReadingCalls(instr) {
@@ -305,6 +308,44 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 			}
 		}
 	}
+}
+
+// keptReceived are the types whose values fn receives from a channel and
+// keeps in state it was handed (a hub's h.clients[c] = true, or
+// h.conns = append(h.conns, c)): a registry it serves turn after turn.
+// What fn writes of such values is evidence of an owner, where what it
+// writes of a message it only handles is not.
+func (x *writeIndex) keptReceived(fn *ssa.Function) map[*types.Named]bool {
+	return flow.Memoized(x.kept, fn, func(fn *ssa.Function) map[*types.Named]bool {
+		var out map[*types.Named]bool
+		originOf := x.e.ValueOrigins(fn)
+		keep := func(v ssa.Value) {
+			if named := names.DerefNamed(v.Type()); named != nil && x.candidate(named) && originOf(v).Has(summary.Handed) && originOf(v).Fresh() {
+				if out == nil {
+					out = make(map[*types.Named]bool)
+				}
+				out[named.Origin()] = true
+			}
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.MapUpdate:
+					if !originOf(in.Map).Fresh() {
+						keep(in.Key)
+						keep(in.Value)
+					}
+				case *ssa.Store:
+					if _, field := in.Addr.(*ssa.FieldAddr); field && !originOf(in.Addr).Fresh() {
+						for _, v := range flow.StoredElements(in.Val) {
+							keep(v)
+						}
+					}
+				}
+			}
+		}
+		return out
+	})
 }
 
 // publishedByClose reports whether instr, a write through v, is followed
@@ -1448,19 +1489,20 @@ type writeIndex struct {
 	e            *walk.Package
 	m            *model.Model
 	pass         *analysis.Pass
-	writes       map[*ssa.Function]fieldSet      // see of
-	reads        map[*ssa.Function]fieldSet      // see readsOf
-	unlocked     map[*ssa.Function]fieldSet      // see unlockedOf
-	access       map[*ssa.Function]fieldAccesses // see accesses
-	starts       map[*ssa.Function][]*startSite  // see setsUpStarted
-	heldWrites   map[*ssa.Function]fieldSet      // see held
-	afterSetUp   fieldSet                        // see writtenAfterSetUp; nil until asked
-	onceOrdered  fieldSet                        // see orderedByOnce; nil until asked
-	startWritten fieldSet                        // what code setting values up for goroutines writes (see reassigned); nil until asked
+	writes       map[*ssa.Function]fieldSet              // see of
+	reads        map[*ssa.Function]fieldSet              // see readsOf
+	unlocked     map[*ssa.Function]fieldSet              // see unlockedOf
+	access       map[*ssa.Function]fieldAccesses         // see accesses
+	starts       map[*ssa.Function][]*startSite          // see setsUpStarted
+	heldWrites   map[*ssa.Function]fieldSet              // see held
+	afterSetUp   fieldSet                                // see writtenAfterSetUp; nil until asked
+	onceOrdered  fieldSet                                // see orderedByOnce; nil until asked
+	startWritten fieldSet                                // what code setting values up for goroutines writes (see reassigned); nil until asked
+	kept         map[*ssa.Function]map[*types.Named]bool // see keptReceived
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool)}
 }
 
 // reset forgets what the index found.
@@ -1471,5 +1513,6 @@ func (x *writeIndex) reset() {
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)
+	clear(x.kept)
 	x.afterSetUp, x.startWritten, x.onceOrdered = nil, nil, nil
 }

@@ -170,7 +170,7 @@ const maxConfigured = 2
 func (c *Package) configuredFuncs(f *types.Var) []flow.FuncValue {
 	var out []flow.FuncValue
 	for _, s := range c.fieldIndex().Stores[f] {
-		for _, v := range flow.StoredFuncs(s.Val) {
+		for _, v := range flow.StoredElements(s.Val) {
 			out = append(out, c.passedFuncs(v, maxConfigured)...)
 		}
 	}
@@ -286,7 +286,7 @@ func (c *Package) startedFieldFuncs(fn *ssa.Function) []*ssa.Function {
 // puts there.
 func StoredTargets(val ssa.Value) []flow.FuncValue {
 	var out []flow.FuncValue
-	for _, v := range flow.StoredFuncs(val) {
+	for _, v := range flow.StoredElements(val) {
 		out = append(out, flow.FuncTargets(v)...)
 	}
 	return out

@@ -121,12 +121,12 @@ func (w *walker) store(in ssa.Instruction) {
 	p := w.c.rules.Store(f)
 	switch {
 	case p.Off && !p.AtCall:
-		for _, v := range flow.StoredFuncs(val) {
+		for _, v := range flow.StoredElements(val) {
 			w.sendOff(v, Entry{Pos: storePos(in), Sink: p.Sink})
 		}
 	case p.AtCall:
 		var sources summary.Origin
-		for _, v := range flow.StoredFuncs(val) {
+		for _, v := range flow.StoredElements(val) {
 			sources = sources.Union(w.funcSources(v))
 		}
 		var o summary.Origin
