@@ -123,6 +123,7 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	s.proposeLooplessOwners(byType, roots, spawned, pa, sent)
+	s.proposeTestDoubles(offOwner)
 	s.withdrawAnyOverFreeElements()
 	s.proposeClientMethods(onOwner)
 	s.proposeSafeMethods()

@@ -141,9 +141,16 @@ func inMainModule(pass *analysis.Pass) bool {
 }
 
 // propose records a proposal unless obj already says as much, or is
-// declared in a test file. It reports whether it recorded it.
+// declared in a test file (only test doubles get proposals there, see
+// proposeTestDoubles). It reports whether it recorded it.
 func (s *Suggester) propose(p proposal) bool {
-	if s.inTestFile(p.obj.Pos()) || s.inGeneratedFile(p.obj.Pos()) || s.says(p.obj, p.verb) {
+	return !s.inTestFile(p.obj.Pos()) && s.record(p)
+}
+
+// record records a proposal unless obj already says as much, or is
+// declared in a generated file. It reports whether it recorded it.
+func (s *Suggester) record(p proposal) bool {
+	if s.inGeneratedFile(p.obj.Pos()) || s.says(p.obj, p.verb) {
 		return false
 	}
 	s.proposals = append(s.proposals, p)
