@@ -36,10 +36,11 @@ type doubleTouches struct {
 
 // proposeTestDoubles proposes //confined:owner on the types of the
 // package's test files that code off the owner (offOwner) calls through
-// an interface of the package, when a method it calls that way writes a
-// field the tests touch, or reads one they write after building the
-// value; the fields that only the double's literal sets and that those
-// methods read get :any.
+// an interface of the package, where a test hands the double to code that
+// starts goroutines, when a method it calls that way writes a field the
+// tests poll (read in a loop that sleeps, or after a sleep) or write after
+// building the value, or reads one they write so; the fields that only
+// the double's set-up writes and that those methods read get :any.
 func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 	touches := make(map[*types.Named]*doubleTouches)
 	of := func(named *types.Named) *doubleTouches {
@@ -50,8 +51,15 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 		}
 		return d
 	}
+	// The double's methods the package calls through its interfaces are
+	// the code's side, wherever they run; the tests' side is the rest.
 	impls := make(map[*ssa.Function]bool)
-	for _, fn := range slices.SortedFunc(maps.Keys(offOwner), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+	type invocation struct {
+		by   *ssa.Function
+		impl *ssa.Function
+	}
+	invoked := make(map[*types.Named][]invocation)
+	for _, fn := range s.e.Functions() {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
@@ -67,22 +75,33 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 						continue
 					}
 					impls[impl] = true
-					acc := s.written.accesses(impl)
-					d := of(named)
-					maps.Copy(d.offWrites, acc.unlockedWrites)
-					maps.Copy(d.offReads, acc.unlockedReads)
-					d.calledOff[impl.Name()+" (called by "+flow.Name(fn)+")"] = true
+					if offOwner[fn] {
+						invoked[named] = append(invoked[named], invocation{fn, impl})
+					}
 				}
 			}
 		}
 	}
-	if len(touches) == 0 || s.everyLoopNamed() {
+	if len(invoked) == 0 || s.everyLoopNamed() {
 		return
 	}
 	// A double only counts where a test hands it to code that starts
-	// goroutines: an implementation of the interface is not a value the
-	// goroutine's call reaches (a fake another test calls in place).
-	handed := s.handedToStarters(touches)
+	// goroutines, and only the calls that code reaches: an implementation
+	// of the interface is not a value every goroutine's call reaches (a
+	// fake another test calls in place, or hands to other code).
+	startedWith := s.startedWith(slices.Collect(maps.Keys(invoked)))
+	for named, calls := range invoked {
+		if !startedWith[named] {
+			continue
+		}
+		for _, c := range calls {
+			acc := s.written.accesses(c.impl)
+			d := of(named)
+			maps.Copy(d.offWrites, acc.unlockedWrites)
+			maps.Copy(d.offReads, acc.unlockedReads)
+			d.calledOff[c.impl.Name()+" (called by "+flow.Name(c.by)+")"] = true
+		}
+	}
 	// A test that stops the code before it looks (s.Close() waiting for
 	// its goroutine, wg.Wait()) races with none of its goroutines.
 	waits := make(map[*ssa.Function]bool)
@@ -122,6 +141,13 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 				if write && literalSetUp(instr) || ranBefore(instr, joins) {
 					continue // set up before the start, or read after the join
 				}
+				if !write && !ranBefore(instr, isSleep) && !pollsIn(b) {
+					// A test reading with no wait before it reads what
+					// code it called in place did (a stream's Close
+					// clearing itself); one polling, or sleeping first,
+					// waits for a goroutine without a join.
+					continue
+				}
 				if write {
 					d.testWrites[key] = true
 				}
@@ -134,9 +160,6 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 	}
 	for _, named := range slices.SortedFunc(maps.Keys(touches), func(a, b *types.Named) int { return cmp.Compare(a.Obj().Pos(), b.Obj().Pos()) }) {
 		d := touches[named]
-		if !handed[named] {
-			continue
-		}
 		var shared []string
 		for key := range union(d.offWrites, d.offReads) {
 			if d.offWrites[key] && d.tested[key] || d.testWrites[key] {
@@ -170,7 +193,7 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 			if slices.ContainsFunc(fix.LineMates(s.pass.Fset, st, f), func(mate *types.Var) bool { return !model.ConcurrencySafe(mate.Type()) }) {
 				continue // its line holds a field that stays confined
 			}
-			s.record(proposal{obj: f, verb: directive.VerbAny, evidence: "only the test double's literal sets it, and " +
+			s.record(proposal{obj: f, verb: directive.VerbAny, evidence: "only the test's set-up writes it, and " +
 				strings.Join(firstN(slices.Sorted(maps.Keys(d.calledOff)), 1), "") + " reads it off the owner"})
 		}
 	}
@@ -220,33 +243,30 @@ func startedByGo(fn *ssa.Function) bool {
 }
 
 // literalSetUp reports whether instr, a write of a field, fills in a
-// value its function just allocated, before anything but the filling of
-// its fields refers to it (the fields of a composite literal).
+// value its function allocated before anything but the filling of its
+// fields refers to it: the fields of a composite literal, or of a double
+// set up before it is handed over (router.onSend = h; link.Start()).
 func literalSetUp(instr ssa.Instruction) bool {
 	fa, ok := instr.(*ssa.FieldAddr)
 	if !ok {
 		return false
 	}
 	alloc, ok := fa.X.(*ssa.Alloc)
-	if !ok || alloc.Block() != fa.Block() {
+	if !ok {
 		return false
 	}
-	for _, later := range fa.Block().Instrs {
-		if later == fa {
-			return true
-		}
-		if _, filling := later.(*ssa.FieldAddr); !filling && slices.Contains(flow.Referrers(alloc), later) {
-			return false
-		}
-	}
-	return false
+	refs := flow.Referrers(alloc)
+	return !ranBefore(instr, func(i ssa.Instruction) bool {
+		_, filling := i.(*ssa.FieldAddr)
+		return !filling && slices.Contains(refs, i)
+	})
 }
 
-// handedToStarters reports, of the doubles, those that a test function
+// startedWith reports, of the doubles, those that a test function
 // allocates and hands, itself or inside what carries it (an interface
-// value, a struct literal, what a call it was handed to returns), to a
-// call of code that starts goroutines.
-func (s *Suggester) handedToStarters(doubles map[*types.Named]*doubleTouches) map[*types.Named]bool {
+// value, a struct literal, what a call it was handed to returns), to code
+// that starts goroutines.
+func (s *Suggester) startedWith(doubles []*types.Named) map[*types.Named]bool {
 	out := make(map[*types.Named]bool)
 	starts := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -260,37 +280,22 @@ func (s *Suggester) handedToStarters(doubles map[*types.Named]*doubleTouches) ma
 					continue
 				}
 				named := names.DerefNamed(alloc.Type())
-				if named == nil || doubles[named.Origin()] == nil || out[named.Origin()] {
+				if named == nil || out[named.Origin()] || !slices.Contains(doubles, named.Origin()) {
 					continue
 				}
-				if s.reachesStarter(alloc, starts) {
-					out[named.Origin()] = true
-				}
+				out[named.Origin()] = slices.ContainsFunc(s.handedTo(alloc), func(callee *ssa.Function) bool {
+					return flow.Memoized(starts, callee, s.startsCode)
+				})
 			}
 		}
 	}
 	return out
 }
 
-// reachesStarter reports whether v, or what carries it in its function,
-// is an argument of a call (or a go statement) whose callee starts code
-// off its caller's goroutine, itself or in what it calls (memoized in
-// starts).
-func (s *Suggester) reachesStarter(v ssa.Value, starts map[*ssa.Function]bool) bool {
-	startsCode := func(callee *ssa.Function) bool {
-		known, ok := starts[callee]
-		if ok {
-			return known
-		}
-		starts[callee] = false // cuts recursion
-		for fn := range s.reachable([]*ssa.Function{callee}) {
-			if w := s.e.Walk(fn); len(goStatements(fn)) > 0 || w != nil && len(w.Spawns) > 0 {
-				starts[callee] = true
-				break
-			}
-		}
-		return starts[callee]
-	}
+// handedTo lists the functions that v, or what carries it in its
+// function, is handed to: called with it, or started with it.
+func (s *Suggester) handedTo(v ssa.Value) []*ssa.Function {
+	var out []*ssa.Function
 	seen := make(map[ssa.Value]bool)
 	work := []ssa.Value{v}
 	for len(work) > 0 {
@@ -314,18 +319,87 @@ func (s *Suggester) reachesStarter(v ssa.Value, starts map[*ssa.Function]bool) b
 					}
 				}
 			case ssa.CallInstruction:
-				if _, started := r.(*ssa.Go); started {
-					return true
-				}
 				for _, t := range flow.FuncTargets(r.Common().Value) {
-					if startsCode(t.Fn) {
-						return true
-					}
+					out = append(out, t.Fn)
 				}
 				if res := r.Value(); res != nil {
 					work = append(work, res)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// startsCode reports whether fn, or a function it calls by name or
+// closure, starts code off its caller's goroutine.
+func (s *Suggester) startsCode(fn *ssa.Function) bool {
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function) bool
+	visit = func(fn *ssa.Function) bool {
+		if seen[fn] {
+			return false
+		}
+		seen[fn] = true
+		if w := s.e.Walk(fn); len(goStatements(fn)) > 0 || w != nil && len(w.Spawns) > 0 {
+			return true
+		}
+		// Only what it calls by name or closure: a call through an
+		// interface may reach any implementation, and would make about
+		// any call a start.
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().IsInvoke() {
+					continue
+				}
+				for _, t := range flow.FuncTargets(call.Common().Value) {
+					if visit(t.Fn) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return visit(fn)
+}
+
+// isSleep reports whether instr calls time.Sleep: a test that sleeps
+// before it looks waits for a goroutine, without a join.
+func isSleep(instr ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	return callee != nil && callee.Object() != nil && names.FuncName(callee.Object().(*types.Func)) == "time.Sleep"
+}
+
+// pollsIn reports whether b is in a loop that sleeps: a test polling
+// for what a goroutine does (for store.saves == 0 { time.Sleep(ms) }).
+func pollsIn(b *ssa.BasicBlock) bool {
+	for _, other := range b.Parent().Blocks {
+		if slices.ContainsFunc(other.Instrs, isSleep) && reaches(b, other) && reaches(other, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether control can flow from a to b.
+func reaches(a, b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := slices.Clone(a.Succs)
+	for len(work) > 0 {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		if c == b {
+			return true
+		}
+		if !seen[c] {
+			seen[c] = true
+			work = append(work, c.Succs...)
 		}
 	}
 	return false

@@ -704,6 +704,38 @@ func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	noteSentType(sent, x.Type(), pkg, false, 0, copiedFields(x))
 }
 
+// returnsKept reports whether v, a helper's result, is kept by the helper's
+// state: loaded from it (see kept), or stored there (a.series[name] = h),
+// on every way it comes.
+func returnsKept(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if phi, ok := v.(*ssa.Phi); ok {
+		if seen[phi] {
+			return true
+		}
+		seen[phi] = true
+		return !slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return !returnsKept(e, seen) })
+	}
+	return storedInField(v) || kept(v, seen)
+}
+
+// storedInField reports whether v is put in a map or slice held in a
+// field, or in a field (a.series[name] = h): state keeps it.
+func storedInField(v ssa.Value) bool {
+	for _, ref := range flow.Referrers(v) {
+		switch r := ref.(type) {
+		case *ssa.MapUpdate:
+			if _, _, ok := fieldUnder(r.Map); ok && r.Value == v {
+				return true
+			}
+		case *ssa.Store:
+			if _, ok := r.Addr.(*ssa.FieldAddr); ok && r.Val == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // copiedFields are the fields of a message built in a local variable
 // that hold copies of values kept by pointer elsewhere (getResp{s: *s,
 // ok: true}, a loop answering with a copy of a session it keeps): the
@@ -738,15 +770,37 @@ func copiedFields(x ssa.Value) map[int]bool {
 // field or a field's slice that keeps it (reply <- s.sessions[id]): the sender still reaches
 // the value, which it shares with the receiver rather than hands over; or
 // whether it points to a copy of such a value, which goes while the value
-// stays.
+// stays. So is what a helper of the package returns that is all such
+// values, or values it stores there (reply <- a.get(name), with get
+// making the entry when it is missing).
 func keptBySender(x ssa.Value) bool {
-	if _, ok := x.Type().Underlying().(*types.Pointer); !ok {
+	return kept(x, make(map[ssa.Value]bool))
+}
+
+func kept(x ssa.Value, seen map[ssa.Value]bool) bool {
+	if _, ok := x.Type().Underlying().(*types.Pointer); !ok || seen[x] {
 		return false
 	}
+	seen[x] = true
 	if e, ok := x.(*ssa.Extract); ok && e.Index == 0 { // v, ok := m[k]
 		x = e.Tuple
 	}
 	switch x := x.(type) {
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() != 1 {
+			return false
+		}
+		returned := false
+		for _, b := range callee.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				if !returnsKept(ret.Results[0], seen) {
+					return false
+				}
+				returned = true
+			}
+		}
+		return returned
 	case *ssa.Lookup:
 		_, _, ok := fieldUnder(x.X)
 		return ok

@@ -2,12 +2,14 @@
 // and then polls or changes, while that code's goroutine calls them
 // through an interface, belong to the test's goroutine. Look-alikes: a
 // double that locks, one only its literal sets, one the code calls on its
-// caller's goroutine, and one the test reads after Close waits for the
-// saver get nothing.
+// caller's goroutine, one the test reads after Close waits for the
+// saver, and one the test reads once, right after the code saved in
+// place, get nothing; what a test sets before it hands the double over
+// is set-up.
 package suggestdoubles
 
 type Store interface {
-	Save(item string) error // want Save:`entry point, called off the owner by \(\*suggestdoubles\.Saver\)\.run with its own arguments \[1\]` Save:`summary\(arg0 calls \(\*suggestdoubles\.Log\)\.Save if arg0 is suggestdoubles\.Log\)`
+	Save(item string) error // want Save:`summary\(arg0 calls \(\*suggestdoubles\.Log\)\.Save if arg0 is suggestdoubles\.Log\)` Save:`entry point, called off the owner by \(\*suggestdoubles\.Saver\)\.run with its own arguments \[1\]`
 }
 
 type Source interface {
@@ -42,6 +44,11 @@ func (s *Saver) Close() {
 	<-s.done
 }
 
+// SaveSync saves on the caller's goroutine.
+func (s *Saver) SaveSync(item string) error { // want SaveSync:`summary\(arg0 calls \(\*suggestdoubles\.Log\)\.Save\)` SaveSync:`reads suggestdoubles\.Saver\.store`
+	return s.store.Save(item)
+}
+
 // SaveNow saves on the caller's goroutine.
 func SaveNow(store Store, item string) error { // want SaveNow:`summary\(arg0 calls \(\*suggestdoubles\.Log\)\.Save if arg0 is suggestdoubles\.Log\)`
 	return store.Save(item)
@@ -55,7 +62,7 @@ type Log struct { // want Log:`confined:owner`
 	n int
 }
 
-func (l *Log) Save(string) error { // want Save:`summary\(arg0 writes suggestdoubles\.Log\.n\)` Save:`writes suggestdoubles\.Log\.n; reads suggestdoubles\.Log\.n`
+func (l *Log) Save(string) error { // want Save:`writes suggestdoubles\.Log\.n; reads suggestdoubles\.Log\.n` Save:`summary\(arg0 writes suggestdoubles\.Log\.n\)`
 	l.n++
 	return nil
 }

@@ -16,7 +16,7 @@ func (c *countingStore) Save(string) error { // want Save:`summary\(\)` Save:`wr
 }
 
 type pacedStore struct { // want `suggest for suggestdoubles\.pacedStore: //confined:owner: a test double: code off the owner calls Save \(called by \(\*suggestdoubles\.Saver\)\.run\) through an interface, and suggestdoubles\.TestPaced touches its field saves after building it: the test's goroutine is the owner, and the check reports that code`
-	delay time.Duration // want `suggest for field delay: //confined:any: only the test double's literal sets it, and Save \(called by \(\*suggestdoubles\.Saver\)\.run\) reads it off the owner`
+	delay time.Duration // want `suggest for field delay: //confined:any: only the test's set-up writes it, and Save \(called by \(\*suggestdoubles\.Saver\)\.run\) reads it off the owner`
 	saves int
 }
 
@@ -30,7 +30,7 @@ type gatedSource struct {
 	sent     int
 }
 
-func (g *gatedSource) Next() (string, bool) { // want Next:`writes suggestdoubles\.gatedSource\.sent; reads suggestdoubles\.gatedSource\.released, suggestdoubles\.gatedSource\.sent` Next:`summary\(\)`
+func (g *gatedSource) Next() (string, bool) { // want Next:`summary\(\)` Next:`writes suggestdoubles\.gatedSource\.sent; reads suggestdoubles\.gatedSource\.released, suggestdoubles\.gatedSource\.sent`
 	if g.sent >= g.released {
 		return "", false
 	}
@@ -43,8 +43,19 @@ type joinedStore struct {
 	saves int
 }
 
-func (j *joinedStore) Save(string) error { // want Save:`writes suggestdoubles\.joinedStore\.saves; reads suggestdoubles\.joinedStore\.saves` Save:`summary\(\)`
+func (j *joinedStore) Save(string) error { // want Save:`summary\(\)` Save:`writes suggestdoubles\.joinedStore\.saves; reads suggestdoubles\.joinedStore\.saves`
 	j.saves++
+	return nil
+}
+
+// Look-alike: the test reads it once, right after the saver saved in
+// place.
+type syncedStore struct {
+	saves int
+}
+
+func (s *syncedStore) Save(string) error { // want Save:`summary\(\)` Save:`writes suggestdoubles\.syncedStore\.saves; reads suggestdoubles\.syncedStore\.saves`
+	s.saves++
 	return nil
 }
 
@@ -66,14 +77,14 @@ type failingStore struct {
 	err error
 }
 
-func (f *failingStore) Save(string) error { return f.err } // want Save:`summary\(\)` Save:`reads suggestdoubles\.failingStore\.err`
+func (f *failingStore) Save(string) error { return f.err } // want Save:`reads suggestdoubles\.failingStore\.err` Save:`summary\(\)`
 
 // Look-alike: the code calls it on the test's goroutine.
 type directStore struct {
 	saves int
 }
 
-func (d *directStore) Save(string) error { // want Save:`writes suggestdoubles\.directStore\.saves; reads suggestdoubles\.directStore\.saves` Save:`summary\(\)`
+func (d *directStore) Save(string) error { // want Save:`summary\(\)` Save:`writes suggestdoubles\.directStore\.saves; reads suggestdoubles\.directStore\.saves`
 	d.saves++
 	return nil
 }
@@ -90,7 +101,8 @@ func TestSaves(t *testing.T) {
 }
 
 func TestPaced(t *testing.T) {
-	store := &pacedStore{delay: time.Millisecond}
+	store := &pacedStore{}
+	store.delay = 2
 	NewSaver(store, &gatedSource{}).items <- "a"
 	for store.saves == 0 {
 		time.Sleep(time.Millisecond)
@@ -113,6 +125,15 @@ func TestJoined(t *testing.T) {
 	s := NewSaver(store, &gatedSource{})
 	s.items <- "a"
 	s.Close()
+	if store.saves != 1 {
+		t.Fatal(store.saves)
+	}
+}
+
+func TestSynced(t *testing.T) {
+	store := &syncedStore{}
+	s := NewSaver(store, &gatedSource{})
+	s.SaveSync("a")
 	if store.saves != 1 {
 		t.Fatal(store.saves)
 	}

@@ -1,5 +1,6 @@
 // Package suggestshared: a loop answering with a pointer it keeps in its
-// map shares the value with the asker, it does not hand it over (the
+// map (itself, or through a helper that makes the entry when it is
+// missing) shares the value with the asker, it does not hand it over (the
 // contract's sharing): the type the loop writes is the loop's. Answering
 // with a copy, or with nil, hands over nothing of it.
 package suggestshared
@@ -15,10 +16,11 @@ type Store struct { // want `suggest for suggestshared.Store: //confined:owner`
 	ops      chan func()
 	sessions map[string]*Session
 	jobs     []*Job
+	counters map[string]*Counter
 }
 
 func New() *Store { // want New:`summary\(started result\)`
-	s := &Store{ops: make(chan func()), sessions: map[string]*Session{}}
+	s := &Store{ops: make(chan func()), sessions: map[string]*Session{}, counters: map[string]*Counter{}}
 	go s.serve()
 	return s
 }
@@ -94,5 +96,30 @@ func (s *Store) Retry(i int) {
 func (s *Store) Job(i int) *Job { // want Job:`summary\(\)`
 	reply := make(chan *Job)
 	s.ops <- func() { reply <- s.jobs[i] }
+	return <-reply
+}
+
+// Counter is answered through a helper that makes the entry when it is
+// missing: still the one the loop keeps, shared with the asker.
+type Counter struct { // want `suggest for suggestshared.Counter: //confined:owner: code on the owner \(func literal in \(\*suggestshared.Store\).Count\) writes its field N without a lock`
+	N int
+}
+
+func (s *Store) Count(name string) {
+	s.ops <- func() { s.counter(name).N++ }
+}
+
+func (s *Store) counter(name string) *Counter {
+	c := s.counters[name]
+	if c == nil {
+		c = &Counter{}
+		s.counters[name] = c
+	}
+	return c
+}
+
+func (s *Store) CounterOf(name string) *Counter { // want CounterOf:`summary\(\)`
+	reply := make(chan *Counter)
+	s.ops <- func() { reply <- s.counter(name) }
 	return <-reply
 }
