@@ -336,9 +336,13 @@ func InstrPos(instr ssa.Instruction) token.Pos {
 }
 
 // InLoop reports whether b can run more than once: it reaches itself.
-func InLoop(b *ssa.BasicBlock) bool {
+func InLoop(b *ssa.BasicBlock) bool { return Reaches(b, b) }
+
+// Reaches reports whether control can flow from a to b, through at least
+// one edge.
+func Reaches(a, b *ssa.BasicBlock) bool {
 	seen := make(map[*ssa.BasicBlock]bool)
-	queue := slices.Clone(b.Succs)
+	queue := slices.Clone(a.Succs)
 	for len(queue) > 0 {
 		next := queue[0]
 		queue = queue[1:]

@@ -179,7 +179,9 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 			// handed out) races with nothing: only the shared fields are
 			// the test's.
 			for _, name := range shared {
-				s.record(proposal{obj: names.FieldNamed(named.Obj(), name), verb: directive.VerbOwner, evidence: why})
+				if f := names.FieldNamed(named.Obj(), name); f != nil {
+					s.record(proposal{obj: f, verb: directive.VerbOwner, evidence: why})
+				}
 			}
 			continue
 		}
@@ -380,26 +382,8 @@ func isSleep(instr ssa.Instruction) bool {
 // for what a goroutine does (for store.saves == 0 { time.Sleep(ms) }).
 func pollsIn(b *ssa.BasicBlock) bool {
 	for _, other := range b.Parent().Blocks {
-		if slices.ContainsFunc(other.Instrs, isSleep) && reaches(b, other) && reaches(other, b) {
+		if slices.ContainsFunc(other.Instrs, isSleep) && flow.Reaches(b, other) && flow.Reaches(other, b) {
 			return true
-		}
-	}
-	return false
-}
-
-// reaches reports whether control can flow from a to b.
-func reaches(a, b *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := slices.Clone(a.Succs)
-	for len(work) > 0 {
-		c := work[len(work)-1]
-		work = work[:len(work)-1]
-		if c == b {
-			return true
-		}
-		if !seen[c] {
-			seen[c] = true
-			work = append(work, c.Succs...)
 		}
 	}
 	return false

@@ -639,7 +639,10 @@ func (s *Suggester) startedBefore(afterStarts map[*ssa.Function]map[ssa.Instruct
 // map of a type with a mutex, updated with the lock held: a store; a
 // field of one), stored there after it was built.
 // A confined value is its owner's, mutex or not: what it holds is the
-// owner's too (an actor's helper, beside a table it locks for).
+// owner's too (an actor's helper, beside a table it locks for). So is a
+// value that the holder of the locked container also keeps where no lock
+// guards it (m.held[name] = l, beside m's locked queue of expired leases
+// for it to reap): the locked container only passes it along.
 func (s *Suggester) sentTypes() map[string]bool {
 	guarded := func(v ssa.Value) bool {
 		x, _, ok := fieldUnder(v)
@@ -650,6 +653,15 @@ func (s *Suggester) sentTypes() map[string]bool {
 		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil
 	}
 	out := make(map[string]bool)
+	// holding is a value stored in a field of a value of holder's type.
+	type holding struct{ holder, value string }
+	holdingIn := func(container, v ssa.Value) holding {
+		x, _, _ := fieldUnder(container)
+		return holding{typeKeyOf(x), typeKeyOf(v)}
+	}
+	var lockedIn []ssa.Value
+	lockedHolder := make(map[ssa.Value]holding)
+	keptFree := make(map[holding]bool)
 	for _, fn := range s.e.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -664,17 +676,40 @@ func (s *Suggester) sentTypes() map[string]bool {
 					}
 				case *ssa.MapUpdate:
 					if guarded(in.Map) && underLock(in) {
-						noteSent(out, in.Value, s.pass.Pkg)
+						lockedIn = append(lockedIn, in.Value)
+						lockedHolder[in.Value] = holdingIn(in.Map, in.Value)
+					} else if _, _, ok := fieldUnder(in.Map); ok {
+						keptFree[holdingIn(in.Map, in.Value)] = true
 					}
 				case *ssa.Store:
 					if guarded(in.Addr) && !builtWith(in) {
-						noteSent(out, in.Val, s.pass.Pkg)
+						for _, v := range flow.StoredElements(in.Val) {
+							lockedIn = append(lockedIn, v)
+							lockedHolder[v] = holdingIn(in.Addr, v)
+						}
+					} else if _, ok := in.Addr.(*ssa.FieldAddr); ok && !underLock(in) {
+						for _, v := range flow.StoredElements(in.Val) {
+							keptFree[holdingIn(in.Addr, v)] = true
+						}
 					}
 				}
 			}
 		}
 	}
+	for _, v := range lockedIn {
+		if h := lockedHolder[v]; h.value == "" || !keptFree[h] {
+			noteSent(out, v, s.pass.Pkg)
+		}
+	}
 	return out
+}
+
+// typeKeyOf is the key of the named type v is, or points to, or "".
+func typeKeyOf(v ssa.Value) string {
+	if named := names.DerefNamed(v.Type()); named != nil {
+		return flow.TypeKey(named)
+	}
+	return ""
 }
 
 // builtWith reports whether store puts a value its function allocates

@@ -331,7 +331,9 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 	v = heldIn(v)
 	var st *loopStart
 	if fv, ok := v.(*ssa.FreeVar); ok {
-		st = w.capturedAfterStart(fv)
+		if st = w.capturedAfterStart(fv); st != nil && w.waitedBefore(fv) {
+			return nil // a cleanup that closes the value, then reads it
+		}
 	} else {
 		st = w.startOf(v)
 	}
@@ -343,6 +345,19 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 		return nil
 	}
 	return st
+}
+
+// waitedBefore reports whether the function waits for the end of the
+// loop of x before the instruction being walked.
+func (w *walker) waitedBefore(x ssa.Value) bool {
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if instr != w.at && flow.Dominates(instr, w.at) && waitsForLoop(instr, x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // startOf returns the start of the loop of v, the function's own value,
@@ -383,16 +398,20 @@ func (w *walker) capturedAfterStart(fv *ssa.FreeVar) *loopStart {
 }
 
 // calledHere reports whether the closure mc runs only where it was made:
-// called there, or handed to a function of the package that only calls
-// it (eventually(t, cond)). A closure sent to the loop (a hop) runs there,
-// and one started off the owner is reported as such.
+// called there, handed to a function of the package that only calls it
+// (eventually(t, cond)), or registered as a test's cleanup, which the
+// test's goroutine runs at its end (before the cleanups registered
+// earlier, such as the Close of the helper that started the loop; after
+// those registered later, which may stop it first). A
+// closure sent to the loop (a hop) runs there, and one started off the
+// owner is reported as such.
 func calledHere(mc *ssa.MakeClosure) bool {
 	for _, ref := range flow.Referrers(mc) {
 		call, ok := ref.(*ssa.Call)
 		if !ok {
 			return false
 		}
-		if call.Call.Value == mc {
+		if call.Call.Value == mc || testCleanup(call.Common()) && !cleanedUpAfter(call) {
 			continue
 		}
 		callee := call.Call.StaticCallee()
@@ -407,6 +426,31 @@ func calledHere(mc *ssa.MakeClosure) bool {
 		}
 	}
 	return true
+}
+
+// cleanedUpAfter reports whether a test cleanup is registered after call
+// in its function: it runs before call's (a Close stopping the loop).
+func cleanedUpAfter(call *ssa.Call) bool {
+	for _, b := range call.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if later, ok := instr.(*ssa.Call); ok && later != call && testCleanup(later.Common()) && flow.Dominates(call, later) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testCleanup reports whether call registers a test's cleanup: Cleanup
+// of testing's T, B or F, or of a testing.TB.
+func testCleanup(call *ssa.CallCommon) bool {
+	var m *types.Func
+	if call.IsInvoke() {
+		m = call.Method
+	} else if callee := call.StaticCallee(); callee != nil {
+		m, _ = callee.Object().(*types.Func)
+	}
+	return m != nil && m.Name() == "Cleanup" && m.Pkg() != nil && m.Pkg().Path() == "testing"
 }
 
 // handshakes reports whether the function gives the value a channel of

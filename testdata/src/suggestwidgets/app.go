@@ -116,3 +116,32 @@ func NewForm() *Form {
 func (f *Form) Autosave() { // want Autosave:`summary\(started arg0\)`
 	go func() { f.saved++ }()
 }
+
+// Look-alike: a func kept in a func field of the app's own type runs
+// where that type calls it, as the walk shows: its notifier calls it on a
+// goroutine, so it is no owner code, though the type is confined (the
+// drafts' edits are written off the owner only, and by the callers'
+// side).
+//
+//confined:owner
+type notifier struct { // want notifier:`confined:owner`
+	onSaved func() //confined:any
+}
+
+func (n *notifier) fire() { go n.onSaved() }
+
+type Draft struct { // want `suggest for suggestwidgets\.Draft: //confined:owner: code off the owner \(func literal in \(\*suggestwidgets\.Draft\)\.Edit\) touches its field edits without a lock, and the code that creates and calls the value uses it too \(func literal in suggestwidgets\.NewDraft\): with no loop, that code is the owner, and the check reports the goroutines`
+	mu    sync.Mutex
+	edits int
+	n     *notifier // want `suggest for field n: //confined:any: only code building a Draft writes it, and \(\*suggestwidgets\.Draft\)\.Save reads it off the owner`
+}
+
+func NewDraft() *Draft {
+	d := &Draft{n: &notifier{}}
+	d.n.onSaved = func() { d.edits++ }
+	return d
+}
+
+func (d *Draft) Save() { d.n.fire() } // want Save:`summary\(async arg0\)` Save:`reads suggestwidgets\.Draft\.n, suggestwidgets\.notifier\.onSaved`
+
+func (d *Draft) Edit() { go func() { d.edits++ }() } // want Edit:`summary\(started arg0\)`

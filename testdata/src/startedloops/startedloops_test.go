@@ -1,0 +1,32 @@
+package startedloops
+
+import "testing"
+
+// A cleanup registered after the start runs beside the loop: the
+// cleanups registered before it (a helper's Close) run after it.
+func TestCleanupReads(t *testing.T) {
+	c := New()
+	t.Cleanup(c.Close)
+	t.Cleanup(func() {
+		_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner`
+	})
+}
+
+// Look-alike: the Close registered after it runs first.
+func TestCleanupAfterClose(t *testing.T) {
+	c := New()
+	t.Cleanup(func() {
+		_ = c.hits
+	})
+	t.Cleanup(c.Close)
+}
+
+// Look-alike: the cleanup closes the cache, which waits for its loop,
+// before it reads.
+func TestCleanupClosesFirst(t *testing.T) {
+	c := New()
+	t.Cleanup(func() {
+		c.Close()
+		_ = c.hits
+	})
+}
