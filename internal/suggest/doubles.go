@@ -42,6 +42,12 @@ type doubleTouches struct {
 // building the value, or reads one they write so; the fields that only
 // the double's set-up writes and that those methods read get :any.
 func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
+	if !slices.ContainsFunc(s.pass.Pkg.Scope().Names(), func(name string) bool {
+		_, isType := s.pass.Pkg.Scope().Lookup(name).(*types.TypeName)
+		return isType && s.inTestFile(s.pass.Pkg.Scope().Lookup(name).Pos())
+	}) {
+		return // most packages, and every one built without its tests
+	}
 	touches := make(map[*types.Named]*doubleTouches)
 	of := func(named *types.Named) *doubleTouches {
 		d := touches[named]
@@ -86,9 +92,8 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 		return
 	}
 	// A double only counts where a test hands it to code that starts
-	// goroutines, and only the calls that code reaches: an implementation
-	// of the interface is not a value every goroutine's call reaches (a
-	// fake another test calls in place, or hands to other code).
+	// goroutines: an implementation of the interface is not a value the
+	// goroutine's call reaches (a fake another test calls in place).
 	startedWith := s.startedWith(slices.Collect(maps.Keys(invoked)))
 	for named, calls := range invoked {
 		if !startedWith[named] {

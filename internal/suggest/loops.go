@@ -714,6 +714,9 @@ func mentions(expr ast.Expr, name string) bool {
 // quitChannel reports whether ch is loaded from a channel field of empty
 // structs that no code of the package sends on.
 func (s *Suggester) quitChannel(ch ssa.Value) bool {
+	if p, ok := ch.(*ssa.Parameter); ok {
+		return s.quitParam(p)
+	}
 	load, ok := ch.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return false
@@ -726,6 +729,37 @@ func (s *Suggester) quitChannel(ch ssa.Value) bool {
 		return false
 	}
 	return !s.sendsOn(f)
+}
+
+// quitParam reports whether the channel parameter p is handed a quit
+// channel wherever the package calls or starts its function
+// (go p.run(tick, p.stop, p.done)), and it is called somewhere.
+func (s *Suggester) quitParam(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	found := false
+	for _, caller := range s.e.Functions() {
+		for _, b := range caller.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok || call.Common().StaticCallee() != fn {
+					continue
+				}
+				args := call.Common().Args
+				if i < 0 || i >= len(args) {
+					return false
+				}
+				if args[i] == p {
+					continue // it hands itself what it was handed
+				}
+				if !s.quitChannel(args[i]) {
+					return false
+				}
+				found = true
+			}
+		}
+	}
+	return found
 }
 
 // sendsOn reports whether code of the package sends on the channel field f.

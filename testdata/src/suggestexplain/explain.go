@@ -107,3 +107,29 @@ type lazyConfig struct { // want `explain: no //confined:owner for suggestexplai
 func (c *lazyConfig) load()               { c.cfg = map[string]string{"path": c.path} }
 func (c *lazyConfig) Warm()               { go func() { c.once.Do(c.load) }() } // want Warm:`summary\(started arg0\)`
 func (c *lazyConfig) Get(k string) string { c.once.Do(c.load); return c.cfg[k] } // want Get:`writes suggestexplain\.lazyConfig\.cfg`
+
+// A timer's goroutine gets its quit channel as a parameter: it waits for
+// ticks and the quit, no work.
+type countdown struct { // want `explain: no //confined:owner for suggestexplain\.countdown: one goroutine writes it`
+	left int
+	stop chan struct{}
+}
+
+func (c *countdown) Start() { // want Start:`writes suggestexplain\.countdown\.stop` Start:`summary\(started arg0\)`
+	c.stop = make(chan struct{})
+	go c.run(c.stop)
+}
+
+func (c *countdown) run(stop chan struct{}) { // want `explain: no //confined:loop for \(\*suggestexplain\.countdown\)\.run: a goroutine runs it, but it receives no work in a loop`
+	t := time.NewTicker(time.Second)
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			c.left--
+		}
+	}
+}
+
+func (c *countdown) Stop() { close(c.stop) }
