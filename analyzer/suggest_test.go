@@ -31,6 +31,29 @@ func TestSuggestExplain(t *testing.T) {
 	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestnamed", "suggestexplainline")
 }
 
+// TestSuggestExplainForeign checks, in module mode (another package of a
+// GOPATH tree is no module's), that a type of another package of the
+// module declined where its values are used gets its -explain line there.
+func TestSuggestExplainForeign(t *testing.T) {
+	a, err := analyzer.New(analyzer.Settings{Suggest: true, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ignored expectations
+	results := analysistest.Run(&ignored, filepath.Join(testdata(), "explainforeign"), a, "./...")
+	var got []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if strings.Contains(d.Message, "explain: no //confined:owner for cache.Cache") {
+				got = append(got, r.Pass.Fset.Position(d.Pos).String()+": "+d.Message)
+			}
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "cache.go:5:6: explain: no //confined:owner for cache.Cache (as example.com/explainforeign uses it): the package hands its values over") {
+		t.Errorf("want the cache's explain line, from its importer, once; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
 // TestSuggestedThenChecked runs the plain check on the actor after
 // -suggest -fix (its golden file): the timer's write is the one finding.
 func TestSuggestedThenChecked(t *testing.T) {

@@ -229,11 +229,15 @@ func (s *Suggester) report() {
 	}
 	slices.SortStableFunc(s.declined.list, func(a, b declined) int { return cmp.Compare(a.obj.Pos(), b.obj.Pos()) })
 	for _, d := range s.declined.list {
+		// Another package's type is declined where its values are used
+		// (a helper package's cache a loop here reads): its own package
+		// may see no candidate at all, so this one says why.
+		seen := ""
 		if obj, ok := d.obj.(*types.TypeName); ok && obj.Pkg() != s.pass.Pkg {
-			continue // reported by the type's own package, if it is a candidate there
+			seen = " (as " + s.pass.Pkg.Path() + " uses it)"
 		}
 		s.pass.Report(analysis.Diagnostic{Pos: d.obj.Pos(), Category: Category, Message: fmt.Sprintf(
-			"explain: no //confined:%s for %s: %s", d.verb, names.ObjectName(d.obj), d.why)})
+			"explain: no //confined:%s for %s%s: %s", d.verb, names.ObjectName(d.obj), seen, d.why)})
 	}
 }
 

@@ -1,0 +1,3 @@
+module example.com/explainforeign
+
+go 1.24
