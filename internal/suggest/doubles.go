@@ -194,7 +194,10 @@ func (s *Suggester) proposeTestDoubles(offOwner map[*ssa.Function]bool) {
 		st := named.Underlying().(*types.Struct)
 		for key := range d.offReads {
 			f := names.FieldNamed(named.Obj(), key[strings.LastIndex(key, ".")+1:])
-			if f == nil || d.offWrites[key] || d.testWrites[key] || model.ConcurrencySafe(f.Type()) {
+			// Written after set-up by any code (a method the package calls
+			// in place, a test's goroutine) or by the test itself, it
+			// must stay confined: :any would hide that write.
+			if f == nil || s.written.writtenAfterSetUp()[key] || d.testWrites[key] || model.ConcurrencySafe(f.Type()) {
 				continue
 			}
 			if slices.ContainsFunc(fix.LineMates(s.pass.Fset, st, f), func(mate *types.Var) bool { return !model.ConcurrencySafe(mate.Type()) }) {

@@ -49,6 +49,14 @@ func (s *Saver) SaveSync(item string) error { // want SaveSync:`summary\(arg0 ca
 	return s.store.Save(item)
 }
 
+// Tuner takes a setting on its caller's goroutine.
+type Tuner interface {
+	Tune(n int)
+}
+
+// Retune tunes t in place.
+func Retune(t Tuner, n int) { t.Tune(n) }
+
 // SaveNow saves on the caller's goroutine.
 func SaveNow(store Store, item string) error { // want SaveNow:`summary\(arg0 calls \(\*suggestdoubles\.Log\)\.Save if arg0 is suggestdoubles\.Log\)`
 	return store.Save(item)

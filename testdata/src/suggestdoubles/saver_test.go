@@ -25,6 +25,22 @@ func (p *pacedStore) Save(string) error { // want Save:`summary\(\)` Save:`write
 	return nil
 }
 
+// tunedStore's limit is read by Save off the test's goroutine and
+// written by Tune, which the package calls in place: no :any for it.
+type tunedStore struct { // want `suggest for suggestdoubles\.tunedStore: //confined:owner: a test double: code off the owner calls Save \(called by \(\*suggestdoubles\.Saver\)\.run\) through an interface, and suggestdoubles\.TestTuned touches its field saves after building it: the test's goroutine is the owner, and the check reports that code`
+	limit int
+	saves int
+}
+
+func (s *tunedStore) Save(string) error { // want Save:`writes suggestdoubles\.tunedStore\.saves; reads suggestdoubles\.tunedStore\.limit, suggestdoubles\.tunedStore\.saves` Save:`summary\(\)`
+	if s.saves < s.limit {
+		s.saves++
+	}
+	return nil
+}
+
+func (s *tunedStore) Tune(n int) { s.limit = n } // want Tune:`writes suggestdoubles\.tunedStore\.limit`
+
 type gatedSource struct {
 	released int // want `suggest for field released: //confined:owner: a test double: code off the owner calls Next \(called by \(\*suggestdoubles\.Saver\)\.run\) through an interface, and suggestdoubles\.TestSaves touches its field released after building it: the test's goroutine is the owner, and the check reports that code`
 	sent     int
@@ -136,5 +152,14 @@ func TestSynced(t *testing.T) {
 	s.SaveSync("a")
 	if store.saves != 1 {
 		t.Fatal(store.saves)
+	}
+}
+
+func TestTuned(t *testing.T) {
+	store := &tunedStore{limit: 1}
+	NewSaver(store, &gatedSource{}).items <- "a"
+	Retune(store, 5)
+	for store.saves == 0 {
+		time.Sleep(time.Millisecond)
 	}
 }
