@@ -382,8 +382,8 @@ func isSleep(instr ssa.Instruction) bool {
 	if !ok {
 		return false
 	}
-	callee := call.Call.StaticCallee()
-	return callee != nil && callee.Object() != nil && names.FuncName(callee.Object().(*types.Func)) == "time.Sleep"
+	fn := flow.StaticFunc(call)
+	return fn != nil && names.FuncName(fn) == "time.Sleep"
 }
 
 // pollsIn reports whether b is in a loop that sleeps: a test polling

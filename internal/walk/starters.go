@@ -448,7 +448,7 @@ func testCleanup(call *ssa.CallCommon) bool {
 	if call.IsInvoke() {
 		m = call.Method
 	} else if callee := call.StaticCallee(); callee != nil {
-		m, _ = callee.Object().(*types.Func)
+		m = flow.DeclaredFunc(callee)
 	}
 	return m != nil && m.Name() == "Cleanup" && m.Pkg() != nil && m.Pkg().Path() == "testing"
 }
