@@ -61,6 +61,7 @@ func run(pass *analysis.Pass, cfg *config) (any, error) {
 	if s == nil && !m.View.ConfinedInReach() {
 		m.View.ExportDirectives()
 		syntax.ExportSinks(m)
+		e.ExportHandedContents()
 		if cfg.explain {
 			report.ExplainModel(m)
 		}

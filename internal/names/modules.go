@@ -1,12 +1,44 @@
 package names
 
 import (
+	"go/build"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/analysis"
 )
+
+// InMainModule reports whether the pass's package is the user's: in a
+// main module (go vet, before Go 1.27, says which only by giving it no
+// version), or, without module information, as drivers that do not load
+// it give, not in GOROOT.
+func InMainModule(pass *analysis.Pass) bool {
+	if m := pass.Module; m != nil && m.Path != "" {
+		return m.Main || m.Version == ""
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].FileStart).Name()
+	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
+}
+
+// VisibleOutside reports whether other packages can call fn by name: an
+// exported function, or an exported method of an exported type.
+func VisibleOutside(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	named := DerefNamed(recv.Type())
+	return named != nil && named.Obj().Exported()
+}
 
 // ModuleRoot is the nearest directory at or above dir that holds a go.mod,
 // or "": the root of the module a file in dir belongs to (a module nested

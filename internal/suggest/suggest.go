@@ -12,7 +12,6 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -87,7 +86,7 @@ func (ds *declines) add(obj types.Object, verb, why string) {
 // the user's to annotate: it is outside the main module. With explain, it
 // also tells which candidates it declined, and why.
 func New(e *walk.Package, explain bool) *Suggester {
-	if !inMainModule(e.Pass()) {
+	if !names.InMainModule(e.Pass()) {
 		return nil
 	}
 	s := &Suggester{e: e, m: e.Model(), pass: e.Pass(), written: newWriteIndex(e)}
@@ -124,20 +123,6 @@ func (s *Suggester) Finish() {
 	s.proposeOwners()
 	s.proposeInferredSinks()
 	s.report()
-}
-
-// inMainModule reports whether the package is the user's to annotate: in
-// a main module (or, without module information, as drivers that do not
-// load it give, not in GOROOT).
-func inMainModule(pass *analysis.Pass) bool {
-	if m := pass.Module; m != nil && m.Path != "" {
-		return m.Main
-	}
-	if len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].FileStart).Name()
-	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
 // propose records a proposal unless obj already says as much, or is

@@ -521,6 +521,8 @@ func (s *Summary) String() string {
 	for _, ct := range s.Contents {
 		if ct.Off != "" {
 			parts = append(parts, fmt.Sprintf("off by %s: %s the entries of %s", ct.Off, ct.Action, sourceName(ct.Source)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s the entries of %s", ct.Action, sourceName(ct.Source)))
 		}
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"

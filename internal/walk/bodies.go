@@ -16,6 +16,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -34,7 +35,9 @@ import (
 //
 // Such a function can reach no confined value, so it touches none and
 // hands none over, whatever it calls or starts: what it may start is plain
-// too. Its callers see it so without its body.
+// too. Its callers see it so without its body. But a function importers
+// may hand their maps and slices (see ImportersHandEntries) is not plain:
+// what it does to the entries is theirs.
 func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
 	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
@@ -58,7 +61,7 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 		}
 	}
 	plain := make(map[*ast.FuncDecl]bool, len(candidates))
-	handed := handedEntries(handOns)
+	handed := handedEntries(handOns, nil)
 	for _, fd := range candidates {
 		plain[fd] = !handed[fd]
 	}
@@ -91,6 +94,11 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 			}
 		}
 	}
+	// What importers may hand needs the bodies that touch it, not those
+	// of their callers here, which hand them nothing of an importer's.
+	for fd := range handedEntries(handOns, c.ImportersHandEntries()) {
+		delete(plain, fd)
+	}
 	return plain
 }
 
@@ -121,6 +129,77 @@ type bodyScan struct {
 type handOn struct {
 	from, to *ast.FuncDecl
 	param    bool
+}
+
+// ImportersHandEntries lists, in a package of the user's module, the
+// functions other packages can call with a map or a slice: an importer's
+// goroutine handing one its owner's map (go pricing.Reprice(inv.prices))
+// touches the map's entries there, at the line the race detector names,
+// which only this package's summary of the function tells (its
+// Contents). In a dependency, such helpers stay plain: which of its
+// functions touch what is handed is for the tables of known functions.
+func (c *Package) ImportersHandEntries() []*ast.FuncDecl {
+	if !names.InMainModule(c.pass) {
+		return nil
+	}
+	var out []*ast.FuncDecl
+	for obj, fd := range names.DeclaredFuncs(c.pass) {
+		if names.VisibleOutside(obj) && takesHandedEntries(obj.Signature()) {
+			out = append(out, fd)
+		}
+	}
+	return out
+}
+
+// ExportHandedContents is all of the SSA path a package with nothing
+// confined in reach takes, for its importers: it builds the bodies of
+// the functions they may hand their maps and slices (see
+// ImportersHandEntries) and of those these hand them on to, leaving the
+// rest plain, and exports what they do to the entries. The syntax path's
+// summary of such a function, if it exported one, keeps its sinks and
+// gains the Contents; else the walk's summary is exported.
+func (c *Package) ExportHandedContents() {
+	seeds := c.ImportersHandEntries()
+	if len(seeds) == 0 {
+		return
+	}
+	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
+	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
+	keep := make(map[*ast.FuncDecl]bool)
+	for work := slices.Clone(seeds); len(work) > 0; {
+		fd := work[len(work)-1]
+		work = work[:len(work)-1]
+		if keep[fd] {
+			continue
+		}
+		keep[fd] = true
+		for _, h := range p.scan(c.pass.TypesInfo.Defs[fd.Name].(*types.Func), fd).handOns {
+			if h.param {
+				work = append(work, h.to)
+			}
+		}
+	}
+	plain := make(map[*ast.FuncDecl]bool)
+	for _, fd := range p.decls {
+		plain[fd] = !keep[fd]
+	}
+	c.prog, c.Fns = buildSSA(c.pass, plain)
+	c.Types = newTypeFlow(c.pass, c.Fns)
+	c.Summarize()
+	for _, fd := range seeds {
+		obj := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		w := c.Walks[c.prog.FuncValue(obj)]
+		if w == nil || len(w.Sum.Contents) == 0 {
+			continue
+		}
+		fact := &summary.SummaryFact{Summary: w.Sum}
+		var sinks summary.SummaryFact
+		if c.pass.ImportObjectFact(obj, &sinks) {
+			sinks.Summary.Contents = w.Sum.Contents
+			fact = &sinks
+		}
+		c.pass.ExportObjectFact(obj, fact)
+	}
 }
 
 // scan walks fd's body once, checking it by itself (see plainFuncs) and
@@ -247,6 +326,20 @@ func takesEntries(t types.Type) bool {
 	return false
 }
 
+// takesHandedEntries reports whether sig has a map or slice parameter
+// that is not variadic: a variadic slice is made at each call, unless the
+// caller spreads one (f(s.items...)), which importers seldom do to
+// helpers (a logger's args ...any).
+func takesHandedEntries(sig *types.Signature) bool {
+	params := sig.Params()
+	for i := range params.Len() {
+		if holdsEntries(params.At(i).Type()) && !(sig.Variadic() && i == params.Len()-1) {
+			return true
+		}
+	}
+	return false
+}
+
 // plainName reports whether a body naming obj may still be plain, adding
 // the package's own functions to funcs.
 func (p *plainness) plainName(obj types.Object, funcs *[]*types.Func) bool {
@@ -297,8 +390,14 @@ func (p *plainness) entriesField(e ast.Expr) bool {
 // data) handing data on to sorted): what they do to the entries is a
 // touch of that field where the field is confined (see walk's
 // entriesTouched), so their bodies are needed.
-func handedEntries(handOns []handOn) map[*ast.FuncDecl]bool {
+//
+// Seeds are handed entries already: the functions importers may hand
+// theirs (see ImportersHandEntries).
+func handedEntries(handOns []handOn, seeds []*ast.FuncDecl) map[*ast.FuncDecl]bool {
 	out := make(map[*ast.FuncDecl]bool)
+	for _, fd := range seeds {
+		out[fd] = true
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, h := range handOns {

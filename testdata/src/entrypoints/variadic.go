@@ -4,7 +4,7 @@ package entrypoints
 // variadic func parameter can be named, and each argument counts.
 //
 //confined:async fs
-func RunAll(fs ...func()) { // want RunAll:"confined:async\\[0\\]" RunAll:"summary\\(async arg0\\)"
+func RunAll(fs ...func()) { // want RunAll:"confined:async\\[0\\]" RunAll:"summary\\(async arg0; reads the entries of arg0\\)"
 	for _, f := range fs {
 		go f()
 	}
@@ -36,7 +36,7 @@ func useGoAll(b *Book) {
 // the caller's.
 //
 //confined:sync fs
-func WaitAll(fs ...func()) { // want WaitAll:"confined:sync\\[0\\]" WaitAll:"summary\\(async arg0\\)"
+func WaitAll(fs ...func()) { // want WaitAll:"confined:sync\\[0\\]" WaitAll:"summary\\(async arg0; reads the entries of arg0\\)"
 	done := make(chan bool)
 	for _, f := range fs {
 		go func() { f(); done <- true }()

@@ -21,7 +21,7 @@ type reading struct {
 
 func fetchReading(name string) reading { return reading{stale: name == ""} }
 
-func (r *quotaSync) Refresh(names []string) { // want Refresh:`may block` Refresh:`summary\(started arg0\)` Refresh:`reads suggestloopless\.quotaSync\.limit, suggestloopless\.quotaSync\.stale`
+func (r *quotaSync) Refresh(names []string) { // want Refresh:`may block` Refresh:`summary\(started arg0; reads the entries of arg1\)` Refresh:`reads suggestloopless\.quotaSync\.limit, suggestloopless\.quotaSync\.stale`
 	var wg sync.WaitGroup
 	for _, n := range names {
 		if len(r.stale) > r.limit {

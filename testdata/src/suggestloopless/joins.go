@@ -15,7 +15,7 @@ type pageFetcher struct { // want `suggest for suggestloopless\.pageFetcher: //c
 
 func newPageFetcher(n int) *pageFetcher { return &pageFetcher{pages: make([]string, n)} }
 
-func (c *pageFetcher) Start(urls []string) { // want Start:`summary\(started arg0\)`
+func (c *pageFetcher) Start(urls []string) { // want Start:`summary\(started arg0; reads the entries of arg1\)`
 	for i, u := range urls {
 		c.wg.Go(func() { c.pages[i] = u })
 	}
@@ -32,7 +32,7 @@ type joinedFetcher struct {
 
 func newJoinedFetcher(n int) *joinedFetcher { return &joinedFetcher{pages: make([]string, n)} }
 
-func (c *joinedFetcher) Start(urls []string) { // want Start:`summary\(started arg0\)`
+func (c *joinedFetcher) Start(urls []string) { // want Start:`summary\(started arg0; reads the entries of arg1\)`
 	for i, u := range urls {
 		c.wg.Go(func() { c.pages[i] = u })
 	}

@@ -24,7 +24,7 @@ func (m *memo) note(k string) {
 	}
 }
 
-func (m *memo) Fill(keys []string) { // want Fill:`may block` Fill:`summary\(started arg0\)`
+func (m *memo) Fill(keys []string) { // want Fill:`may block` Fill:`summary\(started arg0; reads the entries of arg1\)`
 	var wg sync.WaitGroup
 	for _, k := range keys {
 		wg.Go(func() { m.note(k) })
@@ -50,7 +50,7 @@ func (m *lockedMemo) note(k string) {
 	m.mu.Unlock()
 }
 
-func (m *lockedMemo) Fill(keys []string) { // want Fill:`summary\(started arg0\)` Fill:`may block`
+func (m *lockedMemo) Fill(keys []string) { // want Fill:`summary\(started arg0; reads the entries of arg1\)` Fill:`may block`
 	var wg sync.WaitGroup
 	for _, k := range keys {
 		wg.Go(func() { m.note(k) })

@@ -16,7 +16,7 @@ func (c *keyed) get(k string) {
 	}
 }
 
-func (c *keyed) Warm(keys []string) { // want Warm:`may block` Warm:`summary\(started arg0\)`
+func (c *keyed) Warm(keys []string) { // want Warm:`may block` Warm:`summary\(started arg0; reads the entries of arg1\)`
 	var wg sync.WaitGroup
 	for _, k := range keys {
 		wg.Go(func() { c.get(k) })

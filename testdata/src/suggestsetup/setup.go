@@ -33,7 +33,7 @@ type Envelope struct {
 	body string
 }
 
-func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes arg0; started result\\)"
+func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes arg0; started result; reads the entries of arg0\\)"
 	r := &Router{peers: map[string]int{}, mailbox: make(chan func()), out: make(chan Envelope, 1)}
 	for _, o := range opts {
 		_ = o(r)

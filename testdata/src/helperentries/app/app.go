@@ -1,0 +1,64 @@
+// Package app hands its owner's maps and slices to other packages'
+// helpers from goroutines: the helpers' touches of the entries are
+// findings, whether the helpers' package has nothing confined in reach
+// (prices) or confines state of its own (stock). Look-alikes: a copy
+// handed over, a helper called on the owner, and one that reads only
+// the length.
+package app
+
+import (
+	"maps"
+	"slices"
+
+	"helperentries/prices"
+	"helperentries/stock"
+)
+
+//confined:owner
+type Shop struct { // want Shop:"confined:owner"
+	table map[string]int
+	ages  map[string]int
+	sold  []int
+}
+
+func (s *Shop) reprice() {
+	go prices.Reprice(s.table, 1) // want `writes the entries of confined app.Shop.table off the owner`
+}
+
+func (s *Shop) repriceCopy() {
+	go prices.Reprice(maps.Clone(s.table), 1)
+}
+
+func (s *Shop) sweep() {
+	go func(ages map[string]int) { // want `reads the entries of confined app.Shop.ages off the owner`
+		_ = prices.Overdue(ages, 3)
+	}(s.ages)
+}
+
+func (s *Shop) sweepHere() []string { return prices.Overdue(s.ages, 3) }
+
+func (s *Shop) double() {
+	go prices.Double(s.sold) // want `writes the entries of confined app.Shop.sold off the owner`
+}
+
+func (s *Shop) total() {
+	go func(sold []int) { // want `reads the entries of confined app.Shop.sold off the owner`
+		_ = prices.Ledger{}.Sum(sold)
+	}(s.sold)
+}
+
+func (s *Shop) totalCopy() {
+	go func(sold []int) { _ = prices.Ledger{}.Sum(sold) }(slices.Clone(s.sold))
+}
+
+func (s *Shop) count() {
+	go func() { _ = prices.Len(s.sold) }() // want `reads confined app.Shop.sold off the owner`
+}
+
+func (s *Shop) restock() {
+	go stock.Restock(s.ages) // want `writes the entries of confined app.Shop.ages off the owner`
+}
+
+func (s *Shop) restockCount() {
+	go stock.Count(s.ages)
+}
