@@ -125,6 +125,8 @@ var suites = []struct {
 	// Another package's helpers, with nothing confined in reach, handed
 	// the owner's maps and slices from goroutines.
 	{name: "helperentries", patterns: []string{"helperentries/prices", "helperentries/stock", "helperentries/app"}},
+	// Replies and messages that carry the owner's own maps and slices.
+	{name: "carriers", patterns: []string{"carriers/gate", "carriers/web"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
 	// Stored-callback sinks on the syntax-only path (transport is a

@@ -10,6 +10,7 @@ package walk
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -235,8 +236,12 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 				}
 			}
 		case *ast.RangeStmt:
-			// for name, vals := range a.hist: vals is a slice a.hist keeps.
+			// for name, vals := range a.hist: vals is a slice a.hist keeps;
+			// for counts := range m.usage: counts, what a carrier sends.
 			if id, ok := n.Value.(*ast.Ident); ok && p.entriesField(n.X) && holdsEntries(info.TypeOf(id)) {
+				holders[info.ObjectOf(id)] = true
+			}
+			if id, ok := n.Key.(*ast.Ident); ok && p.carrierChannel(n.X) {
 				holders[info.ObjectOf(id)] = true
 			}
 		case *ast.CallExpr:
@@ -358,6 +363,10 @@ func (p *plainness) plainName(obj types.Object, funcs *[]*types.Func) bool {
 		// Directives are on fields and package variables, not on
 		// locals (most of what a body names).
 		marked := (obj.IsField() || obj.Parent() == obj.Pkg().Scope()) && p.c.M.Directives(obj) != nil
+		if obj.IsField() {
+			_, carrier := p.c.carrierOf(obj)
+			marked = marked || carrier
+		}
 		return !marked && !p.mayCarry(obj.Type())
 	case *types.TypeName:
 		return p.c.M.Directives(obj) == nil && !p.mayCarry(obj.Type())
@@ -368,10 +377,29 @@ func (p *plainness) plainName(obj types.Object, funcs *[]*types.Func) bool {
 // holdsFieldEntries reports whether e is a field holding a map or a slice,
 // or a map or slice held in one (a.hist[name]).
 func (p *plainness) holdsFieldEntries(e ast.Expr) bool {
-	if ix, ok := ast.Unparen(e).(*ast.IndexExpr); ok && holdsEntries(p.c.pass.TypesInfo.TypeOf(ix)) {
-		return p.entriesField(ix.X)
+	switch e := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		if holdsEntries(p.c.pass.TypesInfo.TypeOf(e)) {
+			return p.entriesField(e.X)
+		}
+	case *ast.UnaryExpr:
+		return e.Op == token.ARROW && p.carrierChannel(e.X)
 	}
 	return p.entriesField(e)
+}
+
+// carrierChannel reports whether e is a channel field that carries a
+// confined field's map or slice (see carriers.go).
+func (p *plainness) carrierChannel(e ast.Expr) bool {
+	f := selectedField(p.c.pass.TypesInfo, e)
+	if f == nil {
+		return false
+	}
+	if _, isChan := f.Type().Underlying().(*types.Chan); !isChan {
+		return false
+	}
+	_, ok := p.c.carrierOf(f)
+	return ok
 }
 
 // entriesField reports whether e is a field holding a map or a slice.

@@ -22,17 +22,18 @@ type Package struct {
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
 	refs         map[*ssa.Function][]*ssa.Function
-	rules        where.Rules                       // the rules of where code runs, with what the search found
-	fields       *Fields                           // the fields holding funcs; nil until SettleStoredCallbacks
-	indexed      *Fields                           // the stores into them and calls of them, without what the search found (see fieldIndex)
-	calls        *callIndex                        // static calls by callee (see callSites); nil until asked
-	loopStarters map[*ssa.Function]bool            // see startsLoop
-	handedParams map[*ssa.Parameter]bool           // see HandedByCallers
-	loopTouches  map[*ssa.Function]map[string]bool // see touchedBy
-	reassigned   map[*types.Var]summary.Position   // see reassignedField; nil until asked
-	replied      *replyFields                      // see replies; nil until asked
-	Types        *typeFlow                         // what interface values hold (see bindRecv); set by BuildSSA
-	suggesting   bool                              // under -suggest (see BuildSSA)
+	rules        where.Rules                        // the rules of where code runs, with what the search found
+	fields       *Fields                            // the fields holding funcs; nil until SettleStoredCallbacks
+	indexed      *Fields                            // the stores into them and calls of them, without what the search found (see fieldIndex)
+	calls        *callIndex                         // static calls by callee (see callSites); nil until asked
+	loopStarters map[*ssa.Function]bool             // see startsLoop
+	handedParams map[*ssa.Parameter]bool            // see HandedByCallers
+	loopTouches  map[*ssa.Function]map[string]bool  // see touchedBy
+	reassigned   map[*types.Var]summary.Position    // see reassignedField; nil until asked
+	replied      *replyFields                       // see replies; nil until asked
+	carriers     map[*types.Var]summary.CarrierFact // see carrierIndex; nil until asked
+	Types        *typeFlow                          // what interface values hold (see bindRecv); set by BuildSSA
+	suggesting   bool                               // under -suggest (see BuildSSA)
 }
 
 // New returns the package m reads, with no SSA built and nothing walked
@@ -95,6 +96,7 @@ func (c *Package) Resummarize(fn *ssa.Function) *summary.Summary {
 func (c *Package) ExportSummaries() {
 	c.exportSummaries()
 	c.exportInterfaceSummaries()
+	c.exportCarriers()
 	c.rules.ExportFacts(c.rules.Fields)
 }
 

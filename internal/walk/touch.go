@@ -334,6 +334,10 @@ func (w *walker) confinedValue(pos token.Pos, x ssa.Value, action summary.Action
 // entriesTouched). (The entries of a field's map touched here are a
 // touch of the field, at the same line.)
 func (w *walker) entries(pos token.Pos, x ssa.Value, action summary.Action) {
+	if wit, ok := w.carried(x, action, pos); ok {
+		w.touch(pos, nil, summary.OriginOf(summary.Ambient), wit) // the owner's, whoever handed x
+		return
+	}
 	if src, ok := w.handedSource(x); ok {
 		w.Sum.AddContent(summary.ContentTouch{Source: src, Action: action, Site: w.position(pos)})
 	}
@@ -570,6 +574,16 @@ func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callS
 				wit.Assumed = wit.Assumed || w.assuming
 				w.Sum.AddTouches(o, wit)
 			}
+		}
+		return
+	}
+	if wit, ok := w.carried(v, ct.Action, call.pos); ok {
+		wit.Site = ct.Site
+		if wit = call.extend(wit); asSites {
+			w.touch(call.pos, nil, summary.OriginOf(summary.Ambient), wit)
+		} else {
+			wit.Assumed = wit.Assumed || w.assuming
+			w.Sum.AddTouches(summary.OriginOf(summary.Ambient), wit)
 		}
 		return
 	}

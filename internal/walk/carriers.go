@@ -1,0 +1,211 @@
+package walk
+
+// Fields that carry the owner's own maps and slices. A reply or a message
+// built with the owner's live map or slice in one of its fields
+// (Stats{Recent: g.recent}), or the owner's map sent on a channel field
+// (m.usage <- m.perUser), shares that map or slice with whoever reads the
+// field or receives from the channel: sharing is not a hand-off, so code
+// off the owner touching the entries it holds touches the owner's state,
+// wherever it got the message from (a framework's reply arrives as an
+// any). Such a field is a carrier of the owner's field. Sending a field's
+// slice and then giving the field a fresh one hands the old one off
+// (m.auditCh <- m.events; m.events = nil): no carrier, whereas cutting it
+// (m.events = m.events[:0]) keeps the array the next append writes.
+//
+// Carriers are found in the syntax, so that the bodies that read them are
+// built (see plainName), and exported as CarrierFacts on the package's own
+// fields for the importers that read them.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
+	"golang.org/x/tools/go/ssa"
+)
+
+// carrierIndex returns the package's carriers: for each field that some
+// store, literal or send of the package fills with a confined field's map
+// or slice, that field's witness (its member and domain). Found on first
+// use.
+func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
+	if c.carriers != nil {
+		return c.carriers
+	}
+	c.carriers = make(map[*types.Var]summary.CarrierFact)
+	info := c.pass.TypesInfo
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				st, ok := names.DerefUnder(info.TypeOf(n)).(*types.Struct)
+				if !ok {
+					break
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							f, _ := info.Uses[id].(*types.Var)
+							c.noteCarrier(f, kv.Value)
+						}
+					} else if i < st.NumFields() {
+						c.noteCarrier(st.Field(i), elt)
+					}
+				}
+			case *ast.AssignStmt:
+				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+					break
+				}
+				for i, lhs := range n.Lhs {
+					c.noteCarrier(selectedField(info, lhs), n.Rhs[i])
+				}
+			case *ast.BlockStmt:
+				for i, stmt := range n.List {
+					if send, ok := stmt.(*ast.SendStmt); ok && !handedOffAfter(info, send.Value, n.List[i+1:]) {
+						c.noteCarrier(selectedField(info, send.Chan), send.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return c.carriers
+}
+
+// noteCarrier records f as a carrier when val, stored into it (or sent
+// on it, a channel field), is a confined field's map or slice, or a cut
+// of one, and f is another field of the package.
+func (c *Package) noteCarrier(f *types.Var, val ast.Expr) {
+	if f == nil || !f.IsField() || f.Pkg() != c.pass.Pkg {
+		return
+	}
+	if wit, g := c.confinedEntries(val); g != nil && g.Origin() != f.Origin() && c.carriers[f.Origin()].Member == "" {
+		c.carriers[f.Origin()] = wit
+	}
+}
+
+// confinedEntries returns the confined field whose map or slice e is
+// (x.items, or x.items[i:j]), if it is one, with its member and domain.
+func (c *Package) confinedEntries(e ast.Expr) (summary.CarrierFact, *types.Var) {
+	e = ast.Unparen(e)
+	if cut, ok := e.(*ast.SliceExpr); ok {
+		e = ast.Unparen(cut.X)
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return summary.CarrierFact{}, nil
+	}
+	info := c.pass.TypesInfo
+	g := selectedField(info, sel)
+	if g == nil || !holdsEntries(g.Type()) {
+		return summary.CarrierFact{}, nil
+	}
+	d := c.M.Directives(g.Origin())
+	named := c.M.ConfinedNamed(info.TypeOf(sel.X))
+	owner := names.DerefNamed(info.TypeOf(sel.X))
+	switch {
+	case d != nil && d.Any, owner == nil:
+		return summary.CarrierFact{}, nil
+	case d != nil && d.Owner:
+		return summary.CarrierFact{Member: names.TypeName(owner) + "." + g.Name(), Domain: d.Domain}, g
+	case named != nil:
+		return summary.CarrierFact{Member: names.TypeName(owner) + "." + g.Name(), Domain: c.M.TypeDomain(named)}, g
+	}
+	return summary.CarrierFact{}, nil
+}
+
+// selectedField returns the field e selects (x.f), if it is one.
+func selectedField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+		return nil
+	}
+	f, _ := info.Uses[sel.Sel].(*types.Var)
+	return f
+}
+
+// handedOffAfter reports whether one of the statements after a send of
+// sent gives the place it was loaded from a value of its own (x.buf =
+// nil, or a new slice): the sender keeps no way to the old one. Cutting
+// it (x.buf = x.buf[:0]) or appending to it keeps the array.
+func handedOffAfter(info *types.Info, sent ast.Expr, after []ast.Stmt) bool {
+	place := types.ExprString(ast.Unparen(sent))
+	for _, stmt := range after {
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if types.ExprString(lhs) != place {
+				continue
+			}
+			rhs := ast.Unparen(as.Rhs[i])
+			if cut, ok := rhs.(*ast.SliceExpr); ok && types.ExprString(cut.X) == place {
+				return false
+			}
+			if call, ok := rhs.(*ast.CallExpr); ok && len(call.Args) > 0 && types.ExprString(call.Args[0]) == place {
+				if b, ok := info.Uses[calledIdent(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// carrierOf returns what field f carries, from the package's own index or
+// its package's facts.
+func (c *Package) carrierOf(f *types.Var) (summary.CarrierFact, bool) {
+	f = f.Origin()
+	if f.Pkg() == c.pass.Pkg {
+		wit, ok := c.carrierIndex()[f]
+		return wit, ok
+	}
+	var fact summary.CarrierFact
+	return fact, c.pass.ImportObjectFact(f, &fact)
+}
+
+// exportCarriers publishes the package's carriers for its importers.
+func (c *Package) exportCarriers() {
+	for f, fact := range c.carrierIndex() {
+		c.pass.ExportObjectFact(f, &fact)
+	}
+}
+
+// carried returns the witness of the entries v holds when v was read from
+// a carrier (st.Recent, m.usage's receive), as touched by action at pos.
+func (w *walker) carried(v ssa.Value, action summary.Action, pos token.Pos) (summary.Witness, bool) {
+	var f *types.Var
+	switch v := v.(type) {
+	case *ssa.Field:
+		if st, ok := v.X.Type().Underlying().(*types.Struct); ok {
+			f = st.Field(v.Field)
+		}
+	case *ssa.UnOp:
+		switch v.Op {
+		case token.MUL:
+			f = flow.FieldOf(v.X)
+		case token.ARROW:
+			f = flow.LoadedField(v.X)
+		}
+	case *ssa.Extract:
+		if recv, ok := v.Tuple.(*ssa.UnOp); ok && recv.Op == token.ARROW && v.Index == 0 {
+			f = flow.LoadedField(recv.X)
+		}
+	}
+	if f == nil {
+		return summary.Witness{}, false
+	}
+	fact, ok := w.c.carrierOf(f)
+	if !ok {
+		return summary.Witness{}, false
+	}
+	return summary.Witness{Action: action, Member: summary.ContentsMember(fact.Member), Domain: fact.Domain, Site: w.position(pos)}, true
+}
