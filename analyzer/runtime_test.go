@@ -29,6 +29,7 @@ func TestBuggyCoordinator(t *testing.T) {
 	retry := `calls confined \(main.buggyManager\).terminateWorkersWithRetry off the owner: this code runs via a callback of \(\*future.Future\[T\]\).FlatMap on a future that completes off the owner \(manager.go:\d+\); inside, it `
 	want := []struct{ at, message string }{
 		{"runtime/execution/execution.go:61", `calls confined \(\*execution.WorkerExecution\).SetState off the owner: this code runs via a callback of \(\*future.Future\[T\]\).OnComplete on a future that completes off the owner \(manager.go:\d+\); inside, it writes execution.WorkerExecution.state`},
+		{"runtime/network/gateway.go:51", retry + `reads network.OutputGateway.idToSequenceNums`},
 		{"runtime/network/gateway.go:54", retry + `writes network.OutputGateway.idToSequenceNums, reads network.OutputGateway.deliver`},
 		{"runtime/rpc/client.go:97", retry + `writes rpc.Client.promiseID`},
 		{"runtime/rpc/client.go:99", retry + `writes rpc.Client.unfulfilledPromises`},

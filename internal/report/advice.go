@@ -294,6 +294,70 @@ func (r *reporter) assignedBeside(f *types.Var, pos token.Pos) bool {
 	})
 }
 
+// foreignWrites returns, for member ("pkg.T.f", or its entries) of
+// another package's type, whether that package's code writes it, as the
+// summaries it exported say (the touches and reaches of its functions and
+// methods): whether an off-owner read of it at a line there races. ok is
+// false for a member of this package, or of a package not in view.
+func (r *reporter) foreignWrites(member string) (written, ok bool) {
+	pkgName, typeName, _, split := names.SplitMember(member)
+	if !split || pkgName == r.c.Pass().Pkg.Name() {
+		return false, false
+	}
+	if r.foreign == nil {
+		r.foreign = make(map[string]map[string]bool)
+		for _, pkg := range names.PackagesInView(r.c.Pass().Pkg) {
+			if pkg != r.c.Pass().Pkg && r.foreign[pkg.Name()] == nil {
+				r.foreign[pkg.Name()] = make(map[string]bool)
+			}
+		}
+	}
+	writes, inView := r.foreign[pkgName]
+	if !inView {
+		return false, false
+	}
+	if len(writes) == 0 {
+		writes["?"] = true // scanned
+		for _, pkg := range names.PackagesInView(r.c.Pass().Pkg) {
+			if pkg.Name() == pkgName && pkg.Scope().Lookup(typeName) != nil {
+				r.summarizedWrites(pkg, writes)
+			}
+		}
+	}
+	return writes[member], true
+}
+
+// summarizedWrites adds to writes the members pkg's exported summaries write.
+func (r *reporter) summarizedWrites(pkg *types.Package, writes map[string]bool) {
+	note := func(fn *types.Func) {
+		var fact summary.SummaryFact
+		if !r.c.Pass().ImportObjectFact(fn, &fact) {
+			return
+		}
+		for _, t := range fact.Summary.Touches {
+			for _, w := range append([]summary.Witness{t.Witness}, t.Witness.OtherWrites...) {
+				writes[w.Member] = writes[w.Member] || w.Action == summary.ActionWrites
+			}
+		}
+		for _, reach := range fact.Summary.Reaches {
+			writes[reach.Member] = writes[reach.Member] || reach.Write
+		}
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			note(obj)
+		case *types.TypeName:
+			if named, ok := obj.Type().(*types.Named); ok {
+				for m := range named.Methods() {
+					note(m)
+				}
+			}
+		}
+	}
+}
+
 // scanFieldWrites fills rewritten and assigners, once.
 func (r *reporter) scanFieldWrites() {
 	if r.rewritten != nil {

@@ -71,6 +71,9 @@ type reporter struct {
 	pointeeMethods map[*types.Var]*types.Func
 	// The fields a sync.Once publishes (see oncePublished); nil until asked.
 	published map[*types.Var]bool
+	// By the name of each other package in view, the members its
+	// summaries write (see foreignWrites); nil until asked.
+	foreign map[string]map[string]bool
 }
 
 // lineKey identifies a source line and where the code left the owner: one
@@ -432,6 +435,10 @@ func (r *reporter) touchedAt(f finding) []finding {
 		return cmp.Or(cmp.Compare(da, db), cmp.Compare(afterA, afterB))
 	})
 	reaches := append(slices.DeleteFunc(slices.Clone(wit.Reaches), func(r summary.Reach) bool { return !r.Write }), reads...)
+	// A read that races has a line of its own; one that does not joins the
+	// first line that does (a bound set at construction, read beside the
+	// counts), or, with none, the first line.
+	var joining []summary.Reach
 	for _, reach := range reaches {
 		at := reach
 		at.OtherSites, at.FirstRead = nil, summary.Position{}
@@ -443,8 +450,15 @@ func (r *reporter) touchedAt(f finding) []finding {
 		}
 		if read := reach.ReadAt(); read.File != "" {
 			at.Site, at.Write = read, false
-			place(at, !r.written[f.entry.Pos][reach.Member] && (r.readRaces(reach.Member, read) || !reach.Write && reach.Use == summary.UseEntries && r.entriesWritten(reach.Member)))
+			if r.written[f.entry.Pos][reach.Member] || !r.readRaces(reach.Member, read) && (reach.Write || reach.Use != summary.UseEntries || !r.entriesWritten(reach.Member)) {
+				joining = append(joining, at)
+				continue
+			}
+			place(at, true)
 		}
+	}
+	for _, at := range joining {
+		place(at, false)
 	}
 	return out
 }
@@ -458,8 +472,15 @@ func (r *reporter) touchedAt(f finding) []finding {
 // the entries are read.
 func (r *reporter) readRaces(member string, p summary.Position) bool {
 	if field, ok := summary.FieldOfContents(member); ok {
+		if written, ok := r.foreignWrites(field); ok {
+			entries, _ := r.foreignWrites(member)
+			return written || entries
+		}
 		f, _ := r.memberField(field) // entries: written through or assigned
 		return f != nil && r.rewrites(f)
+	}
+	if written, ok := r.foreignWrites(member); ok {
+		return written
 	}
 	f, _ := r.memberField(member)
 	return f != nil && r.assignedBeside(f, r.c.M.TokenPos(p))
@@ -469,6 +490,10 @@ func (r *reporter) readRaces(member string, p summary.Position) bool {
 // entries, or itself, the package writes: a read of its entries (w.res[id])
 // races with those writes at its own line.
 func (r *reporter) entriesWritten(member string) bool {
+	if written, ok := r.foreignWrites(member); ok {
+		entries, _ := r.foreignWrites(summary.ContentsMember(member))
+		return written || entries
+	}
 	f, _ := r.memberField(member)
 	return f != nil && r.rewrites(f)
 }

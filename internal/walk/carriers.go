@@ -29,14 +29,31 @@ import (
 
 // carrierIndex returns the package's carriers: for each field that some
 // store, literal or send of the package fills with a confined field's map
-// or slice, that field's witness (its member and domain). Found on first
-// use.
+// or slice, that field's witness (its member and domain). A confined
+// field the package also gives a fresh value (r.msgs = nil, once the
+// messages are handed out) other than while building its value hands its
+// old one off with each reset: what it filled stays with the readers, no
+// carrier. Found on first use.
 func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 	if c.carriers != nil {
 		return c.carriers
 	}
-	c.carriers = make(map[*types.Var]summary.CarrierFact)
+	type filling struct {
+		from *types.Var
+		fact summary.CarrierFact
+	}
+	filled := make(map[*types.Var]filling)
+	fresh := make(map[*types.Var]bool)
+	built := make(map[types.Object]bool) // locals a constructor made (g := &Gate{})
 	info := c.pass.TypesInfo
+	note := func(f *types.Var, val ast.Expr) {
+		if f == nil || !f.IsField() || f.Pkg() != c.pass.Pkg {
+			return
+		}
+		if fact, g := c.confinedEntries(val); g != nil && g.Origin() != f.Origin() && filled[f.Origin()].from == nil {
+			filled[f.Origin()] = filling{g.Origin(), fact}
+		}
+	}
 	for _, file := range c.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -49,42 +66,76 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
 						if id, ok := kv.Key.(*ast.Ident); ok {
 							f, _ := info.Uses[id].(*types.Var)
-							c.noteCarrier(f, kv.Value)
+							note(f, kv.Value)
 						}
 					} else if i < st.NumFields() {
-						c.noteCarrier(st.Field(i), elt)
+						note(st.Field(i), elt)
 					}
 				}
 			case *ast.AssignStmt:
-				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				if len(n.Lhs) != len(n.Rhs) {
 					break
 				}
 				for i, lhs := range n.Lhs {
-					c.noteCarrier(selectedField(info, lhs), n.Rhs[i])
+					if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE && freshValue(info, n.Rhs[i]) {
+						built[info.Defs[id]] = true
+						continue
+					}
+					f := selectedField(info, lhs)
+					note(f, n.Rhs[i])
+					if f != nil && freshValue(info, n.Rhs[i]) && !built[baseObject(info, lhs)] {
+						fresh[f.Origin()] = true
+					}
 				}
 			case *ast.BlockStmt:
 				for i, stmt := range n.List {
 					if send, ok := stmt.(*ast.SendStmt); ok && !handedOffAfter(info, send.Value, n.List[i+1:]) {
-						c.noteCarrier(selectedField(info, send.Chan), send.Value)
+						note(selectedField(info, send.Chan), send.Value)
 					}
 				}
 			}
 			return true
 		})
 	}
+	c.carriers = make(map[*types.Var]summary.CarrierFact)
+	for f, fill := range filled {
+		if !fresh[fill.from] {
+			c.carriers[f] = fill.fact
+		}
+	}
 	return c.carriers
 }
 
-// noteCarrier records f as a carrier when val, stored into it (or sent
-// on it, a channel field), is a confined field's map or slice, or a cut
-// of one, and f is another field of the package.
-func (c *Package) noteCarrier(f *types.Var, val ast.Expr) {
-	if f == nil || !f.IsField() || f.Pkg() != c.pass.Pkg {
-		return
+// baseObject is the variable a selection starts from (g in g.byPlate), or
+// nil.
+func baseObject(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			return info.Uses[x]
+		default:
+			return nil
+		}
 	}
-	if wit, g := c.confinedEntries(val); g != nil && g.Origin() != f.Origin() && c.carriers[f.Origin()].Member == "" {
-		c.carriers[f.Origin()] = wit
+}
+
+// freshValue reports whether e is a value of its own: nil, a composite
+// literal (or its address), or what make or new returns.
+func freshValue(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
 	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		b, ok := info.Uses[calledIdent(e.Fun)].(*types.Builtin)
+		return ok && (b.Name() == "make" || b.Name() == "new")
+	}
+	return info.Types[e].IsNil()
 }
 
 // confinedEntries returns the confined field whose map or slice e is

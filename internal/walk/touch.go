@@ -334,9 +334,24 @@ func (w *walker) confinedValue(pos token.Pos, x ssa.Value, action summary.Action
 // entriesTouched). (The entries of a field's map touched here are a
 // touch of the field, at the same line.)
 func (w *walker) entries(pos token.Pos, x ssa.Value, action summary.Action) {
+	for cut, ok := x.(*ssa.Slice); ok; cut, ok = x.(*ssa.Slice) {
+		x = cut.X // s[i:j] holds s's entries
+	}
 	if wit, ok := w.carried(x, action, pos); ok {
 		w.touch(pos, nil, summary.OriginOf(summary.Ambient), wit) // the owner's, whoever handed x
 		return
+	}
+	for _, load := range fieldLoads(x) {
+		// The entries of a field's map or slice used at a line of their
+		// own (items := s.items; ...; items[0]): the race detector names
+		// that line too, where the owner writes them.
+		if w.sameLine(load.Pos(), pos) {
+			continue
+		}
+		if holder, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), action == summary.ActionWrites, pos); ok {
+			wit.Member = summary.ContentsMember(wit.Member)
+			w.touch(pos, holder, w.origins.of(holder), wit)
+		}
 	}
 	if src, ok := w.handedSource(x); ok {
 		w.Sum.AddContent(summary.ContentTouch{Source: src, Action: action, Site: w.position(pos)})
@@ -636,6 +651,9 @@ func (w *walker) builtinCall(call *ssa.CallCommon, pos token.Pos) {
 		action = summary.ActionWrites
 	}
 	w.value(pos, call.Args[0], action)
+	if (b.Name() == "append" || b.Name() == "copy") && len(call.Args) > 1 && holdsEntries(call.Args[1].Type()) {
+		w.value(pos, call.Args[1], summary.ActionReads) // the entries copied from
+	}
 }
 
 // writesFirstArgument reports whether the built-in b writes what its first
@@ -891,4 +909,10 @@ func (c *Package) reassignedField(f *types.Var) summary.Position {
 		}
 	}
 	return c.reassigned[f]
+}
+
+// sameLine reports whether a and b are on one line of one file.
+func (w *walker) sameLine(a, b token.Pos) bool {
+	pa, pb := w.c.pass.Fset.Position(a), w.c.pass.Fset.Position(b)
+	return pa.Filename == pb.Filename && pa.Line == pb.Line
 }

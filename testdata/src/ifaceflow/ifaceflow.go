@@ -12,7 +12,7 @@ import (
 
 type Supervisor interface {
 	Children() []int    // want Children:`summary\(arg0 calls \(\*ifaceflow.actor\).Children if arg0 is ifaceflow.actor\)` Children:`entry point, called off the owner by \(\*ifaceflow.guardian\).retryNow`
-	Restart(ids ...int) // want Restart:`entry point, called off the owner by \(ifaceflow.oneForOne\).HandleFailure`
+	Restart(ids ...int) // want Restart:`entry point, called off the owner by \(ifaceflow.oneForOne\).HandleFailure` Restart:`summary\(off by code that a send on mailbox runs on the default owner: reads the entries of arg1\)`
 }
 
 //confined:owner
@@ -24,7 +24,7 @@ type actor struct { // want actor:"confined:owner"
 func (a *actor) Children() []int { return a.children } // want Children:`summary\(arg0 reads ifaceflow.actor.children` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(strategy\.go:37\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:72\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via a go statement \(ifaceflow\.go:83\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:89\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:112\)` `calls confined \(\*ifaceflow\.actor\)\.Children off the owner: this code runs via time\.AfterFunc \(ifaceflow\.go:125\)`
 
 // Restart only posts to the mailbox: safe from anywhere.
-func (a *actor) Restart(ids ...int) {
+func (a *actor) Restart(ids ...int) { // want Restart:`summary\(off by code that a send on mailbox runs on the default owner: reads the entries of arg1\)`
 	a.mailbox <- func() { a.children = append(a.children[:0], ids...) }
 }
 

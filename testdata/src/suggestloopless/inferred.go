@@ -23,7 +23,7 @@ type tallies struct { // want `suggest for suggestloopless\.tallies: //confined:
 
 func (r *recorder) Header() http.Header { return r.header } // want Header:`reads suggestloopless\.recorder\.header`
 
-func (r *recorder) Write(p []byte) (int, error) { // want Write:`writes suggestloopless.recorder.body, suggestloopless.recorder.status` Write:`summary\(\)`
+func (r *recorder) Write(p []byte) (int, error) { // want Write:`writes suggestloopless.recorder.body, suggestloopless.recorder.status` Write:`summary\(reads the entries of arg1\)`
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}

@@ -1,7 +1,8 @@
 // Package gate: an owner whose replies and messages carry its own maps and
 // slices. Whoever reads them off the owner touches the owner's state
 // (sharing is not a hand-off). Look-alikes: a reply carrying a copy, a
-// message whose slice the owner gives up after sending, and a length.
+// message whose slice the owner gives up after sending, a reply whose
+// slice the owner resets once it is handed out, and a length.
 package gate
 
 import (
@@ -19,12 +20,18 @@ type Gate struct { // want Gate:"confined:owner"
 	batches chan []string       // want batches:`carries gate.Gate.events`
 	handed  chan []string
 	inbox   chan func()
+	pending []string
 }
 
 // Stats is what Status replies: Recent is the gate's own ring buffer.
 type Stats struct {
 	Recent []string // want Recent:`carries gate.Gate.recent`
 	Counts map[string]int
+}
+
+// Work is what Take replies: the gate resets pending once it is out.
+type Work struct {
+	Items []string
 }
 
 // Snapshot is a reply of copies.
@@ -34,7 +41,8 @@ type Snapshot struct {
 }
 
 func New() *Gate { // want New:`summary\(started result\)`
-	g := &Gate{byPlate: map[string]int{}, usage: make(chan map[string]int), batches: make(chan []string), handed: make(chan []string), inbox: make(chan func())}
+	g := &Gate{usage: make(chan map[string]int), batches: make(chan []string), handed: make(chan []string), inbox: make(chan func())}
+	g.byPlate = map[string]int{} // building the value: no reset
 	go g.run()
 	go g.report()
 	go g.audit()
@@ -69,6 +77,16 @@ func (g *Gate) admit(plate string) {
 func (g *Gate) Status(reply chan<- Stats) {
 	g.inbox <- func() { reply <- Stats{Recent: g.recent} }
 }
+
+// Take replies with the pending items and drops them.
+func (g *Gate) Take(reply chan<- Work) {
+	g.inbox <- func() {
+		reply <- Work{Items: g.pending}
+		g.pending = nil
+	}
+}
+
+func (g *Gate) queue(item string) { g.pending = append(g.pending, item) }
 
 // Snap replies with copies.
 func (g *Gate) Snap(reply chan<- Snapshot) {

@@ -13,6 +13,13 @@ func Serve(g *gate.Gate) { // want Serve:`summary\(started arg0\)`
 		g.Status(reply)
 		render(w, <-reply)
 	})
+	http.HandleFunc("/take", func(w http.ResponseWriter, r *http.Request) {
+		reply := make(chan gate.Work, 1)
+		g.Take(reply)
+		for _, item := range (<-reply).Items {
+			w.Write([]byte(item))
+		}
+	})
 	http.HandleFunc("/snap", func(w http.ResponseWriter, r *http.Request) {
 		reply := make(chan gate.Snapshot, 1)
 		g.Snap(reply)
