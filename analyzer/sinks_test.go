@@ -52,6 +52,9 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 			"(*sinkforms.Bus).Pair":        "async [1]",
 			"(*sinkforms.Bus).Copy":        "async [1]",
 			"(*sinkforms.Counter).Add":     "",
+			"(*sinkforms.Stream).OnChunk":  "async [1]",
+			"(*sinkforms.Stream).OnMeta":   "async [1]",
+			"(*sinkforms.Stream).OnLocal":  "",
 		}},
 		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},
 		{pkg: "transport", want: map[string]string{

@@ -297,6 +297,47 @@ func LoadedField(v ssa.Value) *types.Var {
 	return nil
 }
 
+// ReturnedField returns the field whose value v is when v is what a call
+// of a function with a body returns (one result, or one of several):
+// that function returns the same field's value there on every path (a
+// getter handing out handlers it copies under its lock: onBuffer, onMeta
+// := c.handlers()). Otherwise nil.
+func ReturnedField(v ssa.Value) *types.Var {
+	index := 0
+	if ex, ok := v.(*ssa.Extract); ok {
+		index, v = ex.Index, ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	var field *types.Var
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || index >= len(ret.Results) {
+			continue
+		}
+		results := []ssa.Value{ret.Results[index]}
+		if load, ok := results[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+			if slot, ok := load.X.(*ssa.Alloc); ok {
+				results = StoredValues(slot) // a function with defers returns through its result's slot
+			}
+		}
+		for _, r := range results {
+			f := LoadedField(r)
+			if f == nil || field != nil && f != field {
+				return nil
+			}
+			field = f
+		}
+	}
+	return field
+}
+
 // FieldOf returns the field whose address addr is, if any.
 func FieldOf(addr ssa.Value) *types.Var {
 	if fa, ok := addr.(*ssa.FieldAddr); ok {

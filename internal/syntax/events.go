@@ -261,9 +261,9 @@ func (x *extractor) calledFuncField(call *ast.CallExpr) *types.Var {
 		if f := x.collectionField(fun.X); f != nil && flow.HoldsFuncs(f.Type()) {
 			return f
 		}
-	case *ast.Ident: // for _, h := range x.handlers { h() }
+	case *ast.Ident: // for _, h := range x.handlers { h() }, or h := x.handler()
 		if v, ok := x.info.Uses[fun].(*types.Var); ok {
-			return x.rangedFields()[v]
+			return x.fieldFuncVars()[v]
 		}
 	}
 	if f := x.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {

@@ -7,10 +7,12 @@ package syntax
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // An extractor reads the syntax of one package: the events of its bodies
@@ -22,7 +24,7 @@ type extractor struct {
 	decls     map[*types.Func]*ast.FuncDecl // the package's declared functions with bodies
 	locals    map[*types.Var][]ast.Expr     // see localValues
 	copied    map[*types.Var]ast.Expr       // see localValues: copy(local, x.subs)
-	ranged    map[*types.Var]*types.Var     // see rangedFields
+	ranged    map[*types.Var]*types.Var     // see fieldFuncVars
 	bodyDecls map[*ast.BlockStmt]*types.Func
 	funcChans *bool // see selectsFuncChans
 	// The events of each body, without and with its literals'.
@@ -176,28 +178,80 @@ func (x *extractor) localValues() map[*types.Var][]ast.Expr {
 	return x.locals
 }
 
-// rangedFields maps the variables that range over a field holding funcs
-// (for _, h := range x.handlers) to the field.
-func (x *extractor) rangedFields() map[*types.Var]*types.Var {
+// fieldFuncVars maps the variables that hold a field's funcs to the
+// field: those that range over a field holding funcs (for _, h := range
+// x.handlers), and those assigned what a getter of the package returns
+// of one on every path (onBuffer, onMeta := c.handlers()), as
+// flow.ReturnedField finds on the SSA path.
+func (x *extractor) fieldFuncVars() map[*types.Var]*types.Var {
 	if x.ranged != nil {
 		return x.ranged
 	}
 	x.ranged = make(map[*types.Var]*types.Var)
+	var decls map[*types.Func]*ast.FuncDecl
 	for _, f := range x.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			r, ok := n.(*ast.RangeStmt)
-			if !ok || r.Value == nil {
-				return true
-			}
-			value, isIdent := r.Value.(*ast.Ident)
-			field := x.collectionField(r.X)
-			if v, ok := x.info.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
-				x.ranged[v] = field
+			switch n := n.(type) {
+			case *ast.RangeStmt:
+				value, isIdent := n.Value.(*ast.Ident)
+				field := x.collectionField(n.X)
+				if v, ok := x.info.Defs[value].(*types.Var); ok && isIdent && field != nil && flow.HoldsFuncs(field.Type()) {
+					x.ranged[v] = field
+				}
+			case *ast.AssignStmt:
+				call, ok := n.Rhs[0].(*ast.CallExpr)
+				if len(n.Rhs) != 1 || !ok {
+					break
+				}
+				callee, _ := typeutil.Callee(x.info, call).(*types.Func)
+				if callee == nil || callee.Pkg() != x.pass.Pkg {
+					break
+				}
+				if decls == nil {
+					decls = maps.Collect(names.DeclaredFuncs(x.pass))
+				}
+				for i, lhs := range n.Lhs {
+					id, _ := lhs.(*ast.Ident)
+					v, ok := x.info.ObjectOf(id).(*types.Var)
+					if field := x.returnedField(decls[callee.Origin()], i); ok && field != nil && names.IsFuncTyped(field.Type()) {
+						x.ranged[v] = field
+					}
+				}
 			}
 			return true
 		})
 	}
 	return x.ranged
+}
+
+// returnedField is the field whose value fd returns as its result i on
+// every return, or nil.
+func (x *extractor) returnedField(fd *ast.FuncDecl, i int) *types.Var {
+	if fd == nil {
+		return nil
+	}
+	var field *types.Var
+	found := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var f *types.Var
+			if i < len(n.Results) && len(n.Results) > 1 || i == 0 && len(n.Results) == 1 {
+				f = x.selectedField(n.Results[i])
+			}
+			if f == nil || field != nil && f != field {
+				found = false
+			}
+			field = f
+		}
+		return found
+	})
+	if !found {
+		return nil
+	}
+	return field
 }
 
 // enclosingDecl is the declared function whose body, or a literal's body

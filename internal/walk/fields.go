@@ -110,7 +110,8 @@ func storePos(instr ssa.Instruction) token.Pos {
 }
 
 // calledField returns the field whose func a call calls, if any: the func
-// held in a field, or an element of a slice or map of funcs in one.
+// held in a field, what a getter returns of one, or an element of a slice
+// or map of funcs in one.
 func calledField(call *ssa.CallCommon) *types.Var {
 	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
 		return nil
@@ -119,6 +120,9 @@ func calledField(call *ssa.CallCommon) *types.Var {
 		return nil
 	}
 	if f := flow.LoadedField(call.Value); f != nil {
+		return f
+	}
+	if f := flow.ReturnedField(call.Value); f != nil {
 		return f
 	}
 	return flow.ElementField(call.Value)

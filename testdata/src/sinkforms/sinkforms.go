@@ -130,6 +130,44 @@ func (b *Bus) dispatch() {
 	}
 }
 
+// A reader goroutine calls the handlers a getter hands out, copied under
+// the lock: one, or one of several results. Look-alike: a getter of a
+// handler the caller's goroutine calls.
+type Stream struct {
+	mu      sync.Mutex
+	onChunk func(int)
+	onMeta  func(string)
+	onLocal func(int)
+}
+
+func (s *Stream) OnChunk(fn func(int)) { s.mu.Lock(); s.onChunk = fn; s.mu.Unlock() }
+
+func (s *Stream) OnMeta(fn func(string)) { s.mu.Lock(); s.onMeta = fn; s.mu.Unlock() }
+
+func (s *Stream) OnLocal(fn func(int)) { s.mu.Lock(); s.onLocal = fn; s.mu.Unlock() }
+
+func (s *Stream) handlers() (func(int), func(string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.onChunk, s.onMeta
+}
+
+func (s *Stream) local() func(int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.onLocal
+}
+
+func (s *Stream) Start() { go s.read() }
+
+func (s *Stream) read() {
+	onChunk, onMeta := s.handlers()
+	onChunk(1)
+	onMeta("m")
+}
+
+func (s *Stream) Here() { s.local()(1) }
+
 // Look-alike: a copy that is only counted, never called.
 type Counter struct {
 	mu   sync.Mutex
