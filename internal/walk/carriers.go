@@ -58,7 +58,11 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CompositeLit:
-				st, ok := names.DerefUnder(info.TypeOf(n)).(*types.Struct)
+				t := info.TypeOf(n)
+				if t == nil {
+					break
+				}
+				st, ok := names.DerefUnder(t).(*types.Struct)
 				if !ok {
 					break
 				}
