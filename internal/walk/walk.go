@@ -497,7 +497,8 @@ func (w *walker) startedValue(v ssa.Value) bool {
 	if conv, ok := v.(*ssa.MakeInterface); ok {
 		v = conv.X
 	}
-	return slices.Contains(w.started, v) || slices.Contains(w.spawned, variableOf(v)) || w.startedResult(v)
+	held := variableOf(v) // a variable a closure captures is loaded anew at each use (t.Cleanup(func() { <-r.Done() }))
+	return slices.ContainsFunc(w.started, func(s ssa.Value) bool { return s == v || variableOf(s) == held }) || slices.Contains(w.spawned, held) || w.startedResult(v)
 }
 
 // handArgs hands a call's arguments to where the rules say the callee runs

@@ -30,3 +30,17 @@ func TestCleanupClosesFirst(t *testing.T) {
 		_ = c.hits
 	})
 }
+
+// A helper that starts the cache and closes it in a cleanup returns a
+// started cache: the closure's capture is loaded anew at the return.
+func startCache(t *testing.T) *Cache {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	c.Start()
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func TestHelperStarted(t *testing.T) {
+	c := startCache(t)
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+}
