@@ -82,7 +82,9 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 				}
 				for i, lhs := range n.Lhs {
 					if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE && freshValue(info, n.Rhs[i]) {
-						built[info.Defs[id]] = true
+						if obj := info.Defs[id]; obj != nil {
+							built[obj] = true
+						}
 						continue
 					}
 					f := selectedField(info, lhs)
