@@ -305,30 +305,27 @@ func (r *reporter) foreignWrites(member string) (written, ok bool) {
 		return false, false
 	}
 	if r.foreign == nil {
-		r.foreign = make(map[string]map[string]bool)
+		r.foreign = make(map[*types.Package]map[string]bool)
 		for _, pkg := range names.PackagesInView(r.c.Pass().Pkg) {
-			if pkg != r.c.Pass().Pkg && r.foreign[pkg.Name()] == nil {
-				r.foreign[pkg.Name()] = make(map[string]bool)
-			}
+			r.foreign[pkg] = nil // in view, not yet read
 		}
 	}
-	writes, inView := r.foreign[pkgName]
-	if !inView {
-		return false, false
-	}
-	if len(writes) == 0 {
-		writes["?"] = true // scanned
-		for _, pkg := range names.PackagesInView(r.c.Pass().Pkg) {
-			if pkg.Name() == pkgName && pkg.Scope().Lookup(typeName) != nil {
-				r.summarizedWrites(pkg, writes)
-			}
+	for pkg, writes := range r.foreign {
+		if pkg.Name() != pkgName || pkg.Scope().Lookup(typeName) == nil {
+			continue
 		}
+		if writes == nil {
+			writes = r.summarizedWrites(pkg)
+			r.foreign[pkg] = writes
+		}
+		written, ok = written || writes[member], true
 	}
-	return writes[member], true
+	return written, ok
 }
 
-// summarizedWrites adds to writes the members pkg's exported summaries write.
-func (r *reporter) summarizedWrites(pkg *types.Package, writes map[string]bool) {
+// summarizedWrites returns the members pkg's exported summaries write.
+func (r *reporter) summarizedWrites(pkg *types.Package) map[string]bool {
+	writes := make(map[string]bool)
 	note := func(fn *types.Func) {
 		var fact summary.SummaryFact
 		if !r.c.Pass().ImportObjectFact(fn, &fact) {
@@ -356,6 +353,7 @@ func (r *reporter) summarizedWrites(pkg *types.Package, writes map[string]bool) 
 			}
 		}
 	}
+	return writes
 }
 
 // scanFieldWrites fills rewritten and assigners, once.

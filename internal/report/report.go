@@ -71,9 +71,9 @@ type reporter struct {
 	pointeeMethods map[*types.Var]*types.Func
 	// The fields a sync.Once publishes (see oncePublished); nil until asked.
 	published map[*types.Var]bool
-	// By the name of each other package in view, the members its
-	// summaries write (see foreignWrites); nil until asked.
-	foreign map[string]map[string]bool
+	// The packages in view, each with the members its exported summaries
+	// write once read (see foreignWrites); nil until asked.
+	foreign map[*types.Package]map[string]bool
 }
 
 // lineKey identifies a source line and where the code left the owner: one
