@@ -40,8 +40,7 @@ import (
 // may hand their maps and slices (see ImportersHandEntries) is not plain:
 // what it does to the entries is theirs.
 func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
-	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
-	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
+	p := c.newPlainness()
 	named := make(map[*ast.FuncDecl][]*types.Func) // the package's functions each names
 	var candidates []*ast.FuncDecl
 	var handOns []handOn
@@ -101,6 +100,14 @@ func (c *Package) plainFuncs() map[*ast.FuncDecl]bool {
 		delete(plain, fd)
 	}
 	return plain
+}
+
+// newPlainness returns a plainness of the package's declarations that
+// has learnt nothing yet.
+func (c *Package) newPlainness() *plainness {
+	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
+	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
+	return p
 }
 
 // plainness holds what plainFuncs learns of types and objects on the way.
@@ -164,8 +171,7 @@ func (c *Package) ExportHandedContents() {
 	if len(seeds) == 0 {
 		return
 	}
-	p := &plainness{c: c, carries: make(map[types.Type]bool), decls: make(map[*types.Func]*ast.FuncDecl)}
-	maps.Insert(p.decls, names.DeclaredFuncs(c.pass))
+	p := c.newPlainness()
 	keep := make(map[*ast.FuncDecl]bool)
 	for work := slices.Clone(seeds); len(work) > 0; {
 		fd := work[len(work)-1]
