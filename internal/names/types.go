@@ -175,3 +175,22 @@ func FieldNamed(obj *types.TypeName, name string) *types.Var {
 	}
 	return nil
 }
+
+// SelectedField returns the struct field e selects (x.f), the origin of a
+// generic one, if e selects one.
+func SelectedField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+		return s.Obj().(*types.Var).Origin()
+	}
+	return nil
+}
+
+// SameLine reports whether a and b are on one line of one file.
+func SameLine(fset *token.FileSet, a, b token.Pos) bool {
+	pa, pb := fset.Position(a), fset.Position(b)
+	return pa.Filename == pb.Filename && pa.Line == pb.Line
+}

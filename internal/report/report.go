@@ -378,7 +378,7 @@ func (r *reporter) lineTouches(line *lineFindings) []finding {
 	for _, k := range slices.SortedFunc(maps.Keys(line.lines), func(a, b fileLine) int {
 		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
 	}) {
-		if g := line.lines[k]; !r.sameLine(g.at, first.at) {
+		if g := line.lines[k]; !names.SameLine(r.c.Pass().Fset, g.at, first.at) {
 			out = append(out, g)
 		}
 	}
@@ -404,7 +404,7 @@ func (r *reporter) touchedAt(f finding) []finding {
 		g := f
 		g.witness.Reaches = []summary.Reach{at}
 		g.at = r.touchPos(g)
-		if i := slices.IndexFunc(out, func(h finding) bool { return !own || r.sameLine(h.at, g.at) }); i >= 0 {
+		if i := slices.IndexFunc(out, func(h finding) bool { return !own || names.SameLine(r.c.Pass().Fset, h.at, g.at) }); i >= 0 {
 			if !slices.ContainsFunc(out[i].witness.Reaches, func(x summary.Reach) bool { return x.Member == at.Member }) {
 				out[i].witness.Reaches = append(out[i].witness.Reaches, at)
 			}
@@ -496,12 +496,6 @@ func (r *reporter) entriesWritten(member string) bool {
 	}
 	f, _ := r.memberField(member)
 	return f != nil && r.rewrites(f)
-}
-
-// sameLine reports whether a and b are on one line of one file.
-func (r *reporter) sameLine(a, b token.Pos) bool {
-	pa, pb := r.c.Pass().Fset.Position(a), r.c.Pass().Fset.Position(b)
-	return pa.Filename == pb.Filename && pa.Line == pb.Line
 }
 
 // touchPos is where f's state is touched, when that is in this package,

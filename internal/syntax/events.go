@@ -189,16 +189,7 @@ func (x *extractor) fieldStores(n ast.Node, stored func(f *types.Var, value ast.
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
-func (x *extractor) selectedField(e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s := x.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-		return s.Obj().(*types.Var).Origin()
-	}
-	return nil
-}
+func (x *extractor) selectedField(e ast.Expr) *types.Var { return names.SelectedField(x.info, e) }
 
 // collectionField returns the field holding a collection that e is, or is
 // a copy of (slices.Clone(x.subs), append([]F(nil), x.subs...), or a local

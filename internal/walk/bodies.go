@@ -397,7 +397,7 @@ func (p *plainness) holdsFieldEntries(e ast.Expr) bool {
 // carrierChannel reports whether e is a channel field that carries a
 // confined field's map or slice (see carriers.go).
 func (p *plainness) carrierChannel(e ast.Expr) bool {
-	f := selectedField(p.c.pass.TypesInfo, e)
+	f := names.SelectedField(p.c.pass.TypesInfo, e)
 	if f == nil {
 		return false
 	}

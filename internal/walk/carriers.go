@@ -87,7 +87,7 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 						}
 						continue
 					}
-					f := selectedField(info, lhs)
+					f := names.SelectedField(info, lhs)
 					note(f, n.Rhs[i])
 					if f != nil && freshValue(info, n.Rhs[i]) && !built[baseObject(info, lhs)] {
 						fresh[f.Origin()] = true
@@ -96,7 +96,7 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 			case *ast.BlockStmt:
 				for i, stmt := range n.List {
 					if send, ok := stmt.(*ast.SendStmt); ok && !handedOffAfter(info, send.Value, n.List[i+1:]) {
-						note(selectedField(info, send.Chan), send.Value)
+						note(names.SelectedField(info, send.Chan), send.Value)
 					}
 				}
 			}
@@ -156,35 +156,16 @@ func (c *Package) confinedEntries(e ast.Expr) (summary.CarrierFact, *types.Var) 
 		return summary.CarrierFact{}, nil
 	}
 	info := c.pass.TypesInfo
-	g := selectedField(info, sel)
+	g := names.SelectedField(info, sel)
 	if g == nil || !holdsEntries(g.Type()) {
 		return summary.CarrierFact{}, nil
 	}
-	d := c.M.Directives(g.Origin())
-	named := c.M.ConfinedNamed(info.TypeOf(sel.X))
-	owner := names.DerefNamed(info.TypeOf(sel.X))
-	switch {
-	case d != nil && d.Any, owner == nil:
+	holder := info.TypeOf(sel.X)
+	member, domain, _, ok := c.confinedField(holder, g)
+	if !ok || names.DerefNamed(holder) == nil {
 		return summary.CarrierFact{}, nil
-	case d != nil && d.Owner:
-		return summary.CarrierFact{Member: names.TypeName(owner) + "." + g.Name(), Domain: d.Domain}, g
-	case named != nil:
-		return summary.CarrierFact{Member: names.TypeName(owner) + "." + g.Name(), Domain: c.M.TypeDomain(named)}, g
 	}
-	return summary.CarrierFact{}, nil
-}
-
-// selectedField returns the field e selects (x.f), if it is one.
-func selectedField(info *types.Info, e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
-		return nil
-	}
-	f, _ := info.Uses[sel.Sel].(*types.Var)
-	return f
+	return summary.CarrierFact{Member: member, Domain: domain}, g
 }
 
 // handedOffAfter reports whether one of the statements after a send of
@@ -225,8 +206,17 @@ func (c *Package) carrierOf(f *types.Var) (summary.CarrierFact, bool) {
 		wit, ok := c.carrierIndex()[f]
 		return wit, ok
 	}
-	var fact summary.CarrierFact
-	return fact, c.pass.ImportObjectFact(f, &fact)
+	imported := flow.Memoized(c.importedCarriers, f, func(f *types.Var) *summary.CarrierFact {
+		var fact summary.CarrierFact
+		if !c.pass.ImportObjectFact(f, &fact) {
+			return nil
+		}
+		return &fact
+	})
+	if imported == nil {
+		return summary.CarrierFact{}, false
+	}
+	return *imported, true
 }
 
 // exportCarriers publishes the package's carriers for its importers.

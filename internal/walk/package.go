@@ -32,8 +32,11 @@ type Package struct {
 	reassigned   map[*types.Var]summary.Position    // see reassignedField; nil until asked
 	replied      *replyFields                       // see replies; nil until asked
 	carriers     map[*types.Var]summary.CarrierFact // see carrierIndex; nil until asked
-	Types        *typeFlow                          // what interface values hold (see bindRecv); set by BuildSSA
-	suggesting   bool                               // under -suggest (see BuildSSA)
+	// importedCarriers are other packages' fields asked about, with what
+	// their facts say they carry (nil: nothing).
+	importedCarriers map[*types.Var]*summary.CarrierFact
+	Types            *typeFlow // what interface values hold (see bindRecv); set by BuildSSA
+	suggesting       bool      // under -suggest (see BuildSSA)
 }
 
 // New returns the package m reads, with no SSA built and nothing walked
@@ -50,6 +53,8 @@ func New(m *model.Model) *Package {
 		loopStarters: make(map[*ssa.Function]bool),
 		handedParams: make(map[*ssa.Parameter]bool),
 		loopTouches:  make(map[*ssa.Function]map[string]bool),
+
+		importedCarriers: make(map[*types.Var]*summary.CarrierFact),
 	}
 }
 

@@ -282,10 +282,8 @@ func (w *walker) fieldWitness(x ssa.Value, index int, write bool, pos token.Pos)
 		return summary.Witness{}, false
 	}
 	f := st.Field(index)
-	d := w.c.M.Directives(f.Origin())
-	named := w.c.M.ConfinedNamed(x.Type())
-	fieldConfined := d != nil && d.Owner
-	if (named == nil && !fieldConfined) || (d != nil && d.Any) {
+	member, domain, fieldConfined, ok := w.c.confinedField(x.Type(), f)
+	if !ok {
 		return summary.Witness{}, false
 	}
 	action := summary.ActionReads
@@ -297,17 +295,30 @@ func (w *walker) fieldWitness(x ssa.Value, index int, write bool, pos token.Pos)
 			return summary.Witness{}, false // usable from anywhere: set only where the value is built
 		}
 	}
-	member := f.Name()
-	if owner := names.DerefNamed(x.Type()); owner != nil {
+	return summary.Witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned}, true
+}
+
+// confinedField returns the member and domain of field f of a value of
+// type holder when f is confined, by a directive of its own (own) or as
+// a field of a confined type; ok is false for a field marked :any and
+// for one neither confines.
+func (c *Package) confinedField(holder types.Type, f *types.Var) (member, domain string, own, ok bool) {
+	d := c.M.Directives(f.Origin())
+	named := c.M.ConfinedNamed(holder)
+	own = d != nil && d.Owner
+	if named == nil && !own || d != nil && d.Any {
+		return "", "", false, false
+	}
+	member = f.Name()
+	if owner := names.DerefNamed(holder); owner != nil {
 		member = names.TypeName(owner) + "." + member
 	}
-	var domain string
-	if fieldConfined {
+	if own {
 		domain = d.Domain
 	} else {
-		domain = w.c.M.TypeDomain(named)
+		domain = c.M.TypeDomain(named)
 	}
-	return summary.Witness{Action: action, Member: member, Domain: domain, Site: w.position(pos), Reassigned: reassigned}, true
+	return member, domain, own, true
 }
 
 // value handles map, slice and channel operations on x: a value of a
@@ -345,7 +356,7 @@ func (w *walker) entries(pos token.Pos, x ssa.Value, action summary.Action) {
 		// The entries of a field's map or slice used at a line of their
 		// own (items := s.items; ...; items[0]): the race detector names
 		// that line too, where the owner writes them.
-		if w.sameLine(load.Pos(), pos) {
+		if names.SameLine(w.c.pass.Fset, load.Pos(), pos) {
 			continue
 		}
 		if holder, wit, ok := w.holderWitness(load.X.(*ssa.FieldAddr), action == summary.ActionWrites, pos); ok {
@@ -909,10 +920,4 @@ func (c *Package) reassignedField(f *types.Var) summary.Position {
 		}
 	}
 	return c.reassigned[f]
-}
-
-// sameLine reports whether a and b are on one line of one file.
-func (w *walker) sameLine(a, b token.Pos) bool {
-	pa, pb := w.c.pass.Fset.Position(a), w.c.pass.Fset.Position(b)
-	return pa.Filename == pb.Filename && pa.Line == pb.Line
 }
