@@ -9,6 +9,7 @@ package summary
 // functions travel to other packages as facts.
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -299,8 +300,11 @@ type Summary struct {
 	// that code from then on. StartedResults: so are the results it returns
 	// at these indices (a constructor that starts the value's loop, a
 	// test's helper returning the actor it spawned beside the engine).
+	// StartedFields: so are the values held in these fields of its
+	// results (a fixture returning the actors it spawned, o.Inv), sorted.
 	Started        Origin
 	StartedResults Indices
+	StartedFields  []ResultField
 	// What it does to the entries of maps and slices its sources are
 	// themselves (sum(stock) ranging its parameter): a caller handing it
 	// a confined field's map touches that field's entries there.
@@ -439,6 +443,9 @@ func (s *Summary) Merge(t *Summary) {
 	s.Completes = s.Completes.Join(t.Completes)
 	s.Started = s.Started.Union(t.Started)
 	s.StartedResults |= t.StartedResults
+	for _, f := range t.StartedFields {
+		s.AddStartedField(f)
+	}
 	for _, r := range t.Reaches {
 		s.Reaches = addReach(s.Reaches, r)
 	}
@@ -471,7 +478,7 @@ func (s *Summary) Untrack() {
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResults != t.StartedResults || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
+		s.Started != t.Started || s.StartedResults != t.StartedResults || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) {
 		return false
 	}
@@ -512,6 +519,9 @@ func (s *Summary) String() string {
 	default:
 		parts = append(parts, "started results "+s.StartedResults.String())
 	}
+	for _, f := range s.StartedFields {
+		parts = append(parts, fmt.Sprintf("started result %d field %s", f.Result, f.Field))
+	}
 	if s.Completes != directive.CompletesUnknown {
 		parts = append(parts, "completes "+s.Completes.String())
 	}
@@ -526,6 +536,24 @@ func (s *Summary) String() string {
 		}
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
+}
+
+// A ResultField names a field of the struct one of a function's results
+// points to.
+type ResultField struct {
+	Result int
+	Field  string
+}
+
+// AddStartedField records that the function started what the field f of
+// its result holds, keeping StartedFields sorted and without repeats.
+func (s *Summary) AddStartedField(f ResultField) {
+	i, found := slices.BinarySearchFunc(s.StartedFields, f, func(a, b ResultField) int {
+		return cmp.Or(cmp.Compare(a.Result, b.Result), cmp.Compare(a.Field, b.Field))
+	})
+	if !found {
+		s.StartedFields = slices.Insert(s.StartedFields, i, f)
+	}
 }
 
 // Indices is a set of small indices (of a function's results).

@@ -96,8 +96,55 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 			}
 		}
 	}
+	if call, ok := call.(*ssa.Call); ok && sum != nil && len(sum.StartedFields) > 0 {
+		out = append(out, startedFieldLoads(call, sum.StartedFields)...)
+	}
 	if len(out) > 0 && !w.c.startsLoop(callee, maxStarterDepth) {
 		return nil
+	}
+	return out
+}
+
+// startedFieldLoads are the loads of the fields of call's results that
+// hold what it started (o := openOffice(t); o.Inv.Shows).
+func startedFieldLoads(call *ssa.Call, fields []summary.ResultField) []ssa.Value {
+	var out []ssa.Value
+	for _, f := range fields {
+		for _, result := range heldResults(startedResults(call, summary.Indices(0).With(f.Result))) {
+			for _, ref := range flow.Referrers(result) {
+				addr, ok := ref.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if field := flow.FieldOf(addr); field == nil || field.Name() != f.Field {
+					continue
+				}
+				for _, use := range flow.Referrers(addr) {
+					if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+						out = append(out, load)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// heldResults are results and their loads from the variables that hold
+// only them (a fixture a closure of the test captures too).
+func heldResults(results []ssa.Value) []ssa.Value {
+	out := results
+	for _, r := range results {
+		for _, cell := range flow.CellsHolding(r) {
+			if len(flow.StoredValues(cell)) != 1 {
+				continue
+			}
+			for _, ref := range flow.Referrers(cell) {
+				if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+					out = append(out, load)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -250,6 +297,14 @@ func (w *walker) loopOf(t types.Type) *types.Func {
 	}
 	ms := types.NewMethodSet(types.NewPointer(named))
 	if turn, ok := w.c.M.Turns.Spawned(named); ok {
+		// Of several turns (a gen.Server's HandleCall and HandleInfo),
+		// one the type declares names the loop best; all run as it (see
+		// loopBodies).
+		for sel := range ms.Methods() {
+			if m := sel.Obj().(*types.Func); len(sel.Index()) == 1 && w.c.isTurn(m) {
+				return m
+			}
+		}
 		if sel := ms.Lookup(turn.Pkg(), turn.Name()); sel != nil {
 			return sel.Obj().(*types.Func) // (*app.stock).Receive
 		}
@@ -269,16 +324,49 @@ func (w *walker) loopOf(t types.Type) *types.Func {
 // (a count Serve takes for guest names) races with nothing. Without the
 // loop's body in view, it says so. Asked once every function is walked.
 func (c *Package) TouchedByLoop(loop *types.Func, wit summary.Witness) bool {
-	fn := c.prog.FuncValue(loop)
-	if fn == nil || len(fn.Blocks) == 0 {
-		return true
+	for _, fn := range c.loopBodies(loop) {
+		if fn == nil || len(fn.Blocks) == 0 {
+			return true
+		}
+		written := c.touchedBy(fn)
+		races := func(member string, write bool) bool {
+			loopWrites, touched := written[fieldOf(member)]
+			return touched && (write || loopWrites)
+		}
+		if races(wit.Member, wit.Action == summary.ActionWrites) || slices.ContainsFunc(wit.Reaches, func(r summary.Reach) bool { return races(r.Member, r.Write) }) {
+			return true
+		}
 	}
-	written := c.touchedBy(fn)
-	races := func(member string, write bool) bool {
-		loopWrites, touched := written[fieldOf(member)]
-		return touched && (write || loopWrites)
+	return false
+}
+
+// loopBodies are the functions that run as loop: itself, or, for a turn,
+// every turn of its receiver's type that its package declares (a
+// gen.Server's HandleCall and HandleInfo).
+func (c *Package) loopBodies(loop *types.Func) []*ssa.Function {
+	if !c.isTurn(loop) {
+		return []*ssa.Function{c.prog.FuncValue(loop)}
 	}
-	return races(wit.Member, wit.Action == summary.ActionWrites) || slices.ContainsFunc(wit.Reaches, func(r summary.Reach) bool { return races(r.Member, r.Write) })
+	var out []*ssa.Function
+	recv := loop.Signature().Recv().Type()
+	if _, isPtr := recv.(*types.Pointer); !isPtr {
+		recv = types.NewPointer(recv)
+	}
+	for sel := range types.NewMethodSet(recv).Methods() {
+		// A framework's defaults a type inherits (gen.Server's) touch
+		// none of its package's state.
+		if m := sel.Obj().(*types.Func); m.Pkg() == loop.Pkg() && c.isTurn(m) {
+			out = append(out, c.prog.FuncValue(m))
+		}
+	}
+	return out
+}
+
+// isTurn reports whether m, a concrete method, runs as a turn of its
+// type's owner.
+func (c *Package) isTurn(m *types.Func) bool {
+	_, ok := c.M.Turns.Of(m)
+	return ok
 }
 
 // touchedBy returns the members fn and the functions of the package it
@@ -336,6 +424,14 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 		}
 	} else {
 		st = w.startOf(v)
+		// What the value holds (r.Depot.bins["a"]) is shared with its
+		// loop as the value is; TouchedByLoop keeps what the loop touches.
+		for x, depth := v, 0; st == nil && depth < maxHeldDepth; depth++ {
+			if x = holder(x); x == nil {
+				break
+			}
+			st = w.startOf(variableOf(x))
+		}
 	}
 	// A method that waits for the loop's end (Close: close(c.quit);
 	// <-c.done; return c.stats()) touches what it does once the loop is
@@ -345,6 +441,38 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 		return nil
 	}
 	return st
+}
+
+// maxHeldDepth bounds how many loads and lookups deep startedBefore looks
+// for the started value a touched one is held in.
+const maxHeldDepth = 4
+
+// holder returns the value v was loaded or looked up from: the struct,
+// map or slice holding it. Else nil.
+func holder(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return nil
+		}
+		switch addr := v.X.(type) {
+		case *ssa.FieldAddr:
+			return addr.X
+		case *ssa.IndexAddr:
+			return addr.X
+		}
+	case *ssa.Lookup:
+		return v.X
+	case *ssa.Extract:
+		if lookup, ok := v.Tuple.(*ssa.Lookup); ok {
+			return lookup.X
+		}
+	case *ssa.Index:
+		return v.X
+	case *ssa.Field:
+		return v.X
+	}
+	return nil
 }
 
 // waitedBefore reports whether the function waits for the end of the

@@ -106,6 +106,51 @@ func (w *walker) startedResult(v ssa.Value) bool {
 	return false
 }
 
+// startedFields names the fields of the struct r points to that hold what
+// the function started (a fixture returning the actors it spawned): a
+// value started and stored there (o.Inv = inv), loaded from there to be
+// started (n.Spawn(name, opts, o.Inv)), or, for a callee's result
+// returned as it is, what its summary says (summary.StartedFields).
+func (w *walker) startedFields(r ssa.Value) []string {
+	var out []string
+	if call, index := resultOf(r); call != nil {
+		for _, t := range flow.FuncTargets(call.Call.Value) {
+			if sum := w.c.SummaryOf(t.Fn); sum != nil {
+				for _, f := range sum.StartedFields {
+					if f.Result == index {
+						out = append(out, f.Field)
+					}
+				}
+			}
+		}
+		return out
+	}
+	if len(w.started) == 0 && len(w.spawned) == 0 {
+		return nil // most functions start nothing
+	}
+	for _, ref := range flow.Referrers(r) {
+		addr, ok := ref.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		if field := flow.FieldOf(addr); field == nil || slices.Contains(out, field.Name()) {
+			continue
+		}
+		if slices.ContainsFunc(flow.Referrers(addr), func(use ssa.Instruction) bool {
+			switch use := use.(type) {
+			case *ssa.Store:
+				return use.Addr == addr && w.startedValue(use.Val)
+			case *ssa.UnOp:
+				return use.Op == token.MUL && w.startedValue(use)
+			}
+			return false
+		}) {
+			out = append(out, flow.FieldOf(addr).Name())
+		}
+	}
+	return out
+}
+
 // resultOf returns the call v is a result of, and which: the call itself
 // (its only result), or one of its results extracted (_, r, err :=
 // start()); else nil.

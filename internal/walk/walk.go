@@ -65,6 +65,9 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 			if w.startedValue(r) {
 				w.Sum.StartedResults = w.Sum.StartedResults.With(i)
 			}
+			for _, field := range w.startedFields(r) {
+				w.Sum.AddStartedField(summary.ResultField{Result: i, Field: field})
+			}
 		}
 	}
 	for _, s := range w.assumedInvokes.Sources() {

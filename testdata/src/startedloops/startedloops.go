@@ -231,3 +231,49 @@ func Peeked() int {
 	p := NewPool()
 	return p.idle // want `reads confined startedloops.Pool.idle off the owner: this code runs via the code that started the loop \(\*startedloops.Pool\).run, which goes on beside it \(startedloops.go:\d+\)`
 }
+
+// A fixture's fields hold what its maker started: its users reach the
+// values through them, and what those values hold, beside the loops.
+//
+//confined:owner
+type Depot struct { // want Depot:`confined:owner`
+	bins   map[string]*Bin //confined:any
+	in     chan string     //confined:any
+	served int
+}
+
+//confined:owner
+type Bin struct { // want Bin:`confined:owner`
+	label string
+	count int
+}
+
+//confined:loop
+func (d *Depot) run() {
+	for k := range d.in {
+		d.served++
+		d.bins[k].count++
+	}
+}
+
+func newDepot() *Depot {
+	return &Depot{bins: map[string]*Bin{"a": {label: "a"}}, in: make(chan string)}
+}
+
+// A Rig's Main runs its loop; its Spare is only built.
+type Rig struct {
+	Main, Spare *Depot
+}
+
+func OpenRig() (*Rig, error) { // want OpenRig:`summary\(started result 0 field Main\)`
+	r := &Rig{Main: newDepot(), Spare: newDepot()}
+	go r.Main.run()
+	return r, nil
+}
+
+// OpenStarted stores a depot it started in the fixture it returns.
+func OpenStarted() *Rig { // want OpenStarted:`summary\(started result 0 field Main\)`
+	d := newDepot()
+	go d.run()
+	return &Rig{Main: d, Spare: newDepot()}
+}

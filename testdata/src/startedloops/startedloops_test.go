@@ -57,3 +57,49 @@ func TestHelperBuilt(t *testing.T) {
 	c := builtCache(t)
 	_ = c.hits
 }
+
+// A test's helper returning a fixture holds what OpenRig started.
+func openRig(t *testing.T) *Rig {
+	r, err := OpenRig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestRigServed(t *testing.T) {
+	r := openRig(t)
+	r.Main.in <- "a"
+	_ = r.Main.served // want `reads confined startedloops\.Depot\.served off the owner: this code runs via the code that started the loop \(\*startedloops\.Depot\)\.run`
+	r.Main.in <- "a"
+	_ = r.Main.bins["a"].count // want `reads confined startedloops\.Bin\.count off the owner`
+	_ = r.Main.served          // the same member again: its first line says it
+}
+
+// What the started depot holds is shared with its loop as the depot is.
+func TestRigCount(t *testing.T) {
+	r := openRig(t)
+	r.Main.in <- "a"
+	_ = r.Main.bins["a"].count // want `reads confined startedloops\.Bin\.count off the owner: this code runs via the code that started the loop \(\*startedloops\.Depot\)\.run`
+}
+
+// The fixture a closure captures too is the same fixture.
+func TestRigShared(t *testing.T) {
+	r := OpenStarted()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Main.in <- "a"
+	}()
+	r.Main.served = 0 // want `writes confined startedloops\.Depot\.served off the owner: this code runs via the code that started the loop`
+	<-done
+}
+
+// Look-alikes: the spare nobody started, and what the loop never touches
+// of what the started depot holds.
+func TestRigSpare(t *testing.T) {
+	r := openRig(t)
+	_ = r.Spare.served
+	_ = r.Spare.bins["a"].count
+	_ = r.Main.bins["a"].label
+}
