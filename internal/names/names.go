@@ -98,9 +98,13 @@ func ParamName(sig *types.Signature, arg int) string {
 }
 
 // IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool {
+func IsContext(t types.Type) bool { return IsNamedType(t, "context", "Context") }
+
+// IsNamedType reports whether t is the type named name of the package
+// with the import path path.
+func IsNamedType(t types.Type, path, name string) bool {
 	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == path && named.Obj().Name() == name
 }
 
 func IsFuncTyped(t types.Type) bool {

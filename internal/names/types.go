@@ -128,6 +128,9 @@ func HeldStruct(t types.Type) *types.Named {
 // shares with the original: a pointer, map, slice, channel, interface or
 // func, or a struct or array holding one. Strings are immutable.
 func SharesMemory(t types.Type) bool {
+	if IsNamedType(t, "time", "Time") {
+		return false // its *Location is never written once made
+	}
 	switch t := t.Underlying().(type) {
 	case *types.Basic:
 		return t.Kind() == types.UnsafePointer

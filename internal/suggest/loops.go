@@ -637,8 +637,7 @@ func (s *Suggester) workChannel(ch ssa.Value) bool {
 	if s.quitChannel(ch) {
 		return false
 	}
-	named, ok := types.Unalias(t.Elem()).(*types.Named)
-	return !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" || named.Obj().Name() != "Time"
+	return !names.IsNamedType(t.Elem(), "time", "Time")
 }
 
 // drains reports whether sel, a select with a default, drains channels:
