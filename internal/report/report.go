@@ -74,6 +74,9 @@ type reporter struct {
 	// The packages in view, each with the members its exported summaries
 	// write once read (see foreignWrites); nil until asked.
 	foreign map[*types.Package]map[string]bool
+	// The functions code off the owner reaches (see reachedOff); nil
+	// until asked.
+	offFuncs map[*ssa.Function]bool
 }
 
 // lineKey identifies a source line and where the code left the owner: one
@@ -180,7 +183,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 			}
 		}
 	}
-	out = r.joinEntries(out)
+	out = slices.DeleteFunc(r.joinEntries(out), r.readWhileStarterWaits)
 	slices.SortFunc(out, func(a, b finding) int {
 		return cmp.Or(r.comparePos(a.at, b.at), r.comparePos(a.pos, b.pos), r.comparePos(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
 	})
@@ -249,6 +252,62 @@ func besidePos(at token.Pos, sp walk.Entry) token.Pos {
 		return at
 	}
 	return sp.Pos
+}
+
+// readWhileStarterWaits reports whether f reads a field of this package
+// in code that nothing writing it runs beside: the code does not write
+// it (nor do its siblings, started the same way), no loop or turn writes
+// it, and its starter, which no code off the owner reaches, waits for it,
+// writing the field in none of what it does meanwhile (workers reading a
+// batch size set before they start). Other code off the owner writing
+// the field is its own finding.
+func (r *reporter) readWhileStarterWaits(f finding) bool {
+	wit := f.witness
+	if wit.Action != summary.ActionReads || f.sent != nil || f.entry.On != nil || f.entry.Call == nil || r.written[f.entry.Pos][wit.Member] {
+		return false
+	}
+	field, _ := r.memberField(wit.Member)
+	if field == nil || r.reachedOff()[f.entry.Call.Parent()] || r.c.OwnerCodeWrites(wit.Member) {
+		return false
+	}
+	return !r.c.StarterWritesBeside(f.entry.Call, field, wit.Member)
+}
+
+// reachedOff is the functions of the package that code off the owner
+// starts or calls, found once: code they start may run beside the owner
+// however long they wait for it.
+func (r *reporter) reachedOff() map[*ssa.Function]bool {
+	if r.offFuncs != nil {
+		return r.offFuncs
+	}
+	r.offFuncs = make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	for _, fn := range r.c.Fns {
+		if _, ok := r.c.EntryPoint(fn); ok {
+			queue = append(queue, fn)
+		}
+		if w := r.c.Walks[fn]; w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Started() {
+					queue = append(queue, t.Fn)
+				}
+			}
+		}
+	}
+	for ; len(queue) > 0; queue = queue[1:] {
+		fn := queue[0]
+		if r.offFuncs[fn] {
+			continue
+		}
+		r.offFuncs[fn] = true
+		queue = append(queue, fn.AnonFuncs...)
+		for _, callee := range flow.StaticCalls(fn) {
+			if callee.Pkg == fn.Pkg {
+				queue = append(queue, callee)
+			}
+		}
+	}
+	return r.offFuncs
 }
 
 // joinEntries drops the reads of a field to hand its map or slice on

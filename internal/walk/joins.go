@@ -19,6 +19,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -297,4 +298,84 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value, only bool) bool {
 		return slices.ContainsFunc(r.States, receives)
 	}
 	return false
+}
+
+// StarterWritesBeside reports whether the function that start starts code
+// in may write member, the field f, while that code runs: it does not
+// wait for the code on every way out (see joinOf), or it writes the
+// field, itself or in what it calls, between the start and the wait. A
+// reader it waits for, writing nothing of it meanwhile (workers reading a
+// limit set before they start), races with no write of its starter's.
+func (c *Package) StarterWritesBeside(start ssa.Instruction, f *types.Var, member string) bool {
+	wait := c.joinOf(start)
+	if wait == nil {
+		return true
+	}
+	waits := false
+	for instr := range flow.RunsAfter(start, wait) {
+		waits = waits || wait(instr)
+		switch in := instr.(type) {
+		case *ssa.Return:
+			return true // out without waiting
+		case *ssa.Store:
+			if flow.FieldOf(in.Addr) == f {
+				return true
+			}
+		case ssa.CallInstruction:
+			if in != start && c.callWrites(in.Common(), member) {
+				return true
+			}
+		}
+	}
+	return !waits // a loop that never returns may never wait either
+}
+
+// joinOf returns what waits for the code start starts: Wait on the group
+// a sink method starts it on (wg.Go, g.Go), or, for a go statement, a
+// receive from the channel the goroutine closes or sends on, or Wait on
+// the group it calls Done on. Nil when nothing does.
+func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
+	call, ok := start.(ssa.CallInstruction)
+	if !ok {
+		return nil
+	}
+	common := call.Common()
+	if _, isGo := start.(*ssa.Go); !isGo {
+		if callee := common.StaticCallee(); callee == nil || callee.Signature.Recv() == nil || len(common.Args) == 0 {
+			return nil
+		}
+		group := common.Args[0]
+		return func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }
+	}
+	for _, t := range flow.FuncTargets(common.Value) {
+		for _, sig := range signals(t.Fn) {
+			if v := spawnerValue(sig.v, t, common.Args); v != nil {
+				if sig.done {
+					return func(instr ssa.Instruction) bool { return callsOn(instr, v, "Wait") }
+				}
+				return func(instr ssa.Instruction) bool { return receivesFrom(instr, v, false) }
+			}
+		}
+	}
+	return nil
+}
+
+// callWrites reports whether call may write member: its callee's summary
+// says so, or nothing is known of what it calls.
+func (c *Package) callWrites(call *ssa.CallCommon, member string) bool {
+	if _, builtin := call.Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	callee := call.StaticCallee()
+	if call.IsInvoke() || callee == nil {
+		return true
+	}
+	sum := c.SummaryOf(callee)
+	if sum == nil {
+		return false // a function with nothing confined in reach
+	}
+	return slices.ContainsFunc(sum.Touches, func(t summary.Touch) bool {
+		return t.Witness.Action == summary.ActionWrites && t.Witness.Member == member ||
+			slices.ContainsFunc(t.Witness.Reaches, func(r summary.Reach) bool { return r.Write && r.Member == member })
+	})
 }

@@ -369,6 +369,19 @@ func (c *Package) isTurn(m *types.Func) bool {
 	return ok
 }
 
+// OwnerCodeWrites reports whether code known to run on an owner (a loop,
+// a turn, an owner-only function) writes member, itself or in what it
+// calls in the package: code elsewhere reading it races with that owner,
+// whoever started it.
+func (c *Package) OwnerCodeWrites(member string) bool {
+	return slices.ContainsFunc(c.Fns, func(fn *ssa.Function) bool {
+		if _, ok := c.M.RunsOn(fn); !ok {
+			return false
+		}
+		return c.touchedBy(fn)[fieldOf(member)]
+	})
+}
+
 // touchedBy returns the members fn and the functions of the package it
 // calls touch, a field's entries as the field, each with whether one of
 // them writes it; memoized.
@@ -452,25 +465,20 @@ const maxHeldDepth = 4
 func holder(v ssa.Value) ssa.Value {
 	switch v := v.(type) {
 	case *ssa.UnOp:
-		if v.Op != token.MUL {
-			return nil
-		}
-		switch addr := v.X.(type) {
-		case *ssa.FieldAddr:
-			return addr.X
-		case *ssa.IndexAddr:
+		if addr, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
 			return addr.X
 		}
-	case *ssa.Lookup:
-		return v.X
+		if addr, ok := v.X.(*ssa.IndexAddr); ok && v.Op == token.MUL {
+			return indexed(addr)
+		}
 	case *ssa.Extract:
 		if lookup, ok := v.Tuple.(*ssa.Lookup); ok {
 			return lookup.X
 		}
-	case *ssa.Index:
-		return v.X
 	case *ssa.Field:
 		return v.X
+	case ssa.Instruction:
+		return indexed(v) // a map's or slice's entry
 	}
 	return nil
 }

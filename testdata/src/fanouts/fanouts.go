@@ -150,3 +150,127 @@ func (s *Scorer) addAt(i int, wg *sync.WaitGroup) {
 	defer wg.Done()
 	s.total += i // want `calls confined \(\*fanouts.Scorer\).addAt off the owner`
 }
+
+// Limited: goroutines that call what the caller hands them, so they may
+// race with each other, only read a limit their starter set before
+// starting them; it waits for them and writes it in none of what it does
+// meanwhile.
+func (s *Scorer) Limited(work func(int)) { // want Limited:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)` Limited:`may block`
+	s.total = len(s.scores)
+	var wg sync.WaitGroup
+	for i := range s.scores {
+		wg.Go(func() {
+			if i < s.total {
+				work(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// Fed: workers draining a channel the starter feeds, then waits for.
+func (s *Scorer) Fed(work func(int)) { // want Fed:`may block` Fed:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	s.total = len(s.scores)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for i := range jobs {
+				work(i * s.total)
+			}
+		})
+	}
+	for i := range s.scores {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+// Look-alikes: a starter that writes the limit while the goroutines run,
+// one that does not wait for them, and one that code off the owner runs.
+func (s *Scorer) LimitedLate(work func(int)) { // want LimitedLate:`may block` LimitedLate:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	var wg sync.WaitGroup
+	for i := range s.scores {
+		wg.Go(func() {
+			if i < s.total { // want `reads confined fanouts.Scorer.total off the owner`
+				work(i)
+			}
+		})
+	}
+	s.total = len(s.scores)
+	wg.Wait()
+}
+
+func (s *Scorer) FedNoWait(work func(int)) { // want FedNoWait:`summary\(arg0 reads fanouts\.Scorer\.scores; async arg1; started arg0\)`
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range jobs {
+			work(i * s.total) // want `reads confined fanouts.Scorer.total off the owner`
+		}
+	})
+	for i := range s.scores {
+		jobs <- i
+	}
+	close(jobs)
+}
+
+func (s *Scorer) Background(work func(int)) { go s.limitedInner(work) } // want Background:`may block` Background:`summary\(async arg1; started arg0\)`
+
+func (s *Scorer) limitedInner(work func(int)) {
+	var wg sync.WaitGroup
+	for i := range s.scores { // want `calls confined \(\*fanouts.Scorer\).limitedInner off the owner: this code runs via a go statement`
+		wg.Go(func() {
+			if i < s.total { // want `reads confined fanouts.Scorer.total off the owner`
+				work(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// Look-alike: the starter calls a method that writes the limit while the
+// workers run.
+func (s *Scorer) FedReset(work func(int)) { // want FedReset:`may block` FedReset:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	s.total = len(s.scores)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range jobs {
+			work(i * s.total) // want `reads confined fanouts.Scorer.total off the owner`
+		}
+	})
+	jobs <- 1
+	s.reset()
+	close(jobs)
+	wg.Wait()
+}
+
+func (s *Scorer) reset() { s.total = 0 }
+
+// LimitedGo: Limited with go statements signalling a WaitGroup.
+func (s *Scorer) LimitedGo(work func(int)) { // want LimitedGo:`may block` LimitedGo:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	s.total = len(s.scores)
+	var wg sync.WaitGroup
+	for i := range s.scores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i < s.total {
+				work(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Look-alike: a starter that never returns, and never waits.
+func (s *Scorer) Forever(work func(int)) { // want Forever:`summary\(async arg1; started arg0\)`
+	var wg sync.WaitGroup
+	for {
+		wg.Go(func() {
+			work(s.total) // want `reads confined fanouts.Scorer.total off the owner`
+		})
+	}
+}

@@ -277,3 +277,15 @@ func OpenStarted() *Rig { // want OpenStarted:`summary\(started result 0 field M
 	go d.run()
 	return &Rig{Main: d, Spare: newDepot()}
 }
+
+// Look-alike of a reader its starter waits for: what the loop writes, the
+// reader reads beside the loop, however long its starter waits.
+func PeekJoined() { // want PeekJoined:`may block`
+	c := New()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go`
+	})
+	c.Get("a")
+	wg.Wait()
+}
