@@ -96,11 +96,13 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 			}
 		}
 	}
-	if call, ok := call.(*ssa.Call); ok && sum != nil && len(sum.StartedFields) > 0 {
-		out = append(out, startedFieldLoads(call, sum.StartedFields)...)
-	}
 	if len(out) > 0 && !w.c.startsLoop(callee, maxStarterDepth) {
-		return nil
+		out = nil
+	}
+	if call, ok := call.(*ssa.Call); ok && sum != nil && len(sum.StartedFields) > 0 {
+		// Only fields whose loop the callee started are in its summary,
+		// which also tells it of another package's fixture.
+		out = append(out, startedFieldLoads(call, sum.StartedFields)...)
 	}
 	return out
 }

@@ -107,10 +107,11 @@ func (w *walker) startedResult(v ssa.Value) bool {
 }
 
 // startedFields names the fields of the struct r points to that hold what
-// the function started (a fixture returning the actors it spawned): a
-// value started and stored there (o.Inv = inv), loaded from there to be
-// started (n.Spawn(name, opts, o.Inv)), or, for a callee's result
-// returned as it is, what its summary says (summary.StartedFields).
+// the function started (a fixture returning the actors it spawned), when
+// it starts a loop: a value started and stored there (o.Inv = inv),
+// loaded from there to be started (n.Spawn(name, opts, o.Inv)), or, for a
+// callee's result returned as it is, what its summary says
+// (summary.StartedFields).
 func (w *walker) startedFields(r ssa.Value) []string {
 	var out []string
 	if call, index := resultOf(r); call != nil {
@@ -125,8 +126,8 @@ func (w *walker) startedFields(r ssa.Value) []string {
 		}
 		return out
 	}
-	if len(w.started) == 0 && len(w.spawned) == 0 {
-		return nil // most functions start nothing
+	if len(w.started) == 0 && len(w.spawned) == 0 || !w.c.startsLoop(w.fn, maxStarterDepth) {
+		return nil // most functions start nothing, and code that is no loop is no loop's start
 	}
 	for _, ref := range flow.Referrers(r) {
 		addr, ok := ref.(*ssa.FieldAddr)

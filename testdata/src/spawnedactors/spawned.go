@@ -8,6 +8,7 @@
 package spawnedactors
 
 import (
+	"spawnedactors/desk"
 	"spawnedactors/game"
 	"sync"
 
@@ -40,7 +41,7 @@ func start(e *actor.Engine) (*actor.PID, *stock) {
 func Moves(e *actor.Engine) int { // want Moves:`summary\(\)`
 	pid, s := start(e)
 	e.Send(pid, "bolt")
-	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:41\)`
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:42\)`
 }
 
 func Poll(e *actor.Engine) {
@@ -139,4 +140,11 @@ func Count(e *actor.Engine) int { // want Count:`summary\(\)`
 	l := &ledger{}
 	e.Spawn(l, "ledger")
 	return l.count()
+}
+
+// Another package's fixture holds the server it spawned: its summary says
+// which field.
+func SetDeskFee() {
+	o := desk.Open()
+	o.Desk.Fee = 2 // want `writes confined desk\.Desk\.Fee off the owner: this code runs via the code that started the loop \(\*desk\.Desk\)\.HandleInfo, which goes on beside it`
 }

@@ -289,3 +289,18 @@ func PeekJoined() { // want PeekJoined:`may block`
 	c.Get("a")
 	wg.Wait()
 }
+
+// Look-alike: a fixture whose maker starts a warm-up with the depot, no
+// loop: its users share the depot with no loop.
+func OpenWarmed() *Rig {
+	r := &Rig{Main: newDepot(), Spare: newDepot()}
+	go r.Main.warm()
+	return r
+}
+
+func (d *Depot) warm() { d.in <- "w" }
+
+func WarmedServed() int {
+	r := OpenWarmed()
+	return r.Main.served
+}

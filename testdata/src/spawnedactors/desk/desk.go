@@ -12,13 +12,13 @@ import (
 
 type Desk struct {
 	gen.Server     // its HandleCall
-	fee        int // read by Init only
+	Fee        int // read by Init only
 	calls      int
 	notes      int // touched by no turn
 }
 
-func (d *Desk) Init(p *gen.ServerProcess) error { // want Init:`summary\(arg0 reads desk\.Desk\.fee\)`
-	_ = d.fee
+func (d *Desk) Init(p *gen.ServerProcess) error { // want Init:`summary\(arg0 reads desk\.Desk\.Fee\)`
+	_ = d.Fee
 	return nil
 }
 
@@ -35,7 +35,7 @@ func Open() *Office { // want Open:`summary\(started result 0 field Desk\)`
 
 func SetFee() {
 	o := Open()
-	o.Desk.fee = 1 // want `writes confined desk\.Desk\.fee off the owner: this code runs via the code that started the loop \(\*desk\.Desk\)\.HandleInfo, which goes on beside it`
+	o.Desk.Fee = 1 // want `writes confined desk\.Desk\.Fee off the owner: this code runs via the code that started the loop \(\*desk\.Desk\)\.HandleInfo, which goes on beside it`
 }
 
 // Look-alike: a field no turn touches.
