@@ -114,16 +114,19 @@ func startedFieldLoads(call *ssa.Call, fields []summary.ResultField) []ssa.Value
 	for _, f := range fields {
 		for _, result := range heldResults(startedResults(call, summary.Indices(0).With(f.Result))) {
 			for _, ref := range flow.Referrers(result) {
-				addr, ok := ref.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if field := flow.FieldOf(addr); field == nil || field.Name() != f.Field {
-					continue
-				}
-				for _, use := range flow.Referrers(addr) {
-					if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
-						out = append(out, load)
+				switch ref := ref.(type) {
+				case *ssa.FieldAddr:
+					if field := flow.FieldOf(ref); field == nil || field.Name() != f.Field {
+						continue
+					}
+					for _, use := range flow.Referrers(ref) {
+						if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+							out = append(out, load)
+						}
+					}
+				case *ssa.Field: // a struct returned by value
+					if field := flow.LoadedField(ref); field != nil && field.Name() == f.Field {
+						out = append(out, ref)
 					}
 				}
 			}
@@ -132,8 +135,9 @@ func startedFieldLoads(call *ssa.Call, fields []summary.ResultField) []ssa.Value
 	return out
 }
 
-// heldResults are results and their loads from the variables that hold
-// only them (a fixture a closure of the test captures too).
+// heldResults are results, and the variables that hold only them (a
+// struct returned by value) with their loads (a fixture a closure of the
+// test captures too).
 func heldResults(results []ssa.Value) []ssa.Value {
 	out := results
 	for _, r := range results {
@@ -141,6 +145,7 @@ func heldResults(results []ssa.Value) []ssa.Value {
 			if len(flow.StoredValues(cell)) != 1 {
 				continue
 			}
+			out = append(out, cell) // a struct returned by value, its fields selected in place
 			for _, ref := range flow.Referrers(cell) {
 				if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
 					out = append(out, load)

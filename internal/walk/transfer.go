@@ -129,6 +129,11 @@ func (w *walker) startedFields(r ssa.Value) []string {
 	if len(w.started) == 0 && len(w.spawned) == 0 || !w.c.startsLoop(w.fn, maxStarterDepth) {
 		return nil // most functions start nothing, and code that is no loop is no loop's start
 	}
+	if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			r = cell // a struct returned by value: the variable it was built in
+		}
+	}
 	for _, ref := range flow.Referrers(r) {
 		addr, ok := ref.(*ssa.FieldAddr)
 		if !ok {

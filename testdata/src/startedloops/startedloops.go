@@ -304,3 +304,21 @@ func WarmedServed() int {
 	r := OpenWarmed()
 	return r.Main.served
 }
+
+// A fixture returned by value holds what its maker started as well.
+type rigValue struct{ main *Depot }
+
+func OpenRigValue() rigValue { // want OpenRigValue:`summary\(started result 0 field main\)`
+	r := rigValue{main: newDepot()}
+	go r.main.run()
+	return r
+}
+
+func ValueServed() int {
+	r := OpenRigValue()
+	return r.main.served // want `reads confined startedloops\.Depot\.served off the owner: this code runs via the code that started the loop \(\*startedloops\.Depot\)\.run`
+}
+
+func ValueServedInline() int {
+	return OpenRigValue().main.served // want `reads confined startedloops\.Depot\.served off the owner`
+}
