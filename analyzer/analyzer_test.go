@@ -117,7 +117,7 @@ var suites = []struct {
 	// Code that started a value's loop goes on beside it.
 	{name: "startedloops"},
 	{name: "oncepublished"},
-	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors"}},
+	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor"}},
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.
 	{name: "exporters"},

@@ -190,7 +190,7 @@ func (w *walker) inheritCallbacks(fn *types.Func, k *directive.Fact, args []ssa.
 			w.sendOff(args[i], at)
 			continue
 		}
-		w.hopTo(args[i], "a callback of "+names.FuncName(fn)+" on a future that completes on the owner", nil, at.Pos)
+		w.hopTo(args[i], "a callback of "+names.FuncName(fn)+" on a future that completes on the owner", nil, at.Pos, nil)
 		if where == directive.CompletesUnknown && fn.Signature().Recv() != nil {
 			w.deferToCaller(args[0], args[i])
 		}

@@ -6,6 +6,7 @@ package walk
 
 import (
 	"go/token"
+	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -37,13 +38,13 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 // hopTo records that v is sent to the owner by sink at pos: it is not
 // code that runs here, but code that runs on domain, when that is known
 // (a future that completes on the owner does not say which).
-func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos) {
+func (w *walker) hopTo(v ssa.Value, sink string, domain *string, pos token.Pos, actor *types.Named) {
 	sources := w.funcSources(v)
 	h := where.Evidence{Sink: sink, Pos: pos, Hop: true}
 	if domain != nil {
 		w.Sum.AddHop(sources, *domain)
 		if targets := flow.FuncTargets(v); len(targets) > 0 {
-			at := Entry{Pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, Call: w.at}
+			at := Entry{Pos: pos, Sink: hopSinkFor(sink, *domain), Targets: targets, On: domain, Call: w.at, Actor: actor}
 			for _, t := range targets {
 				// m.work <- m.cleanup(m.names): the code the hop runs
 				// on domain touches the entries the field holds.
@@ -88,6 +89,9 @@ func (w *walker) funcSources(v ssa.Value) summary.Origin {
 // the owner, or to it. A place the rules inferred from the callee's
 // summary takes the call's name as its sink.
 func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
+	if p.Actor != nil && w.actorsBehavior(v) {
+		return // an actor's next behavior (Become(a.connected)): a turn of its own
+	}
 	if p.Here {
 		assuming := w.assuming
 		w.assuming = w.assuming || p.Assumed
@@ -103,8 +107,27 @@ func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 	}
 	if p.OnOwner {
 		domain := p.Domain
-		w.hopTo(v, sink, &domain, call.pos)
+		w.hopTo(v, sink, &domain, call.pos, p.Actor)
 	}
+}
+
+// actorsBehavior reports whether v, a func made the turn of an actor of
+// its own (protoactor's ReceiveFunc), is rather an actor's behavior: a
+// method value of an actor (Become(w.connected), also in its
+// constructor), or a func made in a method of one (its next behavior).
+func (w *walker) actorsBehavior(v ssa.Value) bool {
+	actor := func(t types.Type) bool {
+		named := names.DerefNamed(t)
+		return named != nil && w.c.M.Turns.Mailbox(named)
+	}
+	if mc, ok := v.(*ssa.MakeClosure); ok && flow.IsWrapper(mc.Fn.(*ssa.Function)) && len(mc.Bindings) == 1 && actor(mc.Bindings[0].Type()) {
+		return true
+	}
+	fn := w.fn
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn.Signature.Recv() != nil && actor(fn.Signature.Recv().Type())
 }
 
 // store handles a store of func values into a field. Where another

@@ -40,6 +40,10 @@ type Place struct {
 	// off the owner calls: they run off the owner, but the findings are
 	// reported where the field is called, not where the funcs are stored.
 	AtCall bool
+	// Actor is set for OnOwner code that is a turn of an actor of its own,
+	// a func its framework runs on the actor's own mailbox (protoactor's
+	// ReceiveFunc): the func type.
+	Actor *types.Named
 }
 
 // RunsHere reports whether code at p runs on the goroutine of the code
@@ -153,10 +157,17 @@ func (r Rules) Send(f *types.Var, localReceiver string) Place {
 }
 
 // Convert is where a func value converted to the type t runs: off the
-// owner for a func type marked offowner (net/http.HandlerFunc).
+// owner for a func type marked offowner (net/http.HandlerFunc); as the
+// turns of an actor of its own for a func type that is an actor with a
+// mailbox (protoactor's ReceiveFunc, given to PropsFromFunc).
 func (r Rules) Convert(t types.Type) Place {
 	if sink, ok := r.M.Entries.OffOwnerValue(t); ok {
 		return Place{Off: true, Sink: sink}
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok && names.IsFuncTyped(named) && r.M.Turns.Mailbox(named) {
+		if domain, ok := r.M.Turns.Owner(named); ok {
+			return Place{OnOwner: true, Domain: domain, Sink: "a turn of " + names.TypeName(named), Actor: named.Origin()}
+		}
 	}
 	return Place{}
 }
