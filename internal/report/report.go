@@ -124,7 +124,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		if w == nil {
 			continue
 		}
-		besides := make(map[besideKey]bool)
+		var besides map[besideKey]bool // most functions start no loop
 		for _, sp := range w.Spawns {
 			for _, wit := range sp.Entries {
 				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
@@ -137,6 +137,9 @@ func (r *reporter) run(fns []*ssa.Function) {
 					key := besideKey{sp.Pos, sp.Direct.Member}
 					if besides[key] {
 						continue
+					}
+					if besides == nil {
+						besides = make(map[besideKey]bool)
 					}
 					besides[key] = true
 				}

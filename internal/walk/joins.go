@@ -37,7 +37,7 @@ func (c *Package) waitsFor(fn *types.Func, args []ssa.Value) bool {
 	if start == nil {
 		return false
 	}
-	wait := func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }
+	wait := waitOn(group)
 	return waitsRightAfter(start, wait) || waitsAfterLoop(start, group, wait) && c.funcsBesideSiblings(args[1:])
 }
 
@@ -90,6 +90,11 @@ func isWork(instr ssa.Instruction) bool {
 		return true
 	}
 	return false
+}
+
+// waitOn is a wait for what was started on group: its Wait.
+func waitOn(group ssa.Value) func(ssa.Instruction) bool {
+	return func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }
 }
 
 // callsOn reports whether instr calls the method named name on v.
@@ -147,10 +152,7 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 			if v == nil {
 				continue
 			}
-			wait := func(instr ssa.Instruction) bool { return receivesFrom(instr, v, only) }
-			if sig.done {
-				wait = func(instr ssa.Instruction) bool { return callsOn(instr, v, "Wait") }
-			}
+			wait := sig.waitFor(v, only)
 			// A fan-out waits on a group; one receive waits for one of
 			// its goroutines only.
 			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) {
@@ -228,6 +230,16 @@ func variableOf(v ssa.Value) ssa.Value {
 type signal struct {
 	v    ssa.Value
 	done bool
+}
+
+// waitFor is the wait for the goroutine that signals sig, v being the
+// starter's value for what it signals on: Wait on the group it calls Done
+// on, or a receive from the channel (only from it, see receivesFrom).
+func (sig signal) waitFor(v ssa.Value, only bool) func(ssa.Instruction) bool {
+	if sig.done {
+		return waitOn(v)
+	}
+	return func(instr ssa.Instruction) bool { return receivesFrom(instr, v, only) }
 }
 
 func signals(fn *ssa.Function) []signal {
@@ -344,16 +356,12 @@ func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
 		if callee := common.StaticCallee(); callee == nil || callee.Signature.Recv() == nil || len(common.Args) == 0 {
 			return nil
 		}
-		group := common.Args[0]
-		return func(instr ssa.Instruction) bool { return callsOn(instr, group, "Wait") }
+		return waitOn(common.Args[0])
 	}
 	for _, t := range flow.FuncTargets(common.Value) {
 		for _, sig := range signals(t.Fn) {
 			if v := spawnerValue(sig.v, t, common.Args); v != nil {
-				if sig.done {
-					return func(instr ssa.Instruction) bool { return callsOn(instr, v, "Wait") }
-				}
-				return func(instr ssa.Instruction) bool { return receivesFrom(instr, v, false) }
+				return sig.waitFor(v, false)
 			}
 		}
 	}

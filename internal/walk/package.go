@@ -29,6 +29,7 @@ type Package struct {
 	loopStarters map[*ssa.Function]bool             // see startsLoop
 	handedParams map[*ssa.Parameter]bool            // see HandedByCallers
 	loopTouches  map[*ssa.Function]map[string]bool  // see touchedBy
+	ownerWrites  map[string]bool                    // see OwnerCodeWrites; nil until asked
 	reassigned   map[*types.Var]summary.Position    // see reassignedField; nil until asked
 	replied      *replyFields                       // see replies; nil until asked
 	carriers     map[*types.Var]summary.CarrierFact // see carrierIndex; nil until asked

@@ -379,14 +379,20 @@ func (c *Package) isTurn(m *types.Func) bool {
 // OwnerCodeWrites reports whether code known to run on an owner (a loop,
 // a turn, an owner-only function) writes member, itself or in what it
 // calls in the package: code elsewhere reading it races with that owner,
-// whoever started it.
+// whoever started it. Found once for all members, once every function is
+// walked.
 func (c *Package) OwnerCodeWrites(member string) bool {
-	return slices.ContainsFunc(c.Fns, func(fn *ssa.Function) bool {
-		if _, ok := c.M.RunsOn(fn); !ok {
-			return false
+	if c.ownerWrites == nil {
+		c.ownerWrites = make(map[string]bool)
+		for _, fn := range c.Fns {
+			if _, ok := c.M.RunsOn(fn); ok {
+				for m, written := range c.touchedBy(fn) {
+					c.ownerWrites[m] = c.ownerWrites[m] || written
+				}
+			}
 		}
-		return c.touchedBy(fn)[fieldOf(member)]
-	})
+	}
+	return c.ownerWrites[fieldOf(member)]
 }
 
 // touchedBy returns the members fn and the functions of the package it

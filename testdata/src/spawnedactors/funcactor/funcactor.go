@@ -40,10 +40,3 @@ func (p *phased) start() {
 }
 
 func (p *phased) connected(ctx actor.Context) { p.n++ }
-
-// Look-alike: a constructor setting an actor's first behavior.
-func newPhased() *phased {
-	p := &phased{behavior: actor.NewBehavior()}
-	p.behavior.Become(p.connected)
-	return p
-}
