@@ -344,8 +344,9 @@ func (c *Package) StarterWritesBeside(start ssa.Instruction, f *types.Var, membe
 
 // joinOf returns what waits for the code start starts: Wait on the group
 // a sink method starts it on (wg.Go, g.Go), or, for a go statement, a
-// receive from the channel the goroutine closes or sends on, or Wait on
-// the group it calls Done on. Nil when nothing does.
+// receive from the channel the goroutine closes or sends on, in no select
+// with another case, or Wait on the group it calls Done on. Nil when
+// nothing does.
 func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
 	call, ok := start.(ssa.CallInstruction)
 	if !ok {
@@ -361,7 +362,9 @@ func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
 	for _, t := range flow.FuncTargets(common.Value) {
 		for _, sig := range signals(t.Fn) {
 			if v := spawnerValue(sig.v, t, common.Args); v != nil {
-				return sig.waitFor(v, false)
+				// A select that may take another case (a timeout) may
+				// return while the goroutine still runs.
+				return sig.waitFor(v, true)
 			}
 		}
 	}

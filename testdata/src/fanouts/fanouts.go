@@ -274,3 +274,43 @@ func (s *Scorer) Forever(work func(int)) { // want Forever:`summary\(async arg1;
 		})
 	}
 }
+
+// Look-alike: a starter that may give up waiting (a select with another
+// case) returns while the workers still read.
+func (s *Scorer) FedGivesUp(work func(int), timeout <-chan struct{}) { // want FedGivesUp:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	s.total = len(s.scores)
+	done := make(chan struct{})
+	jobs := make(chan int)
+	go func() {
+		defer close(done)
+		for i := range jobs {
+			work(i * s.total) // want `reads confined fanouts.Scorer.total off the owner`
+		}
+	}()
+	for i := range s.scores {
+		jobs <- i
+	}
+	close(jobs)
+	select {
+	case <-done:
+	case <-timeout:
+	}
+}
+
+// FedDone: the same worker, waited for on the channel it closes.
+func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+	s.total = len(s.scores)
+	done := make(chan struct{})
+	jobs := make(chan int)
+	go func() {
+		defer close(done)
+		for i := range jobs {
+			work(i * s.total)
+		}
+	}()
+	for i := range s.scores {
+		jobs <- i
+	}
+	close(jobs)
+	<-done
+}
