@@ -115,7 +115,7 @@ var suites = []struct {
 	// ... to the types that can reach them.
 	{name: "ifacereach"},
 	// Code that started a value's loop goes on beside it.
-	{name: "startedloops"},
+	{name: "startedloops", patterns: []string{"startedloops", "startedloops/worker"}},
 	{name: "oncepublished"},
 	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor"}},
 	// Interfaces another package calls off the owner, handed snapshots

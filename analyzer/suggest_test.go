@@ -18,7 +18,7 @@ func TestSuggest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestbuilt", "suggestownloop", "suggestregistry", "suggestdoubles", "suggestreaped", "suggestcallbacks", "suggestloopless", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestcallerrun/executor", "suggestcallbacks/bus", "suggestcopies/rows", "suggestcallbacks/registrant", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted", "suggestturns/started", "suggestmutex/reads", "suggestturns/mutex", "suggestclients", "suggestturns/hopmutex", "suggestturns/safe", "suggestturns/behavior")
+	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestbuilt", "suggestownloop", "suggestownloop/starter", "suggestregistry", "suggestdoubles", "suggestreaped", "suggestcallbacks", "suggestloopless", "suggestloopless/refresher", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestcallerrun/executor", "suggestcallbacks/bus", "suggestcopies/rows", "suggestcopies/queued", "suggestcallbacks/registrant", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted", "suggestturns/started", "suggestmutex/reads", "suggestturns/mutex", "suggestclients", "suggestheld", "suggestturns/hopmutex", "suggestturns/safe", "suggestturns/behavior")
 }
 
 // TestSuggestExplain checks that -suggest -explain names, for the candidate
@@ -35,23 +35,33 @@ func TestSuggestExplain(t *testing.T) {
 // GOPATH tree is no module's), that a type of another package of the
 // module declined where its values are used gets its -explain line there.
 func TestSuggestExplainForeign(t *testing.T) {
+	got := suggestedInModule(t, "explainforeign", func(msg string) bool {
+		return strings.Contains(msg, "explain: no //confined:owner for cache.Cache")
+	})
+	if len(got) != 1 || !strings.Contains(got[0], "cache.go:5:6: explain: no //confined:owner for cache.Cache (as example.com/explainforeign uses it): the package hands its values over") {
+		t.Errorf("want the cache's explain line, from its importer, once; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// suggestedInModule runs -suggest -explain on the module in testdata/dir
+// and returns the diagnostics whose message keep says to, as
+// "position: message".
+func suggestedInModule(t *testing.T, dir string, keep func(string) bool) []string {
+	t.Helper()
 	a, err := analyzer.New(analyzer.Settings{Suggest: true, Explain: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ignored expectations
-	results := analysistest.Run(&ignored, filepath.Join(testdata(), "explainforeign"), a, "./...")
 	var got []string
-	for _, r := range results {
+	for _, r := range analysistest.Run(&ignored, filepath.Join(testdata(), dir), a, "./...") {
 		for _, d := range r.Diagnostics {
-			if strings.Contains(d.Message, "explain: no //confined:owner for cache.Cache") {
+			if keep(d.Message) {
 				got = append(got, r.Pass.Fset.Position(d.Pos).String()+": "+d.Message)
 			}
 		}
 	}
-	if len(got) != 1 || !strings.Contains(got[0], "cache.go:5:6: explain: no //confined:owner for cache.Cache (as example.com/explainforeign uses it): the package hands its values over") {
-		t.Errorf("want the cache's explain line, from its importer, once; got:\n%s", strings.Join(got, "\n"))
-	}
+	return got
 }
 
 // TestSuggestedThenChecked runs the plain check on the actor after
@@ -88,3 +98,16 @@ func TestSuggestedThenChecked(t *testing.T) {
 type expectations struct{}
 
 func (*expectations) Errorf(string, ...any) {}
+
+// TestSuggestHeldForeign checks, in module mode, that a turn writing
+// another package's values only in the elements of a slice its state
+// keeps proposes no owner for their type, and says why under -explain.
+func TestSuggestHeldForeign(t *testing.T) {
+	proposed := suggestedInModule(t, "heldforeign", func(msg string) bool { return strings.Contains(msg, "suggest for cards.Column") })
+	explained := suggestedInModule(t, "heldforeign", func(msg string) bool {
+		return strings.Contains(msg, "explain: no //confined:owner for cards.Column") && strings.Contains(msg, "only in the elements of a slice its own state keeps")
+	})
+	if len(proposed) > 0 || len(explained) != 1 {
+		t.Errorf("want no proposal for cards.Column and one explain line; got proposals:\n%s\nexplain lines:\n%s", strings.Join(proposed, "\n"), strings.Join(explained, "\n"))
+	}
+}

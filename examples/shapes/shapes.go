@@ -35,7 +35,7 @@ func (s *Session) Loop() { // want Loop:"confined:loop"
 func (s *Session) Post(fn func()) { s.inbox <- fn } // want Post:`confined:any,hop\[1\]` Post:`summary\(hop arg1\)`
 
 // Start runs the loop on its own goroutine: that goroutine is the owner.
-func Start(s *Session) { // want Start:`summary\(started arg0\)`
+func Start(s *Session) { // want Start:`summary\(started arg0; starts a loop\)`
 	go s.Loop()
 }
 

@@ -40,7 +40,7 @@ func newCoordinator(auditor *Auditor) *Coordinator {
 // its book, and keeps writing it.
 //
 //confined:loop @coord
-func (c *Coordinator) run() {
+func (c *Coordinator) run() { // want run:`confined:loop@coord`
 	for job := range c.Jobs {
 		c.book.add(job)
 		if c.book.count()%10 == 0 {
@@ -54,7 +54,7 @@ func (c *Coordinator) run() {
 // owns the copy, the coordinator keeps its book.
 //
 //confined:loop @coord
-func (c *Coordinator) runFixed() {
+func (c *Coordinator) runFixed() { // want runFixed:`confined:loop@coord`
 	for job := range c.Jobs {
 		c.book.add(job)
 		if c.book.count()%10 == 0 {
@@ -81,7 +81,7 @@ func newAuditor() *Auditor {
 // run is the auditor's loop, for books.
 //
 //confined:loop @audit
-func (a *Auditor) run() int {
+func (a *Auditor) run() int { // want run:`confined:loop@audit`
 	for b := range a.Inbox {
 		a.seen = max(a.seen, b.count())
 	}
@@ -91,7 +91,7 @@ func (a *Auditor) run() int {
 // runCopies is the auditor's loop, for copies.
 //
 //confined:loop @audit
-func (a *Auditor) runCopies() int {
+func (a *Auditor) runCopies() int { // want runCopies:`confined:loop@audit`
 	for failed := range a.Copies {
 		a.seen = max(a.seen, len(failed))
 	}

@@ -423,6 +423,9 @@ func Name(fn *ssa.Function) string {
 	if parent := fn.Parent(); parent != nil {
 		return "func literal in " + Name(parent)
 	}
+	if m, ok := fn.Object().(*types.Func); ok {
+		return names.FuncName(m) // a method value's wrapper (c.build$bound)
+	}
 	return fn.RelString(nil)
 }
 

@@ -110,7 +110,10 @@ func (m *Model) LoopDomainsInView() map[string]bool {
 		}
 	}
 	for _, of := range m.View.ImportedFacts() {
-		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop {
+		// An unexported loop travels for the importer's starts (see
+		// View.ExportDirectives), not as a loop the importer's code may
+		// be handed to.
+		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop && of.Object.Exported() {
 			out[f.Domain] = true
 		}
 	}

@@ -140,11 +140,13 @@ func (v *View) factsSpeakOfConfined(obj types.Object) bool {
 }
 
 // ExportDirectives publishes directives for other packages: on every type
-// (values of unexported types still travel), and on the fields, functions
-// and methods they can name.
+// (values of unexported types still travel), on the fields, functions
+// and methods they can name, and on every loop (an exported Start runs
+// an unexported run, and an importer's test that called Start goes on
+// beside it).
 func (v *View) ExportDirectives() {
 	for obj, fact := range v.m.Dirs.Objects {
-		if _, isType := obj.(*types.TypeName); isType || obj.Exported() {
+		if _, isType := obj.(*types.TypeName); isType || obj.Exported() || fact.Loop {
 			v.m.pass.ExportObjectFact(obj, fact)
 		}
 	}

@@ -125,6 +125,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 			continue
 		}
 		var besides map[besideKey]bool // most functions start no loop
+		first := r.firstBesides(w.Spawns)
 		for _, sp := range w.Spawns {
 			for _, wit := range sp.Entries {
 				r.add(finding{pos: sp.Pos, witness: wit, entry: sp})
@@ -135,7 +136,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 					// first line; what follows (a t.Fatalf printing it) adds
 					// nothing.
 					key := besideKey{sp.Pos, sp.Direct.Member}
-					if besides[key] {
+					if besides[key] || r.c.M.TokenPos(sp.Direct.Site) != first[key] {
 						continue
 					}
 					if besides == nil {
@@ -244,6 +245,27 @@ func (r *reporter) run(fns []*ssa.Function) {
 type besideKey struct {
 	start  token.Pos
 	member string
+}
+
+// firstBesides returns, of the touches the code that started a loop
+// makes beside it, the first line of each member in the source (the walk
+// goes by blocks: a loop's exit may come before its condition); nil when
+// it started none.
+func (r *reporter) firstBesides(spawns []walk.Entry) map[besideKey]token.Pos {
+	var first map[besideKey]token.Pos
+	for _, sp := range spawns {
+		if sp.Direct == nil || sp.Starter == nil {
+			continue
+		}
+		if first == nil {
+			first = make(map[besideKey]token.Pos)
+		}
+		key, at := besideKey{sp.Pos, sp.Direct.Member}, r.c.M.TokenPos(sp.Direct.Site)
+		if old, ok := first[key]; !ok || at < old {
+			first[key] = at
+		}
+	}
+	return first
 }
 
 // besidePos is where the finding of a touch at at, by the code that

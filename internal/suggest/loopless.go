@@ -375,9 +375,10 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	}
 	// A lone goroutine receiving its work in a loop is an event loop of
 	// its own (a literal, which -suggest cannot mark): what it touches is
-	// its, and whoever else writes it hands over by its channels.
+	// its, and whoever else writes it hands over by its channels; unless
+	// its callers write more of its receiver (see writtenMoreBeside).
 	loneLoop := func(fn *ssa.Function) bool {
-		return starts[fn] == 1 && s.receiveInLoop(fn) != nil && s.watcherReader(fn) == nil
+		return starts[fn] == 1 && s.receiveInLoop(fn) != nil && s.watcherReader(fn) == nil && s.writtenMoreBeside(fn) == nil
 	}
 	seen := make(map[*ssa.Function]bool)
 	ownValuesOf := make(map[*ssa.Function]fieldSet)

@@ -208,6 +208,10 @@ func (s *Suggester) ownsNothing(fn *ssa.Function, recv ssa.Instruction) string {
 		return "it receives work in a loop but owns nothing: no function hands it code " +
 			"to run, and it reads or writes no state without a lock (a relay or a timer's goroutine)"
 	}
+	if callers := s.writtenMoreBeside(fn); len(callers) > 0 {
+		return "it writes its receiver's fields, but the code that calls the value writes more of them without a lock (" +
+			strings.Join(firstN(callers, 3), ", ") + "): that code owns the value, and this goroutine runs beside it"
+	}
 	if reader := s.watcherReader(fn); reader != nil {
 		return "it drains a channel no code of the package sends on, fed from outside, while " +
 			flow.Name(reader) + " reads what it writes without a lock: it writes beside the code that calls the value, which owns it"
@@ -826,6 +830,72 @@ func (s *Suggester) watcherReader(fn *ssa.Function) *ssa.Function {
 		return nil
 	}
 	return reader
+}
+
+// writtenMoreBeside names the exported methods of fn's receiver type
+// (but fn) that write, without a lock, more of its fields than fn does,
+// when fn writes some of them, no other state, and runs no code it is
+// handed (a mailbox owns what that code writes): a cache's counters that Get and
+// ResetStats bump beside a refresh goroutine that stamps one field. The
+// value is its callers', as declineOwner would tell of the type, and the
+// goroutine is code off them, not a loop owning it. nil when fn owns.
+func (s *Suggester) writtenMoreBeside(fn *ssa.Function) []string {
+	decl := flow.DeclaredFunc(fn)
+	if decl == nil {
+		return nil
+	}
+	recv := names.ReceiverNamed(decl)
+	if recv == nil {
+		return nil
+	}
+	if len(s.hopsInto(fn)) > 0 || s.sendsCodeTo(fn) {
+		return nil // a mailbox: what the code it runs writes is its own
+	}
+	prefix := flow.TypeKey(recv) + "."
+	own := s.written.unlockedOf(fn)
+	if len(own) == 0 {
+		return nil
+	}
+	for key := range own {
+		if !strings.HasPrefix(key, prefix) {
+			return nil // it writes other state too: it may own that
+		}
+	}
+	byCallers := make(fieldSet)
+	var callers []string
+	for _, m := range s.e.Functions() {
+		obj := flow.DeclaredFunc(m)
+		if m == fn || obj == nil || names.ReceiverNamed(obj) != recv || !obj.Exported() || s.inTestFile(m.Pos()) ||
+			s.written.setsUp(m) || startsIt(m, fn) {
+			continue // set-up: a Start filling fields in, then starting fn
+		}
+		wrote := false
+		for key := range s.written.unlockedOf(m) {
+			if strings.HasPrefix(key, prefix) && !own[key] {
+				byCallers[key], wrote = true, true
+			}
+		}
+		if wrote {
+			callers = append(callers, flow.Name(m))
+		}
+	}
+	if len(byCallers) <= len(own) {
+		return nil
+	}
+	slices.Sort(callers)
+	return callers
+}
+
+// startsIt reports whether a go statement of m runs fn.
+func startsIt(m, fn *ssa.Function) bool {
+	for _, b := range m.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok && slices.ContainsFunc(flow.FuncTargets(g.Call.Value), func(t flow.FuncValue) bool { return t.Fn == fn }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readBeside returns a method of fn's receiver type, other than fn, that

@@ -109,6 +109,17 @@ func (s *Suggester) proposeOwners() {
 			}
 			continue
 		}
+		if obj.Pkg() != s.pass.Pkg && !slices.ContainsFunc(roots, func(r ownerRoot) bool {
+			return slices.ContainsFunc(slices.Collect(maps.Keys(s.written.directOf(r.fn))), func(key string) bool { return key[:strings.LastIndex(key, ".")] == tk })
+		}) {
+			// b.cols[i].Cards = cs: the elements of a slice the owner's
+			// value keeps, which the check sees read on the way; the
+			// type's own package makes and reads values of it for itself
+			// (a fake server's columns), which are no one's state.
+			s.declined.add(obj, directive.VerbOwner, "owner code writes its fields only in the elements of a slice its own state keeps: "+
+				"those are that state's, and values of another package's type made elsewhere are not the owner's")
+			continue
+		}
 		if by := lockedBy[tk]; by != "" {
 			s.declined.add(obj, directive.VerbOwner, "owner code writes it, but "+by+" writes it too with a lock held: its values are shared under that lock, not one owner's")
 			continue

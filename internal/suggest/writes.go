@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"iter"
@@ -96,6 +97,10 @@ type fieldAccesses struct {
 	// with it held: not in writes, but evidence that the values are
 	// shared under a lock (see underLocks).
 	lockedWrites fieldSet
+	// elementWrites are the fields it writes only in the elements of a
+	// slice or array it reaches through a field (b.cols[i].Cards = cs):
+	// the holder's state, which the check sees read on the way.
+	elementWrites fieldSet
 	// joinedReads are the fields it reads only after it joins started
 	// code (c.wg.Wait(); return c.pages): ordered after what that code
 	// wrote, they race with no goroutine nobody else waits for.
@@ -151,8 +156,9 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet), joinedReads: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), elementWrites: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet), joinedReads: make(fieldSet)}
 	elsewhere := make(fieldSet)     // fields written other than at a slot
+	direct := make(fieldSet)        // fields written other than in an element
 	unjoinedReads := make(fieldSet) // fields read where no join ran before
 	closes := channelCloses(fn)
 	for _, b := range fn.Blocks {
@@ -222,6 +228,11 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			}
 		default:
 			acc.writes[key] = true
+			if x.elementField(instr) {
+				acc.elementWrites[key] = true
+			} else {
+				direct[key] = true
+			}
 			if !underLock(instr) {
 				acc.unlockedWrites[key] = true
 			}
@@ -237,6 +248,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	}
 	for key := range elsewhere {
 		delete(acc.slots, key)
+	}
+	for key := range direct {
+		delete(acc.elementWrites, key)
 	}
 	for key := range writtenLater {
 		delete(acc.startedWrites, key)
@@ -541,12 +555,29 @@ func (x *writeIndex) of(fn *ssa.Function) fieldSet {
 			return x.accesses(fn).writes
 		}
 		return setOf(x.importedFields(fn).Writes)
-	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
-		// What a goroutine writes is spawned code's own (codeRoots), off
-		// fn's owner: only calls in place count; and what a function
-		// that locks calls after it may run under its lock.
-		return !x.accesses(call.Parent()).afterLock[call] && x.handsState(originOf, call, c)
-	})
+	}, x.writesInPlace)
+}
+
+// writesInPlace says which calls' writes are their caller's: what a
+// goroutine writes is spawned code's own (codeRoots), off the caller's
+// owner, so only calls in place count; and what a function that locks
+// calls after it may run under its lock.
+func (x *writeIndex) writesInPlace(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
+	return !x.accesses(call.Parent()).afterLock[call] && x.handsState(originOf, call, c)
+}
+
+// directOf is what of says fn writes, but in the elements of a slice
+// reached through a field (see fieldAccesses.elementWrites).
+func (x *writeIndex) directOf(fn *ssa.Function) fieldSet {
+	return x.closure(x.direct, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks == nil {
+			return setOf(x.importedFields(fn).Writes)
+		}
+		acc := x.accesses(fn)
+		out := maps.Clone(acc.writes)
+		maps.DeleteFunc(out, func(key string, _ bool) bool { return acc.elementWrites[key] })
+		return out
+	}, x.writesInPlace)
 }
 
 // unlockedOf is what fn writes where no Lock dominates, itself and in
@@ -955,11 +986,13 @@ func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
 
 // setsUpTurn reports whether fn is a turn of the owner that only gives
 // its receiver's fields values it makes or is handed (no zero values: a
-// Terminate clearing fields is no set-up), and starts nothing:
-// an actor's Init, which its framework runs before any other turn, so
-// before any code a turn starts off the owner. What it writes is set up,
-// as what a constructor writes is: a field it makes that goroutines
-// reach only under a lock may still be :any.
+// Terminate clearing fields is no set-up), and starts nothing before it
+// has given them: an actor's Init, which its framework runs before any
+// other turn, so before any code a turn starts off the owner. What it
+// starts last (a ticker goroutine sending to the actor itself) runs after
+// its writes, as code started after a constructor does. What it writes
+// is set up, as what a constructor writes is: a field it makes that
+// goroutines reach only under a lock may still be :any.
 func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
@@ -968,17 +1001,19 @@ func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
 	if _, ok := x.e.Model().Turns.Of(obj); !ok {
 		return false
 	}
-	if w := x.e.Walk(fn); w == nil || len(w.Spawns) > 0 || len(w.Hops) > 0 {
+	w := x.e.Walk(fn)
+	if w == nil {
 		return false
 	}
+	afterStart := startsIn(fn, append(slices.Clone(w.Spawns), w.Hops...))
 	recv := fn.Params[0]
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Store:
 				if fa, ok := in.Addr.(*ssa.FieldAddr); ok && fa.X == recv {
-					if !givesValue(in.Val) {
-						return false // a zero or a copy: no set-up
+					if !givesValue(in.Val) || afterStart[instr] {
+						return false // a zero, a copy, or beside what it started: no set-up
 					}
 				} else if !madeHere(in.Addr) {
 					return false // through a value it did not make
@@ -987,10 +1022,11 @@ func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
 				if !madeHere(in.Map) {
 					return false
 				}
-			case ssa.CallInstruction:
-				if callee := in.Common().StaticCallee(); callee != nil && callee.Signature.Recv() != nil &&
-					len(in.Common().Args) > 0 && in.Common().Args[0] == recv {
-					return false // its own methods may do more
+			case *ssa.Call, *ssa.Defer:
+				call := instr.(ssa.CallInstruction).Common()
+				if callee := call.StaticCallee(); callee != nil && callee.Signature.Recv() != nil &&
+					len(call.Args) > 0 && call.Args[0] == recv {
+					return false // its own methods may do more (one it starts runs after)
 				}
 			}
 		}
@@ -998,16 +1034,56 @@ func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
 	return true
 }
 
+// startsIn returns the instructions of fn that may run once one of
+// starts (what fn's walk found it starting or hopping) has started, or
+// every instruction when a start is not found among them.
+func startsIn(fn *ssa.Function, starts []walk.Entry) map[ssa.Instruction]bool {
+	after := make(map[ssa.Instruction]bool)
+	for _, st := range starts {
+		found := false
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if _, call := instr.(ssa.CallInstruction); call && instr.Pos() == st.Pos {
+					found = true
+					maps.Copy(after, flow.RunsAfter(instr, func(ssa.Instruction) bool { return false }))
+				}
+			}
+		}
+		if !found {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					after[instr] = true
+				}
+			}
+		}
+	}
+	return after
+}
+
 // givesValue reports whether v is a value to set a field up with: not a
-// constant (Terminate's s.cache = nil) nor loaded from a variable or field.
+// zero constant (Terminate's s.cache = nil; a default such as
+// l.limit = 3 is a value) nor loaded from a variable or field.
 func givesValue(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.Const:
-		return false
+		return !v.IsNil() && (v.Value == nil || !isZeroConstant(v.Value))
 	case *ssa.UnOp:
 		return v.Op != token.MUL
 	}
 	return true
+}
+
+// isZeroConstant reports whether c is its type's zero value.
+func isZeroConstant(c constant.Value) bool {
+	switch c.Kind() {
+	case constant.Bool:
+		return !constant.BoolVal(c)
+	case constant.String:
+		return constant.StringVal(c) == ""
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(c) == 0
+	}
+	return false
 }
 
 // madeHere reports whether v is, or is in, a value its function makes
@@ -1098,15 +1174,25 @@ func (x *writeIndex) touchesIn(window map[ssa.Instruction]bool, acc *fieldAccess
 // the part of a tree one goroutine of a fan-out works on) is left out:
 // such a part is that goroutine's, as far as -suggest can tell; so is
 // what it captured of an iteration of the loop starting it (perIteration:
-// go func() { inspect(child) }() for each child).
+// go func() { inspect(child) }() for each child). A call handed both
+// (r.apply(snap), snap fetched by the goroutine) counts with the types
+// only the handed values lead to.
 func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fieldSet {
 	if fn.Blocks == nil {
 		return x.unlockedOf(fn) // another package's (go c.cache.Prefetch(ids)): what it exported
 	}
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
+	derived := func(v ssa.Value) bool { return !handedAll([]ssa.Value{v}, keptByHanded) }
 	for call, c := range callsInPlace(fn) {
-		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) && handedAll(c.handed, keptByHanded) {
-			maps.Copy(out, withoutTypes(x.unlockedOf(c.fn), parts))
+		parts, ok := partTypes(c.handed, capturedOf(fn, perIteration))
+		others, known := partTypes(c.handed, derived)
+		if ok && known && !underLock(call) && slices.ContainsFunc(c.handed, func(v ssa.Value) bool { return !derived(v) && leadsToState(v) }) {
+			excluded := maps.Clone(parts)
+			if excluded == nil {
+				excluded = make(map[string]bool)
+			}
+			maps.Copy(excluded, others)
+			maps.Copy(out, withoutTypes(x.unlockedOf(c.fn), excluded))
 		}
 	}
 	return out
@@ -1490,6 +1576,7 @@ type writeIndex struct {
 	m            *model.Model
 	pass         *analysis.Pass
 	writes       map[*ssa.Function]fieldSet              // see of
+	direct       map[*ssa.Function]fieldSet              // see directOf
 	reads        map[*ssa.Function]fieldSet              // see readsOf
 	unlocked     map[*ssa.Function]fieldSet              // see unlockedOf
 	access       map[*ssa.Function]fieldAccesses         // see accesses
@@ -1502,12 +1589,13 @@ type writeIndex struct {
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool)}
 }
 
 // reset forgets what the index found.
 func (x *writeIndex) reset() {
 	clear(x.writes)
+	clear(x.direct)
 	clear(x.reads)
 	clear(x.unlocked)
 	clear(x.access)

@@ -302,9 +302,18 @@ type Summary struct {
 	// test's helper returning the actor it spawned beside the engine).
 	// StartedFields: so are the values held in these fields of its
 	// results (a fixture returning the actors it spawned, o.Inv), sorted.
+	// StartsLoop: what it starts includes a loop (a //confined:loop, or
+	// turns a framework runs), so that an importer, which sees no body,
+	// knows a Start from a retry's goroutine.
 	Started        Origin
 	StartedResults Indices
 	StartedFields  []ResultField
+	StartsLoop     bool
+	// RecvWaits: a method that waits on its receiver's field (<-c.done,
+	// c.wg.Wait()), as a Close waits for the loop's end; RecvLockedFirst:
+	// one that takes its receiver's lock first. An importer that started
+	// the loop calls them beside it safely.
+	RecvWaits, RecvLockedFirst bool
 	// What it does to the entries of maps and slices its sources are
 	// themselves (sum(stock) ranging its parameter): a caller handing it
 	// a confined field's map touches that field's entries there.
@@ -443,6 +452,9 @@ func (s *Summary) Merge(t *Summary) {
 	s.Completes = s.Completes.Join(t.Completes)
 	s.Started = s.Started.Union(t.Started)
 	s.StartedResults |= t.StartedResults
+	s.StartsLoop = s.StartsLoop || t.StartsLoop
+	s.RecvWaits = s.RecvWaits || t.RecvWaits
+	s.RecvLockedFirst = s.RecvLockedFirst || t.RecvLockedFirst
 	for _, f := range t.StartedFields {
 		s.AddStartedField(f)
 	}
@@ -478,7 +490,7 @@ func (s *Summary) Untrack() {
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResults != t.StartedResults || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
+		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) {
 		return false
 	}
@@ -521,6 +533,15 @@ func (s *Summary) String() string {
 	}
 	for _, f := range s.StartedFields {
 		parts = append(parts, fmt.Sprintf("started result %d field %s", f.Result, f.Field))
+	}
+	if s.StartsLoop {
+		parts = append(parts, "starts a loop")
+	}
+	if s.RecvWaits {
+		parts = append(parts, "waits on arg0")
+	}
+	if s.RecvLockedFirst {
+		parts = append(parts, "locks arg0 first")
 	}
 	if s.Completes != directive.CompletesUnknown {
 		parts = append(parts, "completes "+s.Completes.String())

@@ -114,7 +114,8 @@ func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 // actorsBehavior reports whether v, a func made the turn of an actor of
 // its own (protoactor's ReceiveFunc), is rather an actor's behavior: a
 // method value of an actor (Become(w.connected), also in its
-// constructor), or a func made in a method of one (its next behavior).
+// constructor), or a func made in a method of one (its next behavior)
+// and not handed to a function that spawns it (PropsFromFunc).
 func (w *walker) actorsBehavior(v ssa.Value) bool {
 	actor := func(t types.Type) bool {
 		named := names.DerefNamed(t)
@@ -127,7 +128,22 @@ func (w *walker) actorsBehavior(v ssa.Value) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	return fn.Signature.Recv() != nil && actor(fn.Signature.Recv().Type())
+	if fn.Signature.Recv() == nil || !actor(fn.Signature.Recv().Type()) {
+		return false
+	}
+	// Made in a method of an actor: its next behavior, unless the
+	// conversion hands it to a function of no receiver
+	// (actor.PropsFromFunc), which spawns it as an actor of its own.
+	if ct, ok := w.at.(*ssa.ChangeType); ok {
+		for _, ref := range *ct.Referrers() {
+			if call, ok := ref.(ssa.CallInstruction); ok {
+				if callee := call.Common().StaticCallee(); callee != nil && callee.Signature.Recv() == nil {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // store handles a store of func values into a field. Where another

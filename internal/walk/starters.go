@@ -44,7 +44,7 @@ func (w *walker) loopStarts() []loopStart {
 				continue // a deferred start runs after all the function does
 			}
 			for _, value := range w.startedBy(call) {
-				if loop := w.loopOf(value.Type()); loop != nil {
+				if loop := w.c.loopOf(value.Type()); loop != nil {
 					value = variableOf(value)
 					if cells := flow.CellsHolding(value); len(cells) == 1 {
 						value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
@@ -256,6 +256,10 @@ const maxStarterDepth = 2
 // of the constructors every test calls, it is found once per function
 // (depth only ever starts at maxStarterDepth).
 func (c *Package) startsLoop(fn *ssa.Function, depth int) bool {
+	if fn.Blocks == nil { // another package's: its summary tells
+		sum := c.SummaryOf(fn)
+		return sum != nil && sum.StartsLoop
+	}
 	if depth == maxStarterDepth {
 		return flow.Memoized(c.loopStarters, fn, func(fn *ssa.Function) bool { return c.findsLoopStart(fn, depth) })
 	}
@@ -271,7 +275,7 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 					return true
 				}
 				if call, isCall := instr.(*ssa.Call); isCall && depth > 0 {
-					if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && callee != fn && c.startsLoop(callee, depth-1) {
+					if callee := call.Call.StaticCallee(); callee != nil && (callee.Pkg == fn.Pkg || callee.Blocks == nil) && callee != fn && c.startsLoop(callee, depth-1) {
 						return true
 					}
 				}
@@ -297,28 +301,30 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 
 // loopOf returns the //confined:loop method of the type t points to, or
 // the turn its framework runs (see spawnedTurn), or nil.
-func (w *walker) loopOf(t types.Type) *types.Func {
+func (c *Package) loopOf(t types.Type) *types.Func {
 	named := names.DerefNamed(t)
 	if named == nil {
 		return nil
 	}
 	ms := types.NewMethodSet(types.NewPointer(named))
-	if turn, ok := w.c.M.Turns.Spawned(named); ok {
-		// Of several turns (a gen.Server's HandleCall and HandleInfo),
-		// one the type declares names the loop best; all run as it (see
-		// loopBodies).
-		for sel := range ms.Methods() {
-			if m := sel.Obj().(*types.Func); len(sel.Index()) == 1 && w.c.isTurn(m) {
-				return m
-			}
+	// Of several turns (a gen.Server's HandleCall and HandleInfo), one
+	// the type declares names the loop best; all run as it (see
+	// loopBodies). A framework that spawns them runs them, or, for one
+	// whose loop its caller enters (ebiten.RunGame), a test's goroutine
+	// driving the turns (go func() { for { g.Update() } }()).
+	for sel := range ms.Methods() {
+		if m := sel.Obj().(*types.Func); len(sel.Index()) == 1 && c.isTurn(m) {
+			return m
 		}
+	}
+	if turn, ok := c.M.Turns.Spawned(named); ok {
 		if sel := ms.Lookup(turn.Pkg(), turn.Name()); sel != nil {
 			return sel.Obj().(*types.Func) // (*app.stock).Receive
 		}
 	}
 	for i := range ms.Len() {
 		if m, ok := ms.At(i).Obj().(*types.Func); ok {
-			if d := w.c.M.Directives(m); d != nil && d.Loop {
+			if d := c.M.Directives(m); d != nil && d.Loop {
 				return m
 			}
 		}
@@ -463,7 +469,7 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 	// <-c.done; return c.stats()) touches what it does once the loop is
 	// done with it; one that takes the value's lock first shares it under
 	// that lock. Asked only past a start: most touches follow none.
-	if st == nil || waitsForLoop(w.at, v) || sharedUnderLock(w.at, v) {
+	if st == nil || w.c.waitsForLoop(w.at, v) || w.c.sharedUnderLock(w.at, v) {
 		return nil
 	}
 	return st
@@ -501,7 +507,7 @@ func holder(v ssa.Value) ssa.Value {
 func (w *walker) waitedBefore(x ssa.Value) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if instr != w.at && flow.Dominates(instr, w.at) && waitsForLoop(instr, x) {
+			if instr != w.at && flow.Dominates(instr, w.at) && w.c.waitsForLoop(instr, x) {
 				return true
 			}
 		}
@@ -644,7 +650,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && waitsForLoop(instr, st.value) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && w.c.waitsForLoop(instr, st.value) {
 				return true
 			}
 		}
@@ -654,23 +660,43 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 
 // waitsForLoop reports whether instr waits for the end of the loop of the
 // value x: it waits on a field of x (see waitsOnField), or calls a method
-// of x that does (Close).
-func waitsForLoop(instr ssa.Instruction, x ssa.Value) bool {
+// of x that does (Close; another package's says so in its summary).
+func (c *Package) waitsForLoop(instr ssa.Instruction, x ssa.Value) bool {
 	if waitsOnField(instr, x) {
 		return true
 	}
 	callee := methodCalled(instr, x)
-	return callee != nil && len(callee.Params) > 0 && slices.ContainsFunc(callee.Blocks, func(b *ssa.BasicBlock) bool {
-		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, callee.Params[0]) })
+	if callee == nil {
+		return false
+	}
+	if callee.Blocks == nil {
+		sum := c.SummaryOf(callee)
+		return sum != nil && sum.RecvWaits
+	}
+	return waitsOnRecv(callee)
+}
+
+// waitsOnRecv reports whether the method fn waits on a field of its
+// receiver (see waitsOnField) somewhere.
+func waitsOnRecv(fn *ssa.Function) bool {
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, fn.Params[0]) })
 	})
 }
 
 // sharedUnderLock reports whether instr calls a method of x that takes a
 // lock of x's first (s.snapshot() locking s.mu): its author shares the
 // value under that lock, with the loop too.
-func sharedUnderLock(instr ssa.Instruction, x ssa.Value) bool {
+func (c *Package) sharedUnderLock(instr ssa.Instruction, x ssa.Value) bool {
 	callee := methodCalled(instr, x)
-	return callee != nil && flow.LocksFirst(callee)
+	if callee == nil {
+		return false
+	}
+	if callee.Blocks == nil {
+		sum := c.SummaryOf(callee)
+		return sum != nil && sum.RecvLockedFirst
+	}
+	return flow.LocksFirst(callee)
 }
 
 // methodCalled returns the function instr calls statically on the value x

@@ -702,22 +702,44 @@ func rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value, seen map[*ssa
 		seen = make(map[*ssa.Alloc]bool)
 	}
 	seen[cell] = true
-	return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return copiesExisting(origins, v, seen) })
+	return slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { return copiesExisting(origins, cell, v, seen) })
 }
 
-// copiesExisting reports whether v, stored into a variable, is a copy of
-// a value that existed before the function: its parameter or capture (a
-// value receiver), or what a pointer from outside points to. A composite
-// literal the function builds is new, whatever its fields hold.
-func copiesExisting(origins func(ssa.Value) summary.Origin, v ssa.Value, seen map[*ssa.Alloc]bool) bool {
+// copiesExisting reports whether v, stored into the variable cell, is a
+// copy of a value that existed before the function and takes its place:
+// its parameter or capture (a value receiver, handed back), or what a
+// pointer from outside points to, when cell is stored back through that
+// pointer (j := *p; j.n++; *p = j). A copy only read, sent, or stored
+// elsewhere (job := q[0]; job.tries++; inflight[id] = job) changes no
+// value other code holds: what it is stored into is written instead. A
+// composite literal the function builds is new, whatever its fields hold.
+func copiesExisting(origins func(ssa.Value) summary.Origin, cell *ssa.Alloc, v ssa.Value, seen map[*ssa.Alloc]bool) bool {
 	switch v := v.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
 	case *ssa.UnOp:
-		if cell, ok := v.X.(*ssa.Alloc); ok {
-			return rewrites(origins, cell, seen)
+		if from, ok := v.X.(*ssa.Alloc); ok {
+			return rewrites(origins, from, seen)
 		}
-		return v.Op == token.MUL && !origins(v.X).Fresh()
+		return v.Op == token.MUL && !origins(v.X).Fresh() && storedBack(cell, v.X)
+	}
+	return false
+}
+
+// storedBack reports whether the value of cell is stored through a
+// pointer to where from points (the same selections from the same root).
+func storedBack(cell *ssa.Alloc, from ssa.Value) bool {
+	at := flow.PathOf(from)
+	for _, ref := range *cell.Referrers() {
+		load, ok := ref.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		for _, use := range *load.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Val == load && flow.PathOf(st.Addr) == at {
+				return true
+			}
+		}
 	}
 	return false
 }

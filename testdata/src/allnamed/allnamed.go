@@ -10,7 +10,7 @@ type router struct { // want router:"confined:owner@pub"
 }
 
 //confined:loop @pub
-func (r *router) run() {
+func (r *router) run() { // want run:`confined:loop@pub`
 	for f := range r.inbox {
 		f()
 	}
@@ -20,7 +20,7 @@ func (r *router) run() {
 type finder struct{ found int } // want finder:"confined:owner@disc"
 
 //confined:loop @disc
-func (f *finder) run(in chan int) {
+func (f *finder) run(in chan int) { // want run:`confined:loop@disc`
 	for n := range in {
 		f.found += n
 	}
@@ -50,7 +50,7 @@ func (r *router) tally(s *stats, l *ledger) {
 }
 
 //confined:loop @pub
-func (r *router) serve(s *stats, l *ledger) {
+func (r *router) serve(s *stats, l *ledger) { // want serve:`confined:loop@pub`
 	for f := range r.inbox {
 		f()
 		r.tally(s, l)

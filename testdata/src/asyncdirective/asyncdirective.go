@@ -37,7 +37,7 @@ func (a *actor) post(f func()) { a.mailbox <- f }
 // loop is the actor's mailbox loop.
 //
 //confined:loop
-func (a *actor) loop() {
+func (a *actor) loop() { // want loop:`confined:loop`
 	for f := range a.mailbox {
 		f()
 	}
@@ -300,7 +300,7 @@ func startDrainInLiteral(a *actor) {
 // A plain function can be the loop too, started by a go statement or a sink.
 //
 //confined:loop
-func serve(a *actor) {
+func serve(a *actor) { // want serve:`confined:loop`
 	for f := range a.mailbox {
 		f()
 	}

@@ -30,7 +30,7 @@ func newConn() *conn {
 }
 
 //confined:loop
-func (c *conn) loop() {
+func (c *conn) loop() { // want loop:`confined:loop`
 	for id := range 3 {
 		c.onData(id)
 	}

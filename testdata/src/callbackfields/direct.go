@@ -33,7 +33,7 @@ func (q *queue) worker() {
 }
 
 //confined:loop
-func (q *queue) finish(done chan *task) {
+func (q *queue) finish(done chan *task) { // want finish:`confined:loop`
 	for j := range done {
 		j.onDone()
 	}

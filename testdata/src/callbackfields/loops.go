@@ -20,7 +20,7 @@ type server struct {
 func (s *server) start(r *req) { r.alloc() }
 
 //confined:loop
-func (s *server) run() {
+func (s *server) run() { // want run:`confined:loop`
 	for _, r := range s.reqs {
 		s.start(r)
 	}

@@ -25,7 +25,7 @@ func newNode() *node {
 }
 
 //confined:loop
-func (n *node) run() {
+func (n *node) run() { // want run:`confined:loop`
 	for m := range n.recvc {
 		if m == "lost" {
 			n.propc = nil
@@ -62,7 +62,7 @@ type counter struct { // want counter:"confined:owner"
 }
 
 //confined:loop
-func (c *counter) run() {
+func (c *counter) run() { // want run:`confined:loop`
 	for range c.reset {
 		c.hits = atomic.Int64{}
 	}
@@ -85,7 +85,7 @@ type job struct { // want job:"confined:owner"
 }
 
 //confined:loop
-func runJobs(start chan func(*job)) {
+func runJobs(start chan func(*job)) { // want runJobs:`confined:loop`
 	for f := range start {
 		j := &job{}
 		j.done = make(chan struct{})

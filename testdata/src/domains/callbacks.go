@@ -27,7 +27,7 @@ func newChild(onFail func(string), onDone func()) *Child {
 }
 
 //confined:loop @child
-func (c *Child) run() {
+func (c *Child) run() { // want run:`confined:loop@child`
 	for fail := range c.mailbox {
 		c.handle(fail)
 		c.onDone()
@@ -43,7 +43,7 @@ func (c *Child) handle(fail bool) {
 func (c *Child) counted() { c.runs++ }
 
 //confined:loop @parent
-func (p *Parent) run() {
+func (p *Parent) run() { // want run:`confined:loop@parent`
 	for name := range p.mailbox {
 		p.bad[name]++
 		newChild(p.markBad, nil)

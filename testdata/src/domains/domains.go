@@ -41,7 +41,7 @@ type auditMsg struct{ B *Book }
 // run is the coordinator's loop.
 //
 //confined:loop @coord
-func (c *Coord) run() {
+func (c *Coord) run() { // want run:`confined:loop@coord`
 	for f := range c.inbox {
 		f()
 		settle(c.book) // the coordinator's own: fine
@@ -51,7 +51,7 @@ func (c *Coord) run() {
 // run is the auditor's loop.
 //
 //confined:loop @audit
-func (a *Auditor) run() {
+func (a *Auditor) run() { // want run:`confined:loop@audit`
 	for {
 		select {
 		case m := <-a.inbox:

@@ -17,7 +17,7 @@ func anyWithDomain() {}
 //
 //confined:loop @audit
 //confined:owner @coord
-func loopAndOwner() {}
+func loopAndOwner() {} // want loopAndOwner:`confined:loop@audit`
 
 // want +2 `//confined:hop names its domain first: write //confined:hop @coord f`
 //

@@ -12,7 +12,7 @@ type Ledger struct { // want Ledger:"confined:owner"
 // serve is the default owner's loop.
 //
 //confined:loop
-func (l *Ledger) serve() {
+func (l *Ledger) serve() { // want serve:`confined:loop`
 	for f := range l.work {
 		f()
 		l.total++             // its own: fine

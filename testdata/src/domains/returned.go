@@ -18,14 +18,14 @@ type Roster struct { // want Roster:"confined:owner@roster"
 }
 
 //confined:loop @roster
-func (r *Roster) loop() {
+func (r *Roster) loop() { // want loop:`confined:loop@roster`
 	for op := range r.ops {
 		op()
 	}
 }
 
 //confined:loop @tidy
-func (r *Roster) tidier() {
+func (r *Roster) tidier() { // want tidier:`confined:loop@tidy`
 	for f := range r.tidy {
 		f()
 	}

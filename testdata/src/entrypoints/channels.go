@@ -42,7 +42,7 @@ type Router struct { // want Router:"confined:owner"
 }
 
 //confined:loop
-func (r *Router) run() {
+func (r *Router) run() { // want run:`confined:loop`
 	for {
 		select {
 		case f := <-r.eval:

@@ -22,7 +22,7 @@ func (b *Book) Post(f func()) { b.jobs <- f } // want Post:"confined:hop\\[1\\]"
 // run is the loop.
 //
 //confined:loop
-func (b *Book) run() {
+func (b *Book) run() { // want run:`confined:loop`
 	for f := range b.jobs {
 		f()
 	}

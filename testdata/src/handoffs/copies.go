@@ -31,7 +31,7 @@ type Stats struct { // want Stats:"confined:owner"
 }
 
 //confined:loop
-func (s *Stats) loop() {
+func (s *Stats) loop() { // want loop:`confined:loop`
 	for op := range s.ops {
 		op()
 	}

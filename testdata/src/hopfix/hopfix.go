@@ -163,7 +163,7 @@ type router struct { // want router:"confined:owner"
 }
 
 //confined:loop
-func (r *router) run() {
+func (r *router) run() { // want run:`confined:loop`
 	for f := range r.eval {
 		f()
 	}

@@ -29,7 +29,7 @@ func (a *actor) Restart(ids ...int) { // want Restart:`summary\(off by code that
 }
 
 //confined:loop
-func (a *actor) run() {
+func (a *actor) run() { // want run:`confined:loop`
 	for f := range a.mailbox {
 		f()
 	}

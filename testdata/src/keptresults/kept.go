@@ -42,7 +42,7 @@ func (h *house) staged() *lot {
 func (h *house) fresh() *lot { return &lot{open: true} }
 
 //confined:loop
-func (h *house) run(ids chan int) {
+func (h *house) run(ids chan int) { // want run:`confined:loop`
 	for id := range ids {
 		l := h.open(id)
 		time.AfterFunc(time.Second, func() {

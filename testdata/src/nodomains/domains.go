@@ -39,7 +39,7 @@ type auditMsg struct{ B *Book }
 // run is the coordinator's loop.
 //
 //confined:loop
-func (c *Coord) run() {
+func (c *Coord) run() { // want run:`confined:loop`
 	for f := range c.inbox {
 		f()
 		settle(c.book) // the coordinator's own: fine
@@ -49,7 +49,7 @@ func (c *Coord) run() {
 // run is the auditor's loop.
 //
 //confined:loop
-func (a *Auditor) run() {
+func (a *Auditor) run() { // want run:`confined:loop`
 	for m := range a.inbox {
 		a.receive(m)
 	}

@@ -15,7 +15,7 @@ type board struct { // want board:"confined:owner"
 }
 
 //confined:loop
-func (b *board) run() {
+func (b *board) run() { // want run:`confined:loop`
 	for op := range b.ops {
 		op()
 		b.scores[0]++

@@ -18,7 +18,7 @@ func newDepot() *depot {
 }
 
 //confined:loop
-func (d *depot) run() {
+func (d *depot) run() { // want run:`confined:loop`
 	for op := range d.ops {
 		op()
 	}

@@ -30,7 +30,7 @@ type Tracker struct { // want Tracker:"confined:owner"
 }
 
 //confined:loop
-func (t *Tracker) run() {
+func (t *Tracker) run() { // want run:`confined:loop`
 	for {
 		select {
 		case r := <-t.lookup:

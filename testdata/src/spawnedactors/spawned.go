@@ -90,7 +90,7 @@ type queue struct { // want queue:`confined:owner`
 }
 
 //confined:loop
-func (q *queue) run() {
+func (q *queue) run() { // want run:`confined:loop`
 	for f := range q.jobs {
 		f()
 	}
@@ -147,4 +147,30 @@ func Count(e *actor.Engine) int { // want Count:`summary\(\)`
 func SetDeskFee() {
 	o := desk.Open()
 	o.Desk.Fee = 2 // want `writes confined desk\.Desk\.Fee off the owner: this code runs via the code that started the loop \(\*desk\.Desk\)\.HandleInfo, which goes on beside it`
+}
+
+// A helper driving the game's frames on a goroutine of its own, as a
+// test drives a game whose framework's loop its caller enters: the code
+// that started it goes on beside the frames, and races at its first read
+// of the score (the loop's condition), not at the read after it.
+func drive(b *board) {
+	go func() {
+		for b.Update() {
+		}
+	}()
+}
+
+func Watch(patience int) int { // want Watch:`summary\(\)`
+	b := &board{}
+	drive(b)
+	waited := 0
+	for b.score < 5 { // want `reads confined spawnedactors\.board\.score off the owner: this code runs via the code that started the loop \(\*spawnedactors\.board\)\.Update, which goes on beside it`
+		if waited++; waited > patience {
+			break
+		}
+	}
+	if b.score < 5 {
+		return -1
+	}
+	return b.score
 }

@@ -22,14 +22,14 @@ type getReq struct {
 	reply chan string
 }
 
-func New() *Cache { // want New:`summary\(started result\)`
+func New() *Cache { // want New:`summary\(started result; starts a loop\)`
 	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
 	go c.run()
 	return c
 }
 
 //confined:loop
-func (c *Cache) run() {
+func (c *Cache) run() { // want run:`confined:loop`
 	defer close(c.done)
 	for {
 		select {
@@ -54,7 +54,7 @@ func (c *Cache) Get(k string) string { // want Get:`summary\(\)`
 }
 
 // Close stops the loop and waits for it.
-func (c *Cache) Close() {
+func (c *Cache) Close() { // want Close:`summary\(waits on arg0\)`
 	close(c.quit)
 	<-c.done
 }
@@ -84,7 +84,7 @@ func PollThroughHelper() {
 
 // Start runs the loop of a cache made without it; what it sets after the
 // go statement races with the loop.
-func (c *Cache) Start() { // want Start:`summary\(arg0 writes startedloops\.Cache\.hits; started arg0\)`
+func (c *Cache) Start() { // want Start:`summary\(arg0 writes startedloops\.Cache\.hits; started arg0; starts a loop\)`
 	go c.run()
 	c.hits = 0 // want `writes confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run, which goes on beside it \(startedloops\.go:\d+\); fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
 }
@@ -112,7 +112,7 @@ func Drained() int {
 }
 
 // Shutdown waits for the loop's end, then reads what it left.
-func (c *Cache) Shutdown() int { // want Shutdown:`summary\(arg0 reads startedloops\.Cache\.hits\)`
+func (c *Cache) Shutdown() int { // want Shutdown:`summary\(arg0 reads startedloops\.Cache\.hits; waits on arg0\)`
 	close(c.quit)
 	<-c.done
 	return c.hits
@@ -124,7 +124,7 @@ func ShutDown() int {
 	return c.Shutdown()
 }
 
-func SetUp() *Cache { // want SetUp:`summary\(started result\)`
+func SetUp() *Cache { // want SetUp:`summary\(started result; starts a loop\)`
 	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
 	c.hits = 1
 	go c.run()
@@ -196,7 +196,7 @@ type Pool struct { // want Pool:`confined:owner`
 	idle int
 }
 
-func NewPool() *Pool { // want NewPool:`summary\(started result\)`
+func NewPool() *Pool { // want NewPool:`summary\(started result; starts a loop\)`
 	p := &Pool{quit: make(chan struct{})}
 	p.wg.Add(1)
 	go p.run()
@@ -204,7 +204,7 @@ func NewPool() *Pool { // want NewPool:`summary\(started result\)`
 }
 
 //confined:loop
-func (p *Pool) run() {
+func (p *Pool) run() { // want run:`confined:loop`
 	defer p.wg.Done()
 	for {
 		select {
@@ -216,7 +216,7 @@ func (p *Pool) run() {
 	}
 }
 
-func (p *Pool) Close() { // want Close:`may block`
+func (p *Pool) Close() { // want Close:`may block` Close:`summary\(waits on arg0\)`
 	close(p.quit)
 	p.wg.Wait()
 }
@@ -249,7 +249,7 @@ type Bin struct { // want Bin:`confined:owner`
 }
 
 //confined:loop
-func (d *Depot) run() {
+func (d *Depot) run() { // want run:`confined:loop`
 	for k := range d.in {
 		d.served++
 		d.bins[k].count++

@@ -15,13 +15,13 @@ type Actor struct { // want `suggest for suggest.Actor: //confined:owner: code o
 }
 
 // NewActor starts an actor.
-func NewActor(id string) *Actor { // want NewActor:`summary\(started result\)`
+func NewActor(id string) *Actor { // want NewActor:`summary\(started result; starts a loop\)`
 	a := &Actor{id: id, mailbox: make(chan func(), 16), names: make(map[string]bool)}
 	go a.run()
 	return a
 }
 
-func (a *Actor) run() { // want `suggest for \(\*suggest.Actor\).run: //confined:loop: a goroutine runs it \(go statement in suggest.NewActor, actor.go:\d+\) and it receives from a channel in a loop \(actor.go:\d+\)`
+func (a *Actor) run() { // want `suggest for \(\*suggest.Actor\).run: //confined:loop: a goroutine runs it \(go statement in suggest.NewActor, actor.go:\d+\) and it receives from a channel in a loop \(actor.go:\d+\)` run:`confined:loop`
 	for f := range a.mailbox {
 		f()
 	}

@@ -11,13 +11,13 @@ type Server struct { // want `suggest for suggestanyline.Server: //confined:owne
 	seen       map[string]int
 }
 
-func NewServer(name, host, port string) *Server { // want NewServer:"summary\\(started result\\)"
+func NewServer(name, host, port string) *Server { // want NewServer:"summary\\(started result; starts a loop\\)"
 	s := &Server{name: name, host: host, port: port, mailbox: make(chan func()), seen: map[string]int{}}
 	go s.run()
 	return s
 }
 
-func (s *Server) run() { // want `suggest for \(\*suggestanyline.Server\).run: //confined:loop`
+func (s *Server) run() { // want `suggest for \(\*suggestanyline.Server\).run: //confined:loop` run:`confined:loop`
 	for f := range s.mailbox {
 		f()
 	}

@@ -13,7 +13,7 @@ type Board struct { // want `suggest for suggestbuilt\.Board: //confined:owner @
 	mailbox            chan func()
 }
 
-func NewBoard() *Board { // want NewBoard:`summary\(started result\)`
+func NewBoard() *Board { // want NewBoard:`summary\(started result; starts a loop\)`
 	b := &Board{mailbox: make(chan func())}
 	b.build()
 	go b.run()
@@ -22,7 +22,7 @@ func NewBoard() *Board { // want NewBoard:`summary\(started result\)`
 
 func (b *Board) build() { b.title, b.theme, b.font = "board", "dark", "mono" }
 
-func (b *Board) run() { // want `suggest for \(\*suggestbuilt\.Board\)\.run: //confined:loop @board: a goroutine runs it \(go statement in suggestbuilt\.NewBoard, built\.go:19\) and it receives from a channel in a loop \(built\.go:26\)`
+func (b *Board) run() { // want `suggest for \(\*suggestbuilt\.Board\)\.run: //confined:loop @board: a goroutine runs it \(go statement in suggestbuilt\.NewBoard, built\.go:19\) and it receives from a channel in a loop \(built\.go:26\)` run:`confined:loop@board`
 	for f := range b.mailbox {
 		f()
 	}
@@ -38,7 +38,7 @@ type Panel struct {
 	mailbox            chan func()
 }
 
-func NewPanel() *Panel { // want NewPanel:`summary\(started result\)`
+func NewPanel() *Panel { // want NewPanel:`summary\(started result; starts a loop\)`
 	p := &Panel{mailbox: make(chan func())}
 	p.build()
 	go p.run()
@@ -49,7 +49,7 @@ func (p *Panel) Restyle() { p.build() } // want Restyle:`writes suggestbuilt\.Pa
 
 func (p *Panel) build() { p.title, p.theme, p.font = "panel", "dark", "mono" }
 
-func (p *Panel) run() { // want `suggest for \(\*suggestbuilt\.Panel\)\.run: //confined:loop @panel: a goroutine runs it \(go statement in suggestbuilt\.NewPanel, built\.go:44\) and it receives from a channel in a loop \(built\.go:53\)`
+func (p *Panel) run() { // want `suggest for \(\*suggestbuilt\.Panel\)\.run: //confined:loop @panel: a goroutine runs it \(go statement in suggestbuilt\.NewPanel, built\.go:44\) and it receives from a channel in a loop \(built\.go:53\)` run:`confined:loop@panel`
 	for f := range p.mailbox {
 		f()
 	}

@@ -13,7 +13,7 @@ type Conn struct { // want `suggest for suggestcallbacks.Conn: //confined:owner:
 
 type job struct{ run func() }
 
-func Dial() *Conn { // want Dial:"summary\\(started result\\)"
+func Dial() *Conn { // want Dial:"summary\\(started result; starts a loop\\)"
 	c := &Conn{in: make(chan string), jobs: make(chan job)}
 	go c.readLoop()
 	return c
@@ -24,7 +24,7 @@ func (c *Conn) OnMessage(f func(string)) { c.onMessage = f } // want `suggest fo
 // Do hands f to the loop in an envelope: it runs there, on the owner.
 func (c *Conn) Do(f func()) { c.jobs <- job{run: f} } // want `suggest for \(\*suggestcallbacks.Conn\).Do: //confined:hop f: it stores f in the field run, which the loop \(\*suggestcallbacks.Conn\).readLoop calls` Do:"summary\\(\\)" Do:"confined:hop\\[1\\]"
 
-func (c *Conn) readLoop() { // want `suggest for \(\*suggestcallbacks.Conn\).readLoop: //confined:loop`
+func (c *Conn) readLoop() { // want `suggest for \(\*suggestcallbacks.Conn\).readLoop: //confined:loop` readLoop:`confined:loop`
 	for {
 		select {
 		case m := <-c.in:

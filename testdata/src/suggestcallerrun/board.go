@@ -44,7 +44,7 @@ func (l *ledger) run() {
 }
 
 // Next waits for an event and returns it: a call any goroutine makes.
-func (b *Board) Next() string { // want Next:`summary\(\)` Next:"writes suggestcallerrun.Board.scores"
+func (b *Board) Next() string { // want Next:"writes suggestcallerrun.Board.scores" Next:`summary\(waits on arg0\)`
 	for id := range b.events {
 		if id != "" {
 			delete(b.scores, id)

@@ -23,14 +23,14 @@ type Pool struct { // want `suggest for suggestclients\.Pool: //confined:owner @
 	pending []*lookup
 }
 
-func New(maxIdle int) *Pool { // want New:`summary\(started result\)`
+func New(maxIdle int) *Pool { // want New:`summary\(started result; starts a loop\)`
 	p := &Pool{maxIdle: maxIdle, gets: make(chan chan int), puts: make(chan int), stats: make(chan chan int),
 		done: make(chan struct{}), stopped: make(chan struct{}), idle: make(map[int]bool)}
 	go p.loop()
 	return p
 }
 
-func (p *Pool) loop() { // want `suggest for \(\*suggestclients\.Pool\)\.loop: //confined:loop @pool: a goroutine runs it \(go statement in suggestclients\.New, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)`
+func (p *Pool) loop() { // want `suggest for \(\*suggestclients\.Pool\)\.loop: //confined:loop @pool: a goroutine runs it \(go statement in suggestclients\.New, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)` loop:`confined:loop@pool`
 	defer close(p.stopped)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -101,7 +101,7 @@ func (p *Pool) Dials() int { // want Dials:`summary\(\)`
 	return <-reply
 }
 
-func (p *Pool) Close() int { // want Close:`reads suggestclients\.Pool\.dials`
+func (p *Pool) Close() int { // want Close:`reads suggestclients\.Pool\.dials` Close:`summary\(waits on arg0\)`
 	close(p.done)
 	<-p.stopped
 	return p.dials
@@ -148,9 +148,9 @@ type Ticker struct { // want `suggest for suggestclients\.Ticker: //confined:own
 	count int
 }
 
-func (t *Ticker) Start() { go t.run() } // want Start:`summary\(started arg0\)`
+func (t *Ticker) Start() { go t.run() } // want Start:`summary\(started arg0; starts a loop\)`
 
-func (t *Ticker) run() { // want `suggest for \(\*suggestclients\.Ticker\)\.run: //confined:loop @ticker: a goroutine runs it \(go statement in \(\*suggestclients\.Ticker\)\.Start, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)`
+func (t *Ticker) run() { // want `suggest for \(\*suggestclients\.Ticker\)\.run: //confined:loop @ticker: a goroutine runs it \(go statement in \(\*suggestclients\.Ticker\)\.Start, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)` run:`confined:loop@ticker`
 	for n := range t.ticks {
 		t.count += n
 	}
@@ -168,13 +168,13 @@ type Watch struct { // want `suggest for suggestclients\.Watch: //confined:owner
 	last int
 }
 
-func Watching(events <-chan int) *Watch { // want Watching:`summary\(started result\)`
+func Watching(events <-chan int) *Watch { // want Watching:`summary\(started result; starts a loop\)`
 	w := &Watch{}
 	go w.follow(events)
 	return w
 }
 
-func (w *Watch) follow(events <-chan int) { // want `suggest for \(\*suggestclients\.Watch\)\.follow: //confined:loop @watch: a goroutine runs it \(go statement in suggestclients\.Watching, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)`
+func (w *Watch) follow(events <-chan int) { // want `suggest for \(\*suggestclients\.Watch\)\.follow: //confined:loop @watch: a goroutine runs it \(go statement in suggestclients\.Watching, pool\.go:\d+\) and it receives from a channel in a loop \(pool\.go:\d+\)` follow:`confined:loop@watch`
 	for e := range events {
 		w.last = e
 	}

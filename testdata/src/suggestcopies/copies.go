@@ -20,7 +20,7 @@ func newRegistry() *registry {
 	return r
 }
 
-func (r *registry) run() { // want `suggest for \(\*suggestcopies.registry\).run: //confined:loop`
+func (r *registry) run() { // want `suggest for \(\*suggestcopies.registry\).run: //confined:loop` run:`confined:loop`
 	for {
 		select {
 		case name := <-r.hits:

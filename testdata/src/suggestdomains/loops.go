@@ -16,7 +16,7 @@ func newSched(cancel func()) *sched {
 	return s
 }
 
-func (s *sched) loop() { // want `suggest for \(\*suggestdomains\.sched\)\.loop: //confined:loop @sched: a goroutine runs it \(go statement in suggestdomains\.newSched, loops\.go:15\) and it receives from a channel in a loop \(loops\.go:20\)`
+func (s *sched) loop() { // want `suggest for \(\*suggestdomains\.sched\)\.loop: //confined:loop @sched: a goroutine runs it \(go statement in suggestdomains\.newSched, loops\.go:15\) and it receives from a channel in a loop \(loops\.go:20\)` loop:`confined:loop@sched`
 	for f := range s.inbox {
 		f()
 		s.n++
@@ -39,7 +39,7 @@ func newServer() *server {
 	return srv
 }
 
-func (srv *server) run() { // want `suggest for \(\*suggestdomains\.server\)\.run: //confined:loop @server: a goroutine runs it \(go statement in suggestdomains\.newServer, loops\.go:38\) and it receives from a channel in a loop \(loops\.go:43\)`
+func (srv *server) run() { // want `suggest for \(\*suggestdomains\.server\)\.run: //confined:loop @server: a goroutine runs it \(go statement in suggestdomains\.newServer, loops\.go:38\) and it receives from a channel in a loop \(loops\.go:43\)` run:`confined:loop@server`
 	for f := range srv.reqs {
 		f()
 		srv.peers++

@@ -21,7 +21,7 @@ func newLibrary() *library {
 	return l
 }
 
-func (l *library) run() { // want `suggest for \(\*suggestelements.library\).run: //confined:loop`
+func (l *library) run() { // want `suggest for \(\*suggestelements.library\).run: //confined:loop` run:`confined:loop`
 	for i := range l.in {
 		l.episodes[i].bytes++
 	}

@@ -58,7 +58,7 @@ func newHub() *hub {
 	return h
 }
 
-func (h *hub) run() { // want `suggest for \(\*suggestexplain.hub\).run: //confined:loop`
+func (h *hub) run() { // want `suggest for \(\*suggestexplain.hub\).run: //confined:loop` run:`confined:loop`
 	for f := range h.in {
 		f()
 		h.last.n++

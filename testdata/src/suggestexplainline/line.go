@@ -14,7 +14,7 @@ func newDesk(label string) *desk {
 	return d
 }
 
-func (d *desk) serve() { // want `suggest for \(\*suggestexplainline.desk\).serve: //confined:loop`
+func (d *desk) serve() { // want `suggest for \(\*suggestexplainline.desk\).serve: //confined:loop` serve:`confined:loop`
 	for f := range d.inbox {
 		f()
 	}

@@ -21,7 +21,7 @@ func newStore() *Store {
 	return s
 }
 
-func (s *Store) loop() { // want `suggest for \(\*suggestfieldcalls.Store\).loop: //confined:loop`
+func (s *Store) loop() { // want `suggest for \(\*suggestfieldcalls.Store\).loop: //confined:loop` loop:`confined:loop`
 	for op := range s.ops {
 		op()
 	}

@@ -26,7 +26,7 @@ func Main() {
 	app.Main()
 }
 
-func (s *state) run(w *app.Window) { // want `suggest for \(\*suggestframes\.state\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestframes\.Main, frames\.go:20\) and it waits for the next event in a loop \(Gio's frame loop: the goroutine calling it handles the window's events, one at a time\) \(frames\.go:31\)`
+func (s *state) run(w *app.Window) { // want `suggest for \(\*suggestframes\.state\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestframes\.Main, frames\.go:20\) and it waits for the next event in a loop \(Gio's frame loop: the goroutine calling it handles the window's events, one at a time\) \(frames\.go:31\)` run:`confined:loop`
 	for {
 		switch w.Event().(type) {
 		case app.FrameEvent:

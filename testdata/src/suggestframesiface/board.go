@@ -25,7 +25,7 @@ func Board() {
 	app.Main()
 }
 
-func (b *board) run(w window) { // want `suggest for \(\*suggestframesiface\.board\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestframesiface\.Board, board\.go:21\) and it waits for the next event in a loop \(Gio's frame loop: the goroutine calling it handles the window's events, one at a time\) \(board\.go:30\)`
+func (b *board) run(w window) { // want `suggest for \(\*suggestframesiface\.board\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestframesiface\.Board, board\.go:21\) and it waits for the next event in a loop \(Gio's frame loop: the goroutine calling it handles the window's events, one at a time\) \(board\.go:30\)` run:`confined:loop`
 	for {
 		switch w.Event().(type) {
 		case app.FrameEvent:

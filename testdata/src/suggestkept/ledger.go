@@ -16,13 +16,13 @@ type Ledger struct { // want `suggest for suggestkept\.Ledger: //confined:owner:
 	out   chan int
 }
 
-func Start() *Ledger { // want Start:`summary\(started result\)`
+func Start() *Ledger { // want Start:`summary\(started result; starts a loop\)`
 	l := &Ledger{inbox: make(chan int), hist: &histogram{}, out: make(chan int)}
 	go l.run()
 	return l
 }
 
-func (l *Ledger) run() { // want `suggest for \(\*suggestkept\.Ledger\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestkept\.Start, ledger\.go:21\) and it receives from a channel in a loop \(ledger\.go:26\)`
+func (l *Ledger) run() { // want `suggest for \(\*suggestkept\.Ledger\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestkept\.Start, ledger\.go:21\) and it receives from a channel in a loop \(ledger\.go:26\)` run:`confined:loop`
 	for v := range l.inbox {
 		l.n++
 		if v < 0 {

@@ -27,13 +27,13 @@ type msg struct {
 	key   string
 }
 
-func NewActor() *Actor { // want NewActor:`summary\(started result\)`
+func NewActor() *Actor { // want NewActor:`summary\(started result; starts a loop\)`
 	a := &Actor{t: &tally{hits: map[string]int{}}, inbox: make(chan msg)}
 	go a.run()
 	return a
 }
 
-func (a *Actor) run() { // want `suggest for \(\*suggestlockbranch\.Actor\)\.run: //confined:loop @actor: a goroutine runs it \(go statement in suggestlockbranch\.NewActor, actor\.go:32\) and it receives from a channel in a loop \(actor\.go:37\)`
+func (a *Actor) run() { // want `suggest for \(\*suggestlockbranch\.Actor\)\.run: //confined:loop @actor: a goroutine runs it \(go statement in suggestlockbranch\.NewActor, actor\.go:32\) and it receives from a channel in a loop \(actor\.go:37\)` run:`confined:loop@actor`
 	for m := range a.inbox {
 		if m.audit {
 			a.mu.Lock()
@@ -62,13 +62,13 @@ type Keeper struct {
 	inbox chan string
 }
 
-func NewKeeper() *Keeper { // want NewKeeper:`summary\(started result\)`
+func NewKeeper() *Keeper { // want NewKeeper:`summary\(started result; starts a loop\)`
 	k := &Keeper{l: &ledger{}, inbox: make(chan string)}
 	go k.run()
 	return k
 }
 
-func (k *Keeper) run() { // want `suggest for \(\*suggestlockbranch\.Keeper\)\.run: //confined:loop @keeper: a goroutine runs it \(go statement in suggestlockbranch\.NewKeeper, actor\.go:67\) and it receives from a channel in a loop \(actor\.go:72\)`
+func (k *Keeper) run() { // want `suggest for \(\*suggestlockbranch\.Keeper\)\.run: //confined:loop @keeper: a goroutine runs it \(go statement in suggestlockbranch\.NewKeeper, actor\.go:67\) and it receives from a channel in a loop \(actor\.go:72\)` run:`confined:loop@keeper`
 	for s := range k.inbox {
 		k.mu.Lock()
 		if s == "" {
@@ -104,14 +104,14 @@ type Holder struct {
 	inbox chan int
 }
 
-func NewHolder() *Holder { // want NewHolder:`summary\(started result\)`
+func NewHolder() *Holder { // want NewHolder:`summary\(started result; starts a loop\)`
 	h := &Holder{inbox: make(chan int)}
 	h.c = newCache()
 	go h.run()
 	return h
 }
 
-func (h *Holder) run() { // want `suggest for \(\*suggestlockbranch\.Holder\)\.run: //confined:loop @holder: a goroutine runs it \(go statement in suggestlockbranch\.NewHolder, actor\.go:110\) and it receives from a channel in a loop \(actor\.go:115\)`
+func (h *Holder) run() { // want `suggest for \(\*suggestlockbranch\.Holder\)\.run: //confined:loop @holder: a goroutine runs it \(go statement in suggestlockbranch\.NewHolder, actor\.go:110\) and it receives from a channel in a loop \(actor\.go:115\)` run:`confined:loop@holder`
 	for range h.inbox {
 		h.c.hits++
 	}

@@ -14,13 +14,13 @@ type Board struct {
 	inbox  chan func()
 }
 
-func NewBoard() *Board { // want NewBoard:`summary\(started result\)`
+func NewBoard() *Board { // want NewBoard:`summary\(started result; starts a loop\)`
 	b := &Board{scores: make(map[string]int), inbox: make(chan func())}
 	go b.serve()
 	return b
 }
 
-func (b *Board) serve() { // want `suggest for \(\*suggestmutex\.Board\)\.serve: //confined:loop: a goroutine runs it \(go statement in suggestmutex\.NewBoard, board\.go:19\) and it receives from a channel in a loop \(board\.go:24\)`
+func (b *Board) serve() { // want `suggest for \(\*suggestmutex\.Board\)\.serve: //confined:loop: a goroutine runs it \(go statement in suggestmutex\.NewBoard, board\.go:19\) and it receives from a channel in a loop \(board\.go:24\)` serve:`confined:loop`
 	for f := range b.inbox {
 		f()
 	}

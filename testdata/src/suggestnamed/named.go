@@ -9,7 +9,7 @@ type inbox struct { // want `suggest for suggestnamed.inbox: //confined:owner @a
 }
 
 //confined:loop @audit
-func (b *inbox) run() {
+func (b *inbox) run() { // want run:`confined:loop@audit`
 	for f := range b.q {
 		f()
 		b.seen++

@@ -31,7 +31,7 @@ func newPeer() *peer {
 	return p
 }
 
-func (p *peer) read() { // want `suggest for \(\*suggestnot.peer\).read: //confined:loop`
+func (p *peer) read() { // want `suggest for \(\*suggestnot.peer\).read: //confined:loop` read:`confined:loop`
 	for b := range p.in {
 		m := &wireMsg{}
 		m.decode(b)

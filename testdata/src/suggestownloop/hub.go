@@ -20,13 +20,13 @@ type Client struct {
 
 type Table struct{ rows []string }
 
-func NewHub() *Hub { // want NewHub:`summary\(started result\)`
+func NewHub() *Hub { // want NewHub:`summary\(started result; starts a loop\)`
 	h := &Hub{clients: map[*Client]bool{}, join: make(chan *Client), table: &Table{}, timer: &Timer{}}
 	go h.run()
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in suggestownloop\.NewHub, hub\.go:25\) and it receives from a channel in a loop \(hub\.go:30\)`
+func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in suggestownloop\.NewHub, hub\.go:25\) and it receives from a channel in a loop \(hub\.go:30\)` run:`confined:loop@hub`
 	for c := range h.join {
 		h.clients[c] = true
 		h.table.rows = append(h.table.rows, "join")
@@ -36,12 +36,12 @@ func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //con
 }
 
 // Serve registers c and starts its pump.
-func (h *Hub) Serve(c *Client) { // want Serve:`summary\(started arg1\)`
+func (h *Hub) Serve(c *Client) { // want Serve:`summary\(started arg1; starts a loop\)`
 	h.join <- c
 	go c.pump()
 }
 
-func (c *Client) pump() { // want `suggest for \(\*suggestownloop\.Client\)\.pump: //confined:loop @client: a goroutine runs it \(go statement in \(\*suggestownloop\.Hub\)\.Serve, hub\.go:41\) and it receives from a channel in a loop \(hub\.go:45\)`
+func (c *Client) pump() { // want `suggest for \(\*suggestownloop\.Client\)\.pump: //confined:loop @client: a goroutine runs it \(go statement in \(\*suggestownloop\.Hub\)\.Serve, hub\.go:41\) and it receives from a channel in a loop \(hub\.go:45\)` pump:`confined:loop@client`
 	for m := range c.send {
 		c.seen++
 		c.hub.table.rows = append(c.hub.table.rows, m)
@@ -59,12 +59,12 @@ type Timer struct {
 	ticks chan int
 }
 
-func (t *Timer) Start() { // want Start:`summary\(started arg0\)`
+func (t *Timer) Start() { // want Start:`summary\(started arg0; starts a loop\)`
 	t.ticks = make(chan int)
 	go t.run()
 }
 
-func (t *Timer) run() { // want `suggest for \(\*suggestownloop\.Timer\)\.run: //confined:loop @timer: a goroutine runs it \(go statement in \(\*suggestownloop\.Timer\)\.Start, hub\.go:64\) and it receives from a channel in a loop \(hub\.go:68\)`
+func (t *Timer) run() { // want `suggest for \(\*suggestownloop\.Timer\)\.run: //confined:loop @timer: a goroutine runs it \(go statement in \(\*suggestownloop\.Timer\)\.Start, hub\.go:64\) and it receives from a channel in a loop \(hub\.go:68\)` run:`confined:loop@timer`
 	for d := range t.ticks {
 		t.left -= d
 	}

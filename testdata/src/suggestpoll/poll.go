@@ -11,13 +11,13 @@ type Poller struct { // want `suggest for suggestpoll\.Poller: //confined:owner:
 	idle  int
 }
 
-func NewPoller() *Poller { // want NewPoller:`summary\(started result\)` NewPoller:`may block`
+func NewPoller() *Poller { // want NewPoller:`summary\(started result; starts a loop\)` NewPoller:`may block`
 	p := &Poller{inbox: make(chan func(), 8)}
 	go p.run()
 	return p
 }
 
-func (p *Poller) run() { // want `suggest for \(\*suggestpoll\.Poller\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestpoll\.NewPoller, poll\.go:16\) and it receives from a channel in a loop \(poll\.go:22\)`
+func (p *Poller) run() { // want `suggest for \(\*suggestpoll\.Poller\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestpoll\.NewPoller, poll\.go:16\) and it receives from a channel in a loop \(poll\.go:22\)` run:`confined:loop`
 	for {
 		select {
 		case f := <-p.inbox:

@@ -17,7 +17,7 @@ func newRates() *rates {
 	return r
 }
 
-func (r *rates) serve() { // want `suggest for \(\*suggestreader.rates\).serve: //confined:loop`
+func (r *rates) serve() { // want `suggest for \(\*suggestreader.rates\).serve: //confined:loop` serve:`confined:loop`
 	for c := range r.reqs {
 		r.out <- r.table[c]
 	}

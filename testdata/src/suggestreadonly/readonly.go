@@ -30,7 +30,7 @@ func newReader() *reader {
 	return r
 }
 
-func (r *reader) loop() { // want `suggest for \(\*suggestreadonly.reader\).loop: //confined:loop`
+func (r *reader) loop() { // want `suggest for \(\*suggestreadonly.reader\).loop: //confined:loop` loop:`confined:loop`
 	for n := range r.in {
 		r.cur.check()
 		r.total += n + r.cur.n

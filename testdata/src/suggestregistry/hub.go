@@ -36,13 +36,13 @@ type Job struct {
 	reply  chan *Job
 }
 
-func NewHub() *Hub { // want NewHub:`summary\(started result\)`
+func NewHub() *Hub { // want NewHub:`summary\(started result; starts a loop\)`
 	h := &Hub{clients: map[*Client]bool{}, register: make(chan *Client), joins: make(chan join), accept: make(chan *Conn), jobs: make(chan *Job)}
 	go h.run()
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*suggestregistry\.Hub\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestregistry\.NewHub, hub\.go:41\) and it receives from a channel in a loop \(hub\.go:47\)`
+func (h *Hub) run() { // want `suggest for \(\*suggestregistry\.Hub\)\.run: //confined:loop: a goroutine runs it \(go statement in suggestregistry\.NewHub, hub\.go:41\) and it receives from a channel in a loop \(hub\.go:47\)` run:`confined:loop`
 	for {
 		select {
 		case c := <-h.register:

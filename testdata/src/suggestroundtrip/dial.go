@@ -23,7 +23,7 @@ func newScheduler() *scheduler {
 	return d
 }
 
-func (d *scheduler) loop() { // want `suggest for \(\*suggestroundtrip.scheduler\).loop: //confined:loop`
+func (d *scheduler) loop() { // want `suggest for \(\*suggestroundtrip.scheduler\).loop: //confined:loop` loop:`confined:loop`
 	for {
 		select {
 		case dest := <-d.dials:

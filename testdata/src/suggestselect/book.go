@@ -17,13 +17,13 @@ type Book struct { // want `suggest for suggestselect.Book: //confined:owner: co
 	swept   int
 }
 
-func New(ctx context.Context) *Book { // want New:"summary\\(started arg0; started result\\)"
+func New(ctx context.Context) *Book { // want New:"summary\\(started arg0; started result; starts a loop\\)"
 	b := &Book{orders: map[string]int{}, mailbox: make(chan func(), 8), quit: make(chan struct{}), sweep: time.NewTicker(time.Minute)}
 	go b.run(ctx)
 	return b
 }
 
-func (b *Book) run(ctx context.Context) { // want `suggest for \(\*suggestselect.Book\).run: //confined:loop: a goroutine runs it \(go statement in suggestselect.New, book.go:\d+\) and it receives from a channel in a loop`
+func (b *Book) run(ctx context.Context) { // want `suggest for \(\*suggestselect.Book\).run: //confined:loop: a goroutine runs it \(go statement in suggestselect.New, book.go:\d+\) and it receives from a channel in a loop` run:`confined:loop`
 	for {
 		select {
 		case f := <-b.mailbox:

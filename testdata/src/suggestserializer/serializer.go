@@ -17,7 +17,7 @@ func newQueue() *queue {
 	return q
 }
 
-func (q *queue) serve() { // want `suggest for \(\*suggestserializer\.queue\)\.serve: //confined:loop @queue: a goroutine runs it \(go statement in suggestserializer\.newQueue, serializer\.go:\d+\) and it receives from a channel in a loop`
+func (q *queue) serve() { // want `suggest for \(\*suggestserializer\.queue\)\.serve: //confined:loop @queue: a goroutine runs it \(go statement in suggestserializer\.newQueue, serializer\.go:\d+\) and it receives from a channel in a loop` serve:`confined:loop@queue`
 	for fn := range q.post {
 		fn()
 	}
@@ -70,7 +70,7 @@ func newCounter() *counter {
 	return c
 }
 
-func (c *counter) serve() { // want `suggest for \(\*suggestserializer\.counter\)\.serve: //confined:loop @counter: a goroutine runs it`
+func (c *counter) serve() { // want `suggest for \(\*suggestserializer\.counter\)\.serve: //confined:loop @counter: a goroutine runs it` serve:`confined:loop@counter`
 	for fn := range c.post {
 		fn()
 	}

@@ -33,7 +33,7 @@ type Envelope struct {
 	body string
 }
 
-func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes arg0; started result; reads the entries of arg0\\)"
+func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes arg0; started result; starts a loop; reads the entries of arg0\\)"
 	r := &Router{peers: map[string]int{}, mailbox: make(chan func()), out: make(chan Envelope, 1)}
 	for _, o := range opts {
 		_ = o(r)
@@ -43,7 +43,7 @@ func NewRouter(opts ...Option) *Router { // want NewRouter:"summary\\(invokes ar
 	return r
 }
 
-func (r *Router) run() { // want `suggest for \(\*suggestsetup.Router\).run: //confined:loop`
+func (r *Router) run() { // want `suggest for \(\*suggestsetup.Router\).run: //confined:loop` run:`confined:loop`
 	for f := range r.mailbox {
 		f()
 	}

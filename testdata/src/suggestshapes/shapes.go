@@ -68,7 +68,7 @@ func newServer() *server {
 	return s
 }
 
-func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve: //confined:loop @serve: a goroutine runs it \(call of \(\*suggestshapes.server\).goFunc in suggestshapes.newServer, shapes.go:\d+\) and it receives from a channel in a loop`
+func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve: //confined:loop @serve: a goroutine runs it \(call of \(\*suggestshapes.server\).goFunc in suggestshapes.newServer, shapes.go:\d+\) and it receives from a channel in a loop` serve:`confined:loop@serve`
 	for {
 		select {
 		case r := <-s.inbox:
@@ -89,7 +89,7 @@ func (s *server) serve() { // want `suggest for \(\*suggestshapes.server\).serve
 }
 
 // tick is the ticker loop, another goroutine of a server: another owner.
-func (s *server) tick() { // want `suggest for \(\*suggestshapes.server\).tick: //confined:loop @tick: a goroutine runs it`
+func (s *server) tick() { // want `suggest for \(\*suggestshapes.server\).tick: //confined:loop @tick: a goroutine runs it` tick:`confined:loop@tick`
 	for now := range s.ticks {
 		s.clock.now = now
 	}
@@ -121,7 +121,7 @@ func newQueue() *queue {
 	return q
 }
 
-func (q *queue) drain() { // want `suggest for \(\*suggestshapes.queue\).drain: //confined:loop @queue: a goroutine runs it`
+func (q *queue) drain() { // want `suggest for \(\*suggestshapes.queue\).drain: //confined:loop @queue: a goroutine runs it` drain:`confined:loop@queue`
 	for f := range q.work {
 		f()
 		q.done++

@@ -19,13 +19,13 @@ type Store struct { // want `suggest for suggestshared.Store: //confined:owner`
 	counters map[string]*Counter
 }
 
-func New() *Store { // want New:`summary\(started result\)`
+func New() *Store { // want New:`summary\(started result; starts a loop\)`
 	s := &Store{ops: make(chan func()), sessions: map[string]*Session{}, counters: map[string]*Counter{}}
 	go s.serve()
 	return s
 }
 
-func (s *Store) serve() { // want `suggest for \(\*suggestshared.Store\).serve: //confined:loop`
+func (s *Store) serve() { // want `suggest for \(\*suggestshared.Store\).serve: //confined:loop` serve:`confined:loop`
 	for op := range s.ops {
 		op()
 	}

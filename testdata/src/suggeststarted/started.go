@@ -32,7 +32,7 @@ func newHub() *hub {
 	return h
 }
 
-func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confined:loop`
+func (h *hub) run() { // want `suggest for \(\*suggeststarted.hub\).run: //confined:loop` run:`confined:loop`
 	for addr := range h.accept {
 		h.conns[addr].start(addr)
 		go h.meters[addr].measure()

@@ -1,6 +1,9 @@
 package suggestturns
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // A Server's framework calls Init once, before any other turn, then
 // Handle for each message and Stop at the end, all on its owner.
@@ -57,3 +60,61 @@ func (l *clearedLedger) Handle(msg any) { // want Handle:`summary\(started arg0\
 }
 
 func (l *clearedLedger) Stop() { l.counts = nil } // want Stop:`summary\(arg0 writes suggestturns\.clearedLedger\.counts\)` Stop:`writes suggestturns\.clearedLedger\.counts`
+
+// Init gives defaults (a limit of 3) and starts its ticker last: what
+// it wrote is set up before the ticker runs, as a constructor's writes
+// are before what it starts, so the limit a turn's timer reads may be
+// :any.
+type defaultsLedger struct {
+	limit int // want `suggest for field limit: //confined:any: only code building a defaultsLedger writes it, and func literal in \(\*suggestturns\.defaultsLedger\)\.Handle reads it off the owner`
+	ticks chan int
+}
+
+func (l *defaultsLedger) Init(string) { // want Init:`summary\(arg0 writes suggestturns\.defaultsLedger\.limit; started arg0\)` Init:`writes suggestturns\.defaultsLedger\.limit; reads suggestturns\.defaultsLedger\.limit`
+	if l.limit == 0 {
+		l.limit = 3
+	}
+	go l.tick(l.ticks)
+}
+
+func (l *defaultsLedger) tick(out chan int) { out <- 1 }
+
+func (l *defaultsLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)`
+	time.AfterFunc(time.Second, func() { _ = l.limit })
+}
+
+func (l *defaultsLedger) Stop() {}
+
+// Look-alike: Init starts its ticker first and gives the default after,
+// beside the ticker: no set-up, no :any.
+type lateLedger struct {
+	limit int
+	ticks chan int
+}
+
+func (l *lateLedger) Init(string) { // want Init:`summary\(arg0 writes suggestturns\.lateLedger\.limit; started arg0\)` Init:`writes suggestturns\.lateLedger\.limit`
+	go l.tick(l.ticks)
+	l.limit = 3
+}
+
+func (l *lateLedger) tick(out chan int) { out <- 1 }
+
+func (l *lateLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)`
+	time.AfterFunc(time.Second, func() { _ = l.limit })
+}
+
+func (l *lateLedger) Stop() {}
+
+// Look-alike: Init sets the limit to zero, as a reset would: a zero is
+// no value to set up, no :any.
+type zeroedLedger struct {
+	limit int
+}
+
+func (l *zeroedLedger) Init(string) { l.limit = 0 } // want Init:`summary\(arg0 writes suggestturns\.zeroedLedger\.limit\)` Init:`writes suggestturns\.zeroedLedger\.limit`
+
+func (l *zeroedLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)`
+	time.AfterFunc(time.Second, func() { _ = l.limit })
+}
+
+func (l *zeroedLedger) Stop() {}

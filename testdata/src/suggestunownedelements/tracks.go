@@ -22,7 +22,7 @@ func newPlayer() *player {
 	return p
 }
 
-func (p *player) run() { // want `suggest for \(\*suggestunownedelements.player\).run: //confined:loop`
+func (p *player) run() { // want `suggest for \(\*suggestunownedelements.player\).run: //confined:loop` run:`confined:loop`
 	for i := range p.in {
 		p.n++
 		p.tracks[i].plays++

@@ -14,7 +14,7 @@ func newGauge() *gauge {
 	return g
 }
 
-func (g *gauge) run() { // want `suggest for \(\*suggestwatcherloop\.gauge\)\.run: //confined:loop: a goroutine runs it`
+func (g *gauge) run() { // want `suggest for \(\*suggestwatcherloop\.gauge\)\.run: //confined:loop: a goroutine runs it` run:`confined:loop`
 	for n := range g.updates {
 		g.v = n
 	}

@@ -16,7 +16,7 @@ func newHub() *hub {
 	return h
 }
 
-func (h *hub) run() { // want `suggest for \(\*suggestwriters.hub\).run: //confined:loop: a goroutine runs it`
+func (h *hub) run() { // want `suggest for \(\*suggestwriters.hub\).run: //confined:loop: a goroutine runs it` run:`confined:loop`
 	for f := range h.mailbox {
 		f()
 	}

@@ -20,7 +20,7 @@ func (c *counter) Receive(ctx *actor.Context) { // want Receive:`summary\(arg0 w
 type feed struct{ seen int } // want feed:"confined:owner@feed" `explain: named.feed is confined:owner@feed, by its doc comment`
 
 //confined:loop @feed
-func (f *feed) run(in chan int) { // want `explain: \(\*named.feed\).run is confined:loop@feed, by its doc comment`
+func (f *feed) run(in chan int) { // want `explain: \(\*named.feed\).run is confined:loop@feed, by its doc comment` run:`confined:loop@feed`
 	for n := range in {
 		f.seen += n
 	}

@@ -40,7 +40,7 @@ type Snapshot struct {
 	Counts map[string]int
 }
 
-func New() *Gate { // want New:`summary\(started result\)`
+func New() *Gate { // want New:`summary\(started result; starts a loop\)`
 	g := &Gate{usage: make(chan map[string]int), batches: make(chan []string), handed: make(chan []string), inbox: make(chan func())}
 	g.byPlate = map[string]int{} // building the value: no reset
 	go g.run()
@@ -51,7 +51,7 @@ func New() *Gate { // want New:`summary\(started result\)`
 }
 
 //confined:loop
-func (g *Gate) run() {
+func (g *Gate) run() { // want run:`confined:loop`
 	for f := range g.inbox {
 		f()
 	}

@@ -23,7 +23,7 @@ type Node struct { // want Node:"confined:owner@raft"
 // run is the raft loop.
 //
 //confined:loop @raft
-func (n *Node) run() {
+func (n *Node) run() { // want run:`confined:loop@raft`
 	for f := range n.inbox {
 		f()
 		n.term++

@@ -27,7 +27,7 @@ func (f *framer) forEach(fn func(int)) { fn(1) }
 func (c *conn) apply(v int) { c.n += v }
 
 //confined:loop
-func (c *conn) serve() { c.n++ }
+func (c *conn) serve() { c.n++ } // want serve:`confined:loop`
 
 // ServeConn drives a connection it made, through a method value and the
 // connection's loop.

@@ -40,3 +40,20 @@ func (p *phased) start() {
 }
 
 func (p *phased) connected(ctx actor.Context) { p.n++ }
+
+// A func an actor's method hands to PropsFromFunc is an actor of its own
+// (a room's host), not that actor's next behavior: the state of the actor
+// that made it, it touches off that actor's mailbox.
+type lobby struct {
+	rooms map[string][]string
+	root  *actor.RootContext
+}
+
+func (l *lobby) Receive(ctx actor.Context) { l.open("a") } // want Receive:`summary\(arg0 calls \(\*funcactor\.lobby\)\.open\)`
+
+func (l *lobby) open(name string) {
+	l.rooms[name] = nil
+	l.root.Spawn(actor.PropsFromFunc(func(ctx actor.Context) {
+		l.rooms[name] = append(l.rooms[name], "guest") // want `writes confined funcactor\.lobby\.rooms off the owner: this code runs via a turn of actor\.ReceiveFunc, another actor`
+	}))
+}

@@ -29,9 +29,9 @@ type Bus struct { // want `suggest for bus.Bus: //confined:owner: code on the ow
 	nextID    int
 }
 
-func (b *Bus) Start() { go b.run() } // want Start:"summary\\(started arg0\\)"
+func (b *Bus) Start() { go b.run() } // want Start:"summary\\(started arg0; starts a loop\\)"
 
-func (b *Bus) run() { // want `suggest for \(\*bus.Bus\).run: //confined:loop`
+func (b *Bus) run() { // want `suggest for \(\*bus.Bus\).run: //confined:loop` run:`confined:loop`
 	for {
 		select {
 		case r := <-b.subscribe:

@@ -5,7 +5,7 @@ package registrant
 
 import "suggestcallbacks/bus"
 
-type Tracker struct { // want `suggest for registrant\.Tracker: //confined:owner: code off the owner \(\(\*suggestcallbacks/registrant\.Tracker\)\.onUsage\$bound, func literal in \(\*registrant\.Tracker\)\.Attach\) touches its fields limits, used without a lock, and the code that creates and calls the value uses it too \(\(\*registrant\.Tracker\)\.SetLimit\)`
+type Tracker struct { // want `suggest for registrant\.Tracker: //confined:owner: code off the owner \(\(\*registrant\.Tracker\)\.onUsage, func literal in \(\*registrant\.Tracker\)\.Attach\) touches its fields limits, used without a lock, and the code that creates and calls the value uses it too \(\(\*registrant\.Tracker\)\.SetLimit\)`
 	limits map[string]int
 	used   map[string]int
 }

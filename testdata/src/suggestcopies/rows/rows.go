@@ -20,7 +20,7 @@ func newMonitor() *monitor {
 	return m
 }
 
-func (m *monitor) loop() { // want `suggest for \(\*rows.monitor\).loop: //confined:loop @monitor`
+func (m *monitor) loop() { // want `suggest for \(\*rows.monitor\).loop: //confined:loop @monitor` loop:`confined:loop@monitor`
 	for {
 		select {
 		case route := <-m.hits:
@@ -55,7 +55,7 @@ func newPanel() *panel {
 	return p
 }
 
-func (p *panel) loop() { // want `suggest for \(\*rows.panel\).loop: //confined:loop @panel`
+func (p *panel) loop() { // want `suggest for \(\*rows.panel\).loop: //confined:loop @panel` loop:`confined:loop@panel`
 	for {
 		select {
 		case n := <-p.set:

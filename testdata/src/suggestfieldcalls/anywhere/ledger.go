@@ -16,7 +16,7 @@ func newLedger() *Ledger {
 	return l
 }
 
-func (l *Ledger) run() { // want `suggest for \(\*anywhere.Ledger\).run: //confined:loop`
+func (l *Ledger) run() { // want `suggest for \(\*anywhere.Ledger\).run: //confined:loop` run:`confined:loop`
 	for n := range l.in {
 		l.total += n
 	}

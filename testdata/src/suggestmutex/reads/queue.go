@@ -26,7 +26,7 @@ func newQueue() *queue {
 	return q
 }
 
-func (q *queue) serve() { // want `suggest for \(\*reads.queue\).serve: //confined:loop`
+func (q *queue) serve() { // want `suggest for \(\*reads.queue\).serve: //confined:loop` serve:`confined:loop`
 	for f := range q.inbox {
 		f()
 	}

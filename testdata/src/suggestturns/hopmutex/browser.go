@@ -51,7 +51,7 @@ type pane struct {
 	lines []string
 }
 
-func (p *pane) run() { // want `suggest for \(\*hopmutex\.pane\)\.run: //confined:loop: a goroutine runs it \(go statement in \(\*hopmutex\.pane\)\.watch, browser\.go:\d+\) and it receives from a channel in a loop \(browser\.go:\d+\)`
+func (p *pane) run() { // want `suggest for \(\*hopmutex\.pane\)\.run: //confined:loop: a goroutine runs it \(go statement in \(\*hopmutex\.pane\)\.watch, browser\.go:\d+\) and it receives from a channel in a loop \(browser\.go:\d+\)` run:`confined:loop`
 	for f := range p.ops {
 		f()
 	}

@@ -56,7 +56,7 @@ func (d *desk) Name() string { return d.name } // want `suggest for \(\*safe\.de
 func (d *desk) Hits() int64 { return d.hits.Load() } // want `suggest for \(\*safe\.desk\)\.Hits: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe`
 
 // Notes copies what the lock guards, with the lock held.
-func (d *desk) Notes() []string { // want `suggest for \(\*safe\.desk\)\.Notes: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Notes:`summary\(arg0 reads safe\.desk\.notes\)` Notes:`reads suggestturns/safe\.desk\.notes`
+func (d *desk) Notes() []string { // want `suggest for \(\*safe\.desk\)\.Notes: //confined:any: it touches nothing confined \(only :any fields, atomics or what a lock guards\), but a turn it implements confines desk, which other packages may not see: called from one, it counts as touching desk's state unless it says it is safe` Notes:`reads suggestturns/safe\.desk\.notes` Notes:`summary\(arg0 reads safe\.desk\.notes; locks arg0 first\)`
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return slices.Clone(d.notes)

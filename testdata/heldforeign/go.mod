@@ -1,0 +1,3 @@
+module example.com/heldforeign
+
+go 1.24
