@@ -985,8 +985,9 @@ func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
 }
 
 // setsUpTurn reports whether fn is a turn of the owner that only gives
-// its receiver's fields values it makes or is handed (no zero values: a
-// Terminate clearing fields is no set-up), and starts nothing before it
+// its receiver's fields values it makes or is handed, or defaults where
+// it found them zero (no other constants: a Terminate clearing fields or
+// setting closed = true is no set-up), and starts nothing before it
 // has given them: an actor's Init, which its framework runs before any
 // other turn, so before any code a turn starts off the owner. What it
 // starts last (a ticker goroutine sending to the actor itself) runs after
@@ -1014,6 +1015,9 @@ func (x *writeIndex) setsUpTurn(fn *ssa.Function) bool {
 				if fa, ok := in.Addr.(*ssa.FieldAddr); ok && fa.X == recv {
 					if !givesValue(in.Val) || afterStart[instr] {
 						return false // a zero, a copy, or beside what it started: no set-up
+					}
+					if _, constant := in.Val.(*ssa.Const); constant && !fillsDefault(in, fa) {
+						return false // Stop's s.closed = true: a state change, no set-up
 					}
 				} else if !madeHere(in.Addr) {
 					return false // through a value it did not make
@@ -1062,7 +1066,8 @@ func startsIn(fn *ssa.Function, starts []walk.Entry) map[ssa.Instruction]bool {
 
 // givesValue reports whether v is a value to set a field up with: not a
 // zero constant (Terminate's s.cache = nil; a default such as
-// l.limit = 3 is a value) nor loaded from a variable or field.
+// l.limit = 3 may be, see fillsDefault) nor loaded from a variable or
+// field.
 func givesValue(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -1071,6 +1076,37 @@ func givesValue(v ssa.Value) bool {
 		return v.Op != token.MUL
 	}
 	return true
+}
+
+// fillsDefault reports whether store, of a constant into field, runs only
+// where the field was found zero (if l.limit == 0 { l.limit = 3 }): a
+// default, which gives the field a value once. Anywhere else a constant
+// changes state a turn set before (s.closed = true), as a reset does.
+func fillsDefault(store *ssa.Store, field *ssa.FieldAddr) bool {
+	for _, b := range store.Parent().Blocks {
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !b.Succs[0].Dominates(store.Block()) {
+			continue
+		}
+		test, ok := cond.Cond.(*ssa.BinOp)
+		if ok && test.Op == token.EQL && (zeroOfField(test.X, test.Y, field) || zeroOfField(test.Y, test.X, field)) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroOfField reports whether v loads the same field of the same value as
+// field and zero is its type's zero constant.
+func zeroOfField(v, zero ssa.Value, field *ssa.FieldAddr) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	c, isConst := zero.(*ssa.Const)
+	return ok && isConst && fa.X == field.X && fa.Field == field.Field &&
+		(c.IsNil() || c.Value != nil && isZeroConstant(c.Value))
 }
 
 // isZeroConstant reports whether c is its type's zero value.

@@ -118,3 +118,19 @@ func (l *zeroedLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)
 }
 
 func (l *zeroedLedger) Stop() {}
+
+// Look-alike: Stop sets closed to true, a constant that is no default
+// (nothing tested it for zero): a state change on the owner, no set-up,
+// so the flag a turn's timer reads gets no :any.
+type closingLedger struct {
+	name   string
+	closed bool
+}
+
+func (l *closingLedger) Init(name string) { l.name = name } // want Init:`summary\(arg0 writes suggestturns\.closingLedger\.name\)` Init:`writes suggestturns\.closingLedger\.name`
+
+func (l *closingLedger) Handle(msg any) { // want Handle:`summary\(started arg0\)`
+	time.AfterFunc(time.Second, func() { _ = l.closed })
+}
+
+func (l *closingLedger) Stop() { l.closed = true } // want Stop:`summary\(arg0 writes suggestturns\.closingLedger\.closed\)` Stop:`writes suggestturns\.closingLedger\.closed`
