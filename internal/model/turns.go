@@ -19,8 +19,9 @@ import (
 // Turns are the turns of owners in view.
 type Turns struct {
 	m      *Model
-	list   *[]turn                    // see all; nil until asked
-	owners map[*types.Named]turnOwner // see Owner
+	list   *[]turn                      // see all; nil until asked
+	owners map[*types.Named]turnOwner   // see Owner
+	loops  map[*types.Named]*types.Func // see LoopOf
 	// The packages declaring a loop of their own (not an interface
 	// method): frameworks running turns on goroutines they start (see
 	// Spawned). Set with list.
@@ -41,7 +42,7 @@ type turnOwner struct {
 }
 
 // reset forgets what was computed from the directives, which changed.
-func (t *Turns) reset() { t.list, t.owners, t.running = nil, nil, nil }
+func (t *Turns) reset() { t.list, t.owners, t.loops, t.running = nil, nil, nil, nil }
 
 // all lists the turns in view: the interface methods marked loop by the
 // package's directives, the declarations in view or other packages' facts.
@@ -96,6 +97,54 @@ func (t *Turns) Of(fn *types.Func) (domain string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// LoopOf returns the loop of the type ty is or points to: a turn the
+// type declares, the turn its framework runs (see Spawned), or its method
+// marked //confined:loop; or nil. Asked for every method walked, so kept
+// per type until the directives change.
+func (t *Turns) LoopOf(ty types.Type) *types.Func {
+	named := names.DerefNamed(ty)
+	if named == nil {
+		return nil
+	}
+	if loop, done := t.loops[named]; done {
+		return loop
+	}
+	if t.loops == nil {
+		t.loops = make(map[*types.Named]*types.Func)
+	}
+	t.loops[named] = t.loopOf(named)
+	return t.loops[named]
+}
+
+func (t *Turns) loopOf(named *types.Named) *types.Func {
+	ms := types.NewMethodSet(types.NewPointer(named))
+	// Of several turns (a gen.Server's HandleCall and HandleInfo), one
+	// the type declares names the loop best; all run as it. A framework
+	// that spawns them runs them, or, for one whose loop its caller
+	// enters (ebiten.RunGame), a test's goroutine driving the turns
+	// (go func() { for { g.Update() } }()).
+	for sel := range ms.Methods() {
+		if m := sel.Obj().(*types.Func); len(sel.Index()) == 1 {
+			if _, turn := t.Of(m); turn {
+				return m
+			}
+		}
+	}
+	if turn, ok := t.Spawned(named); ok {
+		if sel := ms.Lookup(turn.Pkg(), turn.Name()); sel != nil {
+			return sel.Obj().(*types.Func) // (*app.stock).Receive
+		}
+	}
+	for sel := range ms.Methods() {
+		if m, ok := sel.Obj().(*types.Func); ok {
+			if d := t.m.Directives(m); d != nil && d.Loop {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 // Owner reports whether values of named belong to an owner because the

@@ -18,7 +18,6 @@ package walk
 
 import (
 	"go/types"
-	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -37,22 +36,13 @@ func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 	var impls []*ssa.Function
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if iface != nil && (m.Pkg() == c.pass.Pkg || c.M.Config().Strict) {
-		scope := c.pass.Pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
-				continue // only instantiations implement anything
-			}
-			ptr := types.NewPointer(tn.Type())
+		for _, ptr := range c.concreteTypes() {
 			if !types.Implements(ptr, iface) || !c.Types.MayHold(ptr, iface) {
 				continue
 			}
 			impls = c.appendImpl(impls, ptr, m)
 		}
-		for _, t := range c.convertedForeign() {
+		for _, t := range c.Types.convertedForeign() {
 			if types.Implements(t, iface) {
 				impls = c.appendForeignImpl(impls, t, m)
 			}
@@ -60,6 +50,28 @@ func (c *Package) Implementations(m *types.Func) []*ssa.Function {
 	}
 	c.impls[m] = impls
 	return impls
+}
+
+// concreteTypes are pointers to the package's named types that may
+// implement an interface, in scope order, listed once.
+func (c *Package) concreteTypes() []types.Type {
+	if c.concrete != nil {
+		return *c.concrete
+	}
+	out := []types.Type{}
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+			continue // only instantiations implement anything
+		}
+		out = append(out, types.NewPointer(tn.Type()))
+	}
+	c.concrete = &out
+	return out
 }
 
 // appendImpl appends t's method for m to impls.
@@ -115,20 +127,6 @@ func (c *Package) OwnedSources(fn *ssa.Function) summary.Origin {
 		}
 	}
 	return o
-}
-
-// convertedForeign lists the named types of other packages (or pointers to
-// them) that the package's code converts to interface values.
-func (c *Package) convertedForeign() []types.Type {
-	var out []types.Type
-	for _, conv := range c.Types.converted() {
-		t := conv.from
-		if named := names.DerefNamed(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg() != c.pass.Pkg &&
-			!slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // interfaceSummary merges what the implementations of m may do, naming

@@ -21,12 +21,14 @@ type Package struct {
 	Walks        map[*ssa.Function]*Walk
 	prog         *ssa.Program
 	impls        map[*types.Func][]*ssa.Function
+	concrete     *[]types.Type // see concreteTypes; nil until asked
 	refs         map[*ssa.Function][]*ssa.Function
 	rules        where.Rules                        // the rules of where code runs, with what the search found
 	fields       *Fields                            // the fields holding funcs; nil until SettleStoredCallbacks
 	indexed      *Fields                            // the stores into them and calls of them, without what the search found (see fieldIndex)
 	calls        *callIndex                         // static calls by callee (see callSites); nil until asked
 	loopStarters map[*ssa.Function]bool             // see startsLoop
+	habits       map[*ssa.Function]recvHabit        // see recvHabits
 	handedParams map[*ssa.Parameter]bool            // see HandedByCallers
 	loopTouches  map[*ssa.Function]map[string]bool  // see touchedBy
 	ownerWrites  map[string]bool                    // see OwnerCodeWrites; nil until asked
@@ -52,6 +54,7 @@ func New(m *model.Model) *Package {
 		refs:  make(map[*ssa.Function][]*ssa.Function),
 
 		loopStarters: make(map[*ssa.Function]bool),
+		habits:       make(map[*ssa.Function]recvHabit),
 		handedParams: make(map[*ssa.Parameter]bool),
 		loopTouches:  make(map[*ssa.Function]map[string]bool),
 

@@ -44,7 +44,7 @@ func (w *walker) loopStarts() []loopStart {
 				continue // a deferred start runs after all the function does
 			}
 			for _, value := range w.startedBy(call) {
-				if loop := w.c.loopOf(value.Type()); loop != nil {
+				if loop := w.c.M.Turns.LoopOf(value.Type()); loop != nil {
 					value = variableOf(value)
 					if cells := flow.CellsHolding(value); len(cells) == 1 {
 						value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
@@ -297,39 +297,6 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
-}
-
-// loopOf returns the //confined:loop method of the type t points to, or
-// the turn its framework runs (see spawnedTurn), or nil.
-func (c *Package) loopOf(t types.Type) *types.Func {
-	named := names.DerefNamed(t)
-	if named == nil {
-		return nil
-	}
-	ms := types.NewMethodSet(types.NewPointer(named))
-	// Of several turns (a gen.Server's HandleCall and HandleInfo), one
-	// the type declares names the loop best; all run as it (see
-	// loopBodies). A framework that spawns them runs them, or, for one
-	// whose loop its caller enters (ebiten.RunGame), a test's goroutine
-	// driving the turns (go func() { for { g.Update() } }()).
-	for sel := range ms.Methods() {
-		if m := sel.Obj().(*types.Func); len(sel.Index()) == 1 && c.isTurn(m) {
-			return m
-		}
-	}
-	if turn, ok := c.M.Turns.Spawned(named); ok {
-		if sel := ms.Lookup(turn.Pkg(), turn.Name()); sel != nil {
-			return sel.Obj().(*types.Func) // (*app.stock).Receive
-		}
-	}
-	for i := range ms.Len() {
-		if m, ok := ms.At(i).Obj().(*types.Func); ok {
-			if d := c.M.Directives(m); d != nil && d.Loop {
-				return m
-			}
-		}
-	}
-	return nil
 }
 
 // TouchedByLoop reports whether the loop (or turn) fn touches what wit
@@ -660,20 +627,42 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 
 // waitsForLoop reports whether instr waits for the end of the loop of the
 // value x: it waits on a field of x (see waitsOnField), or calls a method
-// of x that does (Close; another package's says so in its summary).
+// of x that does (Close).
 func (c *Package) waitsForLoop(instr ssa.Instruction, x ssa.Value) bool {
 	if waitsOnField(instr, x) {
 		return true
 	}
 	callee := methodCalled(instr, x)
-	if callee == nil {
-		return false
+	return callee != nil && c.recvHabits(callee).waits
+}
+
+// sharedUnderLock reports whether instr calls a method of x that takes a
+// lock of x's first (s.snapshot() locking s.mu): its author shares the
+// value under that lock, with the loop too.
+func (c *Package) sharedUnderLock(instr ssa.Instruction, x ssa.Value) bool {
+	callee := methodCalled(instr, x)
+	return callee != nil && c.recvHabits(callee).locksFirst
+}
+
+// A recvHabit is what a method does with its receiver that matters to
+// the code that started the receiver's loop (see walkFunc).
+type recvHabit struct {
+	waits      bool // on a field of it (see waitsOnField), as a Close waits for the loop's end
+	locksFirst bool // takes a lock of it first (see flow.LocksFirst)
+}
+
+// recvHabits returns what the method fn does with its receiver: found in
+// its body once, or told by its summary for another package's.
+func (c *Package) recvHabits(fn *ssa.Function) recvHabit {
+	if fn.Blocks == nil {
+		if sum := c.SummaryOf(fn); sum != nil {
+			return recvHabit{waits: sum.RecvWaits, locksFirst: sum.RecvLockedFirst}
+		}
+		return recvHabit{}
 	}
-	if callee.Blocks == nil {
-		sum := c.SummaryOf(callee)
-		return sum != nil && sum.RecvWaits
-	}
-	return waitsOnRecv(callee)
+	return flow.Memoized(c.habits, fn, func(fn *ssa.Function) recvHabit {
+		return recvHabit{waits: waitsOnRecv(fn), locksFirst: flow.LocksFirst(fn)}
+	})
 }
 
 // waitsOnRecv reports whether the method fn waits on a field of its
@@ -682,21 +671,6 @@ func waitsOnRecv(fn *ssa.Function) bool {
 	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
 		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitsOnField(i, fn.Params[0]) })
 	})
-}
-
-// sharedUnderLock reports whether instr calls a method of x that takes a
-// lock of x's first (s.snapshot() locking s.mu): its author shares the
-// value under that lock, with the loop too.
-func (c *Package) sharedUnderLock(instr ssa.Instruction, x ssa.Value) bool {
-	callee := methodCalled(instr, x)
-	if callee == nil {
-		return false
-	}
-	if callee.Blocks == nil {
-		sum := c.SummaryOf(callee)
-		return sum != nil && sum.RecvLockedFirst
-	}
-	return flow.LocksFirst(callee)
 }
 
 // methodCalled returns the function instr calls statically on the value x

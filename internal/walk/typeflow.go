@@ -62,7 +62,9 @@ type typeFlow struct {
 	// The conversions of concrete values to interfaces in the package's
 	// code, and the types in view by their keys, found on first use.
 	conversions *[]conversion
+	foreign     *[]types.Type             // see convertedForeign
 	view        map[string]*types.Package // see typeOfKey
+	returned    map[*types.Named]bool     // the types exported functions return (see handedOut); nil until asked
 }
 
 // A conversion is a concrete type the package's code converts to an
@@ -153,32 +155,34 @@ func (tf *typeFlow) MayHold(t types.Type, iface *types.Interface) bool {
 // returns a value of the unexported type named (func New() *impl), which
 // other packages may then convert.
 func (tf *typeFlow) handedOut(named *types.Named) bool {
-	returns := func(fn *types.Func) bool {
-		for r := range fn.Signature().Results().Variables() {
-			if names.DerefNamed(r.Type()) == named {
-				return true
+	if tf.returned == nil {
+		tf.returned = make(map[*types.Named]bool)
+		note := func(fn *types.Func) {
+			for r := range fn.Signature().Results().Variables() {
+				if n := names.DerefNamed(r.Type()); n != nil {
+					tf.returned[n] = true
+				}
 			}
 		}
-		return false
-	}
-	scope := tf.pkg.Scope()
-	for _, name := range scope.Names() {
-		switch obj := scope.Lookup(name).(type) {
-		case *types.Func:
-			if obj.Exported() && returns(obj) {
-				return true
-			}
-		case *types.TypeName:
-			if n, ok := obj.Type().(*types.Named); ok && obj.Exported() {
-				for m := range n.Methods() {
-					if m.Exported() && returns(m) {
-						return true
+		scope := tf.pkg.Scope()
+		for _, name := range scope.Names() {
+			switch obj := scope.Lookup(name).(type) {
+			case *types.Func:
+				if obj.Exported() {
+					note(obj)
+				}
+			case *types.TypeName:
+				if n, ok := obj.Type().(*types.Named); ok && obj.Exported() {
+					for m := range n.Methods() {
+						if m.Exported() {
+							note(m)
+						}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return tf.returned[named]
 }
 
 // converted lists the conversions of concrete values to non-empty
@@ -205,11 +209,31 @@ func (tf *typeFlow) converted() []conversion {
 		}
 	}()
 	// The result is a map: sorted, so that what depends on it is the
-	// same from run to run.
-	slices.SortFunc(out, func(a, b conversion) int {
-		return strings.Compare(types.TypeString(a.from, nil)+" "+types.TypeString(a.to, nil), types.TypeString(b.from, nil)+" "+types.TypeString(b.to, nil))
-	})
+	// same from run to run; by keys spelled once, not per comparison.
+	keys := make(map[conversion]string, len(out))
+	for _, c := range out {
+		keys[c] = types.TypeString(c.from, nil) + " " + types.TypeString(c.to, nil)
+	}
+	slices.SortFunc(out, func(a, b conversion) int { return strings.Compare(keys[a], keys[b]) })
 	tf.conversions = &out
+	return out
+}
+
+// convertedForeign lists the named types of other packages (or pointers to
+// them) that the package's code converts to interface values, once.
+func (tf *typeFlow) convertedForeign() []types.Type {
+	if tf.foreign != nil {
+		return *tf.foreign
+	}
+	out := []types.Type{}
+	for _, conv := range tf.converted() {
+		t := conv.from
+		if named := names.DerefNamed(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg() != tf.pkg &&
+			!slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
+			out = append(out, t)
+		}
+	}
+	tf.foreign = &out
 	return out
 }
 

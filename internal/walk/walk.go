@@ -73,11 +73,12 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 	if !w.Sum.Started.Fresh() || w.Sum.StartedResults != 0 {
 		w.Sum.StartsLoop = c.startsLoop(fn, maxStarterDepth)
 	}
-	if recv := fn.Signature.Recv(); recv != nil && !c.M.IsLoop(fn) && c.loopOf(recv.Type()) != nil {
+	if recv := fn.Signature.Recv(); recv != nil && !c.M.IsLoop(fn) && c.M.Turns.LoopOf(recv.Type()) != nil {
 		// A method of a value with a loop: whether it waits for the
 		// loop's end, or shares the value under its lock, matters to an
 		// importer that started the loop.
-		w.Sum.RecvWaits, w.Sum.RecvLockedFirst = waitsOnRecv(fn), flow.LocksFirst(fn)
+		habits := c.recvHabits(fn)
+		w.Sum.RecvWaits, w.Sum.RecvLockedFirst = habits.waits, habits.locksFirst
 	}
 	for _, s := range w.assumedInvokes.Sources() {
 		if !w.sureInvokes.Has(s) {
