@@ -610,19 +610,57 @@ func (w *walker) handshakes(x ssa.Value) bool {
 // waitsBetween reports whether the function, between the start and at,
 // may wait for the loop to end: it receives from a channel field of the
 // value (<-c.done) or waits on a WaitGroup field of it (c.wg.Wait()), or
-// calls a method of it that does (Close). Waiting
+// calls a method of it that does (Close), or waits for its framework to
+// stop the actor the start spawned (see awaitsStop). Waiting
 // for a reply on a channel of the call's own (a Stats request), or a
 // select that gives up a send once the loop is done (case <-c.done:), is
 // no such wait: the loop goes on.
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && w.c.waitsForLoop(instr, st.value) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// actorStops are the calls of actor frameworks that stop the actor whose
+// handle they are given and return a context done only once its last turn
+// is over, with why.
+var actorStops = map[string]string{
+	"(*github.com/anthdm/hollywood/actor.Engine).Poison": "its context is cancelled by the process's cleanup, after the Stopped turn (actor/process.go, cleanup), or at once for an actor not running",
+	"(*github.com/anthdm/hollywood/actor.Engine).Stop":   "as Poison, without draining the inbox first",
+	// Not PoisonCtx: the caller's context may end the wait first.
+}
+
+// awaitsStop reports whether instr waits for the end of the actor the
+// call start spawned: it receives from the Done channel of what a stop of
+// actorStops returns for the handle start returned (pid :=
+// e.Spawn(...); ...; <-e.Poison(pid).Done()).
+func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
+	recv, ok := instr.(*ssa.UnOp)
+	if !ok || recv.Op != token.ARROW {
+		return false
+	}
+	done, ok := recv.X.(*ssa.Call)
+	if !ok || !done.Call.IsInvoke() || done.Call.Method.Name() != "Done" {
+		return false
+	}
+	stop, ok := done.Call.Value.(*ssa.Call)
+	if !ok || len(stop.Call.Args) < 2 {
+		return false
+	}
+	if callee := flow.StaticFunc(stop); callee == nil || actorStops[callee.FullName()] == "" {
+		return false
+	}
+	handle := stop.Call.Args[1]
+	if x, ok := handle.(*ssa.Extract); ok {
+		handle = x.Tuple // pid, s := start(e)
+	}
+	call, ok := start.(*ssa.Call)
+	return ok && handle == ssa.Value(call)
 }
 
 // waitsForLoop reports whether instr waits for the end of the loop of the

@@ -8,6 +8,7 @@
 package spawnedactors
 
 import (
+	"context"
 	"spawnedactors/desk"
 	"spawnedactors/game"
 	"sync"
@@ -41,7 +42,7 @@ func start(e *actor.Engine) (*actor.PID, *stock) {
 func Moves(e *actor.Engine) int { // want Moves:`summary\(\)`
 	pid, s := start(e)
 	e.Send(pid, "bolt")
-	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:42\)`
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner: this code runs via the code that started the loop \(\*spawnedactors.stock\).Receive, which goes on beside it \(spawned.go:43\)`
 }
 
 func Poll(e *actor.Engine) {
@@ -65,6 +66,30 @@ func Reset(e *actor.Engine) {
 func Name(e *actor.Engine) string { // want Name:`summary\(\)`
 	_, s := start(e)
 	return s.name // only construction writes it
+}
+
+// Drained waits for the stock's last turn before it reads: Poison's
+// context is done once the actor has stopped.
+func Drained(e *actor.Engine) int { // want Drained:`summary\(\)`
+	pid, s := start(e)
+	e.Send(pid, "bolt")
+	<-e.Poison(pid).Done()
+	return s.moves
+}
+
+// Look-alike: the wait is for another actor's end.
+func DrainedOther(e *actor.Engine, other *actor.PID) int { // want DrainedOther:`summary\(\)`
+	_, s := start(e)
+	<-e.Poison(other).Done()
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner`
+}
+
+// Look-alike: the caller's context may end the wait before the actor
+// stops.
+func DrainedWithin(ctx context.Context, e *actor.Engine) int { // want DrainedWithin:`summary\(\)`
+	pid, s := start(e)
+	<-e.PoisonCtx(ctx, pid).Done()
+	return s.moves // want `reads confined spawnedactors.stock.moves off the owner`
 }
 
 type board struct{ score int }

@@ -2,6 +2,8 @@
 // built-in hollywood pack applies to every package with it in view.
 package actor
 
+import "context"
+
 // Receiver is an actor; hollywood calls Receive from its inbox's goroutine.
 type Receiver interface {
 	Receive(*Context)
@@ -51,4 +53,18 @@ func (in *Inbox) process() {
 	for m := range in.ch {
 		in.r.Receive(&Context{message: m})
 	}
+}
+
+// Poison stops the actor once its inbox is drained; the context is done
+// after its last turn.
+func (e *Engine) Poison(pid *PID) context.Context {
+	return e.PoisonCtx(context.Background(), pid)
+}
+
+// PoisonCtx is Poison, with the caller's context as the parent: that
+// context may end first.
+func (e *Engine) PoisonCtx(ctx context.Context, pid *PID) context.Context {
+	ctx, cancel := context.WithCancel(ctx)
+	e.inboxes[pid.ID].ch <- cancel
+	return ctx
 }
