@@ -246,23 +246,29 @@ func signals(fn *ssa.Function) []signal {
 	var out []signal
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			switch in := instr.(type) {
-			case *ssa.Send:
-				out = append(out, signal{v: in.Chan})
-			case ssa.CallInstruction: // close(ch), wg.Done(), also deferred
-				common := in.Common()
-				if len(common.Args) == 0 {
-					continue
-				}
-				if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "close" {
-					out = append(out, signal{v: common.Args[0]})
-				} else if callee := common.StaticCallee(); callee != nil && callee.Name() == "Done" {
-					out = append(out, signal{v: common.Args[0], done: true})
-				}
-			}
+			out = append(out, signalsOf(instr)...)
 		}
 	}
 	return out
+}
+
+// signalsOf returns the signal instr gives, if it gives one.
+func signalsOf(instr ssa.Instruction) []signal {
+	switch in := instr.(type) {
+	case *ssa.Send:
+		return []signal{{v: in.Chan}}
+	case ssa.CallInstruction: // close(ch), wg.Done(), also deferred
+		common := in.Common()
+		if len(common.Args) == 0 {
+			return nil
+		}
+		if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "close" {
+			return []signal{{v: common.Args[0]}}
+		} else if callee := common.StaticCallee(); callee != nil && callee.Name() == "Done" {
+			return []signal{{v: common.Args[0], done: true}}
+		}
+	}
+	return nil
 }
 
 // spawnerValue maps a value of the spawned function to the starter's: a

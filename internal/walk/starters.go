@@ -10,6 +10,7 @@ package walk
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -68,9 +69,12 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		return nil
 	}
 	args := call.Common().Args
-	if _, isGo := call.(*ssa.Go); isGo {
+	if g, isGo := call.(*ssa.Go); isGo {
 		if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
 			return args[:1]
+		}
+		if ps := programStarted(g); ps != nil {
+			return []ssa.Value{ps.model}
 		}
 		return nil
 	}
@@ -78,15 +82,13 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 	// starts a loop is read from its body (startsLoop).
 	sum := w.c.SummaryOf(callee)
 	var out []ssa.Value
-	switch {
-	case sum == nil:
-	case sum.StartedResults != 0:
-		if c, ok := call.(*ssa.Call); ok {
+	if sum != nil {
+		if c, ok := call.(*ssa.Call); ok && sum.StartedResults != 0 {
 			out = startedResults(c, sum.StartedResults)
 		}
-	default:
-		// A Start on its receiver, or a helper spawning the actor it is
-		// handed (spawn(t, sys, c)).
+		// A Start on its receiver, a helper spawning the actor it is
+		// handed (spawn(t, sys, c)), or one running a program of the
+		// model it is handed and returning its harness (start(t, b)).
 		for i, a := range args {
 			if sum.Started.Has(summary.ParamSource(i)) {
 				if conv, ok := a.(*ssa.MakeInterface); ok {
@@ -270,6 +272,11 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
+			if ok {
+				if ps := programStarted(g); ps != nil && c.M.Turns.LoopOf(ps.model.Type()) != nil {
+					return true
+				}
+			}
 			if !ok {
 				if call, isCall := instr.(*ssa.Call); isCall && c.spawnedTurn(call) != nil {
 					return true
@@ -618,7 +625,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || waitsOnHandle(instr, st.at)) {
 				return true
 			}
 		}
@@ -655,12 +662,49 @@ func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
 	if callee := flow.StaticFunc(stop); callee == nil || actorStops[callee.FullName()] == "" {
 		return false
 	}
-	handle := stop.Call.Args[1]
-	if x, ok := handle.(*ssa.Extract); ok {
-		handle = x.Tuple // pid, s := start(e)
+	return returnedBy(stop.Call.Args[1], start)
+}
+
+// waitsOnHandle reports whether instr calls a method, on what the call
+// start returned, that waits on a field the goroutine start began
+// signals on once the program it runs is over (see programStart.ends):
+// a test harness whose quit waits for it (h := start(t, b); ...;
+// h.quit() receiving from h.done).
+func waitsOnHandle(instr ssa.Instruction, start ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 || !returnedBy(call.Call.Args[0], start) {
+		return false
+	}
+	method, starter := call.Call.StaticCallee(), start.(ssa.CallInstruction).Common().StaticCallee()
+	if method == nil || starter == nil || method.Signature.Recv() == nil || len(method.Params) == 0 {
+		return false
+	}
+	ends := make(map[*types.Var]bool)
+	for _, b := range starter.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				if ps := programStarted(g); ps != nil {
+					maps.Copy(ends, ps.ends())
+				}
+			}
+		}
+	}
+	return len(ends) > 0 && slices.ContainsFunc(method.Blocks, func(b *ssa.BasicBlock) bool {
+		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool {
+			f := waitedField(i, method.Params[0])
+			return f != nil && ends[f]
+		})
+	})
+}
+
+// returnedBy reports whether v is what the call start returned, or one of
+// its results (pid, s := start(e)).
+func returnedBy(v ssa.Value, start ssa.Instruction) bool {
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
 	}
 	call, ok := start.(*ssa.Call)
-	return ok && handle == ssa.Value(call)
+	return ok && v == ssa.Value(call)
 }
 
 // waitsForLoop reports whether instr waits for the end of the loop of the
@@ -736,6 +780,12 @@ func heldIn(v ssa.Value) ssa.Value {
 // channel held in a field of the value x (or the variable holding it), or
 // a call of Wait on a sync.WaitGroup field of it.
 func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
+	return waitedField(instr, x) != nil
+}
+
+// waitedField returns the field of x instr waits on (see waitsOnField),
+// or nil.
+func waitedField(instr ssa.Instruction, x ssa.Value) *types.Var {
 	var field ssa.Value
 	switch in := instr.(type) {
 	case *ssa.UnOp:
@@ -747,8 +797,10 @@ func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
 			field = in.Call.Args[0]
 		}
 	}
-	fa, ok := field.(*ssa.FieldAddr)
-	return ok && variableOf(fa.X) == x
+	if fa, ok := field.(*ssa.FieldAddr); ok && variableOf(fa.X) == x {
+		return flow.FieldOf(fa)
+	}
+	return nil
 }
 
 // besideLoop records the touch wit of the value v as made off the owner

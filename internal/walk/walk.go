@@ -228,6 +228,9 @@ func (w *walker) goStmt(in *ssa.Go) {
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
 	w.start(call.Args, flow.Captures{})
+	if ps := programStarted(in); ps != nil {
+		w.start([]ssa.Value{ps.model}, flow.Captures{}) // the model a program the goroutine runs was made from
+	}
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
 		return

@@ -1,0 +1,232 @@
+package walk
+
+// This file is the programs of frameworks whose run loop the caller
+// enters (Bubble Tea): a program made from a model runs the model's turns
+// on the goroutine that calls its Run, until the program is over. Run in
+// a go statement, it starts those turns beside the code that goes on, as
+// spawning an actor does.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// programMakers are the functions that make a program from the model at
+// argument model, whose method run runs the model's turns on the calling
+// goroutine, with why.
+var programMakers = map[string]programMaker{
+	"github.com/charmbracelet/bubbletea.NewProgram": {model: 0, run: "Run", why: "(*Program).Run runs the event loop calling the model's Update and View until the program quits (tea.go, eventLoop)"},
+	"charm.land/bubbletea/v2.NewProgram":            {model: 0, run: "Run", why: "as v1: (*Program).Run runs the event loop on the caller's goroutine"},
+}
+
+type programMaker struct {
+	model int
+	run   string
+	why   string
+}
+
+// maxProgramDepth bounds how many fields and captures deep programModel
+// follows a program back to the call that made it (h.p.Run() in a
+// literal capturing h, with h.p = tea.NewProgram(m)).
+const maxProgramDepth = 4
+
+// A programStart is a go statement running a program made from a model.
+type programStart struct {
+	model ssa.Value       // a value of the function with the go statement
+	run   ssa.Instruction // the call of the run method: the go statement, or a call in lit
+	lit   *ssa.Function   // the literal the go statement starts, or nil
+}
+
+// programStarted returns the model whose turns the go statement starts:
+// it runs a program's run method, itself (go p.Run()) or in the literal
+// it starts (go func() { m, err := h.p.Run(); h.done <- result{m, err} }()),
+// on a program made from that model here. The model is a value of the
+// function the go statement is in; a program the goroutine makes of a
+// model it made itself starts nothing beside this function.
+func programStarted(g *ssa.Go) *programStart {
+	if m := programRun(&g.Call, nil); m != nil {
+		return &programStart{model: m, run: g}
+	}
+	for _, t := range flow.FuncTargets(g.Call.Value) {
+		if !flow.IsFuncLit(t.Fn) {
+			continue
+		}
+		for call := range flow.StaticCalls(t.Fn) {
+			m := programRun(call.Common(), t.Bindings.Values)
+			if outer := outerValue(m, t.Bindings.Values); outer != nil {
+				m = outer // go func() { tea.NewProgram(b).Run() }()
+			}
+			if m != nil && m.Parent() != t.Fn {
+				return &programStart{model: m, run: call, lit: t.Fn}
+			}
+		}
+	}
+	return nil
+}
+
+// ends returns the fields of captured values that the goroutine signals
+// on once the program is over: it sends on one, closes it or calls Done
+// on it after the run method returned (h.done <- result{m, err}).
+func (ps *programStart) ends() map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	if ps.lit == nil {
+		return out
+	}
+	for _, b := range ps.lit.Blocks {
+		for _, instr := range b.Instrs {
+			if !flow.Dominates(ps.run, instr) {
+				continue
+			}
+			for _, sig := range signalsOf(instr) {
+				if f := capturedField(sig.v); f != nil {
+					out[f] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// capturedField returns the field v is loaded from or is the address of,
+// of a value the function captured (h.done, &h.wg in a literal capturing
+// h), or nil.
+func capturedField(v ssa.Value) *types.Var {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a channel's value; a WaitGroup is its address
+	}
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	x := fa.X
+	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+		x = load.X // captured as a variable
+	}
+	if _, captured := x.(*ssa.FreeVar); !captured {
+		return nil
+	}
+	return flow.FieldOf(fa)
+}
+
+// outerValue returns the value of the enclosing function that v, a free
+// variable of a literal or a load of one captured as a cell, stands for,
+// given the literal's bindings; nil if v is none or it cannot tell.
+func outerValue(v ssa.Value, bindings []ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		fv, ok := load.X.(*ssa.FreeVar)
+		if !ok {
+			return nil
+		}
+		if cell, ok := bound(fv, bindings).(*ssa.Alloc); ok {
+			if stored := flow.StoredValues(cell); len(stored) == 1 {
+				return stored[0] // h := &harness{...}, captured as a variable
+			}
+		}
+		return nil
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		return bound(fv, bindings)
+	}
+	return nil
+}
+
+// aliases are v and its loads from the variables it is stored in, in
+// its function (h := &harness{}, captured by a closure, is a cell that
+// h.p = ... loads).
+func aliases(v ssa.Value) []ssa.Value {
+	out := []ssa.Value{v}
+	for _, ref := range flow.Referrers(v) {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != v {
+			continue
+		}
+		if cell, ok := st.Addr.(*ssa.Alloc); ok {
+			for _, use := range flow.Referrers(cell) {
+				if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+					out = append(out, load)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// bound returns the value the closure was made with for its free
+// variable fv, given the closure's bindings, or nil.
+func bound(fv *ssa.FreeVar, bindings []ssa.Value) ssa.Value {
+	for i, v := range fv.Parent().FreeVars {
+		if v == fv && i < len(bindings) {
+			return bindings[i]
+		}
+	}
+	return nil
+}
+
+// programRun returns the model whose program call runs, when call is a
+// program's run method; bindings are the values the literal holding it
+// captured, by free variable (nil: call is in the function itself). The
+// model is traced out of the literal through them.
+func programRun(call *ssa.CallCommon, bindings []ssa.Value) ssa.Value {
+	callee := call.StaticCallee()
+	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil {
+		return nil
+	}
+	return programModel(call.Args[0], callee.Name(), bindings, maxProgramDepth)
+}
+
+// programModel traces the program p back to the call of a programMaker
+// that made it, through loads of fields it was stored in and the free
+// variables of bindings, and returns the model handed to it; run is the
+// method the program is run with.
+func programModel(p ssa.Value, run string, bindings []ssa.Value, depth int) ssa.Value {
+	if depth == 0 {
+		return nil
+	}
+	if outer := outerValue(p, bindings); outer != nil {
+		return programModel(outer, run, nil, depth-1)
+	}
+	switch p := p.(type) {
+	case *ssa.Call:
+		maker := flow.StaticFunc(p)
+		if maker == nil {
+			return nil
+		}
+		if pm, ok := programMakers[maker.FullName()]; ok && pm.run == run && pm.model < len(p.Call.Args) {
+			m := p.Call.Args[pm.model]
+			if conv, ok := m.(*ssa.MakeInterface); ok {
+				m = conv.X
+			}
+			return m
+		}
+	case *ssa.UnOp:
+		addr, ok := p.X.(*ssa.FieldAddr)
+		if !ok || p.Op != token.MUL {
+			return nil
+		}
+		holder := addr.X
+		if outer := outerValue(holder, bindings); outer != nil {
+			holder = outer
+		}
+		// What was stored in the field of the holder, itself or loaded
+		// from the variable holding it: h.p = tea.NewProgram(m).
+		for _, h := range aliases(holder) {
+			for _, ref := range flow.Referrers(h) {
+				fa, ok := ref.(*ssa.FieldAddr)
+				if !ok || fa.Field != addr.Field {
+					continue
+				}
+				for _, use := range flow.Referrers(fa) {
+					if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
+						if m := programModel(st.Val, run, nil, depth-1); m != nil {
+							return m
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+// Package teaprograms: a Bubble Tea program run on a goroutine runs its
+// model's turns there, so the code that started it goes on beside them,
+// until it waits for the goroutine to end. Look-alikes: Run on the
+// caller's goroutine, a goroutine running another model's program, and a
+// harness whose other waits are not for the program's end.
+package teaprograms
+
+import tea "github.com/charmbracelet/bubbletea"
+
+type board struct{ cursor int }
+
+func (b *board) Init() tea.Cmd { return nil } // want Init:`summary\(\)`
+
+func (b *board) Update(msg tea.Msg) (tea.Model, tea.Cmd) { // want Update:`summary\(arg0 writes teaprograms\.board\.cursor\)`
+	b.cursor++
+	return b, nil
+}
+
+func (b *board) View() string { return "" } // want View:`summary\(\)`
+
+// A harness runs a program on a goroutine, as tests of a model do.
+type harness struct {
+	p    *tea.Program
+	seen chan tea.Msg
+	done chan error
+}
+
+func start(b *board) *harness {
+	h := &harness{seen: make(chan tea.Msg, 8), done: make(chan error, 1)}
+	h.p = tea.NewProgram(b)
+	go func() {
+		_, err := h.p.Run()
+		h.done <- err
+	}()
+	return h
+}
+
+// quit waits for the program's end.
+func (h *harness) quit() {
+	h.p.Quit()
+	<-h.done
+}
+
+// next waits for a message the program saw: the program goes on.
+func (h *harness) next() tea.Msg { return <-h.seen }
+
+// Watch reads the cursor while the program runs.
+func Watch() int {
+	b := &board{}
+	h := start(b)
+	h.p.Send("j")
+	n := b.cursor // want `reads confined teaprograms.board.cursor off the owner: this code runs via the code that started the loop \(\*teaprograms.board\).Init, which goes on beside it`
+	h.quit()
+	return n
+}
+
+// Look-alike: Final reads the cursor once the program is over.
+func Final() int {
+	b := &board{}
+	h := start(b)
+	h.p.Send("j")
+	h.quit()
+	return b.cursor
+}
+
+// Look-alike: a wait for a message is no wait for the program's end.
+func Step() int {
+	b := &board{}
+	h := start(b)
+	h.next()
+	return b.cursor // want `reads confined teaprograms.board.cursor off the owner`
+}
+
+// Direct runs the program itself on a goroutine and writes beside it.
+func Direct() {
+	b := &board{}
+	p := tea.NewProgram(b)
+	go p.Run()
+	b.cursor = 3 // want `writes confined teaprograms.board.cursor off the owner`
+}
+
+// Look-alike: Run on the caller's goroutine returns once the program is
+// over.
+func Entered() int {
+	b := &board{}
+	tea.NewProgram(b).Run()
+	return b.cursor
+}
+
+// Look-alike: the goroutine runs another model's program.
+func Other() int {
+	b, o := &board{}, &board{}
+	go tea.NewProgram(o).Run()
+	return b.cursor
+}
