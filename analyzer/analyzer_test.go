@@ -118,7 +118,7 @@ var suites = []struct {
 	{name: "startedloops", patterns: []string{"startedloops", "startedloops/worker"}},
 	{name: "oncepublished"},
 	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor"}},
-	{name: "teaprograms", patterns: []string{"teaprograms"}},
+	{name: "teaprograms", patterns: []string{"github.com/charmbracelet/bubbletea", "teaprograms"}},
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.
 	{name: "exporters"},

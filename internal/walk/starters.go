@@ -633,38 +633,6 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	return false
 }
 
-// actorStops are the calls of actor frameworks that stop the actor whose
-// handle they are given and return a context done only once its last turn
-// is over, with why.
-var actorStops = map[string]string{
-	"(*github.com/anthdm/hollywood/actor.Engine).Poison": "its context is cancelled by the process's cleanup, after the Stopped turn (actor/process.go, cleanup), or at once for an actor not running",
-	"(*github.com/anthdm/hollywood/actor.Engine).Stop":   "as Poison, without draining the inbox first",
-	// Not PoisonCtx: the caller's context may end the wait first.
-}
-
-// awaitsStop reports whether instr waits for the end of the actor the
-// call start spawned: it receives from the Done channel of what a stop of
-// actorStops returns for the handle start returned (pid :=
-// e.Spawn(...); ...; <-e.Poison(pid).Done()).
-func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
-	recv, ok := instr.(*ssa.UnOp)
-	if !ok || recv.Op != token.ARROW {
-		return false
-	}
-	done, ok := recv.X.(*ssa.Call)
-	if !ok || !done.Call.IsInvoke() || done.Call.Method.Name() != "Done" {
-		return false
-	}
-	stop, ok := done.Call.Value.(*ssa.Call)
-	if !ok || len(stop.Call.Args) < 2 {
-		return false
-	}
-	if callee := flow.StaticFunc(stop); callee == nil || actorStops[callee.FullName()] == "" {
-		return false
-	}
-	return returnedBy(stop.Call.Args[1], start)
-}
-
 // waitsOnHandle reports whether instr calls a method, on what the call
 // start returned, that waits on a field the goroutine start began
 // signals on once the program it runs is over (see programStart.ends):

@@ -228,8 +228,9 @@ func (w *walker) goStmt(in *ssa.Go) {
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
 	w.start(call.Args, flow.Captures{})
-	if ps := programStarted(in); ps != nil {
-		w.start([]ssa.Value{ps.model}, flow.Captures{}) // the model a program the goroutine runs was made from
+	program := programStarted(in)
+	if program != nil {
+		w.start([]ssa.Value{program.model}, flow.Captures{}) // the model a program the goroutine runs was made from
 	}
 	if call.IsInvoke() {
 		w.goInvoke(call, at)
@@ -240,8 +241,8 @@ func (w *walker) goStmt(in *ssa.Go) {
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
 		w.start(nil, t.Bindings)
-		if w.c.M.IsLoop(t.Fn) || w.c.inTestFile(in.Pos()) && w.c.drivesLoop(t.Fn, maxDriverDepth) {
-			continue // starting the owner's loop: that goroutine is the owner
+		if w.c.M.IsLoop(t.Fn) || program != nil || w.c.inTestFile(in.Pos()) && w.c.drivesLoop(t.Fn, maxDriverDepth) {
+			continue // starting the owner's loop (a program's Run): that goroutine is the owner
 		}
 		callee := w.c.calleeOf(t.Fn)
 		for i, a := range call.Args {

@@ -9,7 +9,7 @@ type Cmd func() Msg
 
 type Model interface {
 	Init() Cmd
-	Update(Msg) (Model, Cmd)
+	Update(Msg) (Model, Cmd) // want Update:`summary\(arg0 calls \(\*tea\.counter\)\.Update if arg0 is github\.com/charmbracelet/bubbletea\.counter\)`
 	View() string
 }
 
@@ -18,12 +18,12 @@ type Program struct {
 	msgs  chan Msg
 }
 
-func NewProgram(model Model) *Program {
+func NewProgram(model Model) *Program { // want NewProgram:`summary\(\)`
 	return &Program{model: model, msgs: make(chan Msg)}
 }
 
 // Run is the event loop.
-func (p *Program) Run() (Model, error) {
+func (p *Program) Run() (Model, error) { // want Run:`summary\(arg0 calls \(\*tea\.counter\)\.Update\)`
 	for msg := range p.msgs {
 		p.model, _ = p.model.Update(msg)
 		_ = p.model.View()

@@ -1,10 +1,14 @@
 package walk
 
-// This file is the programs of frameworks whose run loop the caller
-// enters (Bubble Tea): a program made from a model runs the model's turns
-// on the goroutine that calls its Run, until the program is over. Run in
-// a go statement, it starts those turns beside the code that goes on, as
-// spawning an actor does.
+// This file is what the walk knows of frameworks beyond what their packs
+// say, as data with why: the programs of frameworks whose run loop the
+// caller enters (Bubble Tea), and the waits for an actor runtime to stop
+// an actor.
+//
+// A program made from a model runs the model's turns on the goroutine
+// that calls its Run, until the program is over. Run in a go statement,
+// it starts those turns beside the code that goes on, as spawning an
+// actor does.
 
 import (
 	"go/token"
@@ -47,7 +51,7 @@ type programStart struct {
 // function the go statement is in; a program the goroutine makes of a
 // model it made itself starts nothing beside this function.
 func programStarted(g *ssa.Go) *programStart {
-	if m := programRun(&g.Call, nil); m != nil {
+	if m := programRun(&g.Call, flow.FuncValue{}); m != nil {
 		return &programStart{model: m, run: g}
 	}
 	for _, t := range flow.FuncTargets(g.Call.Value) {
@@ -55,8 +59,8 @@ func programStarted(g *ssa.Go) *programStart {
 			continue
 		}
 		for call := range flow.StaticCalls(t.Fn) {
-			m := programRun(call.Common(), t.Bindings.Values)
-			if outer := outerValue(m, t.Bindings.Values); outer != nil {
+			m := programRun(call.Common(), t)
+			if outer := outerValue(m, t); outer != nil {
 				m = outer // go func() { tea.NewProgram(b).Run() }()
 			}
 			if m != nil && m.Parent() != t.Fn {
@@ -111,26 +115,24 @@ func capturedField(v ssa.Value) *types.Var {
 	return flow.FieldOf(fa)
 }
 
-// outerValue returns the value of the enclosing function that v, a free
-// variable of a literal or a load of one captured as a cell, stands for,
-// given the literal's bindings; nil if v is none or it cannot tell.
-func outerValue(v ssa.Value, bindings []ssa.Value) ssa.Value {
+// outerValue returns the value of the function making the literal lit
+// that v, a free variable of lit or a load of one captured as a variable,
+// stands for (see spawnerValue); nil if v is none, lit is none, or it
+// cannot tell.
+func outerValue(v ssa.Value, lit flow.FuncValue) ssa.Value {
+	if lit.Fn == nil {
+		return nil
+	}
+	outer := spawnerValue(v, lit, nil)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		fv, ok := load.X.(*ssa.FreeVar)
-		if !ok {
-			return nil
-		}
-		if cell, ok := bound(fv, bindings).(*ssa.Alloc); ok {
+		if cell, ok := outer.(*ssa.Alloc); ok {
 			if stored := flow.StoredValues(cell); len(stored) == 1 {
 				return stored[0] // h := &harness{...}, captured as a variable
 			}
 		}
 		return nil
 	}
-	if fv, ok := v.(*ssa.FreeVar); ok {
-		return bound(fv, bindings)
-	}
-	return nil
+	return outer
 }
 
 // aliases are v and its loads from the variables it is stored in, in
@@ -154,39 +156,28 @@ func aliases(v ssa.Value) []ssa.Value {
 	return out
 }
 
-// bound returns the value the closure was made with for its free
-// variable fv, given the closure's bindings, or nil.
-func bound(fv *ssa.FreeVar, bindings []ssa.Value) ssa.Value {
-	for i, v := range fv.Parent().FreeVars {
-		if v == fv && i < len(bindings) {
-			return bindings[i]
-		}
-	}
-	return nil
-}
-
 // programRun returns the model whose program call runs, when call is a
-// program's run method; bindings are the values the literal holding it
-// captured, by free variable (nil: call is in the function itself). The
-// model is traced out of the literal through them.
-func programRun(call *ssa.CallCommon, bindings []ssa.Value) ssa.Value {
+// program's run method; lit is the literal holding the call (none: it is
+// in the function itself), out of which the model is traced through what
+// it captured.
+func programRun(call *ssa.CallCommon, lit flow.FuncValue) ssa.Value {
 	callee := call.StaticCallee()
 	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil {
 		return nil
 	}
-	return programModel(call.Args[0], callee.Name(), bindings, maxProgramDepth)
+	return programModel(call.Args[0], callee.Name(), lit, maxProgramDepth)
 }
 
 // programModel traces the program p back to the call of a programMaker
-// that made it, through loads of fields it was stored in and the free
-// variables of bindings, and returns the model handed to it; run is the
+// that made it, through loads of fields it was stored in and what the
+// literal lit captured, and returns the model handed to it; run is the
 // method the program is run with.
-func programModel(p ssa.Value, run string, bindings []ssa.Value, depth int) ssa.Value {
+func programModel(p ssa.Value, run string, lit flow.FuncValue, depth int) ssa.Value {
 	if depth == 0 {
 		return nil
 	}
-	if outer := outerValue(p, bindings); outer != nil {
-		return programModel(outer, run, nil, depth-1)
+	if outer := outerValue(p, lit); outer != nil {
+		return programModel(outer, run, flow.FuncValue{}, depth-1)
 	}
 	switch p := p.(type) {
 	case *ssa.Call:
@@ -207,7 +198,7 @@ func programModel(p ssa.Value, run string, bindings []ssa.Value, depth int) ssa.
 			return nil
 		}
 		holder := addr.X
-		if outer := outerValue(holder, bindings); outer != nil {
+		if outer := outerValue(holder, lit); outer != nil {
 			holder = outer
 		}
 		// What was stored in the field of the holder, itself or loaded
@@ -220,7 +211,7 @@ func programModel(p ssa.Value, run string, bindings []ssa.Value, depth int) ssa.
 				}
 				for _, use := range flow.Referrers(fa) {
 					if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
-						if m := programModel(st.Val, run, nil, depth-1); m != nil {
+						if m := programModel(st.Val, run, flow.FuncValue{}, depth-1); m != nil {
 							return m
 						}
 					}
@@ -229,4 +220,36 @@ func programModel(p ssa.Value, run string, bindings []ssa.Value, depth int) ssa.
 		}
 	}
 	return nil
+}
+
+// actorStops are the calls of actor frameworks that stop the actor whose
+// handle they are given and return a context done only once its last turn
+// is over, with why.
+var actorStops = map[string]string{
+	"(*github.com/anthdm/hollywood/actor.Engine).Poison": "its context is cancelled by the process's cleanup, after the Stopped turn (actor/process.go, cleanup), or at once for an actor not running",
+	"(*github.com/anthdm/hollywood/actor.Engine).Stop":   "as Poison, without draining the inbox first",
+	// Not PoisonCtx: the caller's context may end the wait first.
+}
+
+// awaitsStop reports whether instr waits for the end of the actor the
+// call start spawned: it receives from the Done channel of what a stop of
+// actorStops returns for the handle start returned (pid :=
+// e.Spawn(...); ...; <-e.Poison(pid).Done()).
+func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
+	recv, ok := instr.(*ssa.UnOp)
+	if !ok || recv.Op != token.ARROW {
+		return false
+	}
+	done, ok := recv.X.(*ssa.Call)
+	if !ok || !done.Call.IsInvoke() || done.Call.Method.Name() != "Done" {
+		return false
+	}
+	stop, ok := done.Call.Value.(*ssa.Call)
+	if !ok || len(stop.Call.Args) < 2 {
+		return false
+	}
+	if callee := flow.StaticFunc(stop); callee == nil || actorStops[callee.FullName()] == "" {
+		return false
+	}
+	return returnedBy(stop.Call.Args[1], start)
 }
