@@ -69,11 +69,24 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
 	return walk.Entry{Pos: sp.Pos, Sink: "a turn of " + actor.Pkg().Name() + "." + actor.Name() + ", another actor (each actor's turns run on its own mailbox)"}, true
 }
 
+// otherActorsMethod reports whether fn is a method of another actor than
+// the one whose turn sp runs: the turn's call of it is the touch (see
+// otherActor), not what it touches inside.
+func (r *reporter) otherActorsMethod(fn *ssa.Function, sp walk.Entry) bool {
+	if len(fn.Params) == 0 || fn.Signature.Recv() == nil {
+		return false
+	}
+	_, other := r.otherActor(sp, fn.Params[0])
+	return other
+}
+
 // otherOwnerCallbacks reports the funcs fn, the body sp runs on one owner,
 // or the helpers it calls, call through fields that touch another owner's
 // state: a callback its creator configured it with (newChild(p.markBad),
 // newModerator(r.applyBan)) runs in fn's turn, on fn's loop or mailbox,
-// not on the owner of what it touches.
+// not on the owner of what it touches. In a helper it also reports what
+// it touches of another actor's state (k.cfg.audit.flag(s) in a clerk's
+// handle), as inside does for the turn's own body.
 func (r *reporter) otherOwnerCallbacks(fn *ssa.Function, sp walk.Entry) {
 	seen := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function, depth int)
@@ -85,6 +98,13 @@ func (r *reporter) otherOwnerCallbacks(fn *ssa.Function, sp walk.Entry) {
 		for _, callee := range flow.StaticCalls(fn) {
 			if _, own := r.c.M.RunsOn(callee); !own && r.c.Walks[callee] != nil {
 				visit(callee, depth+1) // a helper of the turn: its own body is no root
+			}
+		}
+		if depth > 0 && !r.otherActorsMethod(fn, sp) {
+			for _, s := range r.c.Walks[fn].Sites {
+				if other, ok := r.otherActor(sp, s.Value); ok && s.Inner == nil {
+					r.add(finding{pos: r.placePos(s, nil), witness: s.Witness, entry: other, field: selectedField(s.Instr)})
+				}
 			}
 		}
 		for _, b := range fn.Blocks {

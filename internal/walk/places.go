@@ -131,9 +131,19 @@ func (w *walker) actorsBehavior(v ssa.Value) bool {
 	if fn.Signature.Recv() == nil || !actor(fn.Signature.Recv().Type()) {
 		return false
 	}
-	// Made in a method of an actor: its next behavior, unless the
+	// Made in a method of an actor: its next behavior, unless the call
+	// spawns it (e.SpawnFunc(f, "host"), see where.SpawnedActor), or the
 	// conversion hands it to a function of no receiver
 	// (actor.PropsFromFunc), which spawns it as an actor of its own.
+	if call, ok := w.at.(ssa.CallInstruction); ok {
+		if callee := flow.StaticFunc(call); callee != nil {
+			for i, a := range flow.CallArgs(call.Common()) {
+				if a == v && where.SpawnedActor(callee, i) != nil {
+					return false
+				}
+			}
+		}
+	}
 	if ct, ok := w.at.(*ssa.ChangeType); ok {
 		for _, ref := range *ct.Referrers() {
 			if call, ok := ref.(ssa.CallInstruction); ok {

@@ -80,6 +80,11 @@ type Rules struct {
 // struct (sort.Slice) or called by a returned closure (sync.OnceFunc), so
 // running here is the default.
 func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
+	if actor := SpawnedActor(c.Fn, i); actor != nil {
+		if domain, ok := r.M.Turns.Owner(actor); ok {
+			return Place{OnOwner: true, Domain: domain, Sink: "a turn of " + names.TypeName(actor), Actor: actor}
+		}
+	}
 	if k := c.Contract; k != nil {
 		switch {
 		case k.Combinator && slices.Contains(k.Inherit, i):
@@ -103,6 +108,40 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 		p.Here, p.Assumed = true, true
 	}
 	return p
+}
+
+// actorFuncs are the functions of actor frameworks that spawn the func at
+// argument arg (counted as Arg counts) as an actor of its own: its turns
+// run on its own mailbox, as those of the framework's type actor, with
+// why. A func converted to a func type that is an actor (protoactor's
+// ReceiveFunc) needs no row (see Convert).
+var actorFuncs = map[string]actorFunc{
+	"(*github.com/anthdm/hollywood/actor.Engine).SpawnFunc":       {arg: 1, actor: "funcReceiver", why: "spawns newFuncReceiver(f), a Receiver whose Receive calls f (engine.go)"},
+	"(*github.com/anthdm/hollywood/actor.Context).SpawnChildFunc": {arg: 1, actor: "funcReceiver", why: "as SpawnFunc, as a child of the context's actor (context.go)"},
+}
+
+type actorFunc struct {
+	arg   int
+	actor string
+	why   string
+}
+
+// SpawnedActor returns the framework's type as whose turns argument i of
+// a call of fn runs, an actor of its own (see actorFuncs), or nil.
+func SpawnedActor(fn *types.Func, i int) *types.Named {
+	if fn == nil {
+		return nil
+	}
+	af, ok := actorFuncs[fn.FullName()]
+	if !ok || af.arg != i {
+		return nil
+	}
+	tn, _ := fn.Pkg().Scope().Lookup(af.actor).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	named, _ := tn.Type().(*types.Named)
+	return named
 }
 
 // StartArg is where func argument i of the call a go statement starts

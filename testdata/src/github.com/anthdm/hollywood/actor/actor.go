@@ -68,3 +68,17 @@ func (e *Engine) PoisonCtx(ctx context.Context, pid *PID) context.Context {
 	e.inboxes[pid.ID].ch <- cancel
 	return ctx
 }
+
+// SpawnFunc spawns f as an actor of its own.
+func (e *Engine) SpawnFunc(f func(*Context), id string) *PID {
+	return e.Spawn(&funcReceiver{f: f}, id)
+}
+
+// SpawnChildFunc spawns f as a child actor of the context's.
+func (c *Context) SpawnChildFunc(f func(*Context), id string) *PID {
+	return c.engine.SpawnFunc(f, id)
+}
+
+type funcReceiver struct{ f func(*Context) }
+
+func (r *funcReceiver) Receive(c *Context) { r.f(c) }
