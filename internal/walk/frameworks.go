@@ -162,10 +162,21 @@ func aliases(v ssa.Value) []ssa.Value {
 // it captured.
 func programRun(call *ssa.CallCommon, lit flow.FuncValue) ssa.Value {
 	callee := call.StaticCallee()
-	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil {
-		return nil
+	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil || !isRunMethod(callee.Name()) {
+		return nil // asked of every call a go statement's literal makes: most run no program
 	}
 	return programModel(call.Args[0], callee.Name(), lit, maxProgramDepth)
+}
+
+// isRunMethod reports whether name is the run method of a programMaker's
+// programs.
+func isRunMethod(name string) bool {
+	for _, pm := range programMakers {
+		if pm.run == name {
+			return true
+		}
+	}
+	return false
 }
 
 // programModel traces the program p back to the call of a programMaker

@@ -131,9 +131,10 @@ func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
 }
 
 // freshResults are the library functions whose results are the caller's
-// own, whatever their arguments, with the reason.
-var freshResults = map[string]string{
-	"(*sync.Pool).Get": "a pooled value is the getter's alone until it puts it back",
+// own, whatever their arguments, with the reason; by package path first,
+// since every call asks.
+var freshResults = map[string]map[string]string{
+	"sync": {"(*sync.Pool).Get": "a pooled value is the getter's alone until it puts it back"},
 }
 
 // callResultOrigin maps the callee's result origin onto the call's
@@ -148,7 +149,7 @@ func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 	}
 	targets := flow.FuncTargets(call.Value)
 	for _, target := range targets {
-		if obj := flow.DeclaredFunc(target.Fn); obj != nil && freshResults[names.FuncName(obj)] != "" {
+		if obj := flow.DeclaredFunc(target.Fn); obj != nil && obj.Pkg() != nil && freshResults[obj.Pkg().Path()][names.FuncName(obj)] != "" {
 			return summary.Origin{}
 		}
 		if sum := ot.c.SummaryOf(target.Fn); sum != nil {

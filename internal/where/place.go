@@ -115,9 +115,13 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 // run on its own mailbox, as those of the framework's type actor, with
 // why. A func converted to a func type that is an actor (protoactor's
 // ReceiveFunc) needs no row (see Convert).
-var actorFuncs = map[string]actorFunc{
-	"(*github.com/anthdm/hollywood/actor.Engine).SpawnFunc":       {arg: 1, actor: "funcReceiver", why: "spawns newFuncReceiver(f), a Receiver whose Receive calls f (engine.go)"},
-	"(*github.com/anthdm/hollywood/actor.Context).SpawnChildFunc": {arg: 1, actor: "funcReceiver", why: "as SpawnFunc, as a child of the context's actor (context.go)"},
+// By package path first: asked of every argument of every call, it
+// spells a function's full name only for the frameworks' packages.
+var actorFuncs = map[string]map[string]actorFunc{
+	"github.com/anthdm/hollywood/actor": {
+		"(*github.com/anthdm/hollywood/actor.Engine).SpawnFunc":       {arg: 1, actor: "funcReceiver", why: "spawns newFuncReceiver(f), a Receiver whose Receive calls f (engine.go)"},
+		"(*github.com/anthdm/hollywood/actor.Context).SpawnChildFunc": {arg: 1, actor: "funcReceiver", why: "as SpawnFunc, as a child of the context's actor (context.go)"},
+	},
 }
 
 type actorFunc struct {
@@ -129,10 +133,10 @@ type actorFunc struct {
 // SpawnedActor returns the framework's type as whose turns argument i of
 // a call of fn runs, an actor of its own (see actorFuncs), or nil.
 func SpawnedActor(fn *types.Func, i int) *types.Named {
-	if fn == nil {
+	if fn == nil || fn.Pkg() == nil || actorFuncs[fn.Pkg().Path()] == nil {
 		return nil
 	}
-	af, ok := actorFuncs[fn.FullName()]
+	af, ok := actorFuncs[fn.Pkg().Path()][fn.FullName()]
 	if !ok || af.arg != i {
 		return nil
 	}
