@@ -230,6 +230,9 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 	var calls []*ast.CallExpr
 	called := make(map[*ast.Ident]bool)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if s.plain && waitsOnReceiverField(info, fd, n) {
+			s.plain = false // its wait tells the code that started its receiver (see recvHabits)
+		}
 		switch n := n.(type) {
 		case *ast.GoStmt:
 			s.goesField = s.goesField || p.goesFieldWithEntries(n.Call, holders)
@@ -283,6 +286,32 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 		}
 	}
 	return s
+}
+
+// waitsOnReceiverField reports whether n, in the method fd, receives from
+// a field of the receiver or waits on a WaitGroup field of it (<-c.done,
+// c.wg.Wait()), as a Close waiting for a loop's end does.
+func waitsOnReceiverField(info *types.Info, fd *ast.FuncDecl, n ast.Node) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+		return false
+	}
+	recv := info.Defs[fd.Recv.List[0].Names[0]]
+	ofRecv := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		return ok && recv != nil && info.Uses[id] == recv
+	}
+	switch n := n.(type) {
+	case *ast.UnaryExpr:
+		return n.Op == token.ARROW && ofRecv(n.X)
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Wait" && ofRecv(sel.X)
+	}
+	return false
 }
 
 // goesFieldWithEntries reports whether call, a go statement's, calls a

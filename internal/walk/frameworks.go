@@ -73,7 +73,8 @@ func programStarted(g *ssa.Go) *programStart {
 
 // ends returns the fields of captured values that the goroutine signals
 // on once the program is over: it sends on one, closes it or calls Done
-// on it after the run method returned (h.done <- result{m, err}).
+// on it after the run method returned (h.done <- result{m, err}), or in a
+// deferred call (defer close(h.done)), which runs once the literal returns.
 func (ps *programStart) ends() map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	if ps.lit == nil {
@@ -81,7 +82,7 @@ func (ps *programStart) ends() map[*types.Var]bool {
 	}
 	for _, b := range ps.lit.Blocks {
 		for _, instr := range b.Instrs {
-			if !flow.Dominates(ps.run, instr) {
+			if _, deferred := instr.(*ssa.Defer); !deferred && !flow.Dominates(ps.run, instr) {
 				continue
 			}
 			for _, sig := range signalsOf(instr) {

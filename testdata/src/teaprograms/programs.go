@@ -71,6 +71,35 @@ func Step() int {
 	return b.cursor // want `reads confined teaprograms.board.cursor off the owner`
 }
 
+// A closingHarness closes its done channel in a deferred call, once Run
+// has returned.
+type closingHarness struct {
+	p    *tea.Program
+	done chan struct{}
+}
+
+func startClosing(b *board) *closingHarness {
+	h := &closingHarness{p: tea.NewProgram(b), done: make(chan struct{})}
+	go func() {
+		defer close(h.done)
+		h.p.Run()
+	}()
+	return h
+}
+
+func (h *closingHarness) quit() {
+	h.p.Quit()
+	<-h.done
+}
+
+// Look-alike: Closed reads the cursor once the program is over.
+func Closed() int {
+	b := &board{}
+	h := startClosing(b)
+	h.quit()
+	return b.cursor
+}
+
 // Direct runs the program itself on a goroutine and writes beside it.
 func Direct() {
 	b := &board{}
