@@ -261,7 +261,7 @@ func HeldValue(v ssa.Value) (ssa.Value, *ssa.Alloc) {
 // parameter a closure captures).
 func CellsHolding(v ssa.Value) []*ssa.Alloc {
 	var out []*ssa.Alloc
-	for _, ref := range *v.Referrers() {
+	for _, ref := range Referrers(v) {
 		if st, ok := ref.(*ssa.Store); ok && st.Val == v {
 			if cell, ok := st.Addr.(*ssa.Alloc); ok {
 				out = append(out, cell)

@@ -80,14 +80,15 @@ func (r *reporter) otherActorsMethod(fn *ssa.Function, sp walk.Entry) bool {
 	return other
 }
 
-// otherOwnerCallbacks reports the funcs fn, the body sp runs on one owner,
-// or the helpers it calls, call through fields that touch another owner's
-// state: a callback its creator configured it with (newChild(p.markBad),
-// newModerator(r.applyBan)) runs in fn's turn, on fn's loop or mailbox,
-// not on the owner of what it touches. In a helper it also reports what
-// it touches of another actor's state (k.cfg.audit.flag(s) in a clerk's
-// handle), as inside does for the turn's own body.
-func (r *reporter) otherOwnerCallbacks(fn *ssa.Function, sp walk.Entry) {
+// otherOwnersInTurn reports what the turn fn, the body sp runs on one
+// owner, and the helpers it calls touch of another owner's state beyond
+// the turn's own body (which inside reports):
+//   - funcs called through fields: a callback its creator configured it
+//     with (newChild(p.markBad), newModerator(r.applyBan)) runs in fn's
+//     turn, on fn's loop or mailbox, not on the owner of what it touches;
+//   - in a helper, another actor's state (k.cfg.audit.flag(s) in a
+//     clerk's handle).
+func (r *reporter) otherOwnersInTurn(fn *ssa.Function, sp walk.Entry) {
 	seen := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function, depth int)
 	visit = func(fn *ssa.Function, depth int) {

@@ -164,7 +164,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		if domain, ok := c.M.RunsOn(fn); ok {
 			sp := r.ownBody(fn, domain)
 			r.inside(nil, fn, "", sp, func(s summary.Source) summary.Origin { return summary.OriginOf(s) })
-			r.otherOwnerCallbacks(fn, sp)
+			r.otherOwnersInTurn(fn, sp)
 		}
 		if sink, ok := c.EntryPoint(fn); ok {
 			owned := c.OwnedSources(fn)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
@@ -204,24 +205,11 @@ func (s *Suggester) widgetCallbacks(fn *ssa.Function) []ownerRoot {
 	return out
 }
 
-// onceRunners are the functions that start the func they are handed once
-// per call, with why; any other function code is handed to off the owner
-// (a framework's registration: a stream handler, a notifier's callback)
-// may run it beside itself, once per event.
-var onceRunners = map[string]string{
-	"(*sync.WaitGroup).Go":    "one goroutine per call",
-	"(*errgroup.Group).Go":    "one goroutine per call",
-	"(*errgroup.Group).TryGo": "one goroutine per call, if any",
-	"time.AfterFunc":          "one timer, fired once",
-	"(*sync.Once).Do":         "runs it at most once",
-	"context.AfterFunc":       "runs it once, when the context is done",
-}
-
 // runsRepeatedly reports whether at, which hands code off the owner to a
-// declared or built-in sink, may have it run beside itself: a call of no
-// onceRunner (a framework's registration), or a store of the func where
-// a framework keeps it (a notifier's func field); a go statement starts
-// it once. Where the sink is only inferred from a callee's body (a
+// declared or built-in sink, may have it run beside itself: a call of a
+// function that does not start it once per call (see known.RunsOnce; a
+// framework's registration), or a store of the func where a framework
+// keeps it (a notifier's func field); a go statement starts it once. Where the sink is only inferred from a callee's body (a
 // callback a UI loop keeps and calls), nothing says so.
 func runsRepeatedly(at ssa.Instruction) bool {
 	var call *ssa.Call
@@ -237,7 +225,7 @@ func runsRepeatedly(at ssa.Instruction) bool {
 		return true // an interface's method: a framework's registration
 	}
 	obj := flow.StaticFunc(call)
-	return obj != nil && onceRunners[names.FuncName(obj)] == ""
+	return obj != nil && !known.RunsOnce(obj)
 }
 
 // notePerIteration keeps, of the captures of t that at binds, those bound

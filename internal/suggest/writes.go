@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
@@ -90,7 +91,7 @@ type fieldAccesses struct {
 	// the check takes a channel assigned so for state.
 	startWrites fieldSet
 	// startedWrites are the fields it writes only where it handles a
-	// framework's started message (see startedMessages): set-up, as in a
+	// framework's started message (see known.IsStartedMessage): set-up, as in a
 	// constructor.
 	startedWrites fieldSet
 	// lockedWrites are the writes of a function that takes a lock, made
@@ -678,23 +679,17 @@ func ofParameter(x ssa.Value) bool {
 
 // A calledInPlace is a function a call runs where its caller runs, and
 // the values the call hands it: its arguments and what it captured, or,
-// for a func argument an inPlaceRunner runs, what that func captured.
+// for a func argument run in place (see runsInPlace), what it captured.
 type calledInPlace struct {
 	fn     *ssa.Function
 	handed []ssa.Value
 }
 
-// inPlaceRunners are the functions that run a func they are handed on
-// their caller's goroutine before they return, with why: what that func
-// writes, its caller writes.
-var inPlaceRunners = map[string]string{
-	"(*sync.Once).Do": "runs it on the caller, the first time",
-}
-
-// runsInPlace reports whether call is of an inPlaceRunner.
+// runsInPlace reports whether call runs the func it is handed on its
+// caller's goroutine before it returns (once.Do): what that func writes,
+// its caller writes.
 func runsInPlace(call ssa.CallInstruction) bool {
-	obj := flow.StaticFunc(call)
-	return obj != nil && inPlaceRunners[names.FuncName(obj)] != ""
+	return known.RunsInPlace(flow.StaticFunc(call))
 }
 
 // orderedByOnce returns the fields of candidate types that only funcs one
@@ -895,15 +890,6 @@ func (x *writeIndex) held(fn *ssa.Function) fieldSet {
 	}, func(func(ssa.Value) summary.Origin, ssa.CallInstruction, calledInPlace) bool { return true })
 }
 
-// startedMessages are the messages actor frameworks deliver to a new
-// actor before any other, with why: what a turn writes handling one sets
-// the actor up (r.engine = c.Engine() in case actor.Started).
-var startedMessages = map[string]string{
-	"github.com/anthdm/hollywood/actor.Initialized":   "hollywood's first message to every actor (process.Start), before Started and any other",
-	"github.com/anthdm/hollywood/actor.Started":       "hollywood's second message to every actor (process.Start), before any other",
-	"github.com/asynkron/protoactor-go/actor.Started": "protoactor's first message to every actor, before any other",
-}
-
 // startedCase returns the blocks of fn that run only when it handles a
 // started message (the case of a type switch or a type assertion), or nil.
 func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
@@ -922,7 +908,7 @@ func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 			continue
 		}
 		named := names.DerefNamed(assert.AssertedType)
-		if named == nil || named.Obj().Pkg() == nil || startedMessages[named.Obj().Pkg().Path()+"."+named.Obj().Name()] == "" {
+		if named == nil || !known.IsStartedMessage(named.Obj()) {
 			continue
 		}
 		then := b.Succs[0]

@@ -1,9 +1,9 @@
 package walk
 
-// This file is what the walk knows of frameworks beyond what their packs
-// say, as data with why: the programs of frameworks whose run loop the
-// caller enters (Bubble Tea), and the waits for an actor runtime to stop
-// an actor.
+// This file is how the walk reads what it knows of frameworks beyond what
+// their packs say (package known): the programs of frameworks whose run
+// loop the caller enters (Bubble Tea), and the waits for an actor runtime
+// to stop an actor.
 //
 // A program made from a model runs the model's turns on the goroutine
 // that calls its Run, until the program is over. Run in a go statement,
@@ -15,22 +15,9 @@ import (
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"golang.org/x/tools/go/ssa"
 )
-
-// programMakers are the functions that make a program from the model at
-// argument model, whose method run runs the model's turns on the calling
-// goroutine, with why.
-var programMakers = map[string]programMaker{
-	"github.com/charmbracelet/bubbletea.NewProgram": {model: 0, run: "Run", why: "(*Program).Run runs the event loop calling the model's Update and View until the program quits (tea.go, eventLoop)"},
-	"charm.land/bubbletea/v2.NewProgram":            {model: 0, run: "Run", why: "as v1: (*Program).Run runs the event loop on the caller's goroutine"},
-}
-
-type programMaker struct {
-	model int
-	run   string
-	why   string
-}
 
 // maxProgramDepth bounds how many fields and captures deep programModel
 // follows a program back to the call that made it (h.p.Run() in a
@@ -49,8 +36,13 @@ type programStart struct {
 // it starts (go func() { m, err := h.p.Run(); h.done <- result{m, err} }()),
 // on a program made from that model here. The model is a value of the
 // function the go statement is in; a program the goroutine makes of a
-// model it made itself starts nothing beside this function.
-func programStarted(g *ssa.Go) *programStart {
+// model it made itself starts nothing beside this function. It is asked
+// by the walk, the loop starts and the waits alike: found once.
+func (c *Package) programStarted(g *ssa.Go) *programStart {
+	return flow.Memoized(c.programs, g, findProgramStart)
+}
+
+func findProgramStart(g *ssa.Go) *programStart {
 	if m := programRun(&g.Call, flow.FuncValue{}); m != nil {
 		return &programStart{model: m, run: g}
 	}
@@ -106,11 +98,7 @@ func capturedField(v ssa.Value) *types.Var {
 	if !ok {
 		return nil
 	}
-	x := fa.X
-	if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
-		x = load.X // captured as a variable
-	}
-	if _, captured := x.(*ssa.FreeVar); !captured {
+	if _, captured := heldValue(fa.X).(*ssa.FreeVar); !captured {
 		return nil
 	}
 	return flow.FieldOf(fa)
@@ -141,16 +129,10 @@ func outerValue(v ssa.Value, lit flow.FuncValue) ssa.Value {
 // h.p = ... loads).
 func aliases(v ssa.Value) []ssa.Value {
 	out := []ssa.Value{v}
-	for _, ref := range flow.Referrers(v) {
-		st, ok := ref.(*ssa.Store)
-		if !ok || st.Val != v {
-			continue
-		}
-		if cell, ok := st.Addr.(*ssa.Alloc); ok {
-			for _, use := range flow.Referrers(cell) {
-				if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
-					out = append(out, load)
-				}
+	for _, cell := range flow.CellsHolding(v) {
+		for _, use := range flow.Referrers(cell) {
+			if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+				out = append(out, load)
 			}
 		}
 	}
@@ -163,27 +145,16 @@ func aliases(v ssa.Value) []ssa.Value {
 // it captured.
 func programRun(call *ssa.CallCommon, lit flow.FuncValue) ssa.Value {
 	callee := call.StaticCallee()
-	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil || !isRunMethod(callee.Name()) {
+	if callee == nil || len(call.Args) == 0 || callee.Signature.Recv() == nil || !known.IsProgramRun(callee.Name()) {
 		return nil // asked of every call a go statement's literal makes: most run no program
 	}
 	return programModel(call.Args[0], callee.Name(), lit, maxProgramDepth)
 }
 
-// isRunMethod reports whether name is the run method of a programMaker's
-// programs.
-func isRunMethod(name string) bool {
-	for _, pm := range programMakers {
-		if pm.run == name {
-			return true
-		}
-	}
-	return false
-}
-
-// programModel traces the program p back to the call of a programMaker
-// that made it, through loads of fields it was stored in and what the
-// literal lit captured, and returns the model handed to it; run is the
-// method the program is run with.
+// programModel traces the program p back to the call that made it (see
+// known.ProgramMade), through loads of fields it was stored in and what
+// the literal lit captured, and returns the model handed to it; run is
+// the method the program is run with.
 func programModel(p ssa.Value, run string, lit flow.FuncValue, depth int) ssa.Value {
 	if depth == 0 {
 		return nil
@@ -193,12 +164,8 @@ func programModel(p ssa.Value, run string, lit flow.FuncValue, depth int) ssa.Va
 	}
 	switch p := p.(type) {
 	case *ssa.Call:
-		maker := flow.StaticFunc(p)
-		if maker == nil {
-			return nil
-		}
-		if pm, ok := programMakers[maker.FullName()]; ok && pm.run == run && pm.model < len(p.Call.Args) {
-			m := p.Call.Args[pm.model]
+		if pm, ok := known.ProgramMade(flow.StaticFunc(p)); ok && pm.Run == run && pm.Model < len(p.Call.Args) {
+			m := p.Call.Args[pm.Model]
 			if conv, ok := m.(*ssa.MakeInterface); ok {
 				m = conv.X
 			}
@@ -234,18 +201,9 @@ func programModel(p ssa.Value, run string, lit flow.FuncValue, depth int) ssa.Va
 	return nil
 }
 
-// actorStops are the calls of actor frameworks that stop the actor whose
-// handle they are given and return a context done only once its last turn
-// is over, with why.
-var actorStops = map[string]string{
-	"(*github.com/anthdm/hollywood/actor.Engine).Poison": "its context is cancelled by the process's cleanup, after the Stopped turn (actor/process.go, cleanup), or at once for an actor not running",
-	"(*github.com/anthdm/hollywood/actor.Engine).Stop":   "as Poison, without draining the inbox first",
-	// Not PoisonCtx: the caller's context may end the wait first.
-}
-
 // awaitsStop reports whether instr waits for the end of the actor the
-// call start spawned: it receives from the Done channel of what a stop of
-// actorStops returns for the handle start returned (pid :=
+// call start spawned: it receives from the Done channel of what a stop
+// (known.StopsActor) returns for the handle start returned (pid :=
 // e.Spawn(...); ...; <-e.Poison(pid).Done()).
 func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
 	recv, ok := instr.(*ssa.UnOp)
@@ -260,7 +218,7 @@ func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
 	if !ok || len(stop.Call.Args) < 2 {
 		return false
 	}
-	if callee := flow.StaticFunc(stop); callee == nil || actorStops[callee.FullName()] == "" {
+	if !known.StopsActor(flow.StaticFunc(stop)) {
 		return false
 	}
 	return returnedBy(stop.Call.Args[1], start)

@@ -23,18 +23,20 @@ type Package struct {
 	impls        map[*types.Func][]*ssa.Function
 	concrete     *[]types.Type // see concreteTypes; nil until asked
 	refs         map[*ssa.Function][]*ssa.Function
-	rules        where.Rules                        // the rules of where code runs, with what the search found
-	fields       *Fields                            // the fields holding funcs; nil until SettleStoredCallbacks
-	indexed      *Fields                            // the stores into them and calls of them, without what the search found (see fieldIndex)
-	calls        *callIndex                         // static calls by callee (see callSites); nil until asked
-	loopStarters map[*ssa.Function]bool             // see startsLoop
-	habits       map[*ssa.Function]recvHabit        // see recvHabits
-	handedParams map[*ssa.Parameter]bool            // see HandedByCallers
-	loopTouches  map[*ssa.Function]map[string]bool  // see touchedBy
-	ownerWrites  map[string]bool                    // see OwnerCodeWrites; nil until asked
-	reassigned   map[*types.Var]summary.Position    // see reassignedField; nil until asked
-	replied      *replyFields                       // see replies; nil until asked
-	carriers     map[*types.Var]summary.CarrierFact // see carrierIndex; nil until asked
+	rules        where.Rules                           // the rules of where code runs, with what the search found
+	fields       *Fields                               // the fields holding funcs; nil until SettleStoredCallbacks
+	indexed      *Fields                               // the stores into them and calls of them, without what the search found (see fieldIndex)
+	calls        *callIndex                            // static calls by callee (see callSites); nil until asked
+	loopStarters map[*ssa.Function]bool                // see startsLoop
+	habits       map[*ssa.Function]recvHabit           // see recvHabits
+	handedParams map[*ssa.Parameter]bool               // see HandedByCallers
+	loopTouches  map[*ssa.Function]map[string]bool     // see touchedBy
+	programs     map[*ssa.Go]*programStart             // see programStarted
+	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
+	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
+	reassigned   map[*types.Var]summary.Position       // see reassignedField; nil until asked
+	replied      *replyFields                          // see replies; nil until asked
+	carriers     map[*types.Var]summary.CarrierFact    // see carrierIndex; nil until asked
 	// importedCarriers are other packages' fields asked about, with what
 	// their facts say they carry (nil: nothing).
 	importedCarriers map[*types.Var]*summary.CarrierFact
@@ -57,6 +59,8 @@ func New(m *model.Model) *Package {
 		habits:       make(map[*ssa.Function]recvHabit),
 		handedParams: make(map[*ssa.Parameter]bool),
 		loopTouches:  make(map[*ssa.Function]map[string]bool),
+		programs:     make(map[*ssa.Go]*programStart),
+		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
 
 		importedCarriers: make(map[*types.Var]*summary.CarrierFact),
 	}

@@ -73,7 +73,7 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		if w.c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
 			return args[:1]
 		}
-		if ps := programStarted(g); ps != nil {
+		if ps := w.c.programStarted(g); ps != nil {
 			return []ssa.Value{ps.model}
 		}
 		return nil
@@ -273,7 +273,7 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
 			if ok {
-				if ps := programStarted(g); ps != nil && c.M.Turns.LoopOf(ps.model.Type()) != nil {
+				if ps := c.programStarted(g); ps != nil && c.M.Turns.LoopOf(ps.model.Type()) != nil {
 					return true
 				}
 			}
@@ -625,7 +625,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || waitsOnHandle(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at)) {
 				return true
 			}
 		}
@@ -638,7 +638,7 @@ func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 // signals on once the program it runs is over (see programStart.ends):
 // a test harness whose quit waits for it (h := start(t, b); ...;
 // h.quit() receiving from h.done).
-func waitsOnHandle(instr ssa.Instruction, start ssa.Instruction) bool {
+func (c *Package) waitsOnHandle(instr ssa.Instruction, start ssa.Instruction) bool {
 	call, ok := instr.(*ssa.Call)
 	if !ok || len(call.Call.Args) == 0 || !returnedBy(call.Call.Args[0], start) {
 		return false
@@ -647,22 +647,29 @@ func waitsOnHandle(instr ssa.Instruction, start ssa.Instruction) bool {
 	if method == nil || starter == nil || method.Signature.Recv() == nil || len(method.Params) == 0 {
 		return false
 	}
-	ends := make(map[*types.Var]bool)
-	for _, b := range starter.Blocks {
-		for _, instr := range b.Instrs {
-			if g, ok := instr.(*ssa.Go); ok {
-				if ps := programStarted(g); ps != nil {
-					maps.Copy(ends, ps.ends())
-				}
-			}
-		}
-	}
+	ends := flow.Memoized(c.programEnds, starter, c.startedProgramEnds)
 	return len(ends) > 0 && slices.ContainsFunc(method.Blocks, func(b *ssa.BasicBlock) bool {
 		return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool {
 			f := waitedField(i, method.Params[0])
 			return f != nil && ends[f]
 		})
 	})
+}
+
+// startedProgramEnds returns the fields the programs fn runs on
+// goroutines signal on once they are over (see programStart.ends).
+func (c *Package) startedProgramEnds(fn *ssa.Function) map[*types.Var]bool {
+	ends := make(map[*types.Var]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				if ps := c.programStarted(g); ps != nil {
+					maps.Copy(ends, ps.ends())
+				}
+			}
+		}
+	}
+	return ends
 }
 
 // returnedBy reports whether v is what the call start returned, or one of

@@ -228,7 +228,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
 	w.start(call.Args, flow.Captures{})
-	program := programStarted(in)
+	program := w.c.programStarted(in)
 	if program != nil {
 		w.start([]ssa.Value{program.model}, flow.Captures{}) // the model a program the goroutine runs was made from
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
@@ -110,37 +111,16 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 	return p
 }
 
-// actorFuncs are the functions of actor frameworks that spawn the func at
-// argument arg (counted as Arg counts) as an actor of its own: its turns
-// run on its own mailbox, as those of the framework's type actor, with
-// why. A func converted to a func type that is an actor (protoactor's
-// ReceiveFunc) needs no row (see Convert).
-// By package path first: asked of every argument of every call, it
-// spells a function's full name only for the frameworks' packages.
-var actorFuncs = map[string]map[string]actorFunc{
-	"github.com/anthdm/hollywood/actor": {
-		"(*github.com/anthdm/hollywood/actor.Engine).SpawnFunc":       {arg: 1, actor: "funcReceiver", why: "spawns newFuncReceiver(f), a Receiver whose Receive calls f (engine.go)"},
-		"(*github.com/anthdm/hollywood/actor.Context).SpawnChildFunc": {arg: 1, actor: "funcReceiver", why: "as SpawnFunc, as a child of the context's actor (context.go)"},
-	},
-}
-
-type actorFunc struct {
-	arg   int
-	actor string
-	why   string
-}
-
 // SpawnedActor returns the framework's type as whose turns argument i of
-// a call of fn runs, an actor of its own (see actorFuncs), or nil.
+// a call of fn runs, an actor of its own (see known.SpawnsFunc), or nil.
+// The directive language has no word for it: a pack can say a func runs
+// off the owner, not that it is an owner of its own.
 func SpawnedActor(fn *types.Func, i int) *types.Named {
-	if fn == nil || fn.Pkg() == nil || actorFuncs[fn.Pkg().Path()] == nil {
+	af, ok := known.SpawnsFunc(fn)
+	if !ok || af.Arg != i {
 		return nil
 	}
-	af, ok := actorFuncs[fn.Pkg().Path()][fn.FullName()]
-	if !ok || af.arg != i {
-		return nil
-	}
-	tn, _ := fn.Pkg().Scope().Lookup(af.actor).(*types.TypeName)
+	tn, _ := fn.Pkg().Scope().Lookup(af.Actor).(*types.TypeName)
 	if tn == nil {
 		return nil
 	}

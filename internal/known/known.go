@@ -1,0 +1,147 @@
+package known
+
+import "go/types"
+
+// A Program is a function making a program from the model at argument
+// Model, whose method Run runs the model's turns on the calling goroutine
+// until the program is over.
+type Program struct {
+	Model int
+	Run   string
+	why   string
+}
+
+var programs = byPackage[Program]{
+	"github.com/charmbracelet/bubbletea": {
+		"github.com/charmbracelet/bubbletea.NewProgram": {Model: 0, Run: "Run", why: "(*Program).Run runs the event loop calling the model's Update and View until the program quits (tea.go, eventLoop)"},
+	},
+	"charm.land/bubbletea/v2": {
+		"charm.land/bubbletea/v2.NewProgram": {Model: 0, Run: "Run", why: "as v1: (*Program).Run runs the event loop on the caller's goroutine"},
+	},
+}
+
+// ProgramMade returns what fn makes a program of, if it is a Program.
+func ProgramMade(fn *types.Func) (Program, bool) { return programs.of(fn) }
+
+// IsProgramRun reports whether name is the run method of a Program's
+// programs: asked of every call a go statement's literal makes, before
+// the program is traced back to its maker.
+func IsProgramRun(name string) bool {
+	for _, rows := range programs {
+		for _, p := range rows {
+			if p.Run == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// actorStops are the calls of actor frameworks that stop the actor whose
+// handle they are given and return a context done only once its last turn
+// is over.
+var actorStops = byPackage[string]{
+	"github.com/anthdm/hollywood/actor": {
+		"(*github.com/anthdm/hollywood/actor.Engine).Poison": "its context is cancelled by the process's cleanup, after the Stopped turn (actor/process.go, cleanup), or at once for an actor not running",
+		"(*github.com/anthdm/hollywood/actor.Engine).Stop":   "as Poison, without draining the inbox first",
+		// Not PoisonCtx: the caller's context may end the wait first.
+	},
+}
+
+// StopsActor reports whether fn stops the actor handed to it and returns
+// a context done once its last turn is over.
+func StopsActor(fn *types.Func) bool { return actorStops.has(fn) }
+
+// An ActorFunc is a function of an actor framework that spawns the func
+// at argument Arg (counted with the receiver first) as an actor of its
+// own: its turns run on its own mailbox, as those of the framework's type
+// Actor. A func converted to a func type that is an actor (protoactor's
+// ReceiveFunc) needs no row.
+type ActorFunc struct {
+	Arg   int
+	Actor string
+	why   string
+}
+
+var actorFuncs = byPackage[ActorFunc]{
+	"github.com/anthdm/hollywood/actor": {
+		"(*github.com/anthdm/hollywood/actor.Engine).SpawnFunc":       {Arg: 1, Actor: "funcReceiver", why: "spawns newFuncReceiver(f), a Receiver whose Receive calls f (engine.go)"},
+		"(*github.com/anthdm/hollywood/actor.Context).SpawnChildFunc": {Arg: 1, Actor: "funcReceiver", why: "as SpawnFunc, as a child of the context's actor (context.go)"},
+	},
+}
+
+// SpawnsFunc returns how fn spawns a func as an actor, if it does.
+func SpawnsFunc(fn *types.Func) (ActorFunc, bool) { return actorFuncs.of(fn) }
+
+// startedMessages are the messages actor frameworks deliver to a new
+// actor before any other: what a turn writes handling one sets the actor
+// up (r.engine = c.Engine() in case actor.Started).
+var startedMessages = byPackage[string]{
+	"github.com/anthdm/hollywood/actor": {
+		"Initialized": "hollywood's first message to every actor (process.Start), before Started and any other",
+		"Started":     "hollywood's second message to every actor (process.Start), before any other",
+	},
+	"github.com/asynkron/protoactor-go/actor": {
+		"Started": "protoactor's first message to every actor, before any other",
+	},
+}
+
+// IsStartedMessage reports whether the type tn names is delivered to a new
+// actor before any other message.
+func IsStartedMessage(tn *types.TypeName) bool {
+	if tn.Pkg() == nil {
+		return false
+	}
+	_, ok := startedMessages[tn.Pkg().Path()][tn.Name()]
+	return ok
+}
+
+// inPlaceRunners are the functions that run a func they are handed on
+// their caller's goroutine before they return: what that func writes, its
+// caller writes.
+var inPlaceRunners = byPackage[string]{
+	"sync": {"(*sync.Once).Do": "runs it on the caller, the first time"},
+}
+
+// RunsInPlace reports whether fn runs the func it is handed on the
+// caller's goroutine before it returns.
+func RunsInPlace(fn *types.Func) bool { return inPlaceRunners.has(fn) }
+
+// onceRunners are the functions that start the func they are handed once
+// per call; any other function code is handed to off the owner (a
+// framework's registration: a stream handler, a notifier's callback) may
+// run it beside itself, once per event.
+var onceRunners = byPackage[string]{
+	"sync": {
+		"(*sync.WaitGroup).Go": "one goroutine per call",
+		"(*sync.Once).Do":      "runs it at most once",
+	},
+	"golang.org/x/sync/errgroup": {
+		"(*golang.org/x/sync/errgroup.Group).Go":    "one goroutine per call",
+		"(*golang.org/x/sync/errgroup.Group).TryGo": "one goroutine per call, if any",
+	},
+	"time":    {"time.AfterFunc": "one timer, fired once"},
+	"context": {"context.AfterFunc": "runs it once, when the context is done"},
+}
+
+// RunsOnce reports whether fn starts the func it is handed once per call.
+func RunsOnce(fn *types.Func) bool { return onceRunners.has(fn) }
+
+// byPackage holds rows by the path of the package declaring the function,
+// then by the function's full name: a lookup spells the full name only
+// for the few packages with rows.
+type byPackage[Row any] map[string]map[string]Row
+
+func (t byPackage[Row]) has(fn *types.Func) bool {
+	_, ok := t.of(fn)
+	return ok
+}
+
+func (t byPackage[Row]) of(fn *types.Func) (Row, bool) {
+	var zero Row
+	if fn == nil || fn.Pkg() == nil || t[fn.Pkg().Path()] == nil {
+		return zero, false
+	}
+	row, ok := t[fn.Pkg().Path()][fn.Origin().FullName()]
+	return row, ok
+}
