@@ -119,6 +119,7 @@ var suites = []struct {
 	{name: "oncepublished"},
 	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor"}},
 	{name: "teaprograms", patterns: []string{"github.com/charmbracelet/bubbletea", "teaprograms"}},
+	{name: "teaharness", patterns: []string{"charm.land/bubbletea/v2", "github.com/charmbracelet/x/exp/teatest/v2", "teaharness"}},
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.
 	{name: "exporters"},

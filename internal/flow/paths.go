@@ -111,3 +111,60 @@ func Dominates(a, b ssa.Instruction) bool {
 	}
 	return a.Block().Dominates(b.Block())
 }
+
+// PassesOnlyThrough reports whether every path from the select sel to a
+// return of its function takes its case k (counted in sel.States), but
+// for paths that end at an instruction ends reports (a panic, a test's
+// Fatal): past sel, case k was taken. A case that loops back to sel (a
+// select in a for loop) passes it again. Cases with empty bodies share
+// the block after the select, so the path is followed by its edges: the
+// one into case k's body is the only way on.
+func PassesOnlyThrough(sel *ssa.Select, k int, ends func(ssa.Instruction) bool) bool {
+	branch := selectCase(sel, k)
+	if branch == nil {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{sel.Block()}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, s := range b.Succs {
+			if b == branch.Block() && i == 0 || seen[s] || slices.ContainsFunc(s.Instrs, ends) {
+				continue // case k taken, or the goroutine ends
+			}
+			seen[s] = true
+			if _, returns := s.Instrs[len(s.Instrs)-1].(*ssa.Return); returns {
+				return false
+			}
+			stack = append(stack, s)
+		}
+	}
+	return true
+}
+
+// selectCase returns the branch into sel's case k, where its chosen index
+// is compared with k (if index == k), or nil.
+func selectCase(sel *ssa.Select, k int) *ssa.If {
+	for _, ref := range Referrers(sel) {
+		index, ok := ref.(*ssa.Extract)
+		if !ok || index.Index != 0 {
+			continue
+		}
+		for _, use := range Referrers(index) {
+			eq, ok := use.(*ssa.BinOp)
+			if !ok || eq.Op != token.EQL {
+				continue
+			}
+			if c, ok := eq.Y.(*ssa.Const); !ok || c.Int64() != int64(k) {
+				continue
+			}
+			for _, u := range Referrers(eq) {
+				if branch, ok := u.(*ssa.If); ok {
+					return branch
+				}
+			}
+		}
+	}
+	return nil
+}

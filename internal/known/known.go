@@ -1,6 +1,9 @@
 package known
 
-import "go/types"
+import (
+	"go/types"
+	"slices"
+)
 
 // A Program is a function making a program from the model at argument
 // Model, whose method Run runs the model's turns on the calling goroutine
@@ -32,6 +35,44 @@ func IsProgramRun(name string) bool {
 			if p.Run == name {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// A Harness is a test library's function that runs a program of the
+// model at argument Model on a goroutine of its own and returns a handle
+// whose methods Waits (declared in the harness's package) return only once
+// the program is over.
+type Harness struct {
+	Model int
+	Waits []string
+	why   string
+}
+
+var harnesses = byPackage[Harness]{
+	"github.com/charmbracelet/x/exp/teatest": {
+		"github.com/charmbracelet/x/exp/teatest.NewTestModel": {Model: 1, Waits: []string{"WaitFinished", "FinalModel", "FinalOutput"},
+			why: "NewTestModel runs tm.program.Run() in a go statement that sends on doneCh after Run returns; the waits receive from doneCh, or fail the test on their timeout (teatest.go, waitDone)"},
+	},
+	"github.com/charmbracelet/x/exp/teatest/v2": {
+		"github.com/charmbracelet/x/exp/teatest/v2.NewTestModel": {Model: 1, Waits: []string{"WaitFinished", "FinalModel", "FinalOutput"},
+			why: "as v1, for Bubble Tea v2"},
+	},
+}
+
+// HarnessMade returns the harness fn is, if it is one.
+func HarnessMade(fn *types.Func) (Harness, bool) { return harnesses.of(fn) }
+
+// WaitsForProgram reports whether fn is a method of a harness's handle
+// that returns only once the program the handle runs is over.
+func WaitsForProgram(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() == nil {
+		return false
+	}
+	for _, h := range harnesses[fn.Pkg().Path()] {
+		if slices.Contains(h.Waits, fn.Name()) {
+			return true
 		}
 	}
 	return false
@@ -126,6 +167,39 @@ var onceRunners = byPackage[string]{
 
 // RunsOnce reports whether fn starts the func it is handed once per call.
 func RunsOnce(fn *types.Func) bool { return onceRunners.has(fn) }
+
+// goroutineEnds are the functions that never return to their caller: the
+// goroutine, or the program, ends in them. Code past a wait with a
+// timeout that calls one runs only once the wait is over.
+var goroutineEnds = byPackage[string]{
+	"testing": {
+		"(*testing.common).Fatal":   "FailNow: runtime.Goexit ends the test's goroutine",
+		"(*testing.common).Fatalf":  "as Fatal",
+		"(*testing.common).FailNow": "runtime.Goexit ends the test's goroutine",
+		"(*testing.common).Skip":    "SkipNow: runtime.Goexit ends the test's goroutine",
+		"(*testing.common).Skipf":   "as Skip",
+		"(*testing.common).SkipNow": "runtime.Goexit ends the test's goroutine",
+		"(testing.TB).Fatal":        "as (*testing.common).Fatal, the only implementation (TB has an unexported method)",
+		"(testing.TB).Fatalf":       "as Fatal",
+		"(testing.TB).FailNow":      "as Fatal",
+		"(testing.TB).Skip":         "as (*testing.common).Skip",
+		"(testing.TB).Skipf":        "as Skip",
+		"(testing.TB).SkipNow":      "as Skip",
+	},
+	"log": {
+		"log.Fatal":             "os.Exit(1) after logging",
+		"log.Fatalf":            "as Fatal",
+		"log.Fatalln":           "as Fatal",
+		"(*log.Logger).Fatal":   "as log.Fatal",
+		"(*log.Logger).Fatalf":  "as log.Fatal",
+		"(*log.Logger).Fatalln": "as log.Fatal",
+	},
+	"os":      {"os.Exit": "ends the program"},
+	"runtime": {"runtime.Goexit": "ends the calling goroutine"},
+}
+
+// EndsGoroutine reports whether fn never returns to its caller.
+func EndsGoroutine(fn *types.Func) bool { return goroutineEnds.has(fn) }
 
 // byPackage holds rows by the path of the package declaring the function,
 // then by the function's full name: a lookup spells the full name only

@@ -16,10 +16,12 @@ import (
 func functionTables() map[string]map[string][]string {
 	return map[string]map[string][]string{
 		"programs":       keys(programs),
+		"harnesses":      keys(harnesses),
 		"actorStops":     keys(actorStops),
 		"actorFuncs":     keys(actorFuncs),
 		"inPlaceRunners": keys(inPlaceRunners),
 		"onceRunners":    keys(onceRunners),
+		"goroutineEnds":  keys(goroutineEnds),
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // testPass type-checks src as package p and returns a pass over it, with
@@ -149,4 +151,84 @@ func (st *stats) bump() { st.count++ }
 func TestPlainFuncs(t *testing.T) {
 	got := plainNames(t, plainShapes, "owner strings.Fields")
 	assert.Equal(t, []string{"even", "funcValue", "isSpace", "join", "lateLiteral", "odd", "parse", "point.sum", "replace", "spawns"}, got)
+}
+
+// waitShapes are methods that wait on a field of their receiver, which
+// touch nothing confined, and look-alikes that wait on something else.
+const waitShapes = `package p
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+type closer struct {
+	done chan struct{}
+	in   chan int
+	wg   sync.WaitGroup
+}
+
+func (c *closer) Close()    { <-c.done }
+func (c *closer) Drain()    { c.wg.Wait() }
+func (c *closer) Paren()    { <-(c.done) }
+func (c *closer) Selected() { select { case <-c.done: } }
+func (c *closer) Within(t *testing.T) {
+	select {
+	case <-c.done:
+	case <-time.After(time.Second):
+		t.Fatal("stuck")
+	}
+}
+func (c *closer) Offer(v int) {
+	select {
+	case c.in <- v:
+	case <-c.done:
+	}
+}
+func (c *closer) GivesUp() bool {
+	select {
+	case <-c.done:
+		return true
+	case <-time.After(time.Second):
+		return false
+	}
+}
+func (c *closer) Signal()   { close(c.done) }
+func (c *closer) Local()    { ch := make(chan int); <-ch }
+func wait(ch chan struct{}) { <-ch }
+`
+
+// TestWaitingMethodsBuilt ties the two definitions of a method waiting on
+// its receiver's field: every method the SSA rule (waitedField, read by
+// the code that started the receiver) finds waiting must have a body,
+// so the syntax rule (waitsOnReceiverField) must keep it out of the
+// plain functions.
+func TestWaitingMethodsBuilt(t *testing.T) {
+	pass := testPass(t, waitShapes)
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, pass.Fset, types.NewPackage("p", ""), pass.Files, ssa.InstantiateGenerics)
+	require.NoError(t, err)
+	var waiting []string
+	for _, m := range pkg.Members {
+		tn, ok := m.(*ssa.Type)
+		if !ok {
+			continue
+		}
+		mset := pkg.Prog.MethodSets.MethodSet(types.NewPointer(tn.Type()))
+		for sel := range mset.Methods() {
+			fn := pkg.Prog.MethodValue(sel)
+			if slices.ContainsFunc(fn.Blocks, func(b *ssa.BasicBlock) bool {
+				return slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { return waitedField(i, fn.Params[0]) != nil })
+			}) {
+				waiting = append(waiting, "*closer."+fn.Name())
+			}
+		}
+	}
+	slices.Sort(waiting)
+	assert.Equal(t, []string{"*closer.Close", "*closer.Drain", "*closer.Paren", "*closer.Selected", "*closer.Within"}, waiting)
+	plain := plainNames(t, waitShapes)
+	for _, name := range waiting {
+		assert.NotContains(t, plain, name, "a method waiting on its receiver's field is built")
+	}
+	assert.Subset(t, plain, []string{"*closer.Local", "*closer.Signal", "wait"}, "the look-alikes wait on nothing of their receiver's")
 }

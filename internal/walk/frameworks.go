@@ -2,8 +2,8 @@ package walk
 
 // This file is how the walk reads what it knows of frameworks beyond what
 // their packs say (package known): the programs of frameworks whose run
-// loop the caller enters (Bubble Tea), and the waits for an actor runtime
-// to stop an actor.
+// loop the caller enters (Bubble Tea) and the test harnesses running them
+// on goroutines, and the waits for an actor runtime to stop an actor.
 //
 // A program made from a model runs the model's turns on the goroutine
 // that calls its Run, until the program is over. Run in a go statement,
@@ -222,4 +222,27 @@ func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
 		return false
 	}
 	return returnedBy(stop.Call.Args[1], start)
+}
+
+// harnessStarted returns the model whose program a call of a test
+// harness runs on a goroutine of its own (tm :=
+// teatest.NewTestModel(t, m), see known.HarnessMade), or nil.
+func harnessStarted(call ssa.CallInstruction) ssa.Value {
+	h, ok := known.HarnessMade(flow.StaticFunc(call))
+	if args := call.Common().Args; ok && h.Model < len(args) {
+		if conv, ok := args[h.Model].(*ssa.MakeInterface); ok {
+			return conv.X
+		}
+		return args[h.Model]
+	}
+	return nil
+}
+
+// awaitsHarness reports whether instr calls a method of the harness's
+// handle the call start returned that returns only once the program is
+// over (tm.FinalModel(t)); start may be the harness or a helper calling
+// it.
+func awaitsHarness(instr ssa.Instruction, start ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	return ok && len(call.Call.Args) > 0 && returnedBy(call.Call.Args[0], start) && known.WaitsForProgram(flow.StaticFunc(call))
 }

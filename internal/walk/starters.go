@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/ssa"
@@ -63,6 +64,9 @@ func (w *walker) loopStarts() []loopStart {
 func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 	if x := w.c.spawnedTurn(call); x != nil {
 		return []ssa.Value{x}
+	}
+	if m := harnessStarted(call); m != nil {
+		return []ssa.Value{m}
 	}
 	callee := call.Common().StaticCallee()
 	if callee == nil {
@@ -258,6 +262,9 @@ const maxStarterDepth = 2
 // of the constructors every test calls, it is found once per function
 // (depth only ever starts at maxStarterDepth).
 func (c *Package) startsLoop(fn *ssa.Function, depth int) bool {
+	if _, harness := known.HarnessMade(flow.DeclaredFunc(fn)); harness {
+		return true // a test library's, started with the model handed to it
+	}
 	if fn.Blocks == nil { // another package's: its summary tells
 		sum := c.SummaryOf(fn)
 		return sum != nil && sum.StartsLoop
@@ -273,7 +280,9 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 		for _, instr := range b.Instrs {
 			g, ok := instr.(*ssa.Go)
 			if ok {
-				if ps := c.programStarted(g); ps != nil && c.M.Turns.LoopOf(ps.model.Type()) != nil {
+				// A model handed in as the interface (start(t, m tea.Model))
+				// is its caller's: the program runs whatever turns it has.
+				if ps := c.programStarted(g); ps != nil && (types.IsInterface(ps.model.Type()) || c.M.Turns.LoopOf(ps.model.Type()) != nil) {
 					return true
 				}
 			}
@@ -617,15 +626,16 @@ func (w *walker) handshakes(x ssa.Value) bool {
 // waitsBetween reports whether the function, between the start and at,
 // may wait for the loop to end: it receives from a channel field of the
 // value (<-c.done) or waits on a WaitGroup field of it (c.wg.Wait()), or
-// calls a method of it that does (Close), or waits for its framework to
-// stop the actor the start spawned (see awaitsStop). Waiting
+// calls a method of it that does (Close), waits for its framework to
+// stop the actor the start spawned (see awaitsStop), or for the program a
+// harness runs to end (see waitsOnHandle, awaitsHarness). Waiting
 // for a reply on a channel of the call's own (a Stats request), or a
 // select that gives up a send once the loop is done (case <-c.done:), is
 // no such wait: the loop goes on.
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at)) {
 				return true
 			}
 		}
@@ -751,9 +761,10 @@ func heldIn(v ssa.Value) ssa.Value {
 	return variableOf(v)
 }
 
-// waitsOnField reports whether instr is a receive (no select) from a
-// channel held in a field of the value x (or the variable holding it), or
-// a call of Wait on a sync.WaitGroup field of it.
+// waitsOnField reports whether instr is a receive from a channel held in
+// a field of the value x (or the variable holding it), alone or in a
+// select whose other cases end the goroutine (see endsGoroutine), or a
+// call of Wait on a sync.WaitGroup field of it.
 func waitsOnField(instr ssa.Instruction, x ssa.Value) bool {
 	return waitedField(instr, x) != nil
 }
@@ -767,6 +778,14 @@ func waitedField(instr ssa.Instruction, x ssa.Value) *types.Var {
 		if load, ok := in.X.(*ssa.UnOp); ok && in.Op == token.ARROW && load.Op == token.MUL {
 			field = load.X
 		}
+	case *ssa.Select:
+		// A wait with a timeout that fails the test (case <-h.done: case
+		// <-time.After(d): t.Fatal(...)): past it, the receive was taken.
+		for k, st := range in.States {
+			if load, ok := st.Chan.(*ssa.UnOp); ok && st.Dir == types.RecvOnly && load.Op == token.MUL && flow.PassesOnlyThrough(in, k, endsGoroutine) {
+				field = load.X
+			}
+		}
 	case *ssa.Call:
 		if callee := in.Call.StaticCallee(); callee != nil && callee.Object() != nil && names.FuncName(callee.Object().(*types.Func)) == "(*sync.WaitGroup).Wait" && len(in.Call.Args) == 1 {
 			field = in.Call.Args[0]
@@ -776,6 +795,22 @@ func waitedField(instr ssa.Instruction, x ssa.Value) *types.Var {
 		return flow.FieldOf(fa)
 	}
 	return nil
+}
+
+// endsGoroutine reports whether instr never lets its goroutine go on: a
+// panic, or a call of a function that does not return (t.Fatal, see
+// known.EndsGoroutine).
+func endsGoroutine(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.Panic:
+		return true
+	case *ssa.Call:
+		if in.Call.IsInvoke() {
+			return known.EndsGoroutine(in.Call.Method)
+		}
+		return known.EndsGoroutine(flow.StaticFunc(in))
+	}
+	return false
 }
 
 // besideLoop records the touch wit of the value v as made off the owner

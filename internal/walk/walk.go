@@ -103,6 +103,9 @@ func (w *walker) instr(instr ssa.Instruction) {
 			w.start(nil, flow.Captures{Values: []ssa.Value{x}, Cells: true}) // its turns run beside what follows
 			w.spawned = append(w.spawned, x)
 		}
+		if m := harnessStarted(in); m != nil {
+			w.start([]ssa.Value{m}, flow.Captures{}) // a helper handing its model to a test harness starts it
+		}
 		w.call(in.Common(), in.Pos())
 	case *ssa.Defer:
 		w.call(in.Common(), in.Pos())

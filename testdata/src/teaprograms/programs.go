@@ -5,7 +5,12 @@
 // harness whose other waits are not for the program's end.
 package teaprograms
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 type board struct{ cursor int }
 
@@ -121,4 +126,78 @@ func Other() int {
 	b, o := &board{}, &board{}
 	go tea.NewProgram(o).Run()
 	return b.cursor
+}
+
+// A harness handed the model as the interface starts the model it is
+// handed, as one handed the model's own type does.
+func startModel(m tea.Model) *harness {
+	h := &harness{done: make(chan error, 1)}
+	h.p = tea.NewProgram(m)
+	go func() {
+		_, err := h.p.Run()
+		h.done <- err
+	}()
+	return h
+}
+
+func WatchModel() int {
+	b := &board{}
+	h := startModel(b)
+	n := b.cursor // want `reads confined teaprograms.board.cursor off the owner`
+	h.quit()
+	return n + b.cursor
+}
+
+// A boundedHarness's quit waits with a timeout that fails the test: past
+// it, the program is over.
+type boundedHarness struct {
+	p    *tea.Program
+	done chan error
+}
+
+func startBounded(b *board) *boundedHarness {
+	h := &boundedHarness{p: tea.NewProgram(b), done: make(chan error, 1)}
+	go func() {
+		_, err := h.p.Run()
+		h.done <- err
+	}()
+	return h
+}
+
+func (h *boundedHarness) quit(t *testing.T) {
+	h.p.Quit()
+	select {
+	case err := <-h.done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("the program did not quit")
+	}
+}
+
+// tryQuit gives up waiting after a while, and the program may go on.
+func (h *boundedHarness) tryQuit() bool {
+	h.p.Quit()
+	select {
+	case <-h.done:
+		return true
+	case <-time.After(time.Second):
+		return false
+	}
+}
+
+// Look-alike: Bounded reads the cursor once the program is over.
+func Bounded(t *testing.T) int { // want Bounded:`summary\(\)`
+	b := &board{}
+	h := startBounded(b)
+	h.quit(t)
+	return b.cursor
+}
+
+func GaveUp() int {
+	b := &board{}
+	h := startBounded(b)
+	h.tryQuit()
+	return b.cursor // want `reads confined teaprograms.board.cursor off the owner`
 }
