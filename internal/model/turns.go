@@ -219,9 +219,9 @@ func (t *Turns) SeenBy(named *types.Named, pkg *types.Package) bool {
 }
 
 // Mailbox reports whether values of named are actors of their own: named
-// implements a turn whose method is handed the actor's own context, a
-// value of a type directives or declarations confine (hollywood's
-// Receive(*actor.Context), protoactor's Receive(actor.Context)). Each such
+// implements a turn whose method is handed the actor's own context (see
+// ownContext: hollywood's Receive(*actor.Context), protoactor's
+// Receive(actor.Context), ergo's HandleInfo(*gen.ServerProcess, ...)). Each such
 // actor's turns run on its own mailbox. A UI or game loop's turns (Update,
 // Draw, a widget's Tapped) are handed no such context: nested models and
 // widgets all share the one loop.
@@ -234,9 +234,29 @@ func (t *Turns) Mailbox(named *types.Named) bool {
 			continue
 		}
 		for p := range tn.method.Signature().Params().Variables() {
-			if t.m.ConfinedNamed(p.Type()) != nil {
+			if t.ownContext(p.Type()) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// ownContext reports whether a turn handed a value of type ty is handed
+// its actor's own context: ty is confined, or has methods only its owner
+// may call (ergo's *gen.ServerProcess, whose Call waits on the process's
+// own mailbox).
+func (t *Turns) ownContext(ty types.Type) bool {
+	if t.m.ConfinedNamed(ty) != nil {
+		return true
+	}
+	named := names.DerefNamed(ty)
+	if named == nil {
+		return false
+	}
+	for m := range named.Methods() {
+		if d := t.m.Directives(m); d != nil && d.Owner {
+			return true
 		}
 	}
 	return false

@@ -19,6 +19,10 @@ type ServerBehavior interface {
 // ServerProcess is a server's, for its turns.
 type ServerProcess struct{ behavior ServerBehavior }
 
+// Call waits for another process's reply on this process's own mailbox:
+// only its turns may call it (the pack says owner).
+func (p *ServerProcess) Call(to any, message any) (any, error) { return nil, nil }
+
 // Server gives a server the turns it does not declare.
 type Server struct{}
 
