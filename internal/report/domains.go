@@ -5,6 +5,7 @@ package report
 
 import (
 	"fmt"
+	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -52,13 +53,19 @@ func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
 // otherActor returns the entry of a touch through v in the turn sp is the
 // body of, when v is another actor's value (of another type whose values
 // are actors with mailboxes of their own, Turns.Mailbox): that state is
-// touched off its own mailbox.
-func (r *reporter) otherActor(sp walk.Entry, v ssa.Value) (walk.Entry, bool) {
+// touched off its own mailbox. Through an interface, the actor is the
+// implementation whose body touches (recv, a flow.TypeKey: Site.Impl, or
+// an unbound Witness.Recv): a listener the turn keeps that holds another
+// actor (m.listener.MatchFormed(...)).
+func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Entry, bool) {
 	if sp.Actor == nil || v == nil {
 		return walk.Entry{}, false
 	}
 	v, _ = flow.HeldValue(v) // a variable a closure captured
 	named := names.DerefNamed(v.Type())
+	if named != nil && types.IsInterface(named) && recv != "" {
+		named = r.c.TypeOfKey(recv)
+	}
 	if named == nil || named.Origin() == sp.Actor {
 		return walk.Entry{}, false
 	}
@@ -76,7 +83,7 @@ func (r *reporter) otherActorsMethod(fn *ssa.Function, sp walk.Entry) bool {
 	if len(fn.Params) == 0 || fn.Signature.Recv() == nil {
 		return false
 	}
-	_, other := r.otherActor(sp, fn.Params[0])
+	_, other := r.otherActor(sp, fn.Params[0], "")
 	return other
 }
 
@@ -103,7 +110,7 @@ func (r *reporter) otherOwnersInTurn(fn *ssa.Function, sp walk.Entry) {
 		}
 		if depth > 0 && !r.otherActorsMethod(fn, sp) {
 			for _, s := range r.c.Walks[fn].Sites {
-				if other, ok := r.otherActor(sp, s.Value); ok && s.Inner == nil {
+				if other, ok := r.otherActor(sp, s.Value, s.Impl); ok && s.Inner == nil {
 					r.add(finding{pos: r.placePos(s, nil), witness: s.Witness, entry: other, field: selectedField(s.Instr)})
 				}
 			}
@@ -135,7 +142,7 @@ func (r *reporter) fieldCallback(call *ssa.Call, sp walk.Entry) {
 		}
 		for _, tc := range sum.Touches {
 			v := walk.SourceValue(tc.Source, call.Common().Args, t.Bindings)
-			if other, ok := r.otherActor(sp, v); ok {
+			if other, ok := r.otherActor(sp, v, tc.Witness.Recv); ok {
 				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: other})
 			} else if sp.Actor == nil && v != nil {
 				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: on}) // its own owner's state is no finding (Reports)

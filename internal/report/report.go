@@ -769,7 +769,7 @@ func (r *reporter) inside(lit, fn *ssa.Function, root string, sp walk.Entry, toR
 			r.inside(lit, s.Inner, root, sp, func(src summary.Source) summary.Origin { return mapOrigin(innerSources(src)) })
 			continue
 		}
-		if other, ok := r.otherActor(sp, s.Value); ok {
+		if other, ok := r.otherActor(sp, s.Value, s.Impl); ok {
 			r.add(finding{pos: r.placePos(s, lit), root: root, witness: s.Witness, entry: other, lit: lit, field: selectedField(s.Instr)})
 			continue
 		}

@@ -74,6 +74,18 @@ func (c *Package) concreteTypes() []types.Type {
 	return out
 }
 
+// TypeOfKey returns the package's named type whose flow.TypeKey is key
+// (the dynamic type a touch through an interface requires, Witness.Recv),
+// or nil.
+func (c *Package) TypeOfKey(key string) *types.Named {
+	for _, t := range c.concreteTypes() {
+		if flow.TypeKey(t) == key {
+			return names.DerefNamed(t)
+		}
+	}
+	return nil
+}
+
 // appendImpl appends t's method for m to impls.
 func (c *Package) appendImpl(impls []*ssa.Function, t types.Type, m *types.Func) []*ssa.Function {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())

@@ -27,6 +27,10 @@ type Site struct {
 	// after a send (report's sends); value is nil for the ambient world.
 	Instr ssa.Instruction
 	Value ssa.Value
+	// Impl is, for a touch through an interface value by one of its
+	// implementations, that implementation (a flow.TypeKey), also once the
+	// value is known to hold it (the witness then requires nothing).
+	Impl string
 	// When the touch is inside a func literal that this function invokes
 	// on its own goroutine (sync.Once.Do(func(){...}), a deferred closure),
 	// inner is that literal and innerSources maps its sources to ours, so

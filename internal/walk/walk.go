@@ -456,6 +456,7 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		wit = call.extend(wit)
 		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
 			w.touch(call.pos, v, o, wit)
+			w.Sites[len(w.Sites)-1].Impl = tc.Witness.Recv
 		} else {
 			wit.Assumed = wit.Assumed || w.assuming
 			w.Sum.AddTouches(o, wit)

@@ -37,3 +37,38 @@ func (k *clerk) handle(s string) {
 	k.cfg.log.add(s)
 	k.cfg.audit.flag(s)
 }
+
+// A scout tells what it finds to a listener it keeps as an interface: a
+// base, another actor, whose state the call writes off the base's
+// mailbox; or a relay, which only sends the base a message.
+type finder interface{ found(spot string) } // want found:`summary\(arg0 calls \(\*spawnedactors\.base\)\.found if arg0 is spawnedactors\.base\)`
+
+type base struct{ spots []string }
+
+func (b *base) Receive(c *actor.Context) { _ = len(b.spots) } // want Receive:`summary\(arg0 reads spawnedactors\.base\.spots\)`
+
+func (b *base) found(spot string) {
+	b.spots = append(b.spots, spot) // want `another actor`
+}
+
+// Look-alike: a relay is no actor; it hands the spot on as a message.
+type relay struct {
+	c   *actor.Context
+	pid *actor.PID
+}
+
+func (r relay) found(spot string) { r.c.Send(r.pid, spot) }
+
+type scout struct {
+	listener finder
+	seen     int
+}
+
+func (s *scout) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes spawnedactors\.scout\.seen\)`
+	s.seen++
+	s.listener.found("ridge")
+}
+
+func scouts(b *base, c *actor.Context, pid *actor.PID) []*scout {
+	return []*scout{{listener: b}, {listener: relay{c: c, pid: pid}}}
+}
