@@ -257,6 +257,15 @@ func HeldValue(v ssa.Value) (ssa.Value, *ssa.Alloc) {
 	return v, nil
 }
 
+// Unboxed returns the concrete value v boxes when it is converted to an
+// interface there (m handed as a tea.Model), else v.
+func Unboxed(v ssa.Value) ssa.Value {
+	if conv, ok := v.(*ssa.MakeInterface); ok {
+		return conv.X
+	}
+	return v
+}
+
 // CellsHolding lists the local variable cells v is stored into (a
 // parameter a closure captures).
 func CellsHolding(v ssa.Value) []*ssa.Alloc {

@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 )
 
@@ -22,6 +23,7 @@ type Turns struct {
 	list   *[]turn                      // see all; nil until asked
 	owners map[*types.Named]turnOwner   // see Owner
 	loops  map[*types.Named]*types.Func // see LoopOf
+	actors map[*types.Named]bool        // see Mailbox
 	// The packages declaring a loop of their own (not an interface
 	// method): frameworks running turns on goroutines they start (see
 	// Spawned). Set with list.
@@ -42,7 +44,7 @@ type turnOwner struct {
 }
 
 // reset forgets what was computed from the directives, which changed.
-func (t *Turns) reset() { t.list, t.owners, t.loops, t.running = nil, nil, nil, nil }
+func (t *Turns) reset() { t.list, t.owners, t.loops, t.actors, t.running = nil, nil, nil, nil, nil }
 
 // all lists the turns in view: the interface methods marked loop by the
 // package's directives, the declarations in view or other packages' facts.
@@ -229,6 +231,16 @@ func (t *Turns) Mailbox(named *types.Named) bool {
 	if types.IsInterface(named) {
 		return false
 	}
+	// Asked for every site of every actor's turn, and a context that is
+	// not itself confined (ergo's) is told by its methods: kept per type
+	// until the directives change.
+	if t.actors == nil {
+		t.actors = make(map[*types.Named]bool)
+	}
+	return flow.Memoized(t.actors, named, t.mailbox)
+}
+
+func (t *Turns) mailbox(named *types.Named) bool {
 	for _, tn := range t.all() {
 		if !implements(named.Origin(), tn.iface) {
 			continue

@@ -741,9 +741,7 @@ func builtWith(store *ssa.Store) bool {
 // (generated messages); the package's own are references (a request's
 // *Server).
 func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
-	if mi, ok := x.(*ssa.MakeInterface); ok {
-		x = mi.X
-	}
+	x = flow.Unboxed(x)
 	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) || rowsOfCopies(x) {
 		return // nil carries nothing
 	}

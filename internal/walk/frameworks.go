@@ -165,11 +165,7 @@ func programModel(p ssa.Value, run string, lit flow.FuncValue, depth int) ssa.Va
 	switch p := p.(type) {
 	case *ssa.Call:
 		if pm, ok := known.ProgramMade(flow.StaticFunc(p)); ok && pm.Run == run && pm.Model < len(p.Call.Args) {
-			m := p.Call.Args[pm.Model]
-			if conv, ok := m.(*ssa.MakeInterface); ok {
-				m = conv.X
-			}
-			return m
+			return flow.Unboxed(p.Call.Args[pm.Model])
 		}
 	case *ssa.UnOp:
 		addr, ok := p.X.(*ssa.FieldAddr)
@@ -230,10 +226,7 @@ func awaitsStop(instr ssa.Instruction, start ssa.Instruction) bool {
 func harnessStarted(call ssa.CallInstruction) ssa.Value {
 	h, ok := known.HarnessMade(flow.StaticFunc(call))
 	if args := call.Common().Args; ok && h.Model < len(args) {
-		if conv, ok := args[h.Model].(*ssa.MakeInterface); ok {
-			return conv.X
-		}
-		return args[h.Model]
+		return flow.Unboxed(args[h.Model])
 	}
 	return nil
 }

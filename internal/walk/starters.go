@@ -95,10 +95,7 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		// model it is handed and returning its harness (start(t, b)).
 		for i, a := range args {
 			if sum.Started.Has(summary.ParamSource(i)) {
-				if conv, ok := a.(*ssa.MakeInterface); ok {
-					a = conv.X
-				}
-				out = append(out, a)
+				out = append(out, flow.Unboxed(a))
 			}
 		}
 	}

@@ -840,9 +840,7 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 // (see model.ConcurrencySafe): an atomic, a lock, or a struct of them,
 // also as an interface value (an io.Writer, an Add(int64) counter).
 func addressesSafe(v ssa.Value) bool {
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
+	v = flow.Unboxed(v)
 	ptr, ok := v.Type().Underlying().(*types.Pointer) // an address (isAddress) is a pointer
 	return ok && model.ConcurrencySafe(ptr.Elem())
 }

@@ -515,9 +515,7 @@ func (w *walker) start(args []ssa.Value, captures flow.Captures) {
 // startedValue reports whether v was handed to code started elsewhere, here
 // or by the call that made it.
 func (w *walker) startedValue(v ssa.Value) bool {
-	if conv, ok := v.(*ssa.MakeInterface); ok {
-		v = conv.X
-	}
+	v = flow.Unboxed(v)
 	held := variableOf(v) // a variable a closure captures is loaded anew at each use (t.Cleanup(func() { <-r.Done() }))
 	return slices.ContainsFunc(w.started, func(s ssa.Value) bool { return s == v || variableOf(s) == held }) || slices.Contains(w.spawned, held) || w.startedResult(v)
 }
