@@ -88,11 +88,15 @@ func TestTurnOwnedTouchAtItsLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs the go tool; skipped with -short")
 	}
-	c := setupModule(t, turnLinesModule)
-	want := []string{
+	requireFindingsEveryWay(t, setupModule(t, turnLinesModule), []string{
 		"shop.go:12:11: calls confined (*shop.Shop).Sold off the owner",
 		"web.go:18:23: calls confined (*depot.Depot).Jobs off the owner",
-	}
+	})
+}
+
+// requireFindingsEveryWay requires c's module to give, standalone and
+// under go vet, one finding for each of want, a part of its line.
+func requireFindingsEveryWay(t *testing.T, c *checker, want []string) {
 	check := func(t *testing.T, out string) {
 		for _, w := range want {
 			requireContains(t, out, w)

@@ -3,6 +3,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -109,11 +110,12 @@ func (m *Model) LoopDomainsInView() map[string]bool {
 			out[f.Domain] = true
 		}
 	}
+	underTest := strings.TrimSuffix(m.pass.Pkg.Path(), "_test")
 	for _, of := range m.View.ImportedFacts() {
 		// An unexported loop travels for the importer's starts (see
 		// View.ExportDirectives), not as a loop the importer's code may
-		// be handed to.
-		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop && of.Object.Exported() {
+		// be handed to; but the external test of its package may.
+		if f, ok := of.Fact.(*directive.Fact); ok && f.Loop && (of.Object.Exported() || of.Object.Pkg().Path() == underTest) {
 			out[f.Domain] = true
 		}
 	}

@@ -139,14 +139,11 @@ func (v *View) factsSpeakOfConfined(obj types.Object) bool {
 	return len(s.Touches)+len(s.FutureTouches)+len(s.Reaches) > 0 || s.Completes != directive.CompletesUnknown
 }
 
-// ExportDirectives publishes directives for other packages: on every type
-// (values of unexported types still travel), on the fields, functions
-// and methods they can name, and on every loop (an exported Start runs
-// an unexported run, and an importer's test that called Start goes on
-// beside it).
+// ExportDirectives publishes directives for other packages (see
+// exportsDirectives).
 func (v *View) ExportDirectives() {
 	for obj, fact := range v.m.Dirs.Objects {
-		if _, isType := obj.(*types.TypeName); isType || obj.Exported() || fact.Loop {
+		if exportsDirectives(obj, fact) {
 			v.m.pass.ExportObjectFact(obj, fact)
 		}
 	}
@@ -155,6 +152,24 @@ func (v *View) ExportDirectives() {
 		v.exportHopSinks()
 		v.exportModule()
 	}
+}
+
+// exportsDirectives reports whether obj's directives are published: on
+// every type (values of unexported types still travel), on every field
+// it confines (an importer's goroutine calling an exported method that
+// writes an unexported one is reported at that write, which the importer
+// places by the field's directive: see Model.FindingPos), on the fields,
+// functions and methods importers can name, and on every loop (an
+// exported Start runs an unexported run, and an importer's test that
+// called Start goes on beside it).
+func exportsDirectives(obj types.Object, fact *directive.Fact) bool {
+	switch obj := obj.(type) {
+	case *types.TypeName:
+		return true
+	case *types.Var:
+		return obj.Exported() || obj.IsField() && fact.Owner
+	}
+	return obj.Exported() || fact.Loop
 }
 
 // exportModule publishes the version of the package's module when a pack

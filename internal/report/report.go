@@ -394,9 +394,10 @@ func (r *reporter) suppressed(pos token.Pos) bool {
 }
 
 // ownState reports whether member, a confined member as witnesses name it
-// ("pkg.T.f", "(*pkg.T).M"), is of this package.
+// ("pkg.T.f", "(*pkg.T).M"), is of this package, or of the package an
+// external test tests.
 func (r *reporter) ownState(member string) bool {
-	return strings.HasPrefix(strings.TrimLeft(member, "(*"), r.c.Pass().Pkg.Name()+".")
+	return strings.HasPrefix(strings.TrimLeft(member, "(*"), strings.TrimSuffix(r.c.Pass().Pkg.Name(), "_test")+".")
 }
 
 // add keeps, per line of off-owner code and way there, the most telling

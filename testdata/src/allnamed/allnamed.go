@@ -29,7 +29,7 @@ func (f *finder) run(in chan int) { // want run:`confined:loop@disc`
 // The trap: the user marks a field of the loop's type as the README shows.
 type stats struct {
 	//confined:owner
-	sent int // want `//confined:owner on sent names no owner, but every loop of the program is named \(@disc, @pub\): no loop runs the default owner, so every touch of this state would be reported; write //confined:owner one of @disc, @pub`
+	sent int // want `//confined:owner on sent names no owner, but every loop of the program is named \(@disc, @pub\): no loop runs the default owner, so every touch of this state would be reported; write //confined:owner one of @disc, @pub` sent:`confined:owner`
 }
 
 // Look-alike: an owner-only method of a named owner runs on that owner.

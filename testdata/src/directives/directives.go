@@ -72,7 +72,7 @@ type mixed struct { // want mixed:"confined:owner"
 	// want +2 `flag is marked both //confined:owner and //confined:any`
 	//confined:owner
 	//confined:any
-	flag bool
+	flag bool // want flag:`confined:owner,any`
 }
 
 // want +3 `both is marked both //confined:owner and //confined:any`
@@ -254,7 +254,7 @@ func (b *box[T]) peek() {}
 type conn struct {
 	stats struct {
 		//confined:owner
-		sent int
+		sent int // want sent:`confined:owner`
 		seen int
 	}
 }

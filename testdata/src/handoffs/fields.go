@@ -9,9 +9,9 @@ import "time"
 // for it, the two share it and their touches are findings.
 type conn struct {
 	//confined:owner
-	lastSeen time.Time
+	lastSeen time.Time // want lastSeen:`confined:owner`
 	//confined:owner
-	closed bool
+	closed bool // want closed:`confined:owner`
 	nread  int
 }
 
@@ -45,7 +45,7 @@ func handleConn(c *conn) {
 // declaration confines.
 type gconn[T any] struct {
 	//confined:owner
-	last T
+	last T // want last:`confined:owner`
 }
 
 func serveGeneric(accept func() bool) {

@@ -18,9 +18,9 @@ type transfer struct {
 
 type node struct {
 	//confined:owner
-	leader transfer
+	leader transfer // want leader:`confined:owner`
 	//confined:owner
-	term int64
+	term int64 // want term:`confined:owner`
 }
 
 //confined:owner

@@ -185,7 +185,8 @@ func exportNow(a *auction) { go a.export(1) }
 type draftState struct{ drafts map[int]string }
 
 type mailer struct {
-	st draftState //confined:owner
+	//confined:owner
+	st draftState // want st:`confined:owner`
 }
 
 func (m *mailer) edit(k int, text string) { m.st.drafts[k] = text }

@@ -277,7 +277,7 @@ func ownerFuncNegative() {
 
 type stats struct {
 	//confined:owner
-	count int
+	count int // want count:`confined:owner`
 	total int
 }
 
