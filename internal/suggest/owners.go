@@ -48,10 +48,16 @@ func (s *Suggester) proposeOwners() {
 	byType := ownerWritesByType(s.written, roots)
 	pa := newPlacedAccesses()
 	once := s.startedOnce(func(fn *ssa.Function) bool { return onOwner[fn] || offOwner[fn] })
+	// Code off the owner also where owners reach it too, but not inside a
+	// loop, which runs on its owner however it was started.
+	offBesideLoops := s.reachableUntil(spawned.fns, func(fn *ssa.Function) bool { _, loop := s.loops[fn]; return loop })
 	for _, fn := range s.e.Functions() {
 		if !s.inTestFile(fn.Pos()) {
 			pa.add(fn, s.written, onOwner[fn], offOwner[fn], once[fn])
 			s.noteEntriesOff(fn, pa.entriesOff)
+			if offBesideLoops[fn] {
+				pa.addWrittenOff(fn, s.written)
+			}
 		}
 	}
 	// Types the user confined by hand get what they are missing too: the
@@ -172,8 +178,9 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 
 // proposeOwnerFields proposes //confined:owner, one by one, on the fields
 // of obj, a type with a mutex, that its owner code writes and no code
-// writes with a lock held, and that the goroutines it starts write too:
-// what the mutex guards is the others. Code that may run anywhere and
+// writes with a lock held, and that code off the owner writes too (also
+// a helper of the owner's that a retry timer calls): what the mutex
+// guards is the others. Code that may run anywhere and
 // only reads them is left out: it may wait for the owner to be done (a
 // fetcher's report after its loop closed term). Once one field is its
 // owner's, so is a field only goroutines write that code not off the
@@ -186,11 +193,16 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 // and so is a field goroutines write that the turns read.
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
-	if off == nil && !wt.turns {
+	offWrites := func(key string) bool { return off != nil && off.fields[key] || pa.writtenOff[key] != "" }
+	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), offWrites) {
 		return false
 	}
-	offWrites := func(key string) bool { return off != nil && off.fields[key] }
-	writers := func(key string) string { return strings.Join(firstN(off.namesOf(key), 3), ", ") }
+	writers := func(key string) string {
+		if off != nil && off.fields[key] {
+			return strings.Join(firstN(off.namesOf(key), 3), ", ")
+		}
+		return pa.writtenOff[key]
+	}
 	free := func(key string) *types.Var {
 		field := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:])
 		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
@@ -434,7 +446,11 @@ type placedAccesses struct {
 	other      writersByType              // code that may run anywhere
 	otherReads map[string][]*ssa.Function // field -> the code that may run anywhere reading it
 	off        writersByType              // code off the owner: the races the check will report
-	readOff    map[string]string          // field -> a reader off the owner
+	// writtenOff are the fields code reached off the owner writes, also
+	// where owners reach it too (a helper of the loop's that a retry
+	// timer calls), but not inside a loop, each with a function writing it.
+	writtenOff map[string]string
+	readOff    map[string]string // field -> a reader off the owner
 	// Writes by any code but set-up code: the value it writes through
 	// existed before (a constructor writes through the value it makes,
 	// which accesses leaves out) and it is no functional option. What only
@@ -461,7 +477,7 @@ type placedAccesses struct {
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), entriesOff: make(map[string]string)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), writtenOff: make(map[string]string), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), entriesOff: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -531,6 +547,15 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	for key := range acc.reads {
 		if !acc.joinedReads[key] {
 			pa.otherReads[key] = append(pa.otherReads[key], fn)
+		}
+	}
+}
+
+// addWrittenOff records what fn, code off the owner, writes.
+func (pa *placedAccesses) addWrittenOff(fn *ssa.Function, x *writeIndex) {
+	for key := range x.accesses(fn).writes {
+		if _, ok := pa.writtenOff[key]; !ok {
+			pa.writtenOff[key] = flow.Name(fn)
 		}
 	}
 }

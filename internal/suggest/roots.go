@@ -470,10 +470,16 @@ func rootName(fn *ssa.Function) string {
 // fyne.Do callback runs on the owner. A function a body also calls or
 // refers to otherwise is reached through that.
 func (s *Suggester) reachable(fns []*ssa.Function) map[*ssa.Function]bool {
+	return s.reachableUntil(fns, func(*ssa.Function) bool { return false })
+}
+
+// reachableUntil is reachable, but does not enter the functions stop
+// holds for.
+func (s *Suggester) reachableUntil(fns []*ssa.Function, stop func(*ssa.Function) bool) map[*ssa.Function]bool {
 	seen := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
-		if seen[fn] {
+		if seen[fn] || stop(fn) {
 			return
 		}
 		seen[fn] = true
