@@ -123,6 +123,8 @@ var suites = []struct {
 	// Interfaces another package calls off the owner, handed snapshots
 	// or the owner's own values.
 	{name: "exporters"},
+	// ... handed a third package's type by the package wiring the two.
+	{name: "converted", patterns: []string{"converted/jobs", "converted/board", "converted/app"}},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Another package's helpers, with nothing confined in reach, handed
 	// the owner's maps and slices from goroutines.

@@ -9,24 +9,39 @@ import (
 	"testing"
 )
 
-// chainPackages are the analysistest packages of the motivating bug split
-// over four packages: the retry is scheduled in region, through the future
-// library, into rpc, which touches the confined gateway in netstate.
-var chainPackages = []string{"future", "actor", "chain/netstate", "chain/rpc", "chain/region"}
+// acrossPackages are analysistest packages split over packages, each set
+// run as a module of its own: the motivating bug over four packages (the
+// retry is scheduled in region, through the future library, into rpc,
+// which touches the confined gateway in netstate), and a package handing
+// one package's type to another's interface that the other calls off the
+// owner.
+var acrossPackages = map[string][]string{
+	"chain":     {"future", "actor", "chain/netstate", "chain/rpc", "chain/region"},
+	"converted": {"converted/jobs", "converted/board", "converted/app"},
+}
 
 // wantDiagnostic matches a "// want `...`" diagnostic expectation.
 var wantDiagnostic = regexp.MustCompile("// want `([^`]*)`")
 
-// TestVetAcrossPackages runs the chain through go vet, which analyses each
-// package in its own process: the findings prove that directives and
-// summaries survive serialization as facts.
+// TestVetAcrossPackages runs each set of packages through go vet, which
+// analyses each package in its own process: the findings prove that
+// directives and summaries survive serialization as facts.
 func TestVetAcrossPackages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs the go tool; skipped with -short")
 	}
-	files := map[string]string{"go.mod": "module example.com/chain\n\ngo 1.26\n"}
+	for name, pkgs := range acrossPackages {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			vetAcrossPackages(t, "example.com/"+name, pkgs)
+		})
+	}
+}
+
+func vetAcrossPackages(t *testing.T, module string, pkgs []string) {
+	files := map[string]string{"go.mod": "module " + module + "\n\ngo 1.26\n"}
 	var want []finding
-	for _, pkg := range chainPackages {
+	for _, pkg := range pkgs {
 		dir := filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(pkg))
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -38,7 +53,7 @@ func TestVetAcrossPackages(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := pkg + "/" + e.Name()
-			files[name] = modulePaths(string(src))
+			files[name] = modulePaths(string(src), module, pkgs)
 			for i, line := range strings.Split(string(src), "\n") {
 				if m := wantDiagnostic.FindStringSubmatch(line); m != nil {
 					want = append(want, finding{file: name, line: i + 1, message: m[1]})
@@ -47,7 +62,7 @@ func TestVetAcrossPackages(t *testing.T) {
 		}
 	}
 	if len(want) == 0 {
-		t.Fatal("the chain packages carry no // want diagnostics")
+		t.Fatal("the packages carry no // want diagnostics")
 	}
 	c := setupModule(t, files)
 	res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
@@ -83,10 +98,10 @@ func TestVetAcrossPackages(t *testing.T) {
 }
 
 // modulePaths rewrites the GOPATH-style imports of the testdata packages
-// into paths of the example.com/chain module.
-func modulePaths(src string) string {
-	for _, pkg := range chainPackages {
-		src = strings.ReplaceAll(src, `"`+pkg+`"`, `"example.com/chain/`+pkg+`"`)
+// pkgs into paths of module.
+func modulePaths(src, module string, pkgs []string) string {
+	for _, pkg := range pkgs {
+		src = strings.ReplaceAll(src, `"`+pkg+`"`, `"`+module+`/`+pkg+`"`)
 	}
 	return src
 }

@@ -79,7 +79,7 @@ func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Inter
 				if e.inferred {
 					inferred = e.iface
 				}
-				return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why, inferred, true
+				return e.sinkFor(obj), inferred, true
 			}
 		}
 	}
@@ -87,6 +87,26 @@ func (e *Entries) EntryFunc(obj *types.Func) (sink string, inferred *types.Inter
 		return names.FuncName(obj) + ", an exported method with net/http's handler signature, " + httpServes, nil, true
 	}
 	return "", nil, false
+}
+
+// MarkedEntry reports whether obj, a method of another package's type
+// that this package converts to iface, implements a method of iface that
+// a directive or declaration marks offowner, or that another package
+// calls off the owner (EntryFact), and names it as EntryFunc does. The
+// built-in entry methods are left out: the type's own package knows them
+// as well as this one.
+func (e *Entries) MarkedEntry(obj *types.Func, iface *types.Interface) (sink string, ok bool) {
+	for _, entry := range e.markedEntries() {
+		if entry.implementedBy(obj) && slices.Contains(slices.Collect(iface.Methods()), entry.method) {
+			return entry.sinkFor(obj), true
+		}
+	}
+	return "", false
+}
+
+// sinkFor names obj, which implements e, as the sink of its findings.
+func (e entryMethod) sinkFor(obj *types.Func) string {
+	return names.FuncName(obj) + ", which implements " + names.FuncName(e.method) + ", " + e.why
 }
 
 // implementedBy reports whether the method obj implements e.

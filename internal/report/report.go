@@ -177,6 +177,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 		}
 	}
 	r.reportFieldCalls()
+	r.reportConverted(fns)
 	r.reportSends(fns)
 	var out []finding
 	for _, line := range r.findings {

@@ -98,17 +98,23 @@ func (c *Package) appendImpl(impls []*ssa.Function, t types.Type, m *types.Func)
 }
 
 // appendForeignImpl appends the method for m of t, another package's type,
-// to impls. Only the members this package names were created for the
-// package (see createLean): the method is made from the method set.
+// to impls.
 func (c *Package) appendForeignImpl(impls []*ssa.Function, t types.Type, m *types.Func) []*ssa.Function {
-	sel := c.prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
-	if sel == nil || c.prog.Package(sel.Obj().Pkg()) == nil {
-		return impls // a package this one does not import
-	}
-	if fn := c.prog.MethodValue(sel); fn != nil {
+	if fn := c.ForeignMethod(t, m); fn != nil {
 		impls = append(impls, fn)
 	}
 	return impls
+}
+
+// ForeignMethod is t's method for m, t another package's type, or nil.
+// Only the members this package names were created for the package (see
+// createLean): the method is made from the method set.
+func (c *Package) ForeignMethod(t types.Type, m *types.Func) *ssa.Function {
+	sel := c.prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+	if sel == nil || c.prog.Package(sel.Obj().Pkg()) == nil {
+		return nil // a package this one does not import
+	}
+	return c.prog.MethodValue(sel)
 }
 
 // EntryPoint reports whether the body of fn runs off the owner whoever

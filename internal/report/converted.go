@@ -1,0 +1,71 @@
+package report
+
+// This file reports what another package's type touches when this package
+// hands its values over as an interface that a third package calls off
+// the owner: a service passing its metrics aggregator to a replica as the
+// replica's labeler, whose lease timer calls it. Only the package wiring
+// the two sees both the call and the implementation.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/walk"
+	"golang.org/x/tools/go/ssa"
+)
+
+// reportConverted reports, at the first conversion in fns of a value of
+// another package's type to an interface whose methods run off the owner
+// (model's MarkedEntry), what the type's methods touch. The type's own
+// package reports the conversions it makes itself (walk's EntryPoint).
+func (r *reporter) reportConverted(fns []*ssa.Function) {
+	done := make(map[*ssa.Function]bool)
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				named := names.DerefNamed(mi.X.Type())
+				iface, _ := mi.Type().Underlying().(*types.Interface)
+				if named == nil || iface == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.c.Pass().Pkg {
+					continue
+				}
+				for m := range iface.Methods() {
+					obj, _, _ := types.LookupFieldOrMethod(mi.X.Type(), true, m.Pkg(), m.Name())
+					method, ok := obj.(*types.Func)
+					if !ok {
+						continue
+					}
+					sink, ok := r.c.M.Entries.MarkedEntry(method, iface)
+					if !ok {
+						continue
+					}
+					if impl := r.c.ForeignMethod(mi.X.Type(), m); impl != nil && !done[impl] {
+						done[impl] = true
+						sp := walk.Entry{Pos: conversionPos(mi), Sink: sink + ", handed over as " + types.TypeString(mi.Type(), names.Qualifier) + " here"}
+						r.storedFunc(flow.FuncValue{Fn: impl}, sp, 0)
+					}
+				}
+			}
+		}
+	}
+}
+
+// conversionPos is where mi converts its value: the conversion, or the
+// first use of the converted value (an implicit conversion has no
+// position of its own), or its function.
+func conversionPos(mi *ssa.MakeInterface) token.Pos {
+	if mi.Pos().IsValid() {
+		return mi.Pos()
+	}
+	for _, ref := range *mi.Referrers() {
+		if ref.Pos().IsValid() {
+			return ref.Pos()
+		}
+	}
+	return mi.Parent().Pos()
+}
