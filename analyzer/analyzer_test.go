@@ -125,6 +125,9 @@ var suites = []struct {
 	{name: "exporters"},
 	// ... handed a third package's type by the package wiring the two.
 	{name: "converted", patterns: []string{"converted/jobs", "converted/board", "converted/app"}},
+	// Hooks stored in another package's fields, which its functions,
+	// called off the owner, call (on the syntax and SSA paths).
+	{name: "hookfields", patterns: []string{"hookfields/importer", "hookfields/tracked", "hookfields/app"}},
 	{name: "ifaceflow", patterns: []string{"ifaceflow", "ifaceflow/app"}},
 	// Another package's helpers, with nothing confined in reach, handed
 	// the owner's maps and slices from goroutines.

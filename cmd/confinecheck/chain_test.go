@@ -12,12 +12,14 @@ import (
 // acrossPackages are analysistest packages split over packages, each set
 // run as a module of its own: the motivating bug over four packages (the
 // retry is scheduled in region, through the future library, into rpc,
-// which touches the confined gateway in netstate), and a package handing
-// one package's type to another's interface that the other calls off the
-// owner.
+// which touches the confined gateway in netstate), a package handing one
+// package's type to another's interface that the other calls off the
+// owner, and hooks stored in other packages' fields, which their
+// functions call.
 var acrossPackages = map[string][]string{
-	"chain":     {"future", "actor", "chain/netstate", "chain/rpc", "chain/region"},
-	"converted": {"converted/jobs", "converted/board", "converted/app"},
+	"chain":      {"future", "actor", "chain/netstate", "chain/rpc", "chain/region"},
+	"converted":  {"converted/jobs", "converted/board", "converted/app"},
+	"hookfields": {"hookfields/importer", "hookfields/tracked", "hookfields/app"},
 }
 
 // wantDiagnostic matches a "// want `...`" diagnostic expectation.

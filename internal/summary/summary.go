@@ -11,6 +11,7 @@ package summary
 import (
 	"cmp"
 	"fmt"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -318,6 +319,34 @@ type Summary struct {
 	// themselves (sum(stock) ranging its parameter): a caller handing it
 	// a confined field's map touches that field's entries there.
 	Contents []ContentTouch
+	// CallsFields are the exported fields of its package holding funcs
+	// whose funcs it calls on the caller's goroutine (an importer's Run
+	// calling its OnProgress hook), by names.FieldKey, sorted: the funcs
+	// an importer stores there run where that importer calls the function.
+	CallsFields []string
+}
+
+// Unknown is what callers assume of a function with signature sig they
+// know nothing about: it calls its func arguments on the caller's
+// goroutine and its result derives from its arguments (the receiver
+// first).
+func Unknown(sig *types.Signature) Summary {
+	var s Summary
+	var params []*types.Var
+	if recv := sig.Recv(); recv != nil {
+		params = append(params, recv)
+	}
+	params = append(params, slices.Collect(sig.Params().Variables())...)
+	returns := sig.Results().Len() > 0
+	for i, p := range params {
+		if names.IsFuncTyped(p.Type()) {
+			s.Invokes = s.Invokes.Union(OriginOf(ParamSource(i)))
+		}
+		if returns {
+			s.Result = s.Result.Union(OriginOf(ParamSource(i)))
+		}
+	}
+	return s
 }
 
 // Inert reports whether calling the function touches no confined state,
@@ -432,6 +461,7 @@ func (s *Summary) Clone() Summary {
 	out.Reaches = slices.Clone(s.Reaches)
 	out.FutureTouches = slices.Clone(s.FutureTouches)
 	out.Contents = slices.Clone(s.Contents)
+	out.CallsFields = slices.Clone(s.CallsFields)
 	return out
 }
 
@@ -464,6 +494,18 @@ func (s *Summary) Merge(t *Summary) {
 	for _, ft := range t.FutureTouches {
 		s.AddFutureTouch(ft)
 	}
+	for _, key := range t.CallsFields {
+		s.AddCalledField(key)
+	}
+}
+
+// AddCalledField records that the function calls the funcs held in the
+// field keyed key (names.FieldKey), keeping CallsFields sorted and without
+// repeats.
+func (s *Summary) AddCalledField(key string) {
+	if i, found := slices.BinarySearch(s.CallsFields, key); !found {
+		s.CallsFields = slices.Insert(s.CallsFields, i, key)
+	}
 }
 
 // AddHop records that the function sends the func values of o to the
@@ -491,7 +533,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) {
 		return false
 	}
 	for i := range s.Touches {
@@ -555,6 +597,9 @@ func (s *Summary) String() string {
 		} else {
 			parts = append(parts, fmt.Sprintf("%s the entries of %s", ct.Action, sourceName(ct.Source)))
 		}
+	}
+	for _, key := range s.CallsFields {
+		parts = append(parts, "calls field "+key)
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

@@ -127,7 +127,10 @@ func (p *sinkPass) offOwnerCalls(body *ast.BlockStmt) ([]where.Call[*ast.BlockSt
 		if ev.kind != callEvent {
 			continue
 		}
-		call := where.Call[*ast.BlockStmt]{Pos: ev.pos, Field: ev.field, Method: ev.method, Runs: p.code(ev.fun)}
+		call := where.Call[*ast.BlockStmt]{Pos: ev.pos, Method: ev.method, Runs: p.code(ev.fun)}
+		if ev.field != nil {
+			call.Fields = []*types.Var{ev.field}
+		}
 		p.funcArgs(ev, func(callee where.Callee, i int, a ast.Expr) {
 			if p.rules.Arg(callee, paramOf(ev.callee, i), true).RunsHere() {
 				call.Runs = append(call.Runs, p.code(a)...)

@@ -25,8 +25,9 @@ type sinkPass struct {
 }
 
 // ExportSinks exports what the package's syntax tells of its functions'
-// func parameters, and of the fields and interface methods its code calls
-// off the owner, for a package that takes no SSA.
+// func parameters and of the exported func fields they call, and of the
+// fields and interface methods its code calls off the owner, for a
+// package that takes no SSA.
 func ExportSinks(m *model.Model) {
 	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary), evidence: make(map[*types.Func][]where.Evidence)}
 	p.export()
@@ -77,9 +78,15 @@ func (p *sinkPass) export() {
 		fields = p.search()
 	}
 	p.rules.ExportFacts(fields)
+	called := p.calledFields()
 	for fn, s := range p.found {
-		if fn.Exported() {
+		if fn.Exported() && called[fn] == nil {
 			p.pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *s})
+		}
+	}
+	for fn, keys := range called {
+		if fn.Exported() {
+			p.pass.ExportObjectFact(fn, &summary.SummaryFact{Summary: *withCalledFields(fn, p.found[fn], keys)})
 		}
 	}
 }

@@ -346,11 +346,12 @@ func (fs *Fields) same(gs *Fields) bool {
 // searchCode is the package's code as the off-owner search needs it.
 func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	handed := c.handedSources()
+	stored := storedByKey(fs)
 	code := where.Code[*ssa.Function]{
-		Goes:      fs.goes,
+		Goes:      slices.Clone(fs.goes),
 		Stored:    make(map[*types.Var][]*ssa.Function),
 		Receivers: fs.receivers,
-		Calls:     func(fn *ssa.Function) ([]where.Call[*ssa.Function], bool) { return c.offOwnerCalls(fn, handed) },
+		Calls:     func(fn *ssa.Function) ([]where.Call[*ssa.Function], bool) { return c.offOwnerCalls(fn, handed, stored) },
 		Name:      func(fn *ssa.Function) string { return flow.Name(enclosing(fn)) },
 		RunsOn:    c.M.RunsOn,
 	}
@@ -366,6 +367,16 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 			for _, sp := range w.Spawns {
 				for _, t := range sp.Started() {
 					code.Roots = append(code.Roots, t.Fn)
+					if sum := c.SummaryOf(t.Fn); c.Walks[t.Fn] == nil && sum != nil {
+						// Another package's function started here (go
+						// imp.Run()): the search does not enter it, but
+						// its summary tells the hooks it calls.
+						for _, key := range sum.CallsFields {
+							if f := stored[key]; f != nil {
+								code.Goes = append(code.Goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: sp.Pos, Goes: true})
+							}
+						}
+					}
 				}
 			}
 		}
@@ -374,6 +385,25 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 		}
 	}
 	return code
+}
+
+// storedByKey maps the exported fields fs stores funcs in by their
+// names.FieldKey: a function of another package that calls one says so
+// in its summary (summary.CallsFields).
+func storedByKey(fs *Fields) map[string]*types.Var {
+	var out map[string]*types.Var
+	for f := range fs.Stores {
+		if !f.Exported() {
+			continue
+		}
+		if key := names.FieldKey(f); key != "" {
+			if out == nil {
+				out = make(map[string]*types.Var)
+			}
+			out[key] = f
+		}
+	}
+	return out
 }
 
 // handedSources maps the code the package starts off the owner to its
@@ -413,7 +443,7 @@ func (c *Package) handedSources() map[*ssa.Function]summary.Origin {
 // Go statements are left out: what they start are roots already, and their
 // field calls are Fields.goes. The search does not enter the owner's loop,
 // nor code that was not built.
-func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summary.Origin) ([]where.Call[*ssa.Function], bool) {
+func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summary.Origin, stored map[string]*types.Var) ([]where.Call[*ssa.Function], bool) {
 	if c.Walks[fn] == nil || c.M.IsLoop(fn) {
 		return nil, false
 	}
@@ -424,7 +454,7 @@ func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summa
 			if _, isGo := instr.(*ssa.Go); !ok || isGo {
 				continue
 			}
-			if out, ok := c.offOwnerCall(call, handed[fn]); ok {
+			if out, ok := c.offOwnerCall(call, handed[fn], stored); ok {
 				calls = append(calls, out)
 			}
 		}
@@ -433,9 +463,10 @@ func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summa
 }
 
 // offOwnerCall is one call of offOwnerCalls, by code that was handed
-// the values of its sources handed when started; ok is false for a call
-// of a built-in.
-func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin) (where.Call[*ssa.Function], bool) {
+// the values of its sources handed when started; stored are the exported
+// fields the package stores funcs in, by names.FieldKey. ok is false for
+// a call of a built-in.
+func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, stored map[string]*types.Var) (where.Call[*ssa.Function], bool) {
 	common := call.Common()
 	out := where.Call[*ssa.Function]{Pos: call.Pos()}
 	var callee where.Callee
@@ -453,16 +484,25 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin) 
 		if _, ok := common.Value.(*ssa.Builtin); ok {
 			return out, false
 		}
-		out.Field = calledField(common)
+		if f := calledField(common); f != nil {
+			out.Fields = append(out.Fields, f)
+		}
 		targets := flow.FuncTargets(common.Value)
 		for _, t := range targets {
 			if c.M.IsLoop(t.Fn) {
-				return where.Call[*ssa.Function]{Pos: out.Pos, Field: out.Field}, true // the owner's loop: nothing it is handed runs here
+				return where.Call[*ssa.Function]{Pos: out.Pos, Fields: out.Fields}, true // the owner's loop: nothing it is handed runs here
 			}
 			out.Runs = append(out.Runs, t.Fn)
 		}
 		if len(targets) == 1 {
 			callee = c.calleeOf(targets[0].Fn)
+		}
+	}
+	if callee.Summary != nil && len(stored) > 0 {
+		for _, key := range callee.Summary.CallsFields {
+			if f := stored[key]; f != nil {
+				out.Fields = append(out.Fields, f)
+			}
 		}
 	}
 	for i, a := range flow.CallArgs(common) {

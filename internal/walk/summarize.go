@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
-	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
@@ -253,19 +252,9 @@ func (c *Package) exportSummaries() {
 	}
 }
 
-// unknownSummary is what callers assume of a function they know nothing
-// about: it calls its func arguments on the caller's goroutine and its result
-// derives from its arguments.
+// unknownSummary is what callers assume of fn without a fact (see
+// summary.Unknown).
 func unknownSummary(fn *ssa.Function) *summary.Summary {
-	var s summary.Summary
-	returns := fn.Signature.Results().Len() > 0
-	for i, p := range fn.Params {
-		if names.IsFuncTyped(p.Type()) {
-			s.Invokes = s.Invokes.Union(summary.OriginOf(summary.ParamSource(i)))
-		}
-		if returns {
-			s.Result = s.Result.Union(summary.OriginOf(summary.ParamSource(i)))
-		}
-	}
+	s := summary.Unknown(fn.Signature)
 	return &s
 }

@@ -337,7 +337,14 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 	}
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
-		// A func value from a parameter or capture: the caller decides.
+		// A func value from a parameter or capture: the caller decides;
+		// from an exported field of the package: so does the code of
+		// another package storing it there.
+		if f := calledField(call); f != nil && f.Exported() && f.Pkg() == w.c.pass.Pkg {
+			if key := names.FieldKey(f); key != "" {
+				w.Sum.AddCalledField(key)
+			}
+		}
 		w.invokes(w.origins.of(call.Value))
 		w.handArgs(where.Callee{}, args, callSite{w: w, pos: pos})
 		return
@@ -475,6 +482,11 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		}
 	}
 	w.checkFutureTouches(sum, args, bindings, call)
+	for _, key := range sum.CallsFields {
+		if strings.HasPrefix(key, w.c.pass.Pkg.Path()+".") {
+			w.Sum.AddCalledField(key) // the package's own fields: what importers store in
+		}
+	}
 	for _, s := range sum.Started.Sources() {
 		if v := SourceValue(s, args, bindings); v != nil {
 			w.start([]ssa.Value{v}, flow.Captures{})

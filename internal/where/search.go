@@ -47,8 +47,11 @@ type Call[B comparable] struct {
 	// Runs is the code the call runs on the caller's goroutine: its
 	// callees (for an interface method, the implementations in view) and
 	// the func arguments it runs here (see Rules.Arg).
-	Runs   []B
-	Field  *types.Var  // the field whose func it calls, if any
+	Runs []B
+	// Fields are the fields whose funcs it calls: the field it calls, or
+	// the fields a function of another package calls, its summary says
+	// (summary.CallsFields), that this package stores funcs in.
+	Fields []*types.Var
 	Method *types.Func // the interface method it calls, if any
 	// Owned are the positions of the method's arguments (the receiver
 	// is 0) that hold values the calling code owns: made by it, or
@@ -168,8 +171,8 @@ func (s *search[B]) call(b B, call Call[B]) {
 	if call.Method != nil {
 		noteInvoked(s.found.Invoked, call.Method, s.code.Name(b), call.Owned)
 	}
-	if call.Field != nil {
-		s.fieldCall(FieldCall[B]{Field: call.Field, By: b, Pos: call.Pos})
+	for _, f := range call.Fields {
+		s.fieldCall(FieldCall[B]{Field: f, By: b, Pos: call.Pos})
 	}
 	s.queue = append(s.queue, call.Runs...)
 }

@@ -10,13 +10,13 @@ type NotifyBundle struct {
 	ClosedF func()
 }
 
-func (nb *NotifyBundle) Connected() {
+func (nb *NotifyBundle) Connected() { // want Connected:`summary\(calls field storedfields/lib\.NotifyBundle\.UF0\)`
 	if nb.ConnectedF != nil {
 		nb.ConnectedF()
 	}
 }
 
-func (nb *NotifyBundle) Close() {
+func (nb *NotifyBundle) Close() { // want Close:`summary\(calls field storedfields/lib\.NotifyBundle\.UF1\)`
 	if nb.ClosedF != nil {
 		nb.ClosedF()
 	}

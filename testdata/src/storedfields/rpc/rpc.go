@@ -29,7 +29,7 @@ type Server struct {
 }
 
 // RegisterService wraps each method in a stream handler, as grpc does.
-func (s *Server) RegisterService(d *ServiceDesc, impl any) {
+func (s *Server) RegisterService(d *ServiceDesc, impl any) { // want RegisterService:`summary\(calls field storedfields/rpc\.Options\.UF0\)`
 	for i := range d.Methods {
 		if d.Opts.Validate != nil {
 			d.Opts.Validate(d.Methods[i].Name) // the caller's goroutine
