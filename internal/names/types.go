@@ -9,8 +9,6 @@ import (
 	"go/types"
 	"iter"
 	"strings"
-
-	"golang.org/x/tools/go/types/objectpath"
 )
 
 // DerefNamed returns the named type of t or *t, resolving generic
@@ -198,19 +196,4 @@ func SelectedField(info *types.Info, e ast.Expr) *types.Var {
 func SameLine(fset *token.FileSet, a, b token.Pos) bool {
 	pa, pb := fset.Position(a), fset.Position(b)
 	return pa.Filename == pb.Filename && pa.Line == pb.Line
-}
-
-// FieldKey names the field f the same in every package that sees it, for
-// summaries that travel as facts: its package's path and its object path
-// there. It is "" for a field no path reaches (of a type declared in a
-// function).
-func FieldKey(f *types.Var) string {
-	if f.Pkg() == nil {
-		return ""
-	}
-	path, err := objectpath.For(f.Origin())
-	if err != nil {
-		return ""
-	}
-	return f.Pkg().Path() + "." + string(path)
 }

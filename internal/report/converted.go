@@ -25,32 +25,37 @@ func (r *reporter) reportConverted(fns []*ssa.Function) {
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				mi, ok := instr.(*ssa.MakeInterface)
-				if !ok {
-					continue
-				}
-				named := names.DerefNamed(mi.X.Type())
-				iface, _ := mi.Type().Underlying().(*types.Interface)
-				if named == nil || iface == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.c.Pass().Pkg {
-					continue
-				}
-				for m := range iface.Methods() {
-					obj, _, _ := types.LookupFieldOrMethod(mi.X.Type(), true, m.Pkg(), m.Name())
-					method, ok := obj.(*types.Func)
-					if !ok {
-						continue
-					}
-					sink, ok := r.c.M.Entries.MarkedEntry(method, iface)
-					if !ok {
-						continue
-					}
-					if impl := r.c.ForeignMethod(mi.X.Type(), m); impl != nil && !done[impl] {
-						done[impl] = true
-						sp := walk.Entry{Pos: conversionPos(mi), Sink: sink + ", handed over as " + types.TypeString(mi.Type(), names.Qualifier) + " here"}
-						r.storedFunc(flow.FuncValue{Fn: impl}, sp, 0)
-					}
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					r.converted(mi, done)
 				}
 			}
+		}
+	}
+}
+
+// converted reports what the methods of mi's value run off the owner
+// touch, for those not done yet.
+func (r *reporter) converted(mi *ssa.MakeInterface, done map[*ssa.Function]bool) {
+	t := mi.X.Type()
+	named := names.DerefNamed(t)
+	iface, _ := mi.Type().Underlying().(*types.Interface)
+	if named == nil || iface == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.c.Pass().Pkg {
+		return
+	}
+	for m := range iface.Methods() {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+		method, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sink, ok := r.c.M.Entries.MarkedEntry(method, iface)
+		if !ok {
+			continue
+		}
+		if impl := r.c.ForeignMethod(t, m); impl != nil && !done[impl] {
+			done[impl] = true
+			sp := walk.Entry{Pos: conversionPos(mi), Sink: sink + ", handed over as " + types.TypeString(mi.Type(), names.Qualifier) + " here"}
+			r.storedFunc(flow.FuncValue{Fn: impl}, sp, 0)
 		}
 	}
 }

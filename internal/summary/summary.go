@@ -18,6 +18,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"golang.org/x/tools/go/types/objectpath"
 )
 
 // maxVia bounds witness paths so that summaries stay small.
@@ -321,9 +322,35 @@ type Summary struct {
 	Contents []ContentTouch
 	// CallsFields are the exported fields of its package holding funcs
 	// whose funcs it calls on the caller's goroutine (an importer's Run
-	// calling its OnProgress hook), by names.FieldKey, sorted: the funcs
-	// an importer stores there run where that importer calls the function.
-	CallsFields []string
+	// calling its OnProgress hook), sorted: the funcs an importer stores
+	// there run where that importer calls the function (see where.Hook).
+	CallsFields []FieldRef
+}
+
+// A FieldRef names a field the same in every package that sees it, for
+// summaries that travel as facts: its package's path, and its object
+// path there (x/tools' objectpath).
+type FieldRef struct {
+	Pkg, Path string
+}
+
+// FieldRefOf names f; ok is false for a field no path reaches (of a type
+// declared in a function).
+func FieldRefOf(f *types.Var) (ref FieldRef, ok bool) {
+	if f.Pkg() == nil {
+		return FieldRef{}, false
+	}
+	path, err := objectpath.For(f.Origin())
+	if err != nil {
+		return FieldRef{}, false
+	}
+	return FieldRef{Pkg: f.Pkg().Path(), Path: string(path)}, true
+}
+
+func (r FieldRef) String() string { return r.Pkg + "." + r.Path }
+
+func compareFieldRef(a, b FieldRef) int {
+	return cmp.Or(strings.Compare(a.Pkg, b.Pkg), strings.Compare(a.Path, b.Path))
 }
 
 // Unknown is what callers assume of a function with signature sig they
@@ -494,17 +521,16 @@ func (s *Summary) Merge(t *Summary) {
 	for _, ft := range t.FutureTouches {
 		s.AddFutureTouch(ft)
 	}
-	for _, key := range t.CallsFields {
-		s.AddCalledField(key)
+	for _, ref := range t.CallsFields {
+		s.AddCalledField(ref)
 	}
 }
 
 // AddCalledField records that the function calls the funcs held in the
-// field keyed key (names.FieldKey), keeping CallsFields sorted and without
-// repeats.
-func (s *Summary) AddCalledField(key string) {
-	if i, found := slices.BinarySearch(s.CallsFields, key); !found {
-		s.CallsFields = slices.Insert(s.CallsFields, i, key)
+// field ref names, keeping CallsFields sorted and without repeats.
+func (s *Summary) AddCalledField(ref FieldRef) {
+	if i, found := slices.BinarySearchFunc(s.CallsFields, ref, compareFieldRef); !found {
+		s.CallsFields = slices.Insert(s.CallsFields, i, ref)
 	}
 }
 
@@ -598,8 +624,8 @@ func (s *Summary) String() string {
 			parts = append(parts, fmt.Sprintf("%s the entries of %s", ct.Action, sourceName(ct.Source)))
 		}
 	}
-	for _, key := range s.CallsFields {
-		parts = append(parts, "calls field "+key)
+	for _, ref := range s.CallsFields {
+		parts = append(parts, "calls field "+ref.String())
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

@@ -10,20 +10,20 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/where"
 )
 
-// calledFields lists, for each declared function, the keys (names.FieldKey)
-// of the package's exported fields holding funcs whose funcs it calls on
-// its own goroutine, itself or through the package's functions it calls.
-// Most packages call no such field: one look at the selections tells.
-func (p *sinkPass) calledFields() map[*types.Func][]string {
-	if !p.selectsExportedFuncFields() {
+// calledFields lists, for each declared function, the package's hooks
+// (where.Hook) whose funcs it calls on its own goroutine, itself or
+// through the package's functions it calls. Most packages call no hook:
+// one look at the selections tells.
+func (p *sinkPass) calledFields() map[*types.Func][]summary.FieldRef {
+	if !p.selectsHooks() {
 		return nil
 	}
-	keys := make(map[*types.Func]map[string]bool)
+	keys := make(map[*types.Func]map[summary.FieldRef]bool)
 	callees := make(map[*types.Func][]*types.Func)
 	for fn, fd := range names.DeclaredFuncs(p.pass) {
 		if fd.Body == nil {
@@ -33,13 +33,11 @@ func (p *sinkPass) calledFields() map[*types.Func][]string {
 			if ev.kind != callEvent {
 				continue
 			}
-			if ev.field != nil && ev.field.Exported() && ev.field.Pkg() == p.pass.Pkg {
-				if key := names.FieldKey(ev.field); key != "" {
-					if keys[fn] == nil {
-						keys[fn] = make(map[string]bool)
-					}
-					keys[fn][key] = true
+			if ref, ok := where.Hook(ev.field, p.pass.Pkg); ok {
+				if keys[fn] == nil {
+					keys[fn] = make(map[summary.FieldRef]bool)
 				}
+				keys[fn][ref] = true
 			}
 			if ev.callee != nil && ev.callee.Pkg() == p.pass.Pkg {
 				callees[fn] = append(callees[fn], ev.callee.Origin())
@@ -53,7 +51,7 @@ func (p *sinkPass) calledFields() map[*types.Func][]string {
 				for key := range keys[callee] {
 					if !keys[fn][key] {
 						if keys[fn] == nil {
-							keys[fn] = make(map[string]bool)
+							keys[fn] = make(map[summary.FieldRef]bool)
 						}
 						keys[fn][key], grew = true, true
 					}
@@ -61,18 +59,18 @@ func (p *sinkPass) calledFields() map[*types.Func][]string {
 			}
 		}
 	}
-	out := make(map[*types.Func][]string, len(keys))
+	out := make(map[*types.Func][]summary.FieldRef, len(keys))
 	for fn, ks := range keys {
-		out[fn] = slices.Sorted(maps.Keys(ks))
+		out[fn] = slices.Collect(maps.Keys(ks)) // AddCalledField sorts them
 	}
 	return out
 }
 
-// selectsExportedFuncFields reports whether the package's code selects an
-// exported field of its own holding funcs.
-func (p *sinkPass) selectsExportedFuncFields() bool {
+// selectsHooks reports whether the package's code selects a hook of its
+// own (where.IsHook).
+func (p *sinkPass) selectsHooks() bool {
 	for _, s := range p.info.Selections {
-		if f, ok := s.Obj().(*types.Var); ok && f.Pkg() == p.pass.Pkg && f.Exported() && flow.HoldsFuncs(f.Type()) {
+		if f, ok := s.Obj().(*types.Var); ok && where.IsHook(f, p.pass.Pkg) {
 			return true
 		}
 	}
@@ -82,7 +80,7 @@ func (p *sinkPass) selectsExportedFuncFields() bool {
 // withCalledFields adds to sum, what the sinks found of fn (nil for none),
 // the fields fn calls the funcs of: a fact saying that says, of the rest,
 // what callers assume without one (summary.Unknown).
-func withCalledFields(fn *types.Func, sum *summary.Summary, keys []string) *summary.Summary {
+func withCalledFields(fn *types.Func, sum *summary.Summary, keys []summary.FieldRef) *summary.Summary {
 	var out summary.Summary
 	if sum != nil {
 		out = sum.Clone()

@@ -346,7 +346,7 @@ func (fs *Fields) same(gs *Fields) bool {
 // searchCode is the package's code as the off-owner search needs it.
 func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	handed := c.handedSources()
-	stored := storedByKey(fs)
+	stored := storedHooks(fs)
 	code := where.Code[*ssa.Function]{
 		Goes:      slices.Clone(fs.goes),
 		Stored:    make(map[*types.Var][]*ssa.Function),
@@ -367,14 +367,12 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 			for _, sp := range w.Spawns {
 				for _, t := range sp.Started() {
 					code.Roots = append(code.Roots, t.Fn)
-					if sum := c.SummaryOf(t.Fn); c.Walks[t.Fn] == nil && sum != nil {
+					if c.Walks[t.Fn] == nil {
 						// Another package's function started here (go
 						// imp.Run()): the search does not enter it, but
 						// its summary tells the hooks it calls.
-						for _, key := range sum.CallsFields {
-							if f := stored[key]; f != nil {
-								code.Goes = append(code.Goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: sp.Pos, Goes: true})
-							}
+						for _, f := range calledHooks(c.SummaryOf(t.Fn), stored) {
+							code.Goes = append(code.Goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: sp.Pos, Goes: true})
 						}
 					}
 				}
@@ -387,20 +385,32 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	return code
 }
 
-// storedByKey maps the exported fields fs stores funcs in by their
-// names.FieldKey: a function of another package that calls one says so
-// in its summary (summary.CallsFields).
-func storedByKey(fs *Fields) map[string]*types.Var {
-	var out map[string]*types.Var
+// storedHooks are the other packages' hooks (where.IsHook) fs stores
+// funcs in, by name: a function of that package that calls one says so in
+// its summary (summary.CallsFields).
+func storedHooks(fs *Fields) map[summary.FieldRef]*types.Var {
+	var out map[summary.FieldRef]*types.Var
 	for f := range fs.Stores {
-		if !f.Exported() {
-			continue
-		}
-		if key := names.FieldKey(f); key != "" {
+		if ref, ok := where.Hook(f, f.Pkg()); ok {
 			if out == nil {
-				out = make(map[string]*types.Var)
+				out = make(map[summary.FieldRef]*types.Var)
 			}
-			out[key] = f
+			out[ref] = f
+		}
+	}
+	return out
+}
+
+// calledHooks are the hooks of stored that a function with summary sum
+// calls (nil for none known).
+func calledHooks(sum *summary.Summary, stored map[summary.FieldRef]*types.Var) []*types.Var {
+	if sum == nil || len(stored) == 0 {
+		return nil
+	}
+	var out []*types.Var
+	for _, ref := range sum.CallsFields {
+		if f := stored[ref]; f != nil {
+			out = append(out, f)
 		}
 	}
 	return out
@@ -443,7 +453,7 @@ func (c *Package) handedSources() map[*ssa.Function]summary.Origin {
 // Go statements are left out: what they start are roots already, and their
 // field calls are Fields.goes. The search does not enter the owner's loop,
 // nor code that was not built.
-func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summary.Origin, stored map[string]*types.Var) ([]where.Call[*ssa.Function], bool) {
+func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summary.Origin, stored map[summary.FieldRef]*types.Var) ([]where.Call[*ssa.Function], bool) {
 	if c.Walks[fn] == nil || c.M.IsLoop(fn) {
 		return nil, false
 	}
@@ -463,10 +473,10 @@ func (c *Package) offOwnerCalls(fn *ssa.Function, handed map[*ssa.Function]summa
 }
 
 // offOwnerCall is one call of offOwnerCalls, by code that was handed
-// the values of its sources handed when started; stored are the exported
-// fields the package stores funcs in, by names.FieldKey. ok is false for
-// a call of a built-in.
-func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, stored map[string]*types.Var) (where.Call[*ssa.Function], bool) {
+// the values of its sources handed when started; stored are the other
+// packages' hooks it stores funcs in (storedHooks). ok is false for a
+// call of a built-in.
+func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, stored map[summary.FieldRef]*types.Var) (where.Call[*ssa.Function], bool) {
 	common := call.Common()
 	out := where.Call[*ssa.Function]{Pos: call.Pos()}
 	var callee where.Callee
@@ -498,13 +508,7 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, 
 			callee = c.calleeOf(targets[0].Fn)
 		}
 	}
-	if callee.Summary != nil && len(stored) > 0 {
-		for _, key := range callee.Summary.CallsFields {
-			if f := stored[key]; f != nil {
-				out.Fields = append(out.Fields, f)
-			}
-		}
-	}
+	out.Fields = append(out.Fields, calledHooks(callee.Summary, stored)...)
 	for i, a := range flow.CallArgs(common) {
 		if names.IsFuncTyped(a.Type()) && c.rules.Arg(callee, i, true).RunsHere() {
 			for _, t := range flow.FuncTargets(a) {

@@ -340,10 +340,8 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 		// A func value from a parameter or capture: the caller decides;
 		// from an exported field of the package: so does the code of
 		// another package storing it there.
-		if f := calledField(call); f != nil && f.Exported() && f.Pkg() == w.c.pass.Pkg {
-			if key := names.FieldKey(f); key != "" {
-				w.Sum.AddCalledField(key)
-			}
+		if ref, ok := where.Hook(calledField(call), w.c.pass.Pkg); ok {
+			w.Sum.AddCalledField(ref)
 		}
 		w.invokes(w.origins.of(call.Value))
 		w.handArgs(where.Callee{}, args, callSite{w: w, pos: pos})
@@ -482,9 +480,9 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		}
 	}
 	w.checkFutureTouches(sum, args, bindings, call)
-	for _, key := range sum.CallsFields {
-		if strings.HasPrefix(key, w.c.pass.Pkg.Path()+".") {
-			w.Sum.AddCalledField(key) // the package's own fields: what importers store in
+	for _, ref := range sum.CallsFields {
+		if ref.Pkg == w.c.pass.Pkg.Path() {
+			w.Sum.AddCalledField(ref) // the package's own hooks: what importers store in
 		}
 	}
 	for _, s := range sum.Started.Sources() {

@@ -9,7 +9,9 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
+	"github.com/confinecheck/confinecheck/internal/summary"
 )
 
 // MaxRounds bounds how often a package is searched for the fields whose
@@ -67,6 +69,23 @@ type FieldCall[B comparable] struct {
 	By    B // the body making the call
 	Pos   token.Pos
 	Goes  bool
+}
+
+// IsHook reports whether f is a hook of pkg: an exported field of pkg
+// holding funcs, which importers store funcs in and pkg's functions may
+// call on their callers' goroutines (summary.CallsFields).
+func IsHook(f *types.Var, pkg *types.Package) bool {
+	return f != nil && f.Pkg() == pkg && f.Exported() && flow.HoldsFuncs(f.Type())
+}
+
+// Hook names f, a field whose funcs a function of pkg calls, for its
+// summary, when f is a hook of pkg (IsHook): both paths record such calls
+// through it.
+func Hook(f *types.Var, pkg *types.Package) (summary.FieldRef, bool) {
+	if !IsHook(f, pkg) {
+		return summary.FieldRef{}, false
+	}
+	return summary.FieldRefOf(f)
 }
 
 // A Receiver is a receive of funcs from a channel field.
