@@ -125,6 +125,8 @@ var suites = []struct {
 	{name: "exporters"},
 	// ... handed a third package's type by the package wiring the two.
 	{name: "converted", patterns: []string{"converted/jobs", "converted/board", "converted/app"}},
+	// ... or that another actor's turns call, handed another actor.
+	{name: "turnwired", patterns: []string{"turnwired/worker", "turnwired/dispatch", "turnwired/app"}},
 	// Hooks stored in another package's fields, which its functions,
 	// called off the owner, call (on the syntax and SSA paths).
 	{name: "hookfields", patterns: []string{"hookfields/importer", "hookfields/tracked", "hookfields/app"}},

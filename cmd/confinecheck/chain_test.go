@@ -14,12 +14,15 @@ import (
 // retry is scheduled in region, through the future library, into rpc,
 // which touches the confined gateway in netstate), a package handing one
 // package's type to another's interface that the other calls off the
-// owner, and hooks stored in other packages' fields, which their
-// functions call.
+// owner, hooks stored in other packages' fields, which their functions
+// call, and an actor handed to an interface another actor's turns call.
+// A framework's stand-in (a github.com path) is a module of its own,
+// which the set's module replaces: the built-in packs know it by path.
 var acrossPackages = map[string][]string{
 	"chain":      {"future", "actor", "chain/netstate", "chain/rpc", "chain/region"},
 	"converted":  {"converted/jobs", "converted/board", "converted/app"},
 	"hookfields": {"hookfields/importer", "hookfields/tracked", "hookfields/app"},
+	"turnwired":  {"github.com/anthdm/hollywood/actor", "turnwired/worker", "turnwired/dispatch", "turnwired/app"},
 }
 
 // wantDiagnostic matches a "// want `...`" diagnostic expectation.
@@ -41,9 +44,14 @@ func TestVetAcrossPackages(t *testing.T) {
 }
 
 func vetAcrossPackages(t *testing.T, module string, pkgs []string) {
-	files := map[string]string{"go.mod": "module " + module + "\n\ngo 1.26\n"}
+	goMod := "module " + module + "\n\ngo 1.26\n"
+	files := map[string]string{}
 	var want []finding
 	for _, pkg := range pkgs {
+		if framework, ok := frameworkModule(pkg); ok {
+			goMod += "\nrequire " + framework + " v0.0.0\n\nreplace " + framework + " => ./third_party/" + framework + "\n"
+			files["third_party/"+framework+"/go.mod"] = "module " + framework + "\n\ngo 1.26\n"
+		}
 		dir := filepath.Join("..", "..", "testdata", "src", filepath.FromSlash(pkg))
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -55,6 +63,9 @@ func vetAcrossPackages(t *testing.T, module string, pkgs []string) {
 				t.Fatal(err)
 			}
 			name := pkg + "/" + e.Name()
+			if _, ok := frameworkModule(pkg); ok {
+				name = "third_party/" + name
+			}
 			files[name] = modulePaths(string(src), module, pkgs)
 			for i, line := range strings.Split(string(src), "\n") {
 				if m := wantDiagnostic.FindStringSubmatch(line); m != nil {
@@ -66,6 +77,7 @@ func vetAcrossPackages(t *testing.T, module string, pkgs []string) {
 	if len(want) == 0 {
 		t.Fatal("the packages carry no // want diagnostics")
 	}
+	files["go.mod"] = goMod
 	c := setupModule(t, files)
 	res := c.runEnv(t, c.vetCache(t), c.goTool, "vet", "-vettool="+c.binary, "./...")
 	got := parseText(t, c.module, res.stderr)
@@ -99,10 +111,23 @@ func vetAcrossPackages(t *testing.T, module string, pkgs []string) {
 	}
 }
 
+// frameworkModule returns the module of pkg, a framework's stand-in
+// (its path starts with github.com/: owner and repository name it).
+func frameworkModule(pkg string) (string, bool) {
+	parts := strings.Split(pkg, "/")
+	if parts[0] != "github.com" || len(parts) < 3 {
+		return "", false
+	}
+	return strings.Join(parts[:3], "/"), true
+}
+
 // modulePaths rewrites the GOPATH-style imports of the testdata packages
 // pkgs into paths of module.
 func modulePaths(src, module string, pkgs []string) string {
 	for _, pkg := range pkgs {
+		if _, ok := frameworkModule(pkg); ok {
+			continue // imported by its own path
+		}
 		src = strings.ReplaceAll(src, `"`+pkg+`"`, `"`+module+`/`+pkg+`"`)
 	}
 	return src

@@ -46,6 +46,20 @@ func (f *EntryFact) String() string {
 	return s
 }
 
+// A TurnFact on an exported interface method of this package says that
+// the turns of actors of this package (Turns.Mailbox) call it, on their
+// own mailboxes: a worker telling its Tracker about each finished job. An
+// implementation that is another actor, which a package wiring the two
+// hands over (w.Tracker = dispatcher), runs in a turn that is not its
+// own. Actors names those actors' types, sorted.
+type TurnFact struct {
+	Actors []string
+}
+
+func (*TurnFact) AFact() {}
+
+func (f *TurnFact) String() string { return "called in the turns of " + strings.Join(f.Actors, ", ") }
+
 // ExportedInterface reports whether method belongs to an exported named
 // interface: one that other packages implement on purpose. Any type with
 // a Write method implements an unexported interface{ Write([]byte) (int,

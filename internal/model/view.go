@@ -283,6 +283,41 @@ func (v *View) ExportFieldFacts(called map[*types.Var]string) {
 	}
 }
 
+// ExportTurnFacts publishes a TurnFact on each object of this package
+// (an exported interface's method) that the turns of its actors call,
+// naming those actors' types (declared in this package).
+func (v *View) ExportTurnFacts(called map[types.Object][]*types.Named) {
+	for _, obj := range slices.SortedFunc(maps.Keys(called), func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		if obj.Pkg() != v.m.pass.Pkg {
+			continue
+		}
+		var actors []string
+		for _, named := range called[obj] {
+			actors = append(actors, named.Obj().Name())
+		}
+		slices.Sort(actors)
+		v.m.pass.ExportObjectFact(obj, &TurnFact{Actors: slices.Compact(actors)})
+	}
+}
+
+// ImportedTurnActors lists the actors of obj's package, another one,
+// whose turns call obj (TurnFact).
+func (v *View) ImportedTurnActors(obj types.Object) []*types.Named {
+	var fact TurnFact
+	if obj.Pkg() == nil || obj.Pkg() == v.m.pass.Pkg || !v.m.pass.ImportObjectFact(obj, &fact) {
+		return nil
+	}
+	var out []*types.Named
+	for _, name := range fact.Actors {
+		if tn, ok := obj.Pkg().Scope().Lookup(name).(*types.TypeName); ok {
+			if named, ok := tn.Type().(*types.Named); ok {
+				out = append(out, named)
+			}
+		}
+	}
+	return out
+}
+
 // ImportedOffOwnerField reports whether the package of f, another one,
 // calls the funcs stored in f off the owner, and names the code that does.
 func (v *View) ImportedOffOwnerField(f *types.Var) (by string, ok bool) {

@@ -3,7 +3,9 @@ package report
 // This file reports what another package's type touches when this package
 // hands its values over as an interface that a third package calls off
 // the owner: a service passing its metrics aggregator to a replica as the
-// replica's labeler, whose lease timer calls it. Only the package wiring
+// replica's labeler, whose lease timer calls it; or, for an actor's type,
+// that another actor's turns call (a dispatcher handed to a worker as the
+// Tracker its turns tell about finished jobs). Only the package wiring
 // the two sees both the call and the implementation.
 
 import (
@@ -16,10 +18,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// reportConverted reports, at the first conversion in fns of a value of
-// another package's type to an interface whose methods run off the owner
-// (model's MarkedEntry), what the type's methods touch. The type's own
-// package reports the conversions it makes itself (walk's EntryPoint).
+// reportConverted reports, at the first conversion in fns of a value to
+// an interface whose methods run off its owner, what the type's methods
+// touch (see converted).
 func (r *reporter) reportConverted(fns []*ssa.Function) {
 	done := make(map[*ssa.Function]bool)
 	for _, fn := range fns {
@@ -34,21 +35,31 @@ func (r *reporter) reportConverted(fns []*ssa.Function) {
 }
 
 // converted reports what the methods of mi's value run off the owner
-// touch, for those not done yet.
+// touch, for those not done yet: off any owner for another package's type
+// (MarkedEntry; the type's own package reports the conversions it makes
+// itself, walk's EntryPoint), or off its own mailbox for an actor's type
+// whose methods another actor's turns call (anotherActorsTurn).
 func (r *reporter) converted(mi *ssa.MakeInterface, done map[*ssa.Function]bool) {
 	t := mi.X.Type()
 	named := names.DerefNamed(t)
 	iface, _ := mi.Type().Underlying().(*types.Interface)
-	if named == nil || iface == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == r.c.Pass().Pkg {
+	if named == nil || iface == nil || named.Obj().Pkg() == nil {
 		return
 	}
+	foreign := named.Obj().Pkg() != r.c.Pass().Pkg
 	for m := range iface.Methods() {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 		method, ok := obj.(*types.Func)
 		if !ok {
 			continue
 		}
-		sink, ok := r.c.M.Entries.MarkedEntry(method, iface)
+		sink, ok := "", false
+		if foreign {
+			sink, ok = r.c.M.Entries.MarkedEntry(method, iface)
+		}
+		if !ok {
+			sink, ok = r.anotherActorsTurn(named, method, m)
+		}
 		if !ok {
 			continue
 		}
@@ -58,6 +69,23 @@ func (r *reporter) converted(mi *ssa.MakeInterface, done map[*ssa.Function]bool)
 			r.storedFunc(flow.FuncValue{Fn: impl}, sp, 0)
 		}
 	}
+}
+
+// anotherActorsTurn reports whether method, named's implementation of
+// the interface method m, runs in a turn of another actor than named,
+// itself an actor: m's package's actors call m in their turns (TurnFact).
+// It names method as the sink of its findings.
+func (r *reporter) anotherActorsTurn(named *types.Named, method, m *types.Func) (sink string, ok bool) {
+	actors := r.c.M.View.ImportedTurnActors(m)
+	if len(actors) == 0 || !r.c.M.Turns.Mailbox(named) {
+		return "", false
+	}
+	for _, actor := range actors {
+		if actor != named.Origin() {
+			return names.FuncName(method) + ", which implements " + names.FuncName(m) + ", runs in " + actorsTurn(actor), true
+		}
+	}
+	return "", false
 }
 
 // conversionPos is where mi converts its value: the conversion, or the

@@ -39,15 +39,7 @@ func (r *reporter) ownBody(fn *ssa.Function, domain string) walk.Entry {
 	if !c.M.IsLoop(fn) {
 		sink = flow.Name(fn) + ", which runs on " + names.DomainName(domain)
 	}
-	sp := walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain}
-	if recv := fn.Signature.Recv(); recv != nil {
-		if named := names.DerefNamed(recv.Type()); named != nil {
-			if c.M.Turns.Mailbox(named) {
-				sp.Actor = named.Origin()
-			}
-		}
-	}
-	return sp
+	return walk.Entry{Pos: fn.Pos(), Sink: sink, On: &domain, Actor: c.TurnActor(fn)}
 }
 
 // otherActor returns the entry of a touch through v in the turn sp is the
@@ -72,8 +64,13 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 	if !r.c.M.Turns.Mailbox(named) {
 		return walk.Entry{}, false
 	}
-	actor := sp.Actor.Obj()
-	return walk.Entry{Pos: sp.Pos, Sink: "a turn of " + actor.Pkg().Name() + "." + actor.Name() + ", another actor (each actor's turns run on its own mailbox)"}, true
+	return walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor)}, true
+}
+
+// actorsTurn names a turn of actor as where code runs, for the findings
+// of another actor's state there.
+func actorsTurn(actor *types.Named) string {
+	return "a turn of " + actor.Obj().Pkg().Name() + "." + actor.Obj().Name() + ", another actor (each actor's turns run on its own mailbox)"
 }
 
 // otherActorsMethod reports whether fn is a method of another actor than
@@ -96,18 +93,7 @@ func (r *reporter) otherActorsMethod(fn *ssa.Function, sp walk.Entry) bool {
 //   - in a helper, another actor's state (k.cfg.audit.flag(s) in a
 //     clerk's handle).
 func (r *reporter) otherOwnersInTurn(fn *ssa.Function, sp walk.Entry) {
-	seen := make(map[*ssa.Function]bool)
-	var visit func(fn *ssa.Function, depth int)
-	visit = func(fn *ssa.Function, depth int) {
-		if seen[fn] || depth > maxRootDepth {
-			return
-		}
-		seen[fn] = true
-		for _, callee := range flow.StaticCalls(fn) {
-			if _, own := r.c.M.RunsOn(callee); !own && r.c.Walks[callee] != nil {
-				visit(callee, depth+1) // a helper of the turn: its own body is no root
-			}
-		}
+	r.c.InTurn(fn, func(fn *ssa.Function, depth int) {
 		if depth > 0 && !r.otherActorsMethod(fn, sp) {
 			for _, s := range r.c.Walks[fn].Sites {
 				if other, ok := r.otherActor(sp, s.Value, s.Impl); ok && s.Inner == nil {
@@ -122,8 +108,7 @@ func (r *reporter) otherOwnersInTurn(fn *ssa.Function, sp walk.Entry) {
 				}
 			}
 		}
-	}
-	visit(fn, 0)
+	})
 }
 
 // fieldCallback reports what the funcs configured in the field call calls

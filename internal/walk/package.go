@@ -111,6 +111,7 @@ func (c *Package) ExportSummaries() {
 	c.exportInterfaceSummaries()
 	c.exportCarriers()
 	c.rules.ExportFacts(c.rules.Fields)
+	c.exportTurnFacts()
 }
 
 // Walk is what the walk of fn, a function of the package, found, or nil.
