@@ -46,12 +46,13 @@ func (f *EntryFact) String() string {
 	return s
 }
 
-// A TurnFact on an exported interface method of this package says that
-// the turns of actors of this package (Turns.Mailbox) call it, on their
-// own mailboxes: a worker telling its Tracker about each finished job. An
-// implementation that is another actor, which a package wiring the two
-// hands over (w.Tracker = dispatcher), runs in a turn that is not its
-// own. Actors names those actors' types, sorted.
+// A TurnFact on an exported interface method or a hook (an exported field
+// holding funcs) of this package says that the turns of actors of this
+// package (Turns.Mailbox) call it, on their own mailboxes: a worker
+// telling its Tracker about each finished job, or calling its OnIdle. An
+// implementation that is another actor, or a func touching one, which a
+// package wiring the two hands over (w.Tracker = dispatcher), runs in a
+// turn that is not its own. Actors names those actors' types, sorted.
 type TurnFact struct {
 	Actors []string
 }

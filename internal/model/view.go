@@ -284,8 +284,8 @@ func (v *View) ExportFieldFacts(called map[*types.Var]string) {
 }
 
 // ExportTurnFacts publishes a TurnFact on each object of this package
-// (an exported interface's method) that the turns of its actors call,
-// naming those actors' types (declared in this package).
+// (an exported interface's method, a hook) that the turns of its actors
+// call, naming those actors' types (declared in this package).
 func (v *View) ExportTurnFacts(called map[types.Object][]*types.Named) {
 	for _, obj := range slices.SortedFunc(maps.Keys(called), func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		if obj.Pkg() != v.m.pass.Pkg {

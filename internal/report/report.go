@@ -178,6 +178,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 	}
 	r.reportFieldCalls()
 	r.reportConverted(fns)
+	r.reportTurnHooks()
 	r.reportSends(fns)
 	var out []finding
 	for _, line := range r.findings {

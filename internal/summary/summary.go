@@ -325,6 +325,11 @@ type Summary struct {
 	// calling its OnProgress hook), sorted: the funcs an importer stores
 	// there run where that importer calls the function (see where.Hook).
 	CallsFields []FieldRef
+	// Returns are the touches of the funcs it returns, when they are
+	// called, by its sources, sorted as Touches are: a method of an actor
+	// returning a closure over its receiver (func() { d.idle = ... })
+	// touches the receiver's state wherever its caller calls the closure.
+	Returns []Touch
 }
 
 // A FieldRef names a field the same in every package that sees it, for
@@ -467,16 +472,25 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	}
 }
 
-func (s *Summary) AddTouch(src Source, wit Witness) {
-	i, found := slices.BinarySearchFunc(s.Touches, src, func(t Touch, src Source) int { return compareTouch(t, src, wit) })
+func (s *Summary) AddTouch(src Source, wit Witness) { s.Touches = addTouch(s.Touches, src, wit) }
+
+// AddReturned records that a func the function returns touches through
+// src, as AddTouch does for the function itself.
+func (s *Summary) AddReturned(src Source, wit Witness) { s.Returns = addTouch(s.Returns, src, wit) }
+
+// addTouch adds to touches, kept sorted, the touch through src that wit
+// witnesses, or the better witness of one it has.
+func addTouch(touches []Touch, src Source, wit Witness) []Touch {
+	i, found := slices.BinarySearchFunc(touches, src, func(t Touch, src Source) int { return compareTouch(t, src, wit) })
 	switch {
 	case !found:
-		s.Touches = slices.Insert(s.Touches, i, Touch{Source: src, Witness: wit})
-	case wit.Tells(s.Touches[i].Witness):
-		s.Touches[i].Witness = wit.withOtherWrite(s.Touches[i].Witness)
+		touches = slices.Insert(touches, i, Touch{Source: src, Witness: wit})
+	case wit.Tells(touches[i].Witness):
+		touches[i].Witness = wit.withOtherWrite(touches[i].Witness)
 	default:
-		s.Touches[i].Witness = s.Touches[i].Witness.withOtherWrite(wit)
+		touches[i].Witness = touches[i].Witness.withOtherWrite(wit)
 	}
+	return touches
 }
 
 // Clone returns a copy of s that shares no slice with it: summaries that
@@ -489,6 +503,7 @@ func (s *Summary) Clone() Summary {
 	out.FutureTouches = slices.Clone(s.FutureTouches)
 	out.Contents = slices.Clone(s.Contents)
 	out.CallsFields = slices.Clone(s.CallsFields)
+	out.Returns = slices.Clone(s.Returns)
 	return out
 }
 
@@ -496,6 +511,9 @@ func (s *Summary) Clone() Summary {
 func (s *Summary) Merge(t *Summary) {
 	for _, tc := range t.Touches {
 		s.AddTouch(tc.Source, tc.Witness)
+	}
+	for _, tc := range t.Returns {
+		s.AddReturned(tc.Source, tc.Witness)
 	}
 	for _, ct := range t.Contents {
 		s.AddContent(ct)
@@ -559,7 +577,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) {
 		return false
 	}
 	for i := range s.Touches {
@@ -626,6 +644,9 @@ func (s *Summary) String() string {
 	}
 	for _, ref := range s.CallsFields {
 		parts = append(parts, "calls field "+ref.String())
+	}
+	for _, t := range s.Returns {
+		parts = append(parts, fmt.Sprintf("returns a func: %s %s %s", sourceName(t.Source), t.Witness.Action, t.Witness.Member))
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

@@ -1,11 +1,13 @@
 package walk
 
 // This file is the code that runs in an actor's turn, and what of it other
-// packages fill in: the exported interface methods of the package that
-// the turns of its actors call. A package wiring another actor's value
-// there (a worker telling a Tracker about each finished job, the
-// dispatcher handed over as that Tracker) runs that actor's code off its
-// own mailbox: only that package sees both (see report's converted.go).
+// packages fill in: the exported interface methods and the hooks of the
+// package that the turns of its actors call. A package wiring another
+// actor's value there (a worker telling a Tracker about each finished
+// job, the dispatcher handed over as that Tracker; a closure of the
+// dispatcher's stored in the worker's OnIdle) runs that actor's code off
+// its own mailbox: only that package sees both (see report's
+// converted.go and turnhooks.go).
 
 import (
 	"go/types"
@@ -13,6 +15,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -60,7 +63,7 @@ func (c *Package) InTurn(fn *ssa.Function, visit func(fn *ssa.Function, depth in
 
 // exportTurnFacts publishes what of the package its actors' turns call
 // that importers fill in, with the actors (model's TurnFact): the methods
-// of its exported interfaces.
+// of its exported interfaces, and its hooks (where.IsHook).
 func (c *Package) exportTurnFacts() {
 	called := make(map[types.Object][]*types.Named)
 	for _, fn := range c.Fns {
@@ -80,6 +83,8 @@ func (c *Package) exportTurnFacts() {
 					}
 					if m := call.Common().Method; m != nil && model.ExportedInterface(m) {
 						called[m] = append(called[m], actor)
+					} else if f := calledField(call.Common()); where.IsHook(f, c.pass.Pkg) {
+						called[f] = append(called[f], actor)
 					}
 				}
 			}

@@ -68,6 +68,7 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 			for _, field := range w.startedFields(r) {
 				w.Sum.AddStartedField(summary.ResultField{Result: i, Field: field})
 			}
+			w.returnedFunc(r)
 		}
 	}
 	if !w.Sum.Started.Fresh() || w.Sum.StartedResults != 0 {
@@ -92,6 +93,29 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 		w.Sites = slices.DeleteFunc(w.Sites, func(s Site) bool { return s.Inner == nil && s.Origin.Owned() })
 	}
 	return &w.Walk
+}
+
+// returnedFunc records what r, a result, touches when its caller calls
+// it, by the function's sources (Summary.Returns): a closure's touches
+// through what it captured, a bound method's through its receiver.
+func (w *walker) returnedFunc(r ssa.Value) {
+	if !names.IsFuncTyped(r.Type()) {
+		return
+	}
+	for _, t := range flow.FuncTargets(r) {
+		sum := w.c.SummaryOf(t.Fn)
+		if sum == nil {
+			continue
+		}
+		for _, tc := range sum.Touches {
+			if v := SourceValue(tc.Source, nil, t.Bindings); v != nil {
+				v, _ = flow.HeldValue(v) // a variable the closure captured
+				for _, src := range w.origins.of(v).Sources() {
+					w.Sum.AddReturned(src, tc.Witness)
+				}
+			}
+		}
+	}
 }
 
 func (w *walker) instr(instr ssa.Instruction) {

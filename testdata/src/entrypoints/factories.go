@@ -47,7 +47,7 @@ func (s *Shelf) ExportShared() Cmd { // want ExportShared:`summary\(arg0 reads e
 	return markLines(slices.Clone(s.lines))
 }
 
-func (s *Shelf) ExportLive() Cmd { // want ExportLive:`summary\(arg0 reads entrypoints\.Shelf\.lines\)`
+func (s *Shelf) ExportLive() Cmd { // want ExportLive:`summary\(arg0 reads entrypoints\.Shelf\.lines; returns a func: arg0 writes entrypoints\.Line\.Done\)`
 	return markLines(s.lines)
 }
 
@@ -60,7 +60,7 @@ func markLines(rows []Line) Cmd {
 	}
 }
 
-func (s *Shelf) ExportKept() Cmd { // want ExportKept:`summary\(arg0 writes entrypoints\.Shelf\.last\)`
+func (s *Shelf) ExportKept() Cmd { // want ExportKept:`summary\(arg0 writes entrypoints\.Shelf\.last; returns a func: arg0 writes entrypoints\.Line\.Done\)`
 	s.last = slices.Clone(s.lines)
 	return countLines(s.last)
 }
@@ -83,7 +83,7 @@ func (s *Shelf) ExportAny() Cmd { // want ExportAny:`summary\(arg0 reads entrypo
 }
 
 // ExportLines is for other packages too.
-func ExportLines(rows []Line) Cmd { // want ExportLines:`summary\(off by a value of entrypoints\.Cmd, marked //confined:offowner: reads the entries of arg0\)`
+func ExportLines(rows []Line) Cmd { // want ExportLines:`summary\(off by a value of entrypoints\.Cmd, marked //confined:offowner: reads the entries of arg0; returns a func: arg0 writes entrypoints\.Line\.Title\)`
 	return func() string {
 		rows[0].Title = "" // want `writes confined entrypoints.Line.Title off the owner: this code runs via a value of entrypoints.Cmd, marked //confined:offowner`
 		return ""

@@ -7,6 +7,7 @@ import "github.com/anthdm/hollywood/actor"
 type Dispatcher struct {
 	inflight  map[string]bool
 	completed int
+	idle      int
 }
 
 func (d *Dispatcher) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes dispatch\.Dispatcher\.inflight; arg1 calls \(\*actor\.Context\)\.Message\)`
@@ -19,6 +20,19 @@ func (d *Dispatcher) Receive(c *actor.Context) { // want Receive:`summary\(arg0 
 func (d *Dispatcher) JobFinished(id string) { // want JobFinished:`summary\(arg0 writes dispatch\.Dispatcher\.inflight\)`
 	delete(d.inflight, id)
 	d.completed++
+}
+
+// IdleHook returns a func that counts an idle worker.
+func (d *Dispatcher) IdleHook() func() { // want IdleHook:`summary\(returns a func: arg0 writes dispatch\.Dispatcher\.idle\)`
+	return func() { d.idle++ }
+}
+
+// MarkIdle counts an idle worker.
+func (d *Dispatcher) MarkIdle() { d.idle++ } // want MarkIdle:`summary\(arg0 writes dispatch\.Dispatcher\.idle\)`
+
+// ReadyHook returns a func that touches no dispatcher.
+func ReadyHook(ready chan<- bool) func() {
+	return func() { ready <- true }
 }
 
 // Seen implements worker.Observer.
