@@ -161,7 +161,8 @@ func (p *sinkPass) fixedPoint(decls []declaredFunc) (dependents map[*types.Func]
 			if s.evidence != nil {
 				p.evidence[d.fn] = s.evidence
 			}
-			if old := p.found[d.fn]; (old == nil && !s.sum.SameShape(new(summary.Summary))) || (old != nil && !old.SameShape(s.sum)) {
+			unknown := summary.Unknown(d.fn.Signature())
+			if old := p.found[d.fn]; (old == nil && !s.sum.SameShape(&unknown)) || (old != nil && !old.SameShape(s.sum)) {
 				p.found[d.fn] = s.sum
 				changed, changedAny = true, true
 			}
@@ -193,7 +194,12 @@ type funcSinks struct {
 // (a go statement's function, an async argument) is taken to run there.
 func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	params := p.params(fn, fd)
-	out := funcSinks{sum: new(summary.Summary)}
+	// Of the rest, the summary says what callers assume without one: the
+	// results may be the arguments (a helper handing back the caller's
+	// confined slice), and the other func parameters run on the caller's
+	// goroutine.
+	unknown := summary.Unknown(fn.Signature())
+	out := funcSinks{sum: &unknown}
 	place := func(pl where.Place, o summary.Origin, ev event) {
 		if pl.Off {
 			out.sum.Async = out.sum.Async.Union(o)
@@ -244,6 +250,7 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 			place(p.rules.Convert(ev.to), params.mentioned(ev.value), ev)
 		}
 	}
+	out.sum.Invokes = out.sum.Invokes.Without(out.sum.Async.Union(out.sum.Hop)) // sent elsewhere, not called here too
 	return out
 }
 

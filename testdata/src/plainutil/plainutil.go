@@ -124,3 +124,22 @@ func (s *Server) Serve() {
 }
 
 func (s *Server) serveConn(req string) { s.svc.Handle(req) }
+
+// Keep runs done on a new goroutine and hands x back: the caller's own
+// value, not a new one.
+func Keep[T any](x T, done func()) T { // want Keep:`summary\(async arg1\)`
+	go done()
+	return x
+}
+
+// Made runs done on a new goroutine and hands back a new value.
+func Made[T any](done func()) *T { // want Made:`summary\(async arg0\)`
+	go done()
+	return new(T)
+}
+
+// Both calls now where it is and runs later on a new goroutine.
+func Both(now, later func()) { // want Both:`summary\(invokes arg0; async arg1\)`
+	now()
+	go later()
+}

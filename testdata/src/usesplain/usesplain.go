@@ -8,7 +8,8 @@ import (
 
 //confined:owner
 type state struct { // want state:"confined:owner"
-	n int
+	n     int
+	items []int
 }
 
 func use(s *state, p *plainutil.Pool) {
@@ -25,4 +26,26 @@ func use(s *state, p *plainutil.Pool) {
 		s.n++ // want `via \(\*plainutil.Pool\).Submit`
 	})
 	plainutil.Now(func() { s.n++ }) // look-alike negative: runs here, on the owner
+}
+
+// What a sink hands back is what it was handed: the state itself.
+func handBack(s *state) {
+	kept := plainutil.Keep(s, func() {})
+	go func() {
+		kept.n++ // want `writes confined usesplain.state.n off the owner: this code runs via a go statement`
+	}()
+	made := plainutil.Made[state](func() {}) // look-alike: made from what the caller owns
+	go func() {
+		made.n++
+	}()
+}
+
+// The func a sink calls where it is runs where its caller does: here, on
+// a goroutine.
+func callsHere(s *state) {
+	go func() {
+		plainutil.Both(func() {
+			s.n++ // want `writes confined usesplain.state.n off the owner: this code runs via a go statement`
+		}, func() {})
+	}()
 }
