@@ -3,7 +3,6 @@ package model
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -110,7 +109,7 @@ func (m *Model) LoopDomainsInView() map[string]bool {
 			out[f.Domain] = true
 		}
 	}
-	underTest := strings.TrimSuffix(m.pass.Pkg.Path(), "_test")
+	underTest := names.TestedPath(m.pass.Pkg)
 	for _, of := range m.View.ImportedFacts() {
 		// An unexported loop travels for the importer's starts (see
 		// View.ExportDirectives), not as a loop the importer's code may

@@ -66,7 +66,7 @@ func (m *Model) moduleRoot() string {
 		root := ""
 		if len(m.pass.Files) > 0 {
 			own := m.pass.Fset.File(m.pass.Files[0].FileStart)
-			root = names.ModuleOf(filepath.Dir(own.Name()), strings.TrimSuffix(m.pass.Pkg.Path(), "_test"))
+			root = names.ModuleOf(filepath.Dir(own.Name()), names.TestedPath(m.pass.Pkg))
 		}
 		m.ownRoot = &root
 	}

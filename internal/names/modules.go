@@ -26,6 +26,13 @@ func InMainModule(pass *analysis.Pass) bool {
 	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
+// TestedPath and TestedName are the path and the name of the package an
+// external test (package x_test) tests, or pkg's own for any other: its
+// state is the tested package's to the test.
+func TestedPath(pkg *types.Package) string { return strings.TrimSuffix(pkg.Path(), "_test") }
+
+func TestedName(pkg *types.Package) string { return strings.TrimSuffix(pkg.Name(), "_test") }
+
 // VisibleOutside reports whether other packages can call fn by name: an
 // exported function, or an exported method of an exported type.
 func VisibleOutside(fn *types.Func) bool {

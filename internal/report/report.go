@@ -399,7 +399,7 @@ func (r *reporter) suppressed(pos token.Pos) bool {
 // ("pkg.T.f", "(*pkg.T).M"), is of this package, or of the package an
 // external test tests.
 func (r *reporter) ownState(member string) bool {
-	return strings.HasPrefix(strings.TrimLeft(member, "(*"), strings.TrimSuffix(r.c.Pass().Pkg.Name(), "_test")+".")
+	return strings.HasPrefix(strings.TrimLeft(member, "(*"), names.TestedName(r.c.Pass().Pkg)+".")
 }
 
 // add keeps, per line of off-owner code and way there, the most telling
