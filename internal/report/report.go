@@ -566,7 +566,7 @@ func (r *reporter) touchedAt(f finding) []finding {
 		}
 		if read := reach.ReadAt(); read.File != "" {
 			at.Site, at.Write = read, false
-			if r.written[f.entry.Pos][reach.Member] || !r.readRaces(reach.Member, read) && (reach.Write || reach.Use != summary.UseEntries || !r.entriesWritten(reach.Member)) {
+			if r.written[f.entry.Pos][reach.Member] || !r.readRaces(reach.Member, read) && (reach.Write || !r.readsEntries(reach) || !r.entriesWritten(reach.Member)) {
 				joining = append(joining, at)
 				continue
 			}
@@ -577,6 +577,25 @@ func (r *reporter) touchedAt(f finding) []finding {
 		place(at, false)
 	}
 	return out
+}
+
+// readsEntries reports whether the read reach reaches reads what writes
+// of the entries of its member change: the entries, or the length of a
+// map (a map's count changes with each entry added or deleted, a slice's
+// length only when the slice is assigned).
+func (r *reporter) readsEntries(reach summary.Reach) bool {
+	switch reach.Use {
+	case summary.UseEntries:
+		return true
+	case summary.UseLength:
+		f, _ := r.memberField(reach.Member)
+		if f == nil {
+			return false
+		}
+		_, isMap := f.Type().Underlying().(*types.Map)
+		return isMap
+	}
+	return false
 }
 
 // readRaces reports whether a read of member at p races with more than

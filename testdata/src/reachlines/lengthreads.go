@@ -44,3 +44,31 @@ func (b *board) publish() {
 	go b.count()
 	go b.firstThenCount()
 }
+
+// A map's length changes with each entry the owner adds or deletes, so a
+// read of it races at its own line, beside the method's read of another
+// map's entries (a slice's length changes only when the slice is
+// assigned: copyScores above reads the length at no line of its own).
+
+//confined:owner
+type roster struct { // want roster:"confined:owner"
+	ops     chan func()
+	names   map[string]bool
+	members map[string]int
+}
+
+//confined:loop
+func (r *roster) run() { // want run:`confined:loop`
+	for op := range r.ops {
+		op()
+		r.names["x"] = true
+		r.members["x"]++
+	}
+}
+
+func (r *roster) sizes() (bool, int) {
+	seen := r.names["y"]        // want `calls confined \(\*reachlines.roster\).sizes off the owner: this code runs via a go statement \(lengthreads.go:\d+\); inside, it reads reachlines.roster.names`
+	return seen, len(r.members) // want `calls confined \(\*reachlines.roster\).sizes off the owner: this code runs via a go statement \(lengthreads.go:\d+\); inside, it reads reachlines.roster.members`
+}
+
+func (r *roster) publish() { go r.sizes() }
