@@ -76,12 +76,8 @@ func (r *reporter) converted(mi *ssa.MakeInterface, done map[*ssa.Function]bool)
 // itself an actor: m's package's actors call m in their turns (TurnFact).
 // It names method as the sink of its findings.
 func (r *reporter) anotherActorsTurn(named *types.Named, method, m *types.Func) (sink string, ok bool) {
-	actors := r.c.M.View.ImportedTurnActors(m)
-	if len(actors) == 0 || !r.c.M.Turns.Mailbox(named) {
-		return "", false
-	}
-	for _, actor := range actors {
-		if actor != named.Origin() {
+	for _, actor := range r.c.M.View.ImportedTurnActors(m) {
+		if r.anotherActor(named, actor) {
 			return names.FuncName(method) + ", which implements " + names.FuncName(m) + ", runs in " + actorsTurn(actor), true
 		}
 	}

@@ -58,13 +58,16 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 	if named != nil && types.IsInterface(named) && recv != "" {
 		named = r.c.TypeOfKey(recv)
 	}
-	if named == nil || named.Origin() == sp.Actor {
-		return walk.Entry{}, false
-	}
-	if !r.c.M.Turns.Mailbox(named) {
+	if !r.anotherActor(named, sp.Actor) {
 		return walk.Entry{}, false
 	}
 	return walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor)}, true
+}
+
+// anotherActor reports whether named is the type of an actor with a
+// mailbox of its own (Turns.Mailbox) other than actor.
+func (r *reporter) anotherActor(named, actor *types.Named) bool {
+	return named != nil && named.Origin() != actor && r.c.M.Turns.Mailbox(named)
 }
 
 // actorsTurn names a turn of actor as where code runs, for the findings
@@ -120,18 +123,11 @@ func (r *reporter) fieldCallback(call *ssa.Call, sp walk.Entry) {
 		on.Pos = call.Pos()
 		on.Sink = fmt.Sprintf("the func stored in field %s, which %s calls on %s", field.Name(), flow.Name(call.Parent()), names.DomainName(*sp.On))
 	}
-	for _, t := range targets {
-		sum := r.c.SummaryOf(t.Fn)
-		if sum == nil {
-			continue
-		}
-		for _, tc := range sum.Touches {
-			v := walk.SourceValue(tc.Source, call.Common().Args, t.Bindings)
-			if other, ok := r.otherActor(sp, v, tc.Witness.Recv); ok {
-				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: other})
-			} else if sp.Actor == nil && v != nil {
-				r.add(finding{pos: call.Pos(), witness: tc.Witness, entry: on}) // its own owner's state is no finding (Reports)
-			}
+	for _, t := range r.targetTouches(targets, call.Common().Args) {
+		if other, ok := r.otherActor(sp, t.v, t.wit.Recv); ok {
+			r.add(finding{pos: call.Pos(), witness: t.wit, entry: other})
+		} else if sp.Actor == nil && t.v != nil {
+			r.add(finding{pos: call.Pos(), witness: t.wit, entry: on}) // its own owner's state is no finding (Reports)
 		}
 	}
 }

@@ -54,23 +54,30 @@ type valueTouch struct {
 // what it captured), or, for a func another package's function returns,
 // what that function's summary says the func touches (Summary.Returns).
 func (r *reporter) calledTouches(v ssa.Value) []valueTouch {
-	var out []valueTouch
 	if targets := flow.FuncTargets(v); len(targets) > 0 {
-		for _, t := range targets {
-			if sum := r.c.SummaryOf(t.Fn); sum != nil {
-				for _, tc := range sum.Touches {
-					out = append(out, valueTouch{walk.SourceValue(tc.Source, nil, t.Bindings), tc.Witness})
-				}
-			}
-		}
-		return out
+		return r.targetTouches(targets, nil)
 	}
+	var out []valueTouch
 	if call, ok := v.(*ssa.Call); ok {
 		if callee := call.Common().StaticCallee(); callee != nil {
 			if sum := r.c.SummaryOf(callee); sum != nil {
 				for _, tc := range sum.Returns {
 					out = append(out, valueTouch{walk.SourceValue(tc.Source, call.Common().Args, flow.Captures{}), tc.Witness})
 				}
+			}
+		}
+	}
+	return out
+}
+
+// targetTouches lists what calling the functions targets, handed args,
+// touches, through which values (nil for a touch through no one value).
+func (r *reporter) targetTouches(targets []flow.FuncValue, args []ssa.Value) []valueTouch {
+	var out []valueTouch
+	for _, t := range targets {
+		if sum := r.c.SummaryOf(t.Fn); sum != nil {
+			for _, tc := range sum.Touches {
+				out = append(out, valueTouch{walk.SourceValue(tc.Source, args, t.Bindings), tc.Witness})
 			}
 		}
 	}

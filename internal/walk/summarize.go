@@ -233,6 +233,13 @@ func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 	return nil
 }
 
+// exported reports whether fn's summary travels to importers: it is an
+// exported function or method the package declares.
+func (c *Package) exported(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	return obj != nil && obj.Pkg() == c.pass.Pkg && fn.Synthetic == "" && obj.Exported()
+}
+
 // exportSummaries publishes the summaries of this package's exported
 // functions and methods, the only ones other packages can call. A summary that says no more than what callers assume without
 // one (see unknownSummary) is left out to keep facts small.
@@ -241,10 +248,10 @@ func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 // path means "nothing to say" (see bodyInView).
 func (c *Package) exportSummaries() {
 	for fn, w := range c.Walks {
-		obj := flow.DeclaredFunc(fn)
-		if obj == nil || obj.Pkg() != c.pass.Pkg || fn.Synthetic != "" || !obj.Exported() {
+		if !c.exported(fn) {
 			continue
 		}
+		obj := flow.DeclaredFunc(fn)
 		if len(w.Sum.Touches) == 0 && w.Sum.SameShape(unknownSummary(fn)) {
 			continue
 		}

@@ -98,8 +98,11 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 // returnedFunc records what r, a result, touches when its caller calls
 // it, by the function's sources (Summary.Returns): a closure's touches
 // through what it captured, a bound method's through its receiver.
+// Only importers read it (the package's own calls follow the func made,
+// flow.FuncTargets): it is kept for the functions whose summaries are
+// exported.
 func (w *walker) returnedFunc(r ssa.Value) {
-	if !names.IsFuncTyped(r.Type()) {
+	if !names.IsFuncTyped(r.Type()) || !w.c.exported(w.fn) {
 		return
 	}
 	for _, t := range flow.FuncTargets(r) {

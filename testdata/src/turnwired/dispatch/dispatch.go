@@ -1,7 +1,11 @@
 // Package dispatch hands jobs out from an actor of its own.
 package dispatch
 
-import "github.com/anthdm/hollywood/actor"
+import (
+	"turnwired/worker"
+
+	"github.com/anthdm/hollywood/actor"
+)
 
 // A Dispatcher is an actor: its state is its mailbox's.
 type Dispatcher struct {
@@ -18,13 +22,13 @@ func (d *Dispatcher) Receive(c *actor.Context) { // want Receive:`summary\(arg0 
 
 // JobFinished records a job a worker finished.
 func (d *Dispatcher) JobFinished(id string) { // want JobFinished:`summary\(arg0 writes dispatch\.Dispatcher\.inflight\)`
-	delete(d.inflight, id)
-	d.completed++
+	delete(d.inflight, id) // want `calls confined \(\*dispatch.Dispatcher\).JobFinished off the owner: this code runs via \(\*dispatch.Dispatcher\).JobFinished, which implements \(worker.Tracker\).JobFinished, runs in a turn of worker.Worker, another actor \(each actor.s turns run on its own mailbox\), handed over as worker.Tracker here \(dispatch.go:53\); inside, it writes dispatch.Dispatcher.inflight; fix`
+	d.completed++          // want `calls confined \(\*dispatch.Dispatcher\).JobFinished off the owner: this code runs via \(\*dispatch.Dispatcher\).JobFinished, which implements \(worker.Tracker\).JobFinished, runs in a turn of worker.Worker, another actor \(each actor.s turns run on its own mailbox\), handed over as worker.Tracker here \(dispatch.go:53\); inside, it writes dispatch.Dispatcher.completed; fix`
 }
 
 // IdleHook returns a func that counts an idle worker.
 func (d *Dispatcher) IdleHook() func() { // want IdleHook:`summary\(returns a func: arg0 writes dispatch\.Dispatcher\.idle\)`
-	return func() { d.idle++ }
+	return func() { d.idle++ } // want `writes confined dispatch.Dispatcher.idle off the owner: this code runs via the func stored in field OnIdle here, which runs in a turn of worker.Worker, another actor \(each actor.s turns run on its own mailbox\) \(dispatch.go:54\); fix`
 }
 
 // MarkIdle counts an idle worker.
@@ -42,3 +46,10 @@ func (d *Dispatcher) Seen(id string) { d.completed++ } // want Seen:`summary\(ar
 type Tally struct{ n int }
 
 func (t *Tally) JobFinished(id string) { t.n++ }
+
+// Attach wires a worker to the dispatcher here, in the dispatcher's own
+// package: the same findings as a third package's wiring.
+func (d *Dispatcher) Attach(w *worker.Worker) { // want Attach:`summary\(arg1 writes worker\.Worker\.Tracker\)`
+	w.Tracker = d
+	w.OnIdle = d.IdleHook()
+}
