@@ -219,10 +219,10 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 	recv := obj.Signature().Recv()
 	s := bodyScan{plain: p.c.M.Directives(obj) == nil && (recv == nil || !p.mayCarry(recv.Type()))}
 	holders := make(map[types.Object]bool) // locals assigned a field's map or slice
-	params := make(map[types.Object]bool)
+	params := make(map[types.Object]bool)  // those that may be handed entries, or an entry's address
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
-			if obj := info.Defs[name]; obj != nil && holdsEntries(obj.Type()) {
+			if obj := info.Defs[name]; obj != nil && (holdsEntries(obj.Type()) || isPointer(obj.Type())) {
 				params[obj] = true
 			}
 		}
@@ -276,6 +276,9 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 	for _, call := range calls {
 		to := p.decls[typeutil.Callee(info, call).(*types.Func).Origin()]
 		for _, arg := range call.Args {
+			if x := entryAddressed(arg); x != nil {
+				arg = x // write(&recs[i]): what it does to the entry, it does to recs's
+			}
 			id, _ := ast.Unparen(arg).(*ast.Ident)
 			switch {
 			case p.handsFieldEntries(arg, holders):
@@ -445,6 +448,25 @@ func (p *plainness) entriesField(e ast.Expr) bool {
 	}
 	v, ok := p.c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
 	return ok && v.IsField() && holdsEntries(v.Type())
+}
+
+// entryAddressed is x when arg takes the address of an entry of x
+// (&recs[i]).
+func entryAddressed(arg ast.Expr) ast.Expr {
+	u, ok := ast.Unparen(arg).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
+		return ix.X
+	}
+	return nil
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
 
 // handedEntries returns the package's functions that some call hands a

@@ -85,12 +85,87 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Index:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.IndexAddr:
+		if at := readInCallees(in, maxReadDepth); at.IsValid() { // render(&items[i])
+			w.value(at, in.X, summary.ActionReads)
+			return
+		}
 		w.value(pos, in.X, accessKind(in, w.reportedTouch))
 	case *ssa.Range:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.Slice:
 		w.value(pos, in.X, summary.ActionReads)
 	}
+}
+
+// maxReadDepth bounds how deep readInCallees follows an address through
+// helpers handing it on.
+const maxReadDepth = 3
+
+// readInCallees is where the functions that v, an address, is handed to
+// first read through it, when that is all that happens to it: each use is
+// an argument of a call of a function of the same package that only reads
+// through that parameter, or hands it on to another such call
+// (write(&recs[i]) printing r.ID). The race detector names the callee's
+// read, not the line taking the address. token.NoPos when some use may
+// write, or when the address goes anywhere else.
+func readInCallees(v ssa.Value, depth int) token.Pos {
+	return firstRead(v, depth, false)
+}
+
+// firstRead is where the uses of v, an address, first read through it,
+// when none writes: reads in place (when inPlace, as a parameter's body
+// may), and calls of functions of the same package reading through their
+// parameter (see readInCallees). token.NoPos when some use may write,
+// goes elsewhere, or is more than depth calls deep.
+func firstRead(v ssa.Value, depth int, inPlace bool) token.Pos {
+	refs := flow.Referrers(v)
+	if depth == 0 || len(refs) == 0 {
+		return token.NoPos
+	}
+	first := token.NoPos
+	for _, r := range refs {
+		at := token.NoPos
+		switch r := r.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp:
+			if inPlace && accessKind(r, nil) == summary.ActionReads {
+				at = flow.InstrPos(r)
+			}
+		case ssa.CallInstruction:
+			at = readInCall(r, v, depth)
+		case *ssa.DebugRef:
+			continue
+		}
+		if !at.IsValid() {
+			return token.NoPos
+		}
+		if !first.IsValid() || at < first {
+			first = at
+		}
+	}
+	return first
+}
+
+// readInCall is where call's callee, a function of v's package, first
+// reads through v, an address handed to it, if it only reads through it.
+func readInCall(call ssa.CallInstruction, v ssa.Value, depth int) token.Pos {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Pkg != v.Parent().Pkg {
+		return token.NoPos
+	}
+	first := token.NoPos
+	for i, arg := range flow.CallArgs(call.Common()) {
+		if arg != v {
+			continue
+		}
+		at := firstRead(callee.Params[i], depth-1, true)
+		if !at.IsValid() {
+			return token.NoPos
+		}
+		if !first.IsValid() || at < first {
+			first = at
+		}
+	}
+	return first
 }
 
 // privateCopy reports whether instr selects a field that holds no shared
@@ -798,6 +873,9 @@ func accessKind(instr ssa.Instruction, reported func(ssa.Instruction) bool) summ
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
 		return summary.ActionReads
+	}
+	if _, entry := instr.(*ssa.IndexAddr); entry && readInCallees(v, maxReadDepth).IsValid() {
+		return summary.ActionReads // render(&items[i]) reading it
 	}
 	for _, ref := range *v.Referrers() {
 		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported) {

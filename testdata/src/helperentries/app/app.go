@@ -19,6 +19,7 @@ type Shop struct { // want Shop:"confined:owner"
 	table map[string]int
 	ages  map[string]int
 	sold  []int
+	rows  []prices.Row
 }
 
 func (s *Shop) reprice() {
@@ -61,4 +62,25 @@ func (s *Shop) restock() {
 
 func (s *Shop) restockCount() {
 	go stock.Count(s.ages)
+}
+
+func (s *Shop) label() {
+	go prices.Label(s.rows) // want `reads the entries of confined app.Shop.rows off the owner`
+}
+
+func (s *Shop) mark() {
+	go prices.Mark(s.rows) // want `writes the entries of confined app.Shop.rows off the owner`
+}
+
+// The same in this package: the read is named where the helper reads.
+func (s *Shop) show() {
+	go func() {
+		for i := range s.rows {
+			printRow(&s.rows[i])
+		}
+	}()
+}
+
+func printRow(r *prices.Row) {
+	println(r.Name) // want `reads the entries of confined app.Shop.rows off the owner`
 }

@@ -47,3 +47,37 @@ func (l Ledger) Sum(xs []int) int { // want Sum:`summary\(reads the entries of a
 // Len reads no entry: the length is the slice header's, which the
 // caller handed by value.
 func Len(xs []int) int { return len(xs) }
+
+// A Row is one priced line.
+type Row struct {
+	Name string
+	Seen bool
+}
+
+// Label reads each row through helpers handed its address: what they
+// read of it is all that happens to the entries.
+func Label(rows []Row) string { // want Label:`summary\(reads the entries of arg0\)`
+	var out string
+	for i := range rows {
+		out += name(&rows[i])
+	}
+	return out
+}
+
+func name(r *Row) string { return prefix(r) + r.Name }
+
+func prefix(r *Row) string {
+	if r.Seen {
+		return "*"
+	}
+	return ""
+}
+
+// Mark writes each row through a helper handed its address.
+func Mark(rows []Row) { // want Mark:`summary\(writes the entries of arg0\)`
+	for i := range rows {
+		mark(&rows[i])
+	}
+}
+
+func mark(r *Row) { r.Seen = true }
