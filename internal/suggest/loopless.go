@@ -135,7 +135,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, but it is another package's and no loop or framework turn of this one reads it")
 			continue
 		}
-		if len(owner.roots) == 0 && len(shared) > 0 && loopsAround {
+		if len(owner.roots) == 0 && len(shared) > 0 && loopsAround && slices.ContainsFunc(shared, func(name string) bool { return !t.spawnerFills[tk+"."+name] }) {
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it and no loop touches it, but the program has loops: "+
 				"the owner would be none of them, or one -suggest cannot tell (say which it belongs to)")
 			continue
@@ -289,8 +289,13 @@ type offTouches struct {
 	// type, and the goroutines reading it.
 	readShared map[string]fieldSet
 	readers    map[string][]string
-	reads      map[string]fieldSet // type -> what the goroutines read of it
-	slots      map[string]fieldSet // type -> the fields goroutines write only at a slot of their own
+	// spawnerFills are the fields of readShared that the goroutines are
+	// handed by a method of the field's own type, which keeps filling
+	// them (see spawnedCode.sharedEntries): the value's caller owns them,
+	// whatever loops the program has.
+	spawnerFills fieldSet
+	reads        map[string]fieldSet // type -> what the goroutines read of it
+	slots        map[string]fieldSet // type -> the fields goroutines write only at a slot of their own
 	// By field, the goroutines writing and reading it (without a lock),
 	// and those of them that do so through a value of their iteration the
 	// same iteration hands to other code off the owner too (see
@@ -366,7 +371,7 @@ func (s *Suggester) racesWithStarter(spawned *spawnedCode, fn *ssa.Function, key
 func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *offTouches {
 	t := &offTouches{byType: make(writersByType), writers: make(map[string]int),
 		unjoined: make(fieldSet), windowed: make(fieldSet), readShared: make(map[string]fieldSet), readers: make(map[string][]string),
-		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet),
+		reads: make(map[string]fieldSet), slots: make(map[string]fieldSet), spawnerFills: make(fieldSet),
 		goWriters: make(map[string][]*ssa.Function), goReaders: make(map[string][]*ssa.Function),
 		partWriters: make(map[string][]*ssa.Function), partReaders: make(map[string][]*ssa.Function)}
 	starts := make(map[*ssa.Function]int)
@@ -463,8 +468,10 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		if loneLoop(fn) {
 			continue
 		}
-		direct := s.written.accesses(fn).unlockedReads
-		for key := range s.written.ownReads(fn, spawned.perIteration[fn]) {
+		// The entries it is handed of a map or slice its starter keeps in
+		// a field, it reads itself.
+		direct := union(s.written.accesses(fn).unlockedReads, spawned.sharedEntries[fn])
+		for key := range union(s.written.ownReads(fn, spawned.perIteration[fn]), spawned.sharedEntries[fn]) {
 			tk := key[:strings.LastIndex(key, ".")]
 			if t.reads[tk] == nil {
 				t.reads[tk] = make(fieldSet)
@@ -479,6 +486,11 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			}
 			t.readShared[tk][key] = true
 			t.readers[tk] = append(t.readers[tk], flow.Name(fn))
+			if spawned.sharedEntries[fn][key] && slices.ContainsFunc(spawned.startedBy[fn], func(starter *ssa.Function) bool {
+				return starter.Signature.Recv() != nil && flow.TypeKey(starter.Signature.Recv().Type()) == tk
+			}) {
+				t.spawnerFills[key] = true
+			}
 		}
 	}
 	return t

@@ -82,6 +82,11 @@ type spawnedCode struct {
 	// handler goroutine and the idle timer armed for it, s.watch(cn)):
 	// the goroutines of one iteration share them.
 	sharedParts map[*ssa.Function]map[int]bool
+	// sharedEntries are, by function, the fields whose map or slice its
+	// starter hands it while the field keeps holding them, and whose
+	// entries it touches (go b.ship(b.buf); b.buf = b.buf[:0]): a batch
+	// its spawner still fills.
+	sharedEntries map[*ssa.Function]fieldSet
 }
 
 // codeRoots lists where the package's code outside test files starts
@@ -93,7 +98,7 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), fresh: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), fresh: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool), sharedEntries: make(map[*ssa.Function]fieldSet)}
 	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -146,6 +151,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				sp.startedBy[t.Fn] = append(sp.startedBy[t.Fn], fn)
 				sp.notePerIteration(t, start.Call, startsOf[t.Fn] == 0)
 				s.noteSharedParts(sp, w, start, t)
+				s.noteSharedEntries(sp, start, t)
 				startsOf[t.Fn]++
 				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
 					sp.fns = append(sp.fns, t.Fn)
@@ -293,6 +299,31 @@ func (s *Suggester) noteSharedParts(sp *spawnedCode, w *walk.Walk, start walk.En
 				sp.sharedParts[t.Fn] = make(map[int]bool)
 			}
 			sp.sharedParts[t.Fn][i] = true
+		}
+	}
+}
+
+// noteSharedEntries records the fields of candidate types whose map or
+// slice start hands to t (an argument or a capture) while the field keeps
+// holding them, when t touches their entries (its summary's Contents).
+// What the starter overwrote before the start (batch := b.buf; b.buf =
+// nil; go ship(batch)) or overwrites with a fresh value after it is handed
+// off: the started code's own.
+func (s *Suggester) noteSharedEntries(sp *spawnedCode, start walk.Entry, t flow.FuncValue) {
+	w := s.e.Walk(t.Fn)
+	if w == nil || start.Call == nil {
+		return
+	}
+	for _, ct := range w.Sum.Contents {
+		v := walk.SourceValue(ct.Source, start.Args, t.Bindings)
+		if v == nil {
+			continue
+		}
+		if key, ok := s.written.keptField(v, start.Call); ok {
+			if sp.sharedEntries[t.Fn] == nil {
+				sp.sharedEntries[t.Fn] = make(fieldSet)
+			}
+			sp.sharedEntries[t.Fn][key] = true
 		}
 	}
 }

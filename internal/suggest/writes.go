@@ -1108,6 +1108,29 @@ func isZeroConstant(c constant.Value) bool {
 	return false
 }
 
+// keptField is the field of a candidate type that holds v, a map or
+// slice (or a re-slice of one) handed to code started at at, when the
+// starter keeps holding it there (see walk.StopsHolding).
+func (x *writeIndex) keptField(v ssa.Value, at ssa.Instruction) (string, bool) {
+	for cut, ok := v.(*ssa.Slice); ok; cut, ok = v.(*ssa.Slice) {
+		v = cut.X
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return "", false
+	}
+	named := names.DerefNamed(fa.X.Type())
+	st, isStruct := names.DerefUnder(fa.X.Type()).(*types.Struct)
+	if named == nil || !isStruct || !x.candidate(named) || walk.StopsHolding(load, at) {
+		return "", false
+	}
+	return fieldKey(named, st.Field(fa.Field).Name()), true
+}
+
 // madeHere reports whether v is, or is in, a value its function makes
 // (flow.Made).
 func madeHere(v ssa.Value) bool {

@@ -343,9 +343,23 @@ func (w *walker) startsWithReceiver(call *ssa.CallCommon) bool {
 // function overwrites, on every path, after the load and before at, or
 // looked up in a map it deletes v's key from (see deletedBefore).
 func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
-	if deletedBefore(v, at) {
-		return true
-	}
+	return deletedBefore(v, at) || storedOver(v, func(load *ssa.UnOp, st *ssa.Store) bool {
+		return flow.Dominates(load, st) && flow.Dominates(st, at)
+	})
+}
+
+// StopsHolding reports whether the function loading v, a field's map or
+// slice it hands to code started at at, stops holding it there: it
+// overwrites the field before at (see overwrittenBefore), or stores a
+// value other than a re-slice of it there after at (go ship(b.buf); b.buf
+// = nil). A re-slice keeps the entries (b.buf = b.buf[:0] refills them).
+func StopsHolding(v ssa.Value, at ssa.Instruction) bool {
+	return overwrittenBefore(v, at) || storedOver(v, func(_ *ssa.UnOp, st *ssa.Store) bool { return flow.Dominates(at, st) })
+}
+
+// storedOver reports whether v loads a place that its function stores
+// something other than a re-slice of it into, at a store that at accepts.
+func storedOver(v ssa.Value, at func(load *ssa.UnOp, st *ssa.Store) bool) bool {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return false
@@ -353,7 +367,7 @@ func overwrittenBefore(v ssa.Value, at ssa.Instruction) bool {
 	place := flow.PathOf(load.X)
 	for _, b := range load.Parent().Blocks {
 		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && !resliced(st.Val, place) && flow.Dominates(load, st) && flow.Dominates(st, at) {
+			if st, ok := instr.(*ssa.Store); ok && flow.PathOf(st.Addr) == place && !resliced(st.Val, place) && at(load, st) {
 				return true
 			}
 		}
