@@ -487,7 +487,7 @@ func holder(v ssa.Value) ssa.Value {
 func (w *walker) waitedBefore(x ssa.Value) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if instr != w.at && flow.Dominates(instr, w.at) && w.c.waitsForLoop(instr, x) {
+			if instr != w.at && flow.Dominates(instr, w.at) && w.c.waitsThere(instr, x) {
 				return true
 			}
 		}
@@ -632,7 +632,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsForLoop(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsThere(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at)) {
 				return true
 			}
 		}
@@ -739,12 +739,29 @@ func waitsOnRecv(fn *ssa.Function) bool {
 
 // methodCalled returns the function instr calls statically on the value x
 // (or the variable holding it) as its first argument, or nil.
+// A deferred call counts: what its callee touches follows the callee's
+// own waits (defer e.Close() reading the totals after <-e.done).
 func methodCalled(instr ssa.Instruction, x ssa.Value) *ssa.Function {
-	call, ok := instr.(*ssa.Call)
-	if !ok || len(call.Call.Args) == 0 || heldIn(call.Call.Args[0]) != x {
+	var call *ssa.CallCommon
+	switch in := instr.(type) {
+	case *ssa.Call:
+		call = &in.Call
+	case *ssa.Defer:
+		call = &in.Call
+	default:
 		return nil
 	}
-	return call.Call.StaticCallee()
+	if len(call.Args) == 0 || heldIn(call.Args[0]) != x {
+		return nil
+	}
+	return call.StaticCallee()
+}
+
+// waitsThere reports whether instr waits for the end of the loop of x
+// where it is (see waitsForLoop): a deferred Close waits at the end.
+func (c *Package) waitsThere(instr ssa.Instruction, x ssa.Value) bool {
+	_, deferred := instr.(*ssa.Defer)
+	return !deferred && c.waitsForLoop(instr, x)
 }
 
 // heldIn is the variable v is loaded from, a function's own (see

@@ -118,6 +118,22 @@ func (c *Cache) Shutdown() int { // want Shutdown:`summary\(arg0 reads startedlo
 	return c.hits
 }
 
+// Deferred, Shutdown still reads once the loop has ended; a deferred
+// Close waits at the end, not where it is deferred: a read after it runs
+// beside the loop.
+func DeferredShutdown() {
+	c := New()
+	defer c.Shutdown()
+	c.Get("a")
+}
+
+func DeferredClose() int {
+	c := New()
+	defer c.Close()
+	c.Get("a")
+	return c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+}
+
 func ShutDown() int {
 	c := New()
 	c.Get("a")
