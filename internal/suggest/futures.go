@@ -208,9 +208,12 @@ func registered(fn *ssa.Function) []*ssa.Parameter {
 			st, ok := ref.(*ssa.Store)
 			return ok && st.Val == p
 		})
+		// Run by a go statement instead, it runs off every owner (Then's
+		// go cb(fill)): an async sink, which the walk infers.
 		ranNow := slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
+			_, async := ref.(*ssa.Go)
 			_, ok := ref.(ssa.CallInstruction)
-			return ok
+			return ok && !async
 		})
 		if stored && ranNow {
 			out = append(out, p)

@@ -1105,8 +1105,9 @@ func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls c
 		}
 	}
 	// A func that calls p, sent for the loop to call (a serializer's
-	// do(fn) posting func() { fn(); close(done) }): p is captured in a
-	// cell the closure binds.
+	// do(fn) posting func() { fn(); close(done) }), or stored in the field
+	// of a request whose funcs the loop calls: p is captured in a cell the
+	// closure binds.
 	for _, cell := range flow.CellsHolding(p) {
 		for _, ref := range *cell.Referrers() {
 			mc, ok := ref.(*ssa.MakeClosure)
@@ -1118,9 +1119,14 @@ func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls c
 				continue
 			}
 			for _, ref := range *mc.Referrers() {
-				if send, ok := ref.(*ssa.Send); ok {
-					if f := flow.LoadedField(send.Chan); f != nil && calls.channels[f] {
+				switch r := ref.(type) {
+				case *ssa.Send:
+					if f := flow.LoadedField(r.Chan); f != nil && calls.channels[f] {
 						return "sends a func calling " + p.Name() + " on " + f.Name()
+					}
+				case *ssa.Store: // request{fn: func() { fn(); close(ran) }}
+					if f := flow.FieldOf(r.Addr); f != nil && r.Val == mc && calls.fields[f] {
+						return "stores a func calling " + p.Name() + " in the field " + f.Name()
 					}
 				}
 			}
