@@ -127,7 +127,7 @@ func firstRead(v ssa.Value, depth int, inPlace bool) token.Pos {
 		at := token.NoPos
 		switch r := r.(type) {
 		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp:
-			if inPlace && accessKind(r, nil) == summary.ActionReads {
+			if inPlace && kindOf(r, nil, depth) == summary.ActionReads {
 				at = flow.InstrPos(r)
 			}
 		case ssa.CallInstruction:
@@ -870,15 +870,22 @@ func FieldTouch(instr ssa.Instruction, own func(ssa.Instruction) bool) (x ssa.Va
 // them is reported there, by the member that is written, not as a write
 // of x.f too.
 func accessKind(instr ssa.Instruction, reported func(ssa.Instruction) bool) summary.Action {
+	return kindOf(instr, reported, maxReadDepth)
+}
+
+// kindOf is accessKind, following an entry's address at most depth calls
+// deep into the helpers reading through it (see readInCallees): a helper
+// handing it on to itself (visit(&x.kids[i])) stops there.
+func kindOf(instr ssa.Instruction, reported func(ssa.Instruction) bool, depth int) summary.Action {
 	v, ok := instr.(ssa.Value)
 	if !ok || v.Referrers() == nil {
 		return summary.ActionReads
 	}
-	if _, entry := instr.(*ssa.IndexAddr); entry && readInCallees(v, maxReadDepth).IsValid() {
+	if _, entry := instr.(*ssa.IndexAddr); entry && readInCallees(v, depth).IsValid() {
 		return summary.ActionReads // render(&items[i]) reading it
 	}
 	for _, ref := range *v.Referrers() {
-		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported) {
+		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported, depth) {
 			return summary.ActionWrites
 		}
 	}
@@ -887,7 +894,7 @@ func accessKind(instr ssa.Instruction, reported func(ssa.Instruction) bool) summ
 
 // writesThrough reports whether ref, a referrer of v, writes what v is or
 // addresses.
-func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instruction) bool) bool {
+func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instruction) bool, depth int) bool {
 	switch r := ref.(type) {
 	case *ssa.Store:
 		// x.f = y, or &x.f kept somewhere: but the address of an atomic
@@ -899,9 +906,9 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 	case *ssa.FieldAddr:
 		// x.f.g = v writes x.f when f holds the struct, not when it
 		// points to one: then the pointee is written.
-		return isAddress(v) && accessKind(r, reported) == summary.ActionWrites
+		return isAddress(v) && kindOf(r, reported, depth) == summary.ActionWrites
 	case *ssa.UnOp, *ssa.IndexAddr, *ssa.MakeInterface:
-		return accessKind(r, reported) == summary.ActionWrites
+		return kindOf(r, reported, depth) == summary.ActionWrites
 	case ssa.CallInstruction:
 		common := r.Common()
 		if b, ok := common.Value.(*ssa.Builtin); ok {

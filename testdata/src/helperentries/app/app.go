@@ -20,6 +20,7 @@ type Shop struct { // want Shop:"confined:owner"
 	ages  map[string]int
 	sold  []int
 	rows  []prices.Row
+	tree  []node
 }
 
 func (s *Shop) reprice() {
@@ -83,4 +84,26 @@ func (s *Shop) show() {
 
 func printRow(r *prices.Row) {
 	println(r.Name) // want `reads the entries of confined app.Shop.rows off the owner`
+}
+
+// A helper handing an entry's address on to itself is followed only so
+// far (and never forever): the address is taken for a write.
+type node struct {
+	name string
+	kids []node
+}
+
+func visit(n *node) {
+	println(n.name)
+	for i := range n.kids {
+		visit(&n.kids[i])
+	}
+}
+
+func (s *Shop) walk() {
+	go func() {
+		for i := range s.tree { // want `reads confined app.Shop.tree off the owner`
+			visit(&s.tree[i]) // want `writes confined app.Shop.tree off the owner`
+		}
+	}()
 }
