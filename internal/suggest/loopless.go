@@ -516,7 +516,7 @@ func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.
 		return true
 	}
 	return !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) &&
-		s.writtenByMethodOf(key[:strings.LastIndex(key, ".")], key)
+		s.writtenByMethodOf(key)
 }
 
 // guardedField reports whether the field a key names holds a struct with a
@@ -534,18 +534,35 @@ func (s *Suggester) guardedField(key string) bool {
 // writtenByMethodOf reports whether a method of the type tk names, outside
 // tests and set-up, that starts nothing writes the field key without a
 // lock.
-func (s *Suggester) writtenByMethodOf(tk, key string) bool {
-	return slices.ContainsFunc(s.e.Functions(), func(fn *ssa.Function) bool {
+func (s *Suggester) writtenByMethodOf(key string) bool {
+	return s.methodWriting(key, func(*types.Func) bool { return true }) != nil
+}
+
+// exportedWriter is an exported method of the type of the field key that
+// writes it as writtenByMethodOf says, or nil.
+func (s *Suggester) exportedWriter(key string) *ssa.Function {
+	return s.methodWriting(key, (*types.Func).Exported)
+}
+
+// methodWriting is a method of the type of the field key, one keep
+// accepts, outside tests and set-up, that starts nothing and writes key
+// without a lock; or nil.
+func (s *Suggester) methodWriting(key string, keep func(*types.Func) bool) *ssa.Function {
+	tk := key[:strings.LastIndex(key, ".")]
+	for _, fn := range s.e.Functions() {
 		decl := flow.DeclaredFunc(fn)
-		if decl == nil {
-			return false
+		if decl == nil || !keep(decl) {
+			continue
 		}
 		if recv := names.ReceiverNamed(decl); recv == nil || flow.TypeKey(recv) != tk || s.inTestFile(fn.Pos()) {
-			return false
+			continue
 		}
 		if w := s.e.Walk(fn); w != nil && len(w.Spawns) > 0 {
-			return false // sets up what it starts (a Start assigning the quit channel its goroutines read)
+			continue // sets up what it starts (a Start assigning the quit channel its goroutines read)
 		}
-		return !s.written.setsUp(fn) && s.written.accesses(fn).unlockedWrites[key]
-	})
+		if !s.written.setsUp(fn) && s.written.accesses(fn).unlockedWrites[key] {
+			return fn
+		}
+	}
+	return nil
 }

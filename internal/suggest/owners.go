@@ -67,15 +67,26 @@ func (s *Suggester) proposeOwners() {
 	}
 	sent := s.sentTypes()
 	// What a loop receives and keeps (a hub's registry of its clients) is
-	// handed to that loop to stay: sent, but that loop's own.
+	// handed to that loop to stay: sent, but that loop's own. So is what
+	// a loop, or a helper of it, makes and keeps (a download manager's
+	// jobs, which it hands to workers and gets back): it still reaches
+	// them, whatever it sends.
 	keptBy := make(map[string]map[string]bool)
-	for _, r := range roots {
-		for named := range s.written.keptReceived(r.fn) {
+	keeps := func(domain string, kept map[*types.Named]bool) {
+		for named := range kept {
 			tk := flow.TypeKey(named)
 			if keptBy[tk] == nil {
 				keptBy[tk] = make(map[string]bool)
 			}
-			keptBy[tk][r.domain] = true
+			keptBy[tk][domain] = true
+		}
+	}
+	for _, r := range roots {
+		keeps(r.domain, s.written.keptReceived(r.fn))
+		if r.loop {
+			for fn := range s.reachable([]*ssa.Function{r.fn}) {
+				keeps(r.domain, s.written.keptMade(fn))
+			}
 		}
 	}
 	handedAway := func(tk string, owners map[string]bool) bool {
@@ -106,7 +117,7 @@ func (s *Suggester) proposeOwners() {
 		}
 		if hasMutex(obj.Type().(*types.Named)) {
 			why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], handedAway(tk, wt.domains))
-			if why == "" && !s.proposeOwnerFields(obj, wt, locked, pa) {
+			if why == "" && !s.proposeOwnerFields(obj, wt, locked, pa, len(wt.domains) == 1 && keptBy[tk][slices.Collect(maps.Keys(wt.domains))[0]]) {
 				why = "owner code writes it without a lock, but it has a mutex: which of its fields the lock " +
 					"guards and which only the owner touches is for its author to say (confine those one by one, //confined:owner on the field)"
 			}
@@ -191,7 +202,7 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 // the framework names the owner and the code off it (its commands): a
 // field the turns write that code off the owner reads is the owner's too,
 // and so is a field goroutines write that the turns read.
-func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses) bool {
+func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses, kept bool) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
 	offWrites := func(key string) bool { return off != nil && off.fields[key] || pa.writtenOff[key] != "" }
 	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), offWrites) {
@@ -227,6 +238,12 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 			if reader, read = pa.entriesOff[key]; read {
 				evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and hand its entries to %s, which starts code touching them off the owner",
 					owners(key), reader)
+			} else if writer := s.exportedWriter(key); writer != nil {
+				// An exported method the turns call (Acknowledge from a
+				// button's handler): whoever calls it elsewhere writes
+				// the turns' state.
+				evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock, and so does %s, which other code may call off the owner; no code writes it with the lock of its %s held",
+					owners(key), flow.Name(writer), obj.Name())
 			}
 		case wt.turns && read:
 			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
@@ -237,21 +254,25 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 			proposed = append(proposed, field.Name())
 		}
 	}
-	if len(proposed) == 0 || off == nil {
+	if len(proposed) == 0 && !kept || off == nil {
 		return len(proposed) > 0
+	}
+	whose := "as the owner's " + strings.Join(firstN(proposed, 3), ", ") + " are"
+	if len(proposed) == 0 {
+		whose = "and the owner keeps the values it makes of it"
 	}
 	for _, key := range slices.Sorted(maps.Keys(off.fields)) {
 		reader, read := pa.readOutside[key]
-		if !read && wt.turns {
+		if !read && (wt.turns || kept) {
 			reader, read = pa.readOn[key]
 		}
 		if field := free(key); field != nil && read && !wt.fields[key] {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-				"code off the owner (%s) writes it without a lock and %s reads it, as the owner's %s are",
-				writers(key), reader, strings.Join(firstN(proposed, 3), ", "))})
+				"code off the owner (%s) writes it without a lock and %s reads it, %s", writers(key), reader, whose)})
+			proposed = append(proposed, field.Name())
 		}
 	}
-	return true
+	return len(proposed) > 0
 }
 
 // readsByDomain maps each owner's domain to the fields the code on it

@@ -332,35 +332,53 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 // writes of a message it only handles is not.
 func (x *writeIndex) keptReceived(fn *ssa.Function) map[*types.Named]bool {
 	return flow.Memoized(x.kept, fn, func(fn *ssa.Function) map[*types.Named]bool {
-		var out map[*types.Named]bool
 		originOf := x.e.ValueOrigins(fn)
-		keep := func(v ssa.Value) {
-			if named := names.DerefNamed(v.Type()); named != nil && x.candidate(named) && originOf(v).Has(summary.Handed) && originOf(v).Fresh() {
-				if out == nil {
-					out = make(map[*types.Named]bool)
-				}
-				out[named.Origin()] = true
-			}
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.MapUpdate:
-					if !originOf(in.Map).Fresh() {
-						keep(in.Key)
-						keep(in.Value)
-					}
-				case *ssa.Store:
-					if _, field := in.Addr.(*ssa.FieldAddr); field && !originOf(in.Addr).Fresh() {
-						for _, v := range flow.StoredElements(in.Val) {
-							keep(v)
-						}
-					}
-				}
-			}
-		}
-		return out
+		return x.keptIn(fn, func(v ssa.Value) bool { return originOf(v).Has(summary.Handed) && originOf(v).Fresh() })
 	})
+}
+
+// keptMade are the types of the values fn makes itself and keeps in
+// state it was handed (m.jobs = append(m.jobs, &Job{...})): a loop's
+// registry of what it made, which it goes on reaching whatever it hands
+// the values to.
+func (x *writeIndex) keptMade(fn *ssa.Function) map[*types.Named]bool {
+	return flow.Memoized(x.made, fn, func(fn *ssa.Function) map[*types.Named]bool {
+		return x.keptIn(fn, func(v ssa.Value) bool { _, made := v.(*ssa.Alloc); return made })
+	})
+}
+
+// keptIn are the types of the values that is accepts among those fn
+// stores in state it was handed: a map's keys and values, a field's
+// value or the elements appended to it.
+func (x *writeIndex) keptIn(fn *ssa.Function, is func(ssa.Value) bool) map[*types.Named]bool {
+	var out map[*types.Named]bool
+	originOf := x.e.ValueOrigins(fn)
+	keep := func(v ssa.Value) {
+		if named := names.DerefNamed(v.Type()); named != nil && x.candidate(named) && is(v) {
+			if out == nil {
+				out = make(map[*types.Named]bool)
+			}
+			out[named.Origin()] = true
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.MapUpdate:
+				if !originOf(in.Map).Fresh() {
+					keep(in.Key)
+					keep(in.Value)
+				}
+			case *ssa.Store:
+				if _, field := in.Addr.(*ssa.FieldAddr); field && !originOf(in.Addr).Fresh() {
+					for _, v := range flow.StoredElements(in.Val) {
+						keep(v)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // publishedByClose reports whether instr, a write through v, is followed
@@ -941,7 +959,7 @@ func (x *writeIndex) buildsMade(fn *ssa.Function) bool {
 		return false
 	}
 	for _, call := range calls {
-		if _, made := call.Call.Args[0].(*ssa.Alloc); !made {
+		if _, made := madeValue(call.Call.Args[0]).(*ssa.Alloc); !made {
 			return false
 		}
 		if slices.ContainsFunc(goStatements(call.Parent()), func(g *ssa.Go) bool { return flow.Dominates(g, call) }) {
@@ -1129,6 +1147,18 @@ func (x *writeIndex) keptField(v ssa.Value, at ssa.Instruction) (string, bool) {
 		return "", false
 	}
 	return fieldKey(named, st.Field(fa.Field).Name()), true
+}
+
+// madeValue is what v holds when it is loaded from a variable assigned
+// once (a := &App{...}, which a closure the function makes captures), or
+// v.
+func madeValue(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if held, cell := flow.HeldValue(load.X); cell != nil {
+			return held
+		}
+	}
+	return v
 }
 
 // madeHere reports whether v is, or is in, a value its function makes
@@ -1630,11 +1660,11 @@ type writeIndex struct {
 	afterSetUp   fieldSet                                // see writtenAfterSetUp; nil until asked
 	onceOrdered  fieldSet                                // see orderedByOnce; nil until asked
 	startWritten fieldSet                                // what code setting values up for goroutines writes (see reassigned); nil until asked
-	kept         map[*ssa.Function]map[*types.Named]bool // see keptReceived
+	kept, made   map[*ssa.Function]map[*types.Named]bool // see keptReceived, keptMade
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool), made: make(map[*ssa.Function]map[*types.Named]bool)}
 }
 
 // reset forgets what the index found.

@@ -56,3 +56,31 @@ func (p *Panel) run() { // want `suggest for \(\*suggestbuilt\.Panel\)\.run: //c
 }
 
 func (p *Panel) Score() { p.mailbox <- func() { p.score++ } }
+
+// A Card's constructor makes a closure over the value before it builds
+// it: the variable the closure captures still holds the value it made, so
+// the helper still builds it.
+type Card struct { // want `suggest for suggestbuilt\.Card: //confined:owner @card: code on the owner \(func literal in \(\*suggestbuilt\.Card\)\.Score\) writes its field score without a lock`
+	title, theme, font string
+	score              int
+	mailbox            chan func()
+	describe           func() string
+}
+
+func NewCard() *Card { // want NewCard:`summary\(started result; starts a loop\)`
+	c := &Card{mailbox: make(chan func())}
+	c.describe = func() string { return c.title }
+	c.build()
+	go c.run()
+	return c
+}
+
+func (c *Card) build() { c.title, c.theme, c.font = "card", "dark", "mono" }
+
+func (c *Card) run() { // want `suggest for \(\*suggestbuilt\.Card\)\.run: //confined:loop @card` run:`confined:loop@card`
+	for f := range c.mailbox {
+		f()
+	}
+}
+
+func (c *Card) Score() { c.mailbox <- func() { c.score++ } }

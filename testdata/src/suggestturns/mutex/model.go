@@ -16,19 +16,23 @@ type Receiver interface {
 
 type state struct {
 	mu    sync.Mutex
-	safe  int      // under mu
-	order []string // want `suggest for field order: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and code off the owner \(func literal in \(\*mutex.model\).Receive\) reads it; no code writes it with the lock of its state held`
-	quota int      // want `suggest for field quota: //confined:owner: code off the owner \(\(\*mutex.state\).refresh\) writes it without a lock and \(\*mutex.model\).Receive reads it, as the owner's order, queue are`
-	queue []string // want `suggest for field queue: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and hand its entries to mutex.Normalize, which starts code touching them off the owner`
-	shown int      // only the turns touch it: no proposal
-	kept  []string // handed to a helper that reads it in place: no proposal
+	safe  int             // under mu
+	order []string        // want `suggest for field order: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and code off the owner \(func literal in \(\*mutex.model\).Receive\) reads it; no code writes it with the lock of its state held`
+	quota int             // want `suggest for field quota: //confined:owner: code off the owner \(\(\*mutex.state\).refresh\) writes it without a lock and \(\*mutex.model\).Receive reads it, as the owner's marks, order, queue are`
+	queue []string        // want `suggest for field queue: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock and hand its entries to mutex.Normalize, which starts code touching them off the owner`
+	shown int             // only the turns touch it: no proposal
+	kept  []string        // handed to a helper that reads it in place: no proposal
+	marks map[string]bool // want `suggest for field marks: //confined:owner: the framework's turns \(\(\*mutex.model\).Receive\) write it without a lock, and so does \(\*mutex.state\).Mark, which other code may call off the owner`
 }
+
+// Mark is exported: code anywhere may call it, the turns do.
+func (st *state) Mark(k string) { st.marks[k] = true } // want Mark:`writes suggestturns/mutex\.state\.marks`
 
 type model struct{ st *state }
 
 func newModel() Receiver { return &model{st: &state{}} }
 
-func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes suggestturns/mutex.state.kept, suggestturns/mutex.state.order, suggestturns/mutex.state.queue, suggestturns/mutex.state.shown`
+func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes suggestturns/mutex\.state\.kept, suggestturns/mutex\.state\.marks, suggestturns/mutex\.state\.order, suggestturns/mutex\.state\.queue, suggestturns/mutex\.state\.shown; reads suggestturns/mutex\.model\.st, suggestturns/mutex\.state\.kept, suggestturns/mutex\.state\.order, suggestturns/mutex\.state\.queue, suggestturns/mutex\.state\.quota, suggestturns/mutex\.state\.safe, suggestturns/mutex\.state\.shown`
 	st := m.st
 	switch msg.(type) {
 	case string:
@@ -45,6 +49,8 @@ func (m *model) Receive(msg any) { // want Receive:`summary` Receive:`writes sug
 	case []string:
 		Normalize(st.queue)
 		println(count(st.kept))
+	case uint:
+		st.Mark("x")
 	case float64:
 		st.mu.Lock()
 		st.safe++
