@@ -89,7 +89,11 @@ func (w *walker) access(instr ssa.Instruction) {
 			w.value(at, in.X, summary.ActionReads)
 			return
 		}
-		w.value(pos, in.X, accessKind(in, w.reportedTouch))
+		action := summary.ActionReads // what kindOf would say, without searching the helpers again
+		if usesWrite(in, w.reportedTouch, maxReadDepth) {
+			action = summary.ActionWrites
+		}
+		w.value(pos, in.X, action)
 	case *ssa.Range:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.Slice:
@@ -884,12 +888,21 @@ func kindOf(instr ssa.Instruction, reported func(ssa.Instruction) bool, depth in
 	if _, entry := instr.(*ssa.IndexAddr); entry && readInCallees(v, depth).IsValid() {
 		return summary.ActionReads // render(&items[i]) reading it
 	}
-	for _, ref := range *v.Referrers() {
-		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported, depth) {
-			return summary.ActionWrites
-		}
+	if usesWrite(v, reported, depth) {
+		return summary.ActionWrites
 	}
 	return summary.ActionReads
+}
+
+// usesWrite reports whether a use of v (one reported does not take for a
+// touch of its own) writes what v is or addresses (see writesThrough).
+func usesWrite(v ssa.Value, reported func(ssa.Instruction) bool, depth int) bool {
+	for _, ref := range flow.Referrers(v) {
+		if (reported == nil || !reported(ref)) && writesThrough(v, ref, reported, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 // writesThrough reports whether ref, a referrer of v, writes what v is or
