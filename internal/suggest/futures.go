@@ -202,18 +202,20 @@ func registered(fn *ssa.Function) []*ssa.Parameter {
 			continue
 		}
 		// A future's registry also runs the callback itself when the
-		// future has already completed (or hands it on to run); an event
-		// bus's Subscribe only keeps it.
+		// future has already completed; an event bus's Subscribe only
+		// keeps it.
 		stored := slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
 			st, ok := ref.(*ssa.Store)
 			return ok && st.Val == p
 		})
-		// Run by a go statement instead, it runs off every owner (Then's
-		// go cb(fill)): an async sink, which the walk infers.
+		// Only a call of the callback itself runs it there. Run by a go
+		// statement (go cb(fill)) or handed to a timer or an executor
+		// (time.AfterFunc(0, cb)), it runs off every owner: an async
+		// sink, which the walk infers.
 		ranNow := slices.ContainsFunc(*p.Referrers(), func(ref ssa.Instruction) bool {
 			_, async := ref.(*ssa.Go)
-			_, ok := ref.(ssa.CallInstruction)
-			return ok && !async
+			call, ok := ref.(ssa.CallInstruction)
+			return ok && !async && call.Common().Value == p
 		})
 		if stored && ranNow {
 			out = append(out, p)

@@ -127,6 +127,20 @@ func DeferredShutdown() {
 	c.Get("a")
 }
 
+// The same in a deferred closure, as a cleanup that logs its error.
+func DeferredInClosure() {
+	c := New()
+	defer func() { c.Shutdown() }()
+	c.Get("a")
+}
+
+func DeferredClosureRead() int {
+	c := New()
+	defer func() { c.Close() }()
+	c.Get("a")
+	return c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+}
+
 func DeferredClose() int {
 	c := New()
 	defer c.Close()
