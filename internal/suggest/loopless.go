@@ -290,8 +290,8 @@ type offTouches struct {
 	readShared map[string]fieldSet
 	readers    map[string][]string
 	// spawnerFills are the fields of readShared that the goroutines are
-	// handed by a method of the field's own type, which keeps filling
-	// them (see spawnedCode.sharedEntries): the value's caller owns them,
+	// handed by code handed a value of the field's own type (its method,
+	// or a function of the package), which keeps filling them (see spawnedCode.sharedEntries): the value's caller owns them,
 	// whatever loops the program has.
 	spawnerFills fieldSet
 	reads        map[string]fieldSet // type -> what the goroutines read of it
@@ -487,13 +487,19 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 			t.readShared[tk][key] = true
 			t.readers[tk] = append(t.readers[tk], flow.Name(fn))
 			if spawned.sharedEntries[fn][key] && slices.ContainsFunc(spawned.startedBy[fn], func(starter *ssa.Function) bool {
-				return starter.Signature.Recv() != nil && flow.TypeKey(starter.Signature.Recv().Type()) == tk
+				return handedValueOf(starter, tk)
 			}) {
 				t.spawnerFills[key] = true
 			}
 		}
 	}
 	return t
+}
+
+// handedValueOf reports whether fn is handed a value of the type keyed
+// tk: as its receiver (b.flush()) or a parameter (flush(b)).
+func handedValueOf(fn *ssa.Function, tk string) bool {
+	return slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return flow.TypeKey(p.Type()) == tk })
 }
 
 // readRaces reports whether fn, spawned code reading key (itself when
