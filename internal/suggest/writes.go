@@ -1586,14 +1586,53 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 		if !handed || key != "" && !x.startedReads(site)[key] {
 			continue
 		}
-		if site.after == nil {
+		after := site.after
+		if turn := freshEachTurn(cell); turn != nil {
+			// A value each turn of a loop receives or makes anew
+			// (case c := <-h.register: c.onFail = ...; go c.pump()):
+			// what runs after the start, in a later turn, writes
+			// another one.
+			after = flow.RunsAfter(site.at, func(i ssa.Instruction) bool { return i == turn })
+		} else if after == nil {
 			site.after = flow.RunsAfter(site.at, func(ssa.Instruction) bool { return false })
+			after = site.after
 		}
-		if !site.after[instr] && flow.RunsAfter(instr, func(i ssa.Instruction) bool { return i == site.at })[site.at] {
+		if !after[instr] && flow.RunsAfter(instr, func(i ssa.Instruction) bool { return i == site.at })[site.at] {
 			return true // before the start, never after (not in another case of a turn's switch)
 		}
 	}
 	return false
+}
+
+// freshEachTurn returns the instruction that gives v, a value or the
+// variable holding it, a value no earlier run of it gave: a receive, an
+// allocation, or a variable only ever assigned those. Else nil.
+func freshEachTurn(v ssa.Value) ssa.Instruction {
+	fresh := func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.Alloc:
+			return true
+		case *ssa.UnOp:
+			return v.Op == token.ARROW
+		case *ssa.Extract:
+			_, sel := v.Tuple.(*ssa.Select)
+			return sel && v.Index >= 2 // a received value, not the case index or ok
+		}
+		return false
+	}
+	cell, ok := v.(*ssa.Alloc)
+	if !ok || !cell.Heap {
+		if instr, ok := v.(ssa.Instruction); ok && fresh(v) {
+			return instr
+		}
+		return nil
+	}
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell && !fresh(st.Val) {
+			return nil
+		}
+	}
+	return cell
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the
