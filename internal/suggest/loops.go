@@ -25,6 +25,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/walk"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
@@ -48,12 +49,16 @@ func (s *Suggester) proposeLoops() {
 		}
 	}
 	loops := s.loopCandidates(s.loopStarts())
+	// Named when the package has another loop, proposed or declared, so
+	// that hops say which they hand code to; and when a package of the
+	// module it imports has a loop of the default owner, which would
+	// otherwise be this one's too: one loop touching the other's state
+	// would go unreported.
+	named := len(loops)+len(s.loops) > 1 || len(loops) > 0 && s.importsDefaultLoop()
 	for _, l := range loops {
-		// Named when the package has another loop, proposed or declared,
-		// so that hops say which they hand code to.
 		var args []string
 		domain := ""
-		if len(loops)+len(s.loops) > 1 {
+		if named {
 			domain = domainFor(l.fn, sharesReceiver(l, loops))
 			args = []string{"@" + domain}
 		}
@@ -65,6 +70,16 @@ func (s *Suggester) proposeLoops() {
 		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
 			"%s and %s (%s)", l.runs, receives, s.m.Position(flow.InstrPos(l.receive)))})
 	}
+}
+
+// importsDefaultLoop reports whether a package of the user's module that
+// this one imports has a loop of the default owner, declared or adopted
+// from -suggest.
+func (s *Suggester) importsDefaultLoop() bool {
+	return slices.ContainsFunc(s.m.View.ImportedFacts(), func(of analysis.ObjectFact) bool {
+		f, ok := of.Fact.(*directive.Fact)
+		return ok && f.Loop && f.Domain == "" && names.SameModule(s.pass, of.Object.Pkg())
+	})
 }
 
 // loopStarts finds, outside test files, the go statements and the calls of
