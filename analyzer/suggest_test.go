@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestSuggest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestfutures/spawning", "suggestfutures/scheduled", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestbuilt", "suggestownloop", "suggestownloop/starter", "suggestregistry", "suggestdoubles", "suggestreaped", "suggestcallbacks", "suggestloopless", "suggestloopless/refresher", "suggestloopless/shipper", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestdomains/base", "suggestdomains/upper", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestserializer/requests", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestcallerrun/executor", "suggestcallbacks/bus", "suggestcopies/rows", "suggestcopies/queued", "suggestcallbacks/registrant", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted", "suggestturns/started", "suggestmutex/reads", "suggestmutex/kept", "suggestmutex/retries", "suggestmutex/closedloop", "suggestturns/mutex", "suggestclients", "suggestheld", "suggestturns/hopmutex", "suggestturns/safe", "suggestturns/behavior", "suggeststarted/received")
+	analysistest.RunWithSuggestedFixes(t, testdata(), a, "suggest", "suggestnot", "suggestfutures", "suggestfutures/spawning", "suggestfutures/scheduled", "suggestshapes", "suggestselect", "suggestwriters", "suggestsetup", "suggestbuilt", "suggestownloop", "suggestownloop/starter", "suggestregistry", "suggestdoubles", "suggestreaped", "suggestcallbacks", "suggestloopless", "suggestloopless/refresher", "suggestloopless/shipper", "suggestreader", "suggestreadonly", "suggeststarted", "suggestturns", "suggestmutex", "suggestlockbranch", "suggestpoll", "suggestkept", "suggestframes", "suggestframesiface", "suggestdomains", "suggestwidgets", "suggestanyline", "suggestserializer", "suggestserializer/requests", "suggestcopies", "suggestwatcher", "suggestwatcherloop", "suggestshared", "suggestelements", "suggestunownedelements", "suggestrecorders", "suggestroundtrip", "suggestcallerrun", "suggestcallerrun/poll", "suggestcallerrun/value", "suggestcallerrun/executor", "suggestcallbacks/bus", "suggestcopies/rows", "suggestcopies/queued", "suggestcallbacks/registrant", "suggestfieldcalls", "suggestfieldcalls/anywhere", "suggestturns/reader", "suggestframesunstarted", "suggestturns/started", "suggestmutex/reads", "suggestmutex/kept", "suggestmutex/retries", "suggestmutex/closedloop", "suggestturns/mutex", "suggestclients", "suggestheld", "suggestturns/hopmutex", "suggestturns/safe", "suggestturns/behavior", "suggeststarted/received")
 }
 
 // TestSuggestExplain checks that -suggest -explain names, for the candidate
@@ -109,5 +110,37 @@ func TestSuggestHeldForeign(t *testing.T) {
 	})
 	if len(proposed) > 0 || len(explained) != 1 {
 		t.Errorf("want no proposal for cards.Column and one explain line; got proposals:\n%s\nexplain lines:\n%s", strings.Join(proposed, "\n"), strings.Join(explained, "\n"))
+	}
+}
+
+// TestSuggestImportedLoops checks, in module mode, that a package's one
+// loop is named when a package it imports has a loop of the default
+// owner: else both would be one owner.
+func TestSuggestImportedLoops(t *testing.T) {
+	got := suggestedInModule(t, "importedloops", func(msg string) bool { return strings.HasPrefix(msg, "suggest for") })
+	want := []string{
+		"base.go:4:6: suggest for base.Table: //confined:owner:",
+		"base.go:15:17: suggest for (*base.Table).loop: //confined:loop:",
+		"upper.go:9:6: suggest for upper.Syncer: //confined:owner @syncer:",
+		"upper.go:16:18: suggest for (*upper.Syncer).run: //confined:loop @syncer:",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("want %d proposals, got:\n%s", len(want), strings.Join(got, "\n"))
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, w) }) {
+			t.Errorf("want a proposal %q; got:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestSuggestInvokedForeign checks, in module mode, that what a loop
+// writes of another package's type through an interface of its own makes
+// it that type's owner, and that a type guarding itself with a lock gets
+// nothing.
+func TestSuggestInvokedForeign(t *testing.T) {
+	got := suggestedInModule(t, "invokedforeign", func(msg string) bool { return strings.Contains(msg, "meter.") })
+	if len(got) != 1 || !strings.Contains(got[0], "meter.go:7:6: suggest for meter.Hist: //confined:owner: code on the owner ((*invokedforeign.server).loop) writes 2 of its fields (count, sum)") {
+		t.Errorf("want meter.Hist proposed owned by the loop, and nothing for meter.Locked; got:\n%s", strings.Join(got, "\n"))
 	}
 }

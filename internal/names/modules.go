@@ -26,16 +26,6 @@ func InMainModule(pass *analysis.Pass) bool {
 	return !strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
-// SameModule reports whether pkg, a package in view of the pass, is of the
-// pass's module. Without module information (GOPATH mode) every package
-// is taken to be: none of the standard library's carries directives.
-func SameModule(pass *analysis.Pass, pkg *types.Package) bool {
-	if m := pass.Module; m != nil && m.Path != "" {
-		return pkg.Path() == m.Path || strings.HasPrefix(pkg.Path(), m.Path+"/")
-	}
-	return true
-}
-
 // TestedPath and TestedName are the path and the name of the package an
 // external test (package x_test) tests, or pkg's own for any other: its
 // state is the tested package's to the test.

@@ -78,7 +78,7 @@ func (s *Suggester) proposeLoops() {
 func (s *Suggester) importsDefaultLoop() bool {
 	return slices.ContainsFunc(s.m.View.ImportedFacts(), func(of analysis.ObjectFact) bool {
 		f, ok := of.Fact.(*directive.Fact)
-		return ok && f.Loop && f.Domain == "" && names.SameModule(s.pass, of.Object.Pkg())
+		return ok && f.Loop && f.Domain == "" && inModule(s.pass, of.Object.Pkg().Path())
 	})
 }
 

@@ -4,16 +4,16 @@
 // another owner's.
 package upper
 
-import "suggestdomains/base"
+import "example.com/importedloops/base"
 
-type Syncer struct { // want `suggest for upper\.Syncer: //confined:owner @syncer: code on the owner \(\(\*upper\.Syncer\)\.run\) writes its field total`
+type Syncer struct {
 	ops   chan func()
 	tick  chan struct{}
 	t     *base.Table
 	total int
 }
 
-func (s *Syncer) run() { // want `suggest for \(\*upper\.Syncer\)\.run: //confined:loop @syncer: a goroutine runs it` run:`confined:loop@syncer`
+func (s *Syncer) run() {
 	for {
 		select {
 		case op := <-s.ops:
@@ -26,13 +26,13 @@ func (s *Syncer) run() { // want `suggest for \(\*upper\.Syncer\)\.run: //confin
 	}
 }
 
-func (s *Syncer) Total() int { // want Total:`summary\(\)`
+func (s *Syncer) Total() int {
 	reply := make(chan int)
 	s.ops <- func() { reply <- s.total }
 	return <-reply
 }
 
-func Start(t *base.Table) *Syncer { // want Start:`summary\(started result; starts a loop\)`
+func Start(t *base.Table) *Syncer {
 	s := &Syncer{ops: make(chan func()), tick: make(chan struct{}), t: t}
 	go s.run()
 	return s

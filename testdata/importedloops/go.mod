@@ -1,0 +1,3 @@
+module example.com/importedloops
+
+go 1.24
