@@ -338,7 +338,7 @@ func (t *offTouches) notePartTouches(x *writeIndex, fn *ssa.Function, spawned *s
 	}
 	part := capturedOf(fn, parts)
 	writes := make(fieldSet)
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		if underLock(call) || !slices.ContainsFunc(c.handed, part) {
 			continue
 		}

@@ -631,7 +631,7 @@ func (x *writeIndex) closure(memo map[*ssa.Function]fieldSet, fn *ssa.Function, 
 	memo[fn] = out // cuts recursion
 	maps.Copy(out, own(fn))
 	originOf := x.e.ValueOrigins(fn)
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		if follow(originOf, call, c) {
 			maps.Copy(out, x.closure(memo, c.fn, own, follow))
 		}
@@ -733,12 +733,12 @@ func (x *writeIndex) orderedByOnce() fieldSet {
 			return
 		}
 		byOnce[fn] = once
-		for _, c := range callsInPlace(fn) {
+		for _, c := range x.callsInPlace(fn) {
 			run(c.fn, once) // a method value's wrapper calls the method
 		}
 	}
 	for _, fn := range x.e.Functions() {
-		for call := range callsInPlace(fn) {
+		for call := range x.callsInPlace(fn) {
 			if once, ok := onceOf(call); ok {
 				for _, t := range flow.FuncTargets(call.Common().Args[1]) {
 					run(t.Fn, once)
@@ -766,7 +766,7 @@ func (x *writeIndex) orderedByOnce() fieldSet {
 		if _, ok := byOnce[fn]; ok {
 			continue
 		}
-		for call, c := range callsInPlace(fn) {
+		for call, c := range x.callsInPlace(fn) {
 			if _, ran := byOnce[c.fn]; ran && !isOnceDo(call) {
 				// Called outside the once too: its writes are not the once's.
 				for t := range x.fieldTouches(c.fn, x.e.ValueOrigins(c.fn)) {
@@ -849,14 +849,25 @@ func ranBefore(instr ssa.Instruction, is func(ssa.Instruction) bool) bool {
 }
 
 // callsInPlace yields each call of fn that runs where fn runs (no go
-// statement; no interface method, whose code is not known here) with
-// each function it may run so.
-func callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, calledInPlace] {
+// statement) with each function it may run so. Of an interface method,
+// those are the methods of other packages' types the package converts
+// (r.latency.Observe(d) on the *metrics.Histogram it made), whose facts
+// tell what they touch; the package's own implementations are placed on
+// their own, as the code off an owner or on one reaches them.
+func (x *writeIndex) callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, calledInPlace] {
 	return func(yield func(ssa.CallInstruction, calledInPlace) bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(ssa.CallInstruction)
-				if _, started := instr.(*ssa.Go); !ok || started || call.Common().IsInvoke() {
+				if _, started := instr.(*ssa.Go); !ok || started {
+					continue
+				}
+				if call.Common().IsInvoke() {
+					for _, impl := range x.e.Implementations(call.Common().Method) {
+						if impl.Blocks == nil && !yield(call, calledInPlace{impl, flow.CallArgs(call.Common())}) {
+							return
+						}
+					}
 					continue
 				}
 				for _, t := range flow.FuncTargets(call.Common().Value) {
@@ -892,7 +903,7 @@ func (x *writeIndex) underLocks(fn *ssa.Function) fieldSet {
 		return nil
 	}
 	out := maps.Clone(acc.lockedWrites)
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		if underLock(call) {
 			maps.Copy(out, x.held(c.fn))
 		}
@@ -1258,7 +1269,7 @@ func (x *writeIndex) ownWrites(fn *ssa.Function, perIteration map[int]bool) fiel
 	}
 	out := maps.Clone(x.accesses(fn).unlockedWrites)
 	derived := func(v ssa.Value) bool { return !handedAll([]ssa.Value{v}, keptByHanded) }
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		parts, ok := partTypes(c.handed, capturedOf(fn, perIteration))
 		others, known := partTypes(c.handed, derived)
 		if ok && known && !underLock(call) && slices.ContainsFunc(c.handed, func(v ssa.Value) bool { return !derived(v) && leadsToState(v) }) {
@@ -1292,7 +1303,7 @@ func (x *writeIndex) ownValueWrites(fn *ssa.Function, own map[int]bool) fieldSet
 			elsewhere[t.key] = true
 		}
 	}
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		if underLock(call) {
 			continue
 		}
@@ -1317,7 +1328,7 @@ func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) field
 		return x.readsOf(fn)
 	}
 	out := maps.Clone(x.accesses(fn).unlockedReads)
-	for call, c := range callsInPlace(fn) {
+	for call, c := range x.callsInPlace(fn) {
 		if parts, ok := partTypes(c.handed, capturedOf(fn, perIteration)); ok && !underLock(call) {
 			maps.Copy(out, withoutTypes(x.readsOf(c.fn), parts))
 		}

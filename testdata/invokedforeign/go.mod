@@ -1,0 +1,3 @@
+module example.com/invokedforeign
+
+go 1.24

@@ -1,0 +1,38 @@
+// Package invokedforeign: a loop records into another package's type
+// through an interface of its own, and a reporter goroutine resets it. The
+// loop is the owner of the plain recorder, which its package cannot tell
+// (nothing there calls it); a recorder with its own lock is no one's.
+package invokedforeign
+
+import "example.com/invokedforeign/meter"
+
+type recorder interface {
+	Observe(d int)
+	Reset()
+}
+
+type server struct {
+	ops    chan int
+	stats  recorder
+	locked recorder
+}
+
+func newServer() *server {
+	s := &server{ops: make(chan int), stats: new(meter.Hist), locked: new(meter.Locked)}
+	go s.loop()
+	return s
+}
+
+func (s *server) loop() {
+	for d := range s.ops {
+		s.stats.Observe(d)
+		s.locked.Observe(d)
+	}
+}
+
+func (s *server) report() {
+	go func() {
+		s.stats.Reset()
+		s.locked.Reset()
+	}()
+}
