@@ -850,10 +850,12 @@ func ranBefore(instr ssa.Instruction, is func(ssa.Instruction) bool) bool {
 
 // callsInPlace yields each call of fn that runs where fn runs (no go
 // statement) with each function it may run so. Of an interface method,
-// those are the methods of other packages' types the package converts
-// (r.latency.Observe(d) on the *metrics.Histogram it made), whose facts
-// tell what they touch; the package's own implementations are placed on
-// their own, as the code off an owner or on one reaches them.
+// those are the methods of another package's type whose values the
+// package makes and keeps in the field the call is through
+// (r.latency.Observe(d), latency: new(metrics.Histogram)): their facts
+// tell what they touch. The package's own implementations are placed on
+// their own, as the code off an owner or on one reaches them; values of
+// other packages' types it is handed or gets elsewhere are no one's here.
 func (x *writeIndex) callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstruction, calledInPlace] {
 	return func(yield func(ssa.CallInstruction, calledInPlace) bool) {
 		for _, b := range fn.Blocks {
@@ -863,8 +865,9 @@ func (x *writeIndex) callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstructio
 					continue
 				}
 				if call.Common().IsInvoke() {
+					kept := x.madeInto(flow.LoadedField(call.Common().Value))
 					for _, impl := range x.e.Implementations(call.Common().Method) {
-						if impl.Blocks == nil && !yield(call, calledInPlace{impl, flow.CallArgs(call.Common())}) {
+						if impl.Blocks == nil && kept[flow.TypeKey(impl.Signature.Recv().Type())] && !yield(call, calledInPlace{impl, flow.CallArgs(call.Common())}) {
 							return
 						}
 					}
@@ -888,6 +891,43 @@ func (x *writeIndex) callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstructio
 			}
 		}
 	}
+}
+
+// madeInto returns the types, by key, of the values of other packages'
+// types the package allocates and stores, as interface values, into the
+// field f (new(metrics.Histogram) in a composite literal, or assigned):
+// those the package made, and keeps.
+func (x *writeIndex) madeInto(f *types.Var) map[string]bool {
+	if f == nil {
+		return nil
+	}
+	if x.foreignMade == nil {
+		x.foreignMade = make(map[*types.Var]map[string]bool)
+		for _, fn := range x.e.Functions() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					conv, ok := st.Val.(*ssa.MakeInterface)
+					if !ok {
+						continue
+					}
+					alloc, ok := conv.X.(*ssa.Alloc)
+					into := flow.FieldOf(st.Addr)
+					if !ok || into == nil || names.DerefNamed(alloc.Type()) == nil || names.DerefNamed(alloc.Type()).Obj().Pkg() == x.pass.Pkg {
+						continue
+					}
+					if x.foreignMade[into] == nil {
+						x.foreignMade[into] = make(map[string]bool)
+					}
+					x.foreignMade[into][flow.TypeKey(alloc.Type())] = true
+				}
+			}
+		}
+	}
+	return x.foreignMade[f.Origin()]
 }
 
 // handedTo is what call hands t: its arguments and what t captured.
@@ -1711,6 +1751,7 @@ type writeIndex struct {
 	onceOrdered  fieldSet                                // see orderedByOnce; nil until asked
 	startWritten fieldSet                                // what code setting values up for goroutines writes (see reassigned); nil until asked
 	kept, made   map[*ssa.Function]map[*types.Named]bool // see keptReceived, keptMade
+	foreignMade  map[*types.Var]map[string]bool          // see madeInto; nil until asked
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
