@@ -19,6 +19,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -440,7 +441,15 @@ func domainFor(fn *ssa.Function, sharedReceiver bool) string {
 	if named := names.ReceiverNamed(obj); named != nil && !sharedReceiver {
 		name = named.Obj().Name()
 	}
-	return strings.ToLower(name[:1]) + name[1:]
+	return domainName(name)
+}
+
+// domainName is the domain named after a type or a function: its leading
+// capitals, a word's or an initialism's (UDPv5, HTTPServer), in lower
+// case (udpv5, httpserver).
+func domainName(name string) string {
+	caps := max(len(name)-len(strings.TrimLeftFunc(name, unicode.IsUpper)), 1)
+	return strings.ToLower(name[:caps]) + name[caps:]
 }
 
 // readsState reports whether fn reads, without a lock, a field that holds
