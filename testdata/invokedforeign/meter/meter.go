@@ -33,3 +33,10 @@ func (l *Locked) Reset() {
 	l.count = 0
 	l.mu.Unlock()
 }
+
+// Tally is plain too, but its users hand it to the server.
+type Tally struct{ n int }
+
+func (t *Tally) Observe(d int) { t.n += d }
+
+func (t *Tally) Reset() { t.n = 0 }
