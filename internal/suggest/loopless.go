@@ -291,8 +291,9 @@ type offTouches struct {
 	readers    map[string][]string
 	// spawnerFills are the fields of readShared that the goroutines are
 	// handed by code handed a value of the field's own type (its method,
-	// or a function of the package), which keeps filling them (see spawnedCode.sharedEntries): the value's caller owns them,
-	// whatever loops the program has.
+	// or a function of the package), which keeps filling them (see
+	// spawnedCode.sharedEntries): the value's caller owns them, whatever
+	// loops the program has.
 	spawnerFills fieldSet
 	reads        map[string]fieldSet // type -> what the goroutines read of it
 	slots        map[string]fieldSet // type -> the fields goroutines write only at a slot of their own
