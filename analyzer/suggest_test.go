@@ -134,6 +134,16 @@ func TestSuggestImportedLoops(t *testing.T) {
 	}
 }
 
+// TestSuggestImportedDeclaredLoop is TestSuggestImportedLoops with the
+// imported loop declared in confinecheck.conf instead of proposed: a
+// declaration means the same as the directive.
+func TestSuggestImportedDeclaredLoop(t *testing.T) {
+	got := suggestedInModule(t, "importedloopsconf", func(msg string) bool { return strings.Contains(msg, "suggest for (*upper.Syncer).run") })
+	if len(got) != 1 || !strings.Contains(got[0], "//confined:loop @syncer:") {
+		t.Errorf("want upper's loop named; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
 // TestSuggestInvokedForeign checks, in module mode, that what a loop
 // writes of another package's type through an interface of its own, a
 // value it made and keeps, makes it that type's owner; a type guarding

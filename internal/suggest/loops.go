@@ -74,12 +74,21 @@ func (s *Suggester) proposeLoops() {
 }
 
 // importsDefaultLoop reports whether a package of the user's module that
-// this one imports has a loop of the default owner, declared or adopted
-// from -suggest.
+// this one imports has a loop of the default owner: written there (or
+// adopted from -suggest), which travels in facts, or declared (-declare,
+// confinecheck.conf, //confined:declare), which the model merged.
 func (s *Suggester) importsDefaultLoop() bool {
+	elsewhere := func(obj types.Object, f *directive.Fact) bool {
+		return f.Loop && f.Domain == "" && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && inModule(s.pass, obj.Pkg().Path())
+	}
+	for obj, f := range s.m.Declared.Objects {
+		if elsewhere(obj, f) {
+			return true
+		}
+	}
 	return slices.ContainsFunc(s.m.View.ImportedFacts(), func(of analysis.ObjectFact) bool {
 		f, ok := of.Fact.(*directive.Fact)
-		return ok && f.Loop && f.Domain == "" && inModule(s.pass, of.Object.Pkg().Path())
+		return ok && elsewhere(of.Object, f)
 	})
 }
 

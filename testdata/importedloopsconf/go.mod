@@ -1,0 +1,3 @@
+module example.com/importedloopsconf
+
+go 1.24
