@@ -1656,21 +1656,11 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 }
 
 // freshEachTurn returns the instruction that gives v, a value or the
-// variable holding it, a value no earlier run of it gave: a receive, an
-// allocation, or a variable only ever assigned those. Else nil.
+// variable holding it, a value no earlier run of it gave: a receive
+// (flow.ReceivedFrom: x := <-ch, x, ok := <-ch, a select's case), an
+// allocation (flow.Made), or a variable only ever assigned those. Else nil.
 func freshEachTurn(v ssa.Value) ssa.Instruction {
-	fresh := func(v ssa.Value) bool {
-		switch v := v.(type) {
-		case *ssa.Alloc:
-			return true
-		case *ssa.UnOp:
-			return v.Op == token.ARROW
-		case *ssa.Extract:
-			_, sel := v.Tuple.(*ssa.Select)
-			return sel && v.Index >= 2 // a received value, not the case index or ok
-		}
-		return false
-	}
+	fresh := func(v ssa.Value) bool { return flow.Made(v) || flow.ReceivedFrom(v) != nil }
 	cell, ok := v.(*ssa.Alloc)
 	if !ok || !cell.Heap {
 		if instr, ok := v.(ssa.Instruction); ok && fresh(v) {
@@ -1678,12 +1668,10 @@ func freshEachTurn(v ssa.Value) ssa.Instruction {
 		}
 		return nil
 	}
-	for _, ref := range *cell.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell && !fresh(st.Val) {
-			return nil
-		}
+	if !slices.ContainsFunc(flow.StoredValues(cell), func(st ssa.Value) bool { return !fresh(st) }) {
+		return cell
 	}
-	return cell
+	return nil
 }
 
 // withOtherPackages returns writes, what fn writes itself, with what the
