@@ -866,6 +866,9 @@ func (x *writeIndex) callsInPlace(fn *ssa.Function) iter.Seq2[ssa.CallInstructio
 				}
 				if call.Common().IsInvoke() {
 					kept := x.madeInto(flow.LoadedField(call.Common().Value))
+					if len(kept) == 0 {
+						continue // most calls: no implementations to look up
+					}
 					for _, impl := range x.e.Implementations(call.Common().Method) {
 						if impl.Blocks == nil && kept[flow.TypeKey(impl.Signature.Recv().Type())] && !yield(call, calledInPlace{impl, flow.CallArgs(call.Common())}) {
 							return
@@ -916,7 +919,10 @@ func (x *writeIndex) madeInto(f *types.Var) map[string]bool {
 					}
 					alloc, ok := conv.X.(*ssa.Alloc)
 					into := flow.FieldOf(st.Addr)
-					if !ok || into == nil || names.DerefNamed(alloc.Type()) == nil || names.DerefNamed(alloc.Type()).Obj().Pkg() == x.pass.Pkg {
+					if !ok || into == nil {
+						continue
+					}
+					if named := names.DerefNamed(alloc.Type()); named == nil || named.Obj().Pkg() == x.pass.Pkg {
 						continue
 					}
 					if x.foreignMade[into] == nil {
