@@ -144,6 +144,15 @@ func TestSuggestImportedDeclaredLoop(t *testing.T) {
 	}
 }
 
+// TestSuggestImportedNamedLoop: an imported loop its author named is
+// another owner already; the importer's one loop keeps the default.
+func TestSuggestImportedNamedLoop(t *testing.T) {
+	got := suggestedInModule(t, "importedloopsnamed", func(msg string) bool { return strings.Contains(msg, "suggest for (*upper.Syncer).run") })
+	if len(got) != 1 || !strings.Contains(got[0], "//confined:loop: ") {
+		t.Errorf("want upper's loop unnamed; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
 // TestSuggestInvokedForeign checks, in module mode, that what a loop
 // writes of another package's type through an interface of its own, a
 // value it made and keeps, makes it that type's owner; a type guarding

@@ -1,0 +1,3 @@
+module example.com/importedloopsnamed
+
+go 1.24
