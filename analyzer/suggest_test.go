@@ -45,7 +45,7 @@ func TestSuggestExplainForeign(t *testing.T) {
 }
 
 // suggestedInModule runs -suggest -explain on the module in testdata/dir
-// and returns the diagnostics whose message keep says to, as
+// (or dir, absolute) and returns the diagnostics whose message keep says to, as
 // "position: message".
 func suggestedInModule(t *testing.T, dir string, keep func(string) bool) []string {
 	t.Helper()
@@ -55,7 +55,10 @@ func suggestedInModule(t *testing.T, dir string, keep func(string) bool) []strin
 	}
 	var ignored expectations
 	var got []string
-	for _, r := range analysistest.Run(&ignored, filepath.Join(testdata(), dir), a, "./...") {
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(testdata(), dir)
+	}
+	for _, r := range analysistest.Run(&ignored, dir, a, "./...") {
 		for _, d := range r.Diagnostics {
 			if keep(d.Message) {
 				got = append(got, r.Pass.Fset.Position(d.Pos).String()+": "+d.Message)
@@ -134,22 +137,57 @@ func TestSuggestImportedLoops(t *testing.T) {
 	}
 }
 
+// importedLoops is a copy of testdata/importedloops whose base loop
+// declare then declares another way.
+func importedLoops(t *testing.T, declare func(dir string) error) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testdata(), "importedloops"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := declare(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// upperLoop is the proposal for the importer's loop in a copy of
+// testdata/importedloops.
+func upperLoop(t *testing.T, dir string) string {
+	t.Helper()
+	got := suggestedInModule(t, dir, func(msg string) bool { return strings.Contains(msg, "suggest for (*upper.Syncer).run") })
+	if len(got) != 1 {
+		t.Fatalf("want one proposal for upper's loop; got:\n%s", strings.Join(got, "\n"))
+	}
+	return got[0]
+}
+
 // TestSuggestImportedDeclaredLoop is TestSuggestImportedLoops with the
 // imported loop declared in confinecheck.conf instead of proposed: a
 // declaration means the same as the directive.
 func TestSuggestImportedDeclaredLoop(t *testing.T) {
-	got := suggestedInModule(t, "importedloopsconf", func(msg string) bool { return strings.Contains(msg, "suggest for (*upper.Syncer).run") })
-	if len(got) != 1 || !strings.Contains(got[0], "//confined:loop @syncer:") {
-		t.Errorf("want upper's loop named; got:\n%s", strings.Join(got, "\n"))
+	dir := importedLoops(t, func(dir string) error {
+		return os.WriteFile(filepath.Join(dir, "confinecheck.conf"), []byte("loop example.com/importedloops/base.(*Table).loop\n"), 0o644)
+	})
+	if got := upperLoop(t, dir); !strings.Contains(got, "//confined:loop @syncer:") {
+		t.Errorf("want upper's loop named; got %s", got)
 	}
 }
 
 // TestSuggestImportedNamedLoop: an imported loop its author named is
 // another owner already; the importer's one loop keeps the default.
 func TestSuggestImportedNamedLoop(t *testing.T) {
-	got := suggestedInModule(t, "importedloopsnamed", func(msg string) bool { return strings.Contains(msg, "suggest for (*upper.Syncer).run") })
-	if len(got) != 1 || !strings.Contains(got[0], "//confined:loop: ") {
-		t.Errorf("want upper's loop unnamed; got:\n%s", strings.Join(got, "\n"))
+	dir := importedLoops(t, func(dir string) error {
+		base := filepath.Join(dir, "base", "base.go")
+		src, err := os.ReadFile(base)
+		if err != nil {
+			return err
+		}
+		named := strings.Replace(string(src), "func (t *Table) loop() {", "//confined:loop @table\nfunc (t *Table) loop() {", 1)
+		return os.WriteFile(base, []byte(named), 0o644)
+	})
+	if got := upperLoop(t, dir); !strings.Contains(got, "//confined:loop: ") {
+		t.Errorf("want upper's loop unnamed; got %s", got)
 	}
 }
 

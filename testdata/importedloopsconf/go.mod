@@ -1,3 +1,0 @@
-module example.com/importedloopsconf
-
-go 1.24

@@ -1,3 +1,0 @@
-module example.com/importedloopsnamed
-
-go 1.24
