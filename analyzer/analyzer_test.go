@@ -135,7 +135,7 @@ var suites = []struct {
 	// the owner's maps and slices from goroutines.
 	{name: "helperentries", patterns: []string{"helperentries/prices", "helperentries/stock", "helperentries/app"}},
 	// Replies and messages that carry the owner's own maps and slices.
-	{name: "carriers", patterns: []string{"carriers/gate", "carriers/web"}},
+	{name: "carriers", patterns: []string{"carriers/gate", "carriers/web", "carriers/table", "carriers/watch"}},
 	// Packages with nothing confined in reach take the syntax-only path.
 	{name: "syntaxsinks", patterns: []string{"plainutil", "usesplain"}},
 	// Stored-callback sinks on the syntax-only path (transport is a

@@ -330,6 +330,27 @@ type Summary struct {
 	// returning a closure over its receiver (func() { d.idle = ... })
 	// touches the receiver's state wherever its caller calls the closure.
 	Returns []Touch
+	// ResultCarriers are its results that carry a confined field's map or
+	// slice (a getter that hops to the loop and receives its live map
+	// back), sorted by result: a caller touching their entries touches
+	// that field's (see CarrierFact).
+	ResultCarriers []ResultCarrier
+}
+
+// A ResultCarrier is a result of a function carrying a confined field's
+// map or slice.
+type ResultCarrier struct {
+	Result int
+	CarrierFact
+}
+
+// AddResultCarrier records that the result at index carries what fact
+// says, keeping ResultCarriers sorted with one entry per result.
+func (s *Summary) AddResultCarrier(index int, fact CarrierFact) {
+	i, found := slices.BinarySearchFunc(s.ResultCarriers, index, func(rc ResultCarrier, index int) int { return cmp.Compare(rc.Result, index) })
+	if !found {
+		s.ResultCarriers = slices.Insert(s.ResultCarriers, i, ResultCarrier{index, fact})
+	}
 }
 
 // A FieldRef names a field the same in every package that sees it, for
@@ -504,6 +525,7 @@ func (s *Summary) Clone() Summary {
 	out.Contents = slices.Clone(s.Contents)
 	out.CallsFields = slices.Clone(s.CallsFields)
 	out.Returns = slices.Clone(s.Returns)
+	out.ResultCarriers = slices.Clone(s.ResultCarriers)
 	return out
 }
 
@@ -542,6 +564,9 @@ func (s *Summary) Merge(t *Summary) {
 	for _, ref := range t.CallsFields {
 		s.AddCalledField(ref)
 	}
+	for _, rc := range t.ResultCarriers {
+		s.AddResultCarrier(rc.Result, rc.CarrierFact)
+	}
 }
 
 // AddCalledField records that the function calls the funcs held in the
@@ -577,7 +602,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) {
 		return false
 	}
 	for i := range s.Touches {
@@ -647,6 +672,9 @@ func (s *Summary) String() string {
 	}
 	for _, t := range s.Returns {
 		parts = append(parts, fmt.Sprintf("returns a func: %s %s %s", sourceName(t.Source), t.Witness.Action, t.Witness.Member))
+	}
+	for _, rc := range s.ResultCarriers {
+		parts = append(parts, fmt.Sprintf("result %d %s", rc.Result, rc.String()))
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

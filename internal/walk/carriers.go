@@ -47,11 +47,18 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 	built := make(map[types.Object]bool) // locals a constructor made (g := &Gate{})
 	info := c.pass.TypesInfo
 	note := func(f *types.Var, val ast.Expr) {
-		if f == nil || !f.IsField() || f.Pkg() != c.pass.Pkg {
-			return
+		if f == nil || f.Pkg() != c.pass.Pkg || !f.IsField() && f.Parent() == c.pass.Pkg.Scope() {
+			return // a local reply channel carries too (reply <- m.leases, in a hop)
 		}
 		if fact, g := c.confinedEntries(val); g != nil && g.Origin() != f.Origin() && filled[f.Origin()].from == nil {
 			filled[f.Origin()] = filling{g.Origin(), fact}
+		}
+	}
+	noteSends := func(stmts []ast.Stmt) {
+		for i, stmt := range stmts {
+			if send, ok := stmt.(*ast.SendStmt); ok && !handedOffAfter(info, send.Value, stmts[i+1:]) {
+				note(sentOnVar(info, send.Chan), send.Value)
+			}
 		}
 	}
 	for _, file := range c.pass.Files {
@@ -94,22 +101,36 @@ func (c *Package) carrierIndex() map[*types.Var]summary.CarrierFact {
 					}
 				}
 			case *ast.BlockStmt:
-				for i, stmt := range n.List {
-					if send, ok := stmt.(*ast.SendStmt); ok && !handedOffAfter(info, send.Value, n.List[i+1:]) {
-						note(names.SelectedField(info, send.Chan), send.Value)
-					}
-				}
+				noteSends(n.List)
+			case *ast.CaseClause:
+				noteSends(n.Body)
+			case *ast.CommClause:
+				noteSends(n.Body)
 			}
 			return true
 		})
 	}
 	c.carriers = make(map[*types.Var]summary.CarrierFact)
+	c.localCarriers = make(map[token.Pos]*types.Var)
 	for f, fill := range filled {
 		if !fresh[fill.from] {
 			c.carriers[f] = fill.fact
+			if !f.IsField() {
+				c.localCarriers[f.Pos()] = f
+			}
 		}
 	}
 	return c.carriers
+}
+
+// sentOnVar is the variable a send's channel is: a field (m.usage), or a
+// local variable (reply); nil for any other expression.
+func sentOnVar(info *types.Info, ch ast.Expr) *types.Var {
+	if id, ok := ast.Unparen(ch).(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	return names.SelectedField(info, ch)
 }
 
 // baseObject is the variable a selection starts from (g in g.byPlate), or
@@ -219,16 +240,32 @@ func (c *Package) carrierOf(f *types.Var) (summary.CarrierFact, bool) {
 	return *imported, true
 }
 
-// exportCarriers publishes the package's carriers for its importers.
+// exportCarriers publishes the package's carrier fields for its
+// importers (its local variables carry only inside it).
 func (c *Package) exportCarriers() {
 	for f, fact := range c.carrierIndex() {
-		c.pass.ExportObjectFact(f, &fact)
+		if f.IsField() {
+			c.pass.ExportObjectFact(f, &fact)
+		}
 	}
 }
 
 // carried returns the witness of the entries v holds when v was read from
 // a carrier (st.Recent, m.usage's receive), as touched by action at pos.
 func (w *walker) carried(v ssa.Value, action summary.Action, pos token.Pos) (summary.Witness, bool) {
+	fact, ok := w.c.carriedFact(v)
+	if !ok {
+		return summary.Witness{}, false
+	}
+	return summary.Witness{Action: action, Member: summary.ContentsMember(fact.Member), Domain: fact.Domain, Site: w.position(pos)}, true
+}
+
+// carriedFact returns what v carries when it was read from a carrier: a
+// field (st.Recent), a receive from a channel field (m.usage), from a
+// local reply channel a hop's closure sends on (reply <- m.leases; return
+// <-reply), or from one a request carries to the loop (lookupReq{reply:
+// reply}), or the result of a call returning one (leases.Table()).
+func (c *Package) carriedFact(v ssa.Value) (summary.CarrierFact, bool) {
 	var f *types.Var
 	switch v := v.(type) {
 	case *ssa.Field:
@@ -240,19 +277,58 @@ func (w *walker) carried(v ssa.Value, action summary.Action, pos token.Pos) (sum
 		case token.MUL:
 			f = flow.FieldOf(v.X)
 		case token.ARROW:
-			f = flow.LoadedField(v.X)
+			f = c.replyCarrier(v.X)
 		}
 	case *ssa.Extract:
-		if recv, ok := v.Tuple.(*ssa.UnOp); ok && recv.Op == token.ARROW && v.Index == 0 {
-			f = flow.LoadedField(recv.X)
+		switch x := v.Tuple.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.ARROW && v.Index == 0 {
+				f = c.replyCarrier(x.X)
+			}
+		case *ssa.Call:
+			return c.resultCarried(x, v.Index)
 		}
+	case *ssa.Call:
+		return c.resultCarried(v, 0)
 	}
 	if f == nil {
-		return summary.Witness{}, false
+		return summary.CarrierFact{}, false
 	}
-	fact, ok := w.c.carrierOf(f)
-	if !ok {
-		return summary.Witness{}, false
+	return c.carrierOf(f)
+}
+
+// replyCarrier is the variable the channel ch is, when sending on it can
+// carry: a channel field, a local variable a closure sends on, or the
+// reply field of a request the function sent ch in; nil otherwise.
+func (c *Package) replyCarrier(ch ssa.Value) *types.Var {
+	if f := flow.LoadedField(ch); f != nil {
+		return f
 	}
-	return summary.Witness{Action: action, Member: summary.ContentsMember(fact.Member), Domain: fact.Domain, Site: w.position(pos)}, true
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			c.carrierIndex()
+			return c.localCarriers[cell.Pos()]
+		}
+	}
+	if k, ok := requestKey(ch); ok {
+		return k.reply
+	}
+	return nil
+}
+
+// resultCarried returns what the result at index of a call carries, as
+// the summary of the function it calls says.
+func (c *Package) resultCarried(call *ssa.Call, index int) (summary.CarrierFact, bool) {
+	fn := call.Common().StaticCallee()
+	if fn == nil {
+		return summary.CarrierFact{}, false
+	}
+	if sum := c.SummaryOf(fn); sum != nil {
+		for _, rc := range sum.ResultCarriers {
+			if rc.Result == index {
+				return rc.CarrierFact, true
+			}
+		}
+	}
+	return summary.CarrierFact{}, false
 }

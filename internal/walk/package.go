@@ -2,6 +2,7 @@ package walk
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/model"
@@ -37,6 +38,9 @@ type Package struct {
 	reassigned   map[*types.Var]summary.Position       // see reassignedField; nil until asked
 	replied      *replyFields                          // see replies; nil until asked
 	carriers     map[*types.Var]summary.CarrierFact    // see carrierIndex; nil until asked
+	// localCarriers are the local variables among carriers, by the
+	// position of their declaration, as SSA's variable cells have it.
+	localCarriers map[token.Pos]*types.Var
 	// importedCarriers are other packages' fields asked about, with what
 	// their facts say they carry (nil: nothing).
 	importedCarriers map[*types.Var]*summary.CarrierFact

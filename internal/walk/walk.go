@@ -69,6 +69,9 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 				w.Sum.AddStartedField(summary.ResultField{Result: i, Field: field})
 			}
 			w.returnedFunc(r)
+			if fact, ok := c.carriedFact(r); ok {
+				w.Sum.AddResultCarrier(i, fact)
+			}
 		}
 	}
 	if !w.Sum.Started.Fresh() || w.Sum.StartedResults != 0 {
