@@ -312,6 +312,22 @@ func LoadedField(v ssa.Value) *types.Var {
 // getter handing out handlers it copies under its lock: onBuffer, onMeta
 // := c.handlers()). Otherwise nil.
 func ReturnedField(v ssa.Value) *types.Var {
+	return sameFieldReturned(v, LoadedField)
+}
+
+// SnapshotField returns the field whose map or slice entries v, what a
+// call of a function with a body returns, holds: a slice the function
+// made and filled with the field's entries on every path (a bus copying
+// its subscribers under its lock, for _, fn := range b.snapshot()), or
+// nil.
+func SnapshotField(v ssa.Value) *types.Var {
+	return sameFieldReturned(v, func(r ssa.Value) *types.Var { return filledFrom(r, make(map[ssa.Value]bool)) })
+}
+
+// sameFieldReturned returns the field of reports for every value that v,
+// a result of a call of a function with a body, is returned from there;
+// nil when one has none or they differ.
+func sameFieldReturned(v ssa.Value, of func(ssa.Value) *types.Var) *types.Var {
 	index := 0
 	if ex, ok := v.(*ssa.Extract); ok {
 		index, v = ex.Index, ex.Tuple
@@ -323,6 +339,9 @@ func ReturnedField(v ssa.Value) *types.Var {
 	callee := call.Call.StaticCallee()
 	if callee == nil {
 		return nil
+	}
+	if origin := callee.Origin(); origin != nil {
+		callee = origin // an instance of a generic function: its body
 	}
 	var field *types.Var
 	for _, b := range callee.Blocks {
@@ -337,11 +356,70 @@ func ReturnedField(v ssa.Value) *types.Var {
 			}
 		}
 		for _, r := range results {
-			f := LoadedField(r)
+			f := of(r)
 			if f == nil || field != nil && f != field {
 				return nil
 			}
 			field = f
+		}
+	}
+	return field
+}
+
+// filledFrom returns the field whose entries fill s, a slice its
+// function makes: every value stored in its elements (out[i] =
+// b.subs[id]) or appended to it is one of the field's entries; nil
+// otherwise, or when nothing fills it.
+func filledFrom(s ssa.Value, seen map[ssa.Value]bool) *types.Var {
+	if seen[s] {
+		return nil
+	}
+	seen[s] = true
+	var field *types.Var
+	same := func(f *types.Var) bool {
+		if f == nil || field != nil && f != field {
+			return false
+		}
+		field = f
+		return true
+	}
+	switch s := s.(type) {
+	case *ssa.MakeSlice:
+		for _, ref := range Referrers(s) {
+			ia, ok := ref.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, use := range Referrers(ia) {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == ia && !same(ElementField(st.Val)) {
+					return nil
+				}
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range s.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue // var out []func(T)
+			}
+			if f := filledFrom(e, seen); f != nil && !same(f) {
+				return nil
+			}
+		}
+	case *ssa.Call:
+		if !IsBuiltin(s, "append") || len(s.Call.Args) != 2 {
+			return nil
+		}
+		if f := filledFrom(s.Call.Args[0], seen); f != nil && !same(f) {
+			return nil
+		}
+		added, ok := s.Call.Args[1].(*ssa.Slice)
+		if !ok {
+			return nil
+		}
+		for _, elem := range builtElements(added) {
+			if !same(ElementField(elem)) {
+				return nil
+			}
 		}
 	}
 	return field
@@ -448,7 +526,10 @@ func ElementField(v ssa.Value) *types.Var {
 			if lookup, ok := ia.X.(*ssa.Lookup); ok {
 				return LoadedField(CopySource(lookup.X)) // a list in a map: for _, fn := range h.handlers[topic]
 			}
-			return LoadedField(CopySource(ia.X))
+			if f := LoadedField(CopySource(ia.X)); f != nil {
+				return f
+			}
+			return SnapshotField(CopySource(ia.X))
 		}
 	case *ssa.Lookup:
 		return LoadedField(CopySource(v.X))

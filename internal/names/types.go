@@ -197,3 +197,20 @@ func SameLine(fset *token.FileSet, a, b token.Pos) bool {
 	pa, pb := fset.Position(a), fset.Position(b)
 	return pa.Filename == pb.Filename && pa.Line == pb.Line
 }
+
+// Embeds reports whether the struct type outer embeds inner, as a value
+// or through a pointer.
+func Embeds(outer, inner *types.Named) bool {
+	st, ok := outer.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() {
+			if named := DerefNamed(f.Type()); named != nil && named.Origin() == inner.Origin() {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -65,9 +65,11 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 }
 
 // anotherActor reports whether named is the type of an actor with a
-// mailbox of its own (Turns.Mailbox) other than actor.
+// mailbox of its own (Turns.Mailbox) other than actor. An actor embedding
+// named (a test's wrapper seeding state, then handing the message to the
+// embedded actor's Receive) has the embedded value's state as its own.
 func (r *reporter) anotherActor(named, actor *types.Named) bool {
-	return named != nil && named.Origin() != actor && r.c.M.Turns.Mailbox(named)
+	return named != nil && named.Origin() != actor && r.c.M.Turns.Mailbox(named) && !names.Embeds(actor, named)
 }
 
 // actorsTurn names a turn of actor as where code runs, for the findings

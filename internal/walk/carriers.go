@@ -332,3 +332,22 @@ func (c *Package) resultCarried(call *ssa.Call, index int) (summary.CarrierFact,
 	}
 	return summary.CarrierFact{}, false
 }
+
+// returnedEntries returns what r, a result, carries when it is a confined
+// field's map or slice itself (return b.recent): its entries are the
+// field's wherever the caller touches them.
+func (c *Package) returnedEntries(r ssa.Value) (summary.CarrierFact, bool) {
+	f := flow.LoadedField(r)
+	if f == nil || !holdsEntries(f.Type()) {
+		return summary.CarrierFact{}, false
+	}
+	var holder types.Type
+	switch r := r.(type) {
+	case *ssa.UnOp:
+		holder = r.X.(*ssa.FieldAddr).X.Type()
+	case *ssa.Field:
+		holder = r.X.Type()
+	}
+	member, domain, _, ok := c.confinedField(holder, f)
+	return summary.CarrierFact{Member: member, Domain: domain}, ok
+}

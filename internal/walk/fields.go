@@ -250,6 +250,7 @@ func (c *Package) callSites() *callIndex {
 					if !ok || call != nil && op == &call.Call.Value {
 						continue
 					}
+					f = genericOrigin(f)
 					c.calls.used[f] = true
 					if f.Synthetic != "" { // a method value's or expression's wrapper runs the method
 						for _, wrapped := range flow.StaticCalls(f) {
@@ -263,12 +264,22 @@ func (c *Package) callSites() *callIndex {
 	return c.calls
 }
 
-// staticCallee is call's callee where it is static, or nil (as for no call).
+// staticCallee is call's callee where it is static, or nil (as for no
+// call): for an instance of a generic function (a generic method calling
+// another of its type), the generic function, whose body is the one built.
 func staticCallee(call *ssa.Call) *ssa.Function {
 	if call == nil {
 		return nil
 	}
-	return call.Common().StaticCallee()
+	return genericOrigin(call.Common().StaticCallee())
+}
+
+// genericOrigin is the generic function fn instantiates, or fn.
+func genericOrigin(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
 }
 
 // startedFieldFuncs lists the functions fn's go statements on func fields
@@ -358,7 +369,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	for f, stores := range fs.Stores {
 		for _, s := range stores {
 			for _, t := range StoredTargets(s.Val) {
-				code.Stored[f] = append(code.Stored[f], t.Fn)
+				code.Stored[f] = append(code.Stored[f], genericOrigin(t.Fn))
 			}
 		}
 	}
@@ -366,8 +377,11 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 		if w := c.Walks[fn]; w != nil {
 			for _, sp := range w.Spawns {
 				for _, t := range sp.Started() {
-					code.Roots = append(code.Roots, t.Fn)
-					if c.Walks[t.Fn] == nil {
+					// An instance of a generic function (go c.janitor() in
+					// a generic constructor) runs its origin's body.
+					root := genericOrigin(t.Fn)
+					code.Roots = append(code.Roots, root)
+					if c.Walks[root] == nil {
 						// Another package's function started here (go
 						// imp.Run()): the search does not enter it, but
 						// its summary tells the hooks it calls.
@@ -502,7 +516,7 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, 
 			if c.M.IsLoop(t.Fn) {
 				return where.Call[*ssa.Function]{Pos: out.Pos, Fields: out.Fields}, true // the owner's loop: nothing it is handed runs here
 			}
-			out.Runs = append(out.Runs, t.Fn)
+			out.Runs = append(out.Runs, genericOrigin(t.Fn))
 		}
 		if len(targets) == 1 {
 			callee = c.calleeOf(targets[0].Fn)
@@ -512,7 +526,7 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, 
 	for i, a := range flow.CallArgs(common) {
 		if names.IsFuncTyped(a.Type()) && c.rules.Arg(callee, i, true).RunsHere() {
 			for _, t := range flow.FuncTargets(a) {
-				out.Runs = append(out.Runs, t.Fn)
+				out.Runs = append(out.Runs, genericOrigin(t.Fn))
 			}
 		}
 	}

@@ -36,6 +36,7 @@ type Package struct {
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
 	reassigned   map[*types.Var]summary.Position       // see reassignedField; nil until asked
+	assigned     map[*types.Var]bool                   // see headerWritten; nil until asked
 	replied      *replyFields                          // see replies; nil until asked
 	carriers     map[*types.Var]summary.CarrierFact    // see carrierIndex; nil until asked
 	// localCarriers are the local variables among carriers, by the

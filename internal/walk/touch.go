@@ -68,6 +68,9 @@ func (w *walker) access(instr ssa.Instruction) {
 			return // a plain field of a copy the function was given: nobody else's memory
 		}
 		if x, index, write, ok := FieldTouch(instr, w.reportedTouch); ok {
+			if !write && w.c.handsOutEntries(instr) {
+				return // the caller's touches of the entries are the touches (Summary.ResultCarriers)
+			}
 			w.field(instr, x, index, write)
 		} else if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.reassignedField(flow.FieldOf(fa)).Line > 0 {
 			w.field(instr, fa.X, fa.Field, false) // an atomic's method, on one the owner replaces
@@ -1038,4 +1041,69 @@ func (c *Package) reassignedField(f *types.Var) summary.Position {
 		}
 	}
 	return c.reassigned[f]
+}
+
+// handsOutEntries reports whether instr selects a field holding a map or
+// slice whose value the function only returns (a getter, return
+// b.recent), and that no code of the package assigns once the value is
+// built: reading the field races with nothing, and what the caller does
+// with the entries is the touch (see returnedEntries).
+func (c *Package) handsOutEntries(instr ssa.Instruction) bool {
+	var f *types.Var
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		f = flow.FieldOf(in)
+	case *ssa.Field:
+		f = flow.LoadedField(in)
+	}
+	if f == nil || !holdsEntries(f.Type()) {
+		return false
+	}
+	v := instr.(ssa.Value)
+	uses := []ssa.Value{v}
+	if _, addr := instr.(*ssa.FieldAddr); addr {
+		uses = nil
+		for _, ref := range flow.Referrers(v) {
+			load, ok := ref.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				return false
+			}
+			uses = append(uses, load)
+		}
+	}
+	for _, u := range uses {
+		for _, ref := range flow.Referrers(u) {
+			if _, ret := ref.(*ssa.Return); !ret {
+				return false
+			}
+		}
+	}
+	return len(uses) > 0 && !c.headerWritten(f)
+}
+
+// headerWritten reports whether code of the package assigns the field f
+// of a value it did not make itself (b.recent = append(b.recent, e)):
+// reading the field then races with that assignment.
+func (c *Package) headerWritten(f *types.Var) bool {
+	if c.assigned == nil {
+		c.assigned = make(map[*types.Var]bool)
+		for _, fn := range c.Fns {
+			if flow.FunctionalOption(fn) {
+				continue // it runs where the value is built
+			}
+			origins := newOriginTracker(c, fn)
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					if fa, ok := st.Addr.(*ssa.FieldAddr); ok && !origins.of(fa.X).Owned() {
+						c.assigned[flow.FieldOf(fa)] = true
+					}
+				}
+			}
+		}
+	}
+	return c.assigned[f.Origin()]
 }

@@ -301,6 +301,9 @@ func (w *walker) escapesFrom(v ssa.Value, at ssa.Instruction, cell *ssa.Alloc, g
 			if _, starts := r.(*ssa.Go); starts {
 				return true
 			}
+			if b, ok := r.Common().Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				continue // if len(batch) > 0 { go flush(batch) }: a count keeps nothing
+			}
 			args := flow.CallArgs(r.Common())
 			if r.Common().Signature().Recv() == nil || len(args) == 0 || args[0] != v || slices.Contains(args[1:], v) || w.startsWithReceiver(r.Common()) {
 				return true

@@ -71,6 +71,8 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 			w.returnedFunc(r)
 			if fact, ok := c.carriedFact(r); ok {
 				w.Sum.AddResultCarrier(i, fact)
+			} else if fact, ok := c.returnedEntries(r); ok {
+				w.Sum.AddResultCarrier(i, fact)
 			}
 		}
 	}

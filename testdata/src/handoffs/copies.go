@@ -148,3 +148,16 @@ func totalStamped(rows []Stamped) (n int) {
 	}
 	return n
 }
+
+// Only when there are rows: counting them keeps nothing.
+func (s *Stats) ReportIfAny() {
+	s.ops <- func() {
+		var rows []Stat
+		for _, st := range s.byName {
+			rows = append(rows, *st)
+		}
+		if len(rows) > 0 && cap(rows) > 0 {
+			go total(rows)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 type Supervisor interface {
-	Children() []int    // want Children:`summary\(arg0 calls \(\*ifaceflow.actor\).Children if arg0 is ifaceflow.actor\)` Children:`entry point, called off the owner by \(\*ifaceflow.guardian\).retryNow`
+	Children() []int    // want Children:`summary\(arg0 calls \(\*ifaceflow.actor\).Children if arg0 is ifaceflow.actor; result 0 carries ifaceflow.actor.children\)` Children:`entry point, called off the owner by \(\*ifaceflow.guardian\).retryNow`
 	Restart(ids ...int) // want Restart:`entry point, called off the owner by \(ifaceflow.oneForOne\).HandleFailure` Restart:`summary\(off by code that a send on mailbox runs on the default owner: reads the entries of arg1\)`
 }
 

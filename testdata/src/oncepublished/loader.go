@@ -21,7 +21,7 @@ type Loader struct { // want Loader:`confined:owner`
 
 func (l *Loader) Prefetch() { go l.once.Do(l.load) } // want Prefetch:`summary\(started arg0\)`
 
-func (l *Loader) Get() (map[string]string, error) { // want Get:`summary\(arg0 calls \(\*oncepublished\.Loader\)\.load; started arg0\)`
+func (l *Loader) Get() (map[string]string, error) { // want Get:`summary\(arg0 calls \(\*oncepublished\.Loader\)\.load; started arg0; result 0 carries oncepublished\.Loader\.cfg\)`
 	l.once.Do(l.load)
 	return l.cfg, l.err
 }
@@ -46,7 +46,7 @@ func (l *Loader) buildIndex() {
 	l.index = idx // want `calls confined \(\*oncepublished.Loader\).buildIndex off the owner: this code runs via a go statement \(loader.go:34\); inside, it writes oncepublished.Loader.index`
 }
 
-func (l *Loader) Keys() []string { // want Keys:`summary\(arg0 calls \(\*oncepublished\.Loader\)\.Get; started arg0\)`
+func (l *Loader) Keys() []string { // want Keys:`summary\(arg0 calls \(\*oncepublished\.Loader\)\.Get; started arg0; result 0 carries oncepublished\.Loader\.index\)`
 	l.Get()
 	l.indexOnce.Do(l.buildIndex)
 	return l.index

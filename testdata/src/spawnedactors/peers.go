@@ -72,3 +72,22 @@ func (s *scout) Receive(c *actor.Context) { // want Receive:`summary\(arg0 write
 func scouts(b *base, c *actor.Context, pid *actor.PID) []*scout {
 	return []*scout{{listener: b}, {listener: relay{c: c, pid: pid}}}
 }
+
+// Look-alike: a wrapper actor embedding the clerk (a test's, seeding its
+// state) runs the clerk's turns: the clerk's state is its own. An actor
+// that only keeps a clerk in a field is another actor, as above.
+type seedingClerk struct{ *clerk }
+
+func (s seedingClerk) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes spawnedactors\.clerk\.seen; arg1 calls \(\*actor\.Context\)\.Message\)`
+	if n, ok := c.Message().(int); ok {
+		s.seen = n
+		return
+	}
+	s.clerk.Receive(c)
+}
+
+type clerkKeeper struct{ k *clerk }
+
+func (s clerkKeeper) Receive(c *actor.Context) { // want Receive:`summary\(arg0 writes spawnedactors\.clerk\.seen\)`
+	s.k.seen = 1 // want `writes confined spawnedactors\.clerk\.seen off the owner: this code runs via a turn of spawnedactors.clerkKeeper, another actor`
+}
