@@ -35,9 +35,10 @@ import (
 //     whenever it runs after;
 //   - sits beside an exported method that hands the loop work on a
 //     channel the loop receives from: the API is the loop's clients';
-//   - is no code the loop, or other owner code, runs (onOwner), waits for
-//     nothing (a Close reading counters after the loop stopped), and
-//     registers no callback (see registers);
+//   - is no code the loop, or other owner code, runs (onOwner), and waits
+//     for nothing (a Close reading counters after the loop stopped); where
+//     a method starts the loop, it registers no callback either (see
+//     registers), which may come before the Start;
 //   - reads, or writes, without a lock, a confined field (see ownedField)
 //     the loop writes without one, or writes one the loop reads: a touch
 //     the check will report.
@@ -71,8 +72,8 @@ func (s *Suggester) proposeClientMethods(onOwner map[*ssa.Function]bool) {
 		}
 		loopWrites, loopReads := s.written.unlockedOf(loop), s.written.readsOf(loop)
 		for _, m := range methods {
-			if m == loop || onOwner[m] || receives(m) || sendsOnAny(m, fed) || s.registers(m) ||
-				readersOnly && slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(m))), s.ownedField) {
+			if m == loop || onOwner[m] || receives(m) || sendsOnAny(m, fed) ||
+				readersOnly && (s.registers(m) || slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(m))), s.ownedField)) {
 				continue
 			}
 			touched := s.racingFields(m, loopWrites, loopReads)

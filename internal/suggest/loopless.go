@@ -128,6 +128,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it, and code on several owners reads it: name the one it belongs to")
 			continue
 		}
+
 		if len(owner.roots) == 0 && obj.Pkg() != s.pass.Pkg {
 			// What another package's functions write, this package sees
 			// without the values' origins (a candidate each request
@@ -170,7 +171,11 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		// locked); but where a goroutine keeps a field to itself (a sum
 		// only it adds to, a slot only it writes), confining the type
 		// would report that field: then only the shared fields are.
-		if !keepsOwn(union(s.kept(obj, offFields, t.reads[tk]), t.slots[tk]), shared) {
+		// A type with a mutex that a loop reads is, as one a loop
+		// writes (see proposeOwnerFields), the loop's field by field:
+		// what its lock guards beside it is its author's to say.
+		oneByOne := len(owner.roots) > 0 && hasMutex(obj.Type().(*types.Named))
+		if !oneByOne && !keepsOwn(union(s.kept(obj, offFields, t.reads[tk]), t.slots[tk]), shared) {
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
 				strings.Join(firstN(offNames, 3), ", "), names.Plural(len(shared), "its field "+shared[0], "its fields "+strings.Join(shared, ", ")), also, whose)})
@@ -185,10 +190,14 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 				continue
 			}
 			touch, who := "writes it without a lock", offNames
-			if !offFields[tk+"."+name] {
+			switch key := tk + "." + name; {
+			case !offFields[key] && pa.lockedOff[key] != "":
+				touch = "writes it with a lock held (" + pa.lockedOff[key] + ") that the owner's code does not take"
+			case !offFields[key]:
 				touch = "reads it"
-			} else if writers := off.of[tk+"."+name]; len(writers) > 0 {
-				who = slices.Compact(slices.Sorted(slices.Values(writers)))
+			}
+			if offFields[tk+"."+name] && len(off.of[tk+"."+name]) > 0 {
+				who = slices.Compact(slices.Sorted(slices.Values(off.of[tk+"."+name])))
 			}
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) %s, %s: %s, and the check reports the goroutines",
@@ -497,6 +506,15 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 	return t
 }
 
+// capturesValueOf reports whether fn, started code, is handed a value of
+// the type keyed tk or captures one: its starter's, not one it makes.
+func capturesValueOf(fn *ssa.Function, tk string) bool {
+	return handedValueOf(fn, tk) || slices.ContainsFunc(fn.FreeVars, func(fv *ssa.FreeVar) bool {
+		ptr, cell := fv.Type().Underlying().(*types.Pointer) // a captured variable's cell
+		return flow.TypeKey(fv.Type()) == tk || cell && flow.TypeKey(ptr.Elem()) == tk
+	})
+}
+
 // handedValueOf reports whether fn is handed a value of the type keyed
 // tk: as its receiver (b.flush()) or a parameter (flush(b)).
 func handedValueOf(fn *ssa.Function, tk string) bool {
@@ -513,11 +531,16 @@ func handedValueOf(fn *ssa.Function, tk string) bool {
 // that is no method of the type (a config loader setting a global's field
 // before anything starts). What it reads only through helpers (a link's
 // queues, which its Start set up before starting it) races only with what
-// the starter writes after the start.
+// the starter writes after the start, and with a method growing it.
 func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.Function, key string, direct bool) bool {
 	if !direct {
+		// A field a method grows whenever it is called (AddSink
+		// appending to what a reporter's goroutine ranges) is no
+		// set-up: it races with what a goroutine nobody joins reads
+		// without a lock.
 		w := spawned.window[fn]
-		return w != nil && w.writes[key]
+		return w != nil && w.writes[key] || !spawned.joined[fn] && capturesValueOf(fn, key[:strings.LastIndex(key, ".")]) &&
+			s.written.unlockedReadsOf(fn)[key] && s.grownBesides(fn, key)
 	}
 	if s.racesWithStarter(spawned, fn, key) {
 		return true
@@ -542,23 +565,31 @@ func (s *Suggester) guardedField(key string) bool {
 // tests and set-up, that starts nothing writes the field key without a
 // lock.
 func (s *Suggester) writtenByMethodOf(key string) bool {
-	return s.methodWriting(key, func(*types.Func) bool { return true }) != nil
+	return s.methodWriting(key, func(*ssa.Function) bool { return true }) != nil
+}
+
+// grownBesides reports whether such a method, one the started code fn
+// does not run itself, grows the field key (see fieldAccesses.grows): an
+// AddSink appending to it whenever it is called.
+func (s *Suggester) grownBesides(fn *ssa.Function, key string) bool {
+	own := s.reachable([]*ssa.Function{fn})
+	return s.methodWriting(key, func(m *ssa.Function) bool { return !own[m] && s.written.accesses(m).grows[key] }) != nil
 }
 
 // exportedWriter is an exported method of the type of the field key that
 // writes it as writtenByMethodOf says, or nil.
 func (s *Suggester) exportedWriter(key string) *ssa.Function {
-	return s.methodWriting(key, (*types.Func).Exported)
+	return s.methodWriting(key, func(fn *ssa.Function) bool { return flow.DeclaredFunc(fn).Exported() })
 }
 
 // methodWriting is a method of the type of the field key, one keep
 // accepts, outside tests and set-up, that starts nothing and writes key
 // without a lock; or nil.
-func (s *Suggester) methodWriting(key string, keep func(*types.Func) bool) *ssa.Function {
+func (s *Suggester) methodWriting(key string, keep func(*ssa.Function) bool) *ssa.Function {
 	tk := key[:strings.LastIndex(key, ".")]
 	for _, fn := range s.e.Functions() {
 		decl := flow.DeclaredFunc(fn)
-		if decl == nil || !keep(decl) {
+		if decl == nil || !keep(fn) {
 			continue
 		}
 		if recv := names.ReceiverNamed(decl); recv == nil || flow.TypeKey(recv) != tk || s.inTestFile(fn.Pos()) {

@@ -113,6 +113,9 @@ func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function
 					ts = startedThrough(s.e.Program(), in, spawners)
 				}
 				for _, t := range ts {
+					if origin := t.fn.Origin(); origin != nil {
+						t.fn = origin // go p.run() in a generic constructor starts an instance: its body is the origin's
+					}
 					if starts[t.fn] == nil {
 						order = append(order, t.fn)
 					}
@@ -753,18 +756,60 @@ func (s *Suggester) quitChannel(ch ssa.Value) bool {
 	if p, ok := ch.(*ssa.Parameter); ok {
 		return s.quitParam(p)
 	}
+	if st, ok := ch.Type().Underlying().(*types.Chan).Elem().Underlying().(*types.Struct); !ok || st.NumFields() > 0 {
+		return false
+	}
+	if made := madeChannel(ch); made != nil {
+		// A local quit channel its goroutine captured (quit :=
+		// make(chan struct{}); go func() { ... case <-quit: return }()),
+		// closed by a stop function, never sent on.
+		return !s.sentOnLocal()[made]
+	}
 	load, ok := ch.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return false
 	}
 	f := flow.FieldOf(load.X)
-	if f == nil {
-		return false
+	return f != nil && !s.sendsOn(f)
+}
+
+// madeChannel is the variable or channel a function made that ch is, as
+// a closure capturing it sees it too: the local variable's cell, or the
+// channel; nil for any other channel.
+func madeChannel(ch ssa.Value) ssa.Value {
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		ch = load.X
 	}
-	if st, ok := f.Type().Underlying().(*types.Chan).Elem().Underlying().(*types.Struct); !ok || st.NumFields() > 0 {
-		return false
+	for fv, ok := ch.(*ssa.FreeVar); ok; fv, ok = ch.(*ssa.FreeVar) {
+		if ch = flow.CapturedValue(fv); ch == nil {
+			return nil
+		}
 	}
-	return !s.sendsOn(f)
+	switch ch.(type) {
+	case *ssa.Alloc, *ssa.MakeChan:
+		return ch
+	}
+	return nil
+}
+
+// sentOnLocal indexes the local channels (see madeChannel) some code of
+// the package sends on, on first use.
+func (s *Suggester) sentOnLocal() map[ssa.Value]bool {
+	if s.sentLocal == nil {
+		s.sentLocal = make(map[ssa.Value]bool)
+		for _, fn := range s.e.Functions() {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					for _, sent := range flow.SentChannels(instr) {
+						if made := madeChannel(sent); made != nil {
+							s.sentLocal[made] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return s.sentLocal
 }
 
 // quitParam reports whether the channel parameter p is handed a quit

@@ -191,9 +191,10 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 // of obj, a type with a mutex, that its owner code writes and no code
 // writes with a lock held, and that code off the owner writes too (also
 // a helper of the owner's that a retry timer calls): what the mutex
-// guards is the others. Code that may run anywhere and
-// only reads them is left out: it may wait for the owner to be done (a
-// fetcher's report after its loop closed term). Once one field is its
+// guards is the others. So are the fields owner code grows turn after
+// turn that code started off the owner reads; code that may run anywhere
+// and only reads them is left out: it may wait for the owner to be done
+// (a fetcher's report after its loop closed term). Once one field is its
 // owner's, so is a field only goroutines write that code not off the
 // owner reads without the lock (a clock's ticks, which the UI shows). It
 // reports whether it proposed any.
@@ -205,7 +206,14 @@ func (s *Suggester) withdrawAnyOverFreeElements() {
 func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, locked fieldSet, pa *placedAccesses, kept bool) bool {
 	off := pa.off[flow.TypeKey(obj.Type())]
 	offWrites := func(key string) bool { return off != nil && off.fields[key] || pa.writtenOff[key] != "" }
-	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), offWrites) {
+	// A field owner code grows turn after turn while code started off
+	// the owner reads it is the owner's state, read mid-change (a report
+	// goroutine summing the loop's stock). One the owner only sets (a
+	// handshake's result) may be published by means -suggest cannot see
+	// (a channel closed after it); and code that may run anywhere (an
+	// exported getter) may wait for the owner, unlike code started off it.
+	grownReadOff := func(key string) bool { return pa.grownOn[key] != "" && pa.readStarted[key] != "" }
+	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), func(key string) bool { return offWrites(key) || grownReadOff(key) }) {
 		return false
 	}
 	writers := func(key string) string {
@@ -248,6 +256,9 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case wt.turns && read:
 			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
 				owners(key), reader, obj.Name())
+		case grownReadOff(key):
+			evidence = fmt.Sprintf("owner code (%s) changes it without a lock turn after turn and code started off the owner (%s) reads it; no code writes it with the lock of its %s held",
+				pa.grownOn[key], pa.readStarted[key], obj.Name())
 		}
 		if evidence != "" {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
@@ -491,6 +502,11 @@ type placedAccesses struct {
 	// reading before the start), each with a function reading it.
 	readOutside map[string]string
 	readOn      map[string]string // fields owner code reads without a lock, each with a function reading it
+	// readStarted are the fields code only started off the owner reads
+	// (a reporter goroutine summing a loop's map), grownOn those owner
+	// code grows without a lock (see fieldAccesses.grows); each with a
+	// function doing it.
+	readStarted, grownOn map[string]string
 	// entriesOff are the fields whose maps or slices code hands to a
 	// helper that starts code touching their entries (m.normalize(st.queue)
 	// returning a command that writes them), each with that helper.
@@ -498,7 +514,7 @@ type placedAccesses struct {
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), writtenOff: make(map[string]string), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), entriesOff: make(map[string]string)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), writtenOff: make(map[string]string), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), readStarted: make(map[string]string), grownOn: make(map[string]string), entriesOff: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -534,6 +550,10 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	}
 	if offOwner && !onOwner {
 		pa.off.add(fn, acc.writes)
+		noteFirst(pa.readStarted, acc.reads, fn)
+	}
+	if onOwner && !offOwner {
+		noteFirst(pa.grownOn, acc.grows, fn)
 	}
 	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.unlockedReads, acc.unlockedReads)
@@ -568,6 +588,16 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	for key := range acc.reads {
 		if !acc.joinedReads[key] {
 			pa.otherReads[key] = append(pa.otherReads[key], fn)
+		}
+	}
+}
+
+// noteFirst records fn as the function for each of keys that out does
+// not name one for yet.
+func noteFirst(out map[string]string, keys fieldSet, fn *ssa.Function) {
+	for key := range keys {
+		if _, ok := out[key]; !ok {
+			out[key] = flow.Name(fn)
 		}
 	}
 }

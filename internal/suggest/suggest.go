@@ -57,6 +57,7 @@ type Suggester struct {
 	written   *writeIndex
 	declined  *declines            // with -explain: the candidates that got no proposal
 	sentOn    map[*types.Var]bool  // the channel fields code sends on; nil until asked (see quitChannel)
+	sentLocal map[ssa.Value]bool   // the local channels code sends on; nil until asked (see sentOnLocal)
 	sources   *[]eventSourceMethod // the eventSources in view; nil until asked
 }
 

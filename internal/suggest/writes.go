@@ -106,6 +106,10 @@ type fieldAccesses struct {
 	// code (c.wg.Wait(); return c.pages): ordered after what that code
 	// wrote, they race with no goroutine nobody else waits for.
 	joinedReads fieldSet
+	// grows are the writes that change what the field holds from what it
+	// held (s.n++, s.log = append(s.log, e), s.stock[k] = v): state kept
+	// turn after turn, unlike a value set once and published (see grows).
+	grows fieldSet
 }
 
 // candidate reports whether values of named could be confined: a struct
@@ -157,7 +161,7 @@ func (x *writeIndex) accesses(fn *ssa.Function) fieldAccesses {
 
 func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	originOf := x.e.ValueOrigins(fn)
-	acc := fieldAccesses{writes: make(fieldSet), elementWrites: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet), joinedReads: make(fieldSet)}
+	acc := fieldAccesses{writes: make(fieldSet), elementWrites: make(fieldSet), reads: make(fieldSet), unlockedWrites: make(fieldSet), unlockedReads: make(fieldSet), slots: make(fieldSet), lockedWrites: make(fieldSet), startWrites: make(fieldSet), joinedReads: make(fieldSet), grows: make(fieldSet)}
 	elsewhere := make(fieldSet)     // fields written other than at a slot
 	direct := make(fieldSet)        // fields written other than in an element
 	unjoinedReads := make(fieldSet) // fields read where no join ran before
@@ -172,6 +176,10 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			}
 		}
 	}
+	// A helper its package calls only with a lock held (removeElement,
+	// from Get and Put after c.mu.Lock()) touches under that lock.
+	lockedByCallers := !acc.locks && x.calledUnderLock(fn, maxLockedDepth)
+	locked := func(instr ssa.Instruction) bool { return lockedByCallers || underLock(instr) }
 	free := make(fieldSet)     // written where no lock call ran before
 	started := startedCase(fn) // nil in most functions
 	if x.setUpHelper(fn) {
@@ -204,7 +212,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		if t.write && publishedByClose(instr, t.v, closes) {
 			// s.out = r; close(s.done): a result handed to whoever
 			// waits for done, no evidence of an owner; but written.
-			if !underLock(instr) {
+			if !locked(instr) {
 				acc.unlockedWrites[key] = true
 			}
 			continue
@@ -212,7 +220,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		switch {
 		case !t.write:
 			acc.reads[key] = true
-			if !underLock(instr) {
+			if !locked(instr) {
 				acc.unlockedReads[key] = true
 			}
 			if ranBefore(instr, isJoin) { // c.wg.Wait(); return c.pages
@@ -224,7 +232,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			// rlp.Encode(w, &tx.inner): an encoder reads it, a decoder
 			// writes it, and the signature does not tell. No evidence
 			// of an owner, but a write for what stays free.
-			if !underLock(instr) {
+			if !locked(instr) {
 				acc.unlockedWrites[key] = true
 			}
 		default:
@@ -234,10 +242,13 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 			} else {
 				direct[key] = true
 			}
-			if !underLock(instr) {
+			if !locked(instr) {
 				acc.unlockedWrites[key] = true
+				if grows(instr) {
+					acc.grows[key] = true
+				}
 			}
-			if !acc.afterLock[instr] {
+			if !acc.afterLock[instr] && !lockedByCallers {
 				free[key] = true
 			}
 			if slotWrite(instr) {
@@ -259,7 +270,7 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	for key := range unjoinedReads {
 		delete(acc.joinedReads, key)
 	}
-	if acc.locks {
+	if acc.locks || lockedByCallers {
 		for key := range acc.writes {
 			if !acc.unlockedWrites[key] {
 				acc.lockedWrites[key] = true
@@ -270,6 +281,100 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		}
 	}
 	return acc
+}
+
+// grows reports whether instr, a field's address, is written with what
+// the field held: a store of a value computed from a load of the same
+// field (s.n++, s.log = append(s.log, e)), or an update or delete of the
+// entries of the map it holds, or a store into an element of its slice.
+func grows(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	sameField := func(v ssa.Value) bool {
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		other, ok := load.X.(*ssa.FieldAddr)
+		return ok && other.Field == fa.Field && sameLoad(other.X, fa.X)
+	}
+	for _, ref := range flow.Referrers(fa) {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr == fa && computedFrom(ref.Val, sameField, 3) {
+				return true
+			}
+		case *ssa.UnOp:
+			for _, use := range flow.Referrers(ref) {
+				switch use := use.(type) {
+				case *ssa.MapUpdate:
+					if use.Map == ref {
+						return true
+					}
+				case *ssa.IndexAddr:
+					if slices.ContainsFunc(flow.Referrers(use), func(i ssa.Instruction) bool { st, ok := i.(*ssa.Store); return ok && st.Addr == use }) {
+						return true
+					}
+				case *ssa.Call:
+					if flow.IsBuiltin(use, "delete") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameLoad reports whether a and b are one value, or loads of one
+// variable (a captured receiver, loaded again for each use).
+func sameLoad(a, b ssa.Value) bool {
+	la, okA := a.(*ssa.UnOp)
+	lb, okB := b.(*ssa.UnOp)
+	return a == b || okA && okB && la.Op == token.MUL && lb.Op == token.MUL && la.X == lb.X
+}
+
+// computedFrom reports whether v is, or is computed by arithmetic,
+// conversions or append from, a value that is accepts, at most depth steps
+// away.
+func computedFrom(v ssa.Value, is func(ssa.Value) bool, depth int) bool {
+	if is(v) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		return computedFrom(v.X, is, depth-1) || computedFrom(v.Y, is, depth-1)
+	case *ssa.Convert:
+		return computedFrom(v.X, is, depth-1)
+	case *ssa.Call:
+		return flow.IsBuiltin(v, "append") && len(v.Call.Args) > 0 && computedFrom(v.Call.Args[0], is, depth-1)
+	}
+	return false
+}
+
+// maxLockedDepth bounds how many helpers up calledUnderLock looks for the
+// lock held.
+const maxLockedDepth = 2
+
+// calledUnderLock reports whether the package runs fn only from static
+// calls made with a lock held: where a lock call dominates the call with
+// no unlock between, or in a helper itself called so, depth helpers up.
+func (x *writeIndex) calledUnderLock(fn *ssa.Function, depth int) bool {
+	calls := x.e.Callers(fn)
+	if len(calls) == 0 || !x.e.OnlyCalled(fn) {
+		return false
+	}
+	for _, call := range calls {
+		if !underLock(call) && (depth == 0 || x.accesses(call.Parent()).locks || !x.calledUnderLock(call.Parent(), depth-1)) {
+			return false
+		}
+	}
+	return true
 }
 
 // A fieldTouch is a read or write of a candidate type's field through a
@@ -649,6 +754,20 @@ func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
 		}
 		return setOf(x.importedFields(fn).Reads)
 	}, followHanded)
+}
+
+// unlockedReadsOf returns the fields fn reads with no lock held, itself
+// and in what it calls in place as readsOf follows, but for calls made
+// with a lock held.
+func (x *writeIndex) unlockedReadsOf(fn *ssa.Function) fieldSet {
+	return x.closure(x.freeReads, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks != nil {
+			return x.accesses(fn).unlockedReads
+		}
+		return setOf(x.importedFields(fn).Reads)
+	}, func(originOf func(ssa.Value) summary.Origin, call ssa.CallInstruction, c calledInPlace) bool {
+		return !underLock(call) && followHanded(originOf, call, c)
+	})
 }
 
 // followHanded says to follow the calls in place that hand the callee
@@ -1737,6 +1856,7 @@ type writeIndex struct {
 	writes       map[*ssa.Function]fieldSet              // see of
 	direct       map[*ssa.Function]fieldSet              // see directOf
 	reads        map[*ssa.Function]fieldSet              // see readsOf
+	freeReads    map[*ssa.Function]fieldSet              // see unlockedReadsOf
 	unlocked     map[*ssa.Function]fieldSet              // see unlockedOf
 	access       map[*ssa.Function]fieldAccesses         // see accesses
 	starts       map[*ssa.Function][]*startSite          // see setsUpStarted
@@ -1749,7 +1869,7 @@ type writeIndex struct {
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool), made: make(map[*ssa.Function]map[*types.Named]bool)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), freeReads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool), made: make(map[*ssa.Function]map[*types.Named]bool)}
 }
 
 // reset forgets what the index found.
