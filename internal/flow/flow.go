@@ -425,6 +425,18 @@ func filledFrom(s ssa.Value, seen map[ssa.Value]bool) *types.Var {
 	return field
 }
 
+// SelectedField returns the field instr selects, a FieldAddr or a Field,
+// or nil.
+func SelectedField(instr ssa.Instruction) *types.Var {
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		return FieldOf(in)
+	case *ssa.Field:
+		return LoadedField(in)
+	}
+	return nil
+}
+
 // FieldOf returns the field whose address addr is, if any.
 func FieldOf(addr ssa.Value) *types.Var {
 	if fa, ok := addr.(*ssa.FieldAddr); ok {

@@ -1462,14 +1462,7 @@ func funcFieldsRead(fn *ssa.Function) []*types.Var {
 	var out []*types.Var
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			var f *types.Var
-			switch x := instr.(type) {
-			case *ssa.Field:
-				f = flow.LoadedField(x)
-			case *ssa.FieldAddr:
-				f = flow.FieldOf(x)
-			}
-			if f != nil && names.IsFuncTyped(f.Type()) {
+			if f := flow.SelectedField(instr); f != nil && names.IsFuncTyped(f.Type()) {
 				out = append(out, f)
 			}
 		}

@@ -1049,13 +1049,7 @@ func (c *Package) reassignedField(f *types.Var) summary.Position {
 // built: reading the field races with nothing, and what the caller does
 // with the entries is the touch (see returnedEntries).
 func (c *Package) handsOutEntries(instr ssa.Instruction) bool {
-	var f *types.Var
-	switch in := instr.(type) {
-	case *ssa.FieldAddr:
-		f = flow.FieldOf(in)
-	case *ssa.Field:
-		f = flow.LoadedField(in)
-	}
+	f := flow.SelectedField(instr)
 	if f == nil || !holdsEntries(f.Type()) {
 		return false
 	}
