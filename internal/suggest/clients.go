@@ -26,7 +26,8 @@ import (
 )
 
 // proposeClientMethods proposes //confined:offowner on each exported
-// method of a loop's receiver type, outside tests, that:
+// method of a loop's receiver type, outside tests, and of the handles its
+// API returns (see handles), that:
 //   - belongs to a type whose loop a function other than its methods
 //     starts (a constructor), so that every call of the method comes
 //     while the loop may run; where a method (Start) starts it, only a
@@ -71,20 +72,62 @@ func (s *Suggester) proposeClientMethods(onOwner map[*ssa.Function]bool) {
 			continue
 		}
 		loopWrites, loopReads := s.written.unlockedOf(loop), s.written.readsOf(loop)
-		for _, m := range methods {
+		clientCall := func(m *ssa.Function) []string {
 			if m == loop || onOwner[m] || receives(m) || sendsOnAny(m, fed) ||
 				readersOnly && (s.registers(m) || slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(m))), s.ownedField)) {
-				continue
+				return nil
 			}
-			touched := s.racingFields(m, loopWrites, loopReads)
-			if len(touched) == 0 {
-				continue
+			return s.racingFields(m, loopWrites, loopReads)
+		}
+		for _, m := range methods {
+			if touched := clientCall(m); len(touched) > 0 {
+				s.propose(proposal{obj: flow.DeclaredFunc(m), verb: directive.VerbOffOwner, evidence: fmt.Sprintf(
+					"clients call it while %s runs (%s, beside it, hands that loop its work on a channel), the loop never does, and it touches %s, which the loop uses, without asking the loop",
+					flow.Name(loop), flow.Name(feeder), strings.Join(touched, ", "))})
 			}
-			s.propose(proposal{obj: flow.DeclaredFunc(m), verb: directive.VerbOffOwner, evidence: fmt.Sprintf(
-				"clients call it while %s runs (%s, beside it, hands that loop its work on a channel), the loop never does, and it touches %s, which the loop uses, without asking the loop",
-				flow.Name(loop), flow.Name(feeder), strings.Join(touched, ", "))})
+		}
+		// The handles the API gives clients (a subscription Subscribe
+		// returns, which the loop delivers to): their methods are
+		// clients' calls too.
+		for _, h := range s.handles(recv, methods) {
+			handle, from := h.typ, h.from
+			for _, m := range s.exportedMethods(handle) {
+				if touched := clientCall(m); len(touched) > 0 {
+					s.propose(proposal{obj: flow.DeclaredFunc(m), verb: directive.VerbOffOwner, evidence: fmt.Sprintf(
+						"clients hold its values, which %s returns, while %s runs, the loop never calls it, and it touches %s, which the loop uses, without asking the loop",
+						flow.Name(from), flow.Name(loop), strings.Join(touched, ", "))})
+				}
+			}
 		}
 	}
+}
+
+// A handle is a type of values the loop's API hands its clients, with
+// the method that returns them.
+type handle struct {
+	typ  *types.Named
+	from *ssa.Function
+}
+
+// handles are the other struct types of the package that the exported
+// methods of recv, in order, return pointers to: what the loop's API
+// hands its clients (a subscription).
+func (s *Suggester) handles(recv *types.Named, methods []*ssa.Function) []handle {
+	var out []handle
+	for _, m := range methods {
+		results := m.Signature.Results()
+		for i := range results.Len() {
+			if _, ptr := results.At(i).Type().(*types.Pointer); !ptr {
+				continue
+			}
+			h := names.DerefNamed(results.At(i).Type())
+			if h != nil && h.Origin() != recv.Origin() && h.Obj().Pkg() == s.pass.Pkg && names.IsStruct(h) &&
+				!slices.ContainsFunc(out, func(x handle) bool { return x.typ == h }) {
+				out = append(out, handle{h, m})
+			}
+		}
+	}
+	return out
 }
 
 // registers reports whether fn hands over funcs, written or proposed so

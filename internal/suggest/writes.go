@@ -472,7 +472,9 @@ func (x *writeIndex) keptIn(fn *ssa.Function, is func(ssa.Value) bool) map[*type
 			case *ssa.MapUpdate:
 				if !originOf(in.Map).Fresh() {
 					keep(in.Key)
-					keep(in.Value)
+					for _, v := range flow.StoredElements(in.Value) { // h.subs[t] = append(h.subs[t], s)
+						keep(v)
+					}
 				}
 			case *ssa.Store:
 				if _, field := in.Addr.(*ssa.FieldAddr); field && !originOf(in.Addr).Fresh() {
