@@ -6,6 +6,7 @@ package suggest
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -565,7 +566,45 @@ func (s *Suggester) guardedField(key string) bool {
 // tests and set-up, that starts nothing writes the field key without a
 // lock.
 func (s *Suggester) writtenByMethodOf(key string) bool {
-	return s.methodWriting(key, func(*ssa.Function) bool { return true }) != nil
+	return s.methodWriting(key, func(fn *ssa.Function) bool { return !registersInto(fn, key) }) != nil
+}
+
+// handedParam reports whether v is a parameter, or what a variable holds
+// that only a parameter is stored in (a parameter closures capture too).
+func handedParam(v ssa.Value) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if cell, ok := load.X.(*ssa.Alloc); ok {
+			stored := flow.StoredValues(cell)
+			return len(stored) > 0 && !slices.ContainsFunc(stored, func(x ssa.Value) bool { _, p := x.(*ssa.Parameter); return !p })
+		}
+	}
+	_, param := v.(*ssa.Parameter)
+	return param
+}
+
+// registersInto reports whether fn writes the field key, a func field,
+// only with a func it was handed (s.onEvent = fn): a registration, which
+// callers make before the work that calls it, not state changing beside
+// the goroutines that call it.
+func registersInto(fn *ssa.Function, key string) bool {
+	registered := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			f := flow.FieldOf(st.Addr)
+			if f == nil || !strings.HasSuffix(key, "."+f.Name()) || !names.IsFuncTyped(f.Type()) {
+				continue
+			}
+			if !handedParam(st.Val) {
+				return false
+			}
+			registered = true
+		}
+	}
+	return registered
 }
 
 // grownBesides reports whether such a method, one the started code fn
