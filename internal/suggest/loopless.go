@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -217,26 +218,37 @@ func publishedAtExit(fn *ssa.Function, key string) bool {
 		return false
 	}
 	written := false
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			if named := names.DerefNamed(fa.X.Type()); named == nil || !names.IsStruct(named) || fieldKey(named, named.Underlying().(*types.Struct).Field(fa.Field).Name()) != key {
-				continue
-			}
-			if flow.InLoop(b) {
-				return false
-			}
-			written = true
+	for b := range storesInto(fn, key) {
+		if flow.InLoop(b.Block()) {
+			return false
 		}
+		written = true
 	}
 	return written
+}
+
+// storesInto yields fn's stores into the field key (x.f = v).
+func storesInto(fn *ssa.Function, key string) iter.Seq[*ssa.Store] {
+	return func(yield func(*ssa.Store) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if named := names.DerefNamed(fa.X.Type()); named == nil || !names.IsStruct(named) || fieldKey(named, named.Underlying().(*types.Struct).Field(fa.Field).Name()) != key {
+					continue
+				}
+				if !yield(st) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // closesAtExit reports whether fn closes a channel held in a field when
@@ -588,21 +600,11 @@ func handedParam(v ssa.Value) bool {
 // the goroutines that call it.
 func registersInto(fn *ssa.Function, key string) bool {
 	registered := false
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			f := flow.FieldOf(st.Addr)
-			if f == nil || !strings.HasSuffix(key, "."+f.Name()) || !names.IsFuncTyped(f.Type()) {
-				continue
-			}
-			if !handedParam(st.Val) {
-				return false
-			}
-			registered = true
+	for st := range storesInto(fn, key) {
+		if !names.IsFuncTyped(st.Val.Type()) || !handedParam(st.Val) {
+			return false
 		}
+		registered = true
 	}
 	return registered
 }
@@ -611,8 +613,16 @@ func registersInto(fn *ssa.Function, key string) bool {
 // does not run itself, grows the field key (see fieldAccesses.grows): an
 // AddSink appending to it whenever it is called.
 func (s *Suggester) grownBesides(fn *ssa.Function, key string) bool {
-	own := s.reachable([]*ssa.Function{fn})
-	return s.methodWriting(key, func(m *ssa.Function) bool { return !own[m] && s.written.accesses(m).grows[key] }) != nil
+	var own map[*ssa.Function]bool // what fn runs, found once a method grows key
+	return s.methodWriting(key, func(m *ssa.Function) bool {
+		if !s.written.accesses(m).grows[key] {
+			return false
+		}
+		if own == nil {
+			own = s.reachable([]*ssa.Function{fn})
+		}
+		return !own[m]
+	}) != nil
 }
 
 // exportedWriter is an exported method of the type of the field key that

@@ -763,7 +763,7 @@ func (s *Suggester) quitChannel(ch ssa.Value) bool {
 		// A local quit channel its goroutine captured (quit :=
 		// make(chan struct{}); go func() { ... case <-quit: return }()),
 		// closed by a stop function, never sent on.
-		return !s.sentOnLocal()[made]
+		return !s.sentOnLocal(made)
 	}
 	load, ok := ch.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
@@ -790,26 +790,6 @@ func madeChannel(ch ssa.Value) ssa.Value {
 		return ch
 	}
 	return nil
-}
-
-// sentOnLocal indexes the local channels (see madeChannel) some code of
-// the package sends on, on first use.
-func (s *Suggester) sentOnLocal() map[ssa.Value]bool {
-	if s.sentLocal == nil {
-		s.sentLocal = make(map[ssa.Value]bool)
-		for _, fn := range s.e.Functions() {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					for _, sent := range flow.SentChannels(instr) {
-						if made := madeChannel(sent); made != nil {
-							s.sentLocal[made] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	return s.sentLocal
 }
 
 // quitParam reports whether the channel parameter p is handed a quit
@@ -844,24 +824,41 @@ func (s *Suggester) quitParam(p *ssa.Parameter) bool {
 }
 
 // sendsOn reports whether code of the package sends on the channel field f.
-func (s *Suggester) sendsOn(f *types.Var) bool {
-	if s.sentOn == nil {
-		s.sentOn = make(map[*types.Var]bool)
-		for _, fn := range s.e.Functions() {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					for _, sent := range flow.SentChannels(instr) {
-						if load, ok := sent.(*ssa.UnOp); ok && load.Op == token.MUL {
-							if f := flow.FieldOf(load.X); f != nil {
-								s.sentOn[f] = true
-							}
+func (s *Suggester) sendsOn(f *types.Var) bool { return s.sent().fields[f] }
+
+// sentOnLocal reports whether code of the package sends on the local
+// channel made (see madeChannel).
+func (s *Suggester) sentOnLocal(made ssa.Value) bool { return s.sent().locals[made] }
+
+// sentChannels are the channels code of the package sends on: channel
+// fields, and local channels as madeChannel names them.
+type sentChannels struct {
+	fields map[*types.Var]bool
+	locals map[ssa.Value]bool
+}
+
+// sent indexes the channels code of the package sends on, on first use.
+func (s *Suggester) sent() *sentChannels {
+	if s.sentOn != nil {
+		return s.sentOn
+	}
+	s.sentOn = &sentChannels{fields: make(map[*types.Var]bool), locals: make(map[ssa.Value]bool)}
+	for _, fn := range s.e.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, ch := range flow.SentChannels(instr) {
+					if made := madeChannel(ch); made != nil {
+						s.sentOn.locals[made] = true
+					} else if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+						if f := flow.FieldOf(load.X); f != nil {
+							s.sentOn.fields[f] = true
 						}
 					}
 				}
 			}
 		}
 	}
-	return s.sentOn[f]
+	return s.sentOn
 }
 
 // fedFromOutside reports whether every channel the loop fn receives work

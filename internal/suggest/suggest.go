@@ -56,8 +56,7 @@ type Suggester struct {
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
 	written   *writeIndex
 	declined  *declines            // with -explain: the candidates that got no proposal
-	sentOn    map[*types.Var]bool  // the channel fields code sends on; nil until asked (see quitChannel)
-	sentLocal map[ssa.Value]bool   // the local channels code sends on; nil until asked (see sentOnLocal)
+	sentOn    *sentChannels        // the channels code sends on; nil until asked (see sent)
 	sources   *[]eventSourceMethod // the eventSources in view; nil until asked
 }
 

@@ -306,7 +306,7 @@ func (c *Package) replyCarrier(ch ssa.Value) *types.Var {
 	}
 	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if cell, ok := load.X.(*ssa.Alloc); ok {
-			c.carrierIndex()
+			c.carrierIndex() // fills localCarriers
 			return c.localCarriers[cell.Pos()]
 		}
 	}

@@ -35,8 +35,7 @@ type Package struct {
 	programs     map[*ssa.Go]*programStart             // see programStarted
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
-	reassigned   map[*types.Var]summary.Position       // see reassignedField; nil until asked
-	assigned     map[*types.Var]bool                   // see headerWritten; nil until asked
+	assigned     map[*types.Var]summary.Position       // see assignments; nil until asked
 	replied      *replyFields                          // see replies; nil until asked
 	carriers     map[*types.Var]summary.CarrierFact    // see carrierIndex; nil until asked
 	// localCarriers are the local variables among carriers, by the

@@ -1013,34 +1013,47 @@ func atomicOnly(instr ssa.Instruction) bool {
 // code assigning it runs on the owner does not matter: reassigned off the
 // owner, it races all the more.
 func (c *Package) reassignedField(f *types.Var) summary.Position {
-	if c.reassigned == nil {
-		c.reassigned = make(map[*types.Var]summary.Position)
-		for _, fn := range c.Fns {
-			if flow.FunctionalOption(fn) {
-				continue // it runs where the value is built
-			}
-			var origins *originTracker
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					field := flow.FieldOf(st.Addr)
-					if field == nil || !model.ConcurrencySafe(field.Type()) {
-						continue
-					}
-					if origins == nil {
-						origins = newOriginTracker(c, fn)
-					}
-					if _, done := c.reassigned[field]; !done && !origins.of(st.Addr.(*ssa.FieldAddr).X).Owned() {
-						c.reassigned[field] = c.M.Position(flow.InstrPos(st))
+	if f == nil || !model.ConcurrencySafe(f.Type()) {
+		return summary.Position{}
+	}
+	return c.assignments()[f.Origin()]
+}
+
+// assignments indexes, on first use, the fields the package's code
+// assigns in a value it did not build itself (see reassignedField), each
+// with where it first does.
+func (c *Package) assignments() map[*types.Var]summary.Position {
+	if c.assigned != nil {
+		return c.assigned
+	}
+	c.assigned = make(map[*types.Var]summary.Position)
+	for _, fn := range c.Fns {
+		if flow.FunctionalOption(fn) {
+			continue // it runs where the value is built
+		}
+		var origins *originTracker
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if origins == nil {
+					origins = newOriginTracker(c, fn)
+				}
+				if field := flow.FieldOf(fa); !origins.of(fa.X).Owned() {
+					if _, done := c.assigned[field]; !done {
+						c.assigned[field] = c.M.Position(flow.InstrPos(st))
 					}
 				}
 			}
 		}
 	}
-	return c.reassigned[f]
+	return c.assigned
 }
 
 // handsOutEntries reports whether instr selects a field holding a map or
@@ -1079,25 +1092,6 @@ func (c *Package) handsOutEntries(instr ssa.Instruction) bool {
 // of a value it did not make itself (b.recent = append(b.recent, e)):
 // reading the field then races with that assignment.
 func (c *Package) headerWritten(f *types.Var) bool {
-	if c.assigned == nil {
-		c.assigned = make(map[*types.Var]bool)
-		for _, fn := range c.Fns {
-			if flow.FunctionalOption(fn) {
-				continue // it runs where the value is built
-			}
-			origins := newOriginTracker(c, fn)
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					if fa, ok := st.Addr.(*ssa.FieldAddr); ok && !origins.of(fa.X).Owned() {
-						c.assigned[flow.FieldOf(fa)] = true
-					}
-				}
-			}
-		}
-	}
-	return c.assigned[f.Origin()]
+	_, ok := c.assignments()[f.Origin()]
+	return ok
 }
