@@ -1,7 +1,8 @@
 // Package suggestgeneric: a generic pool whose generic constructor starts
 // its loop (the go statement starts an instance of run, whose body is the
 // generic method's). The loop owns the idle list; a stats goroutine reads
-// it off the loop.
+// it off the loop. Look-alike: a generic gauge whose goroutine only wakes
+// on a ticker, no loop.
 package suggestgeneric
 
 import "time"
@@ -50,5 +51,28 @@ func (p *Pool[C]) Put(c C) { p.putCh <- c }
 func (p *Pool[C]) report() {
 	for range time.Tick(time.Second) {
 		println(p.dials)
+	}
+}
+
+// Look-alike: a generic gauge whose goroutine only wakes on a ticker
+// receives no work: no loop, whatever its constructor starts.
+type Gauge[T any] struct {
+	last T
+	in   chan T
+}
+
+func NewGauge[T any]() *Gauge[T] { // want NewGauge:`summary\(started result\)`
+	g := &Gauge[T]{in: make(chan T, 1)}
+	go g.sample()
+	return g
+}
+
+func (g *Gauge[T]) sample() {
+	for range time.Tick(time.Second) {
+		select {
+		case v := <-g.in:
+			g.last = v
+		default:
+		}
 	}
 }
