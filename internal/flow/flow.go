@@ -425,6 +425,22 @@ func filledFrom(s ssa.Value, seen map[ssa.Value]bool) *types.Var {
 	return field
 }
 
+// FieldStores yields fn's stores into a field (x.f = v), each with the
+// field's address.
+func FieldStores(fn *ssa.Function) iter.Seq2[*ssa.Store, *ssa.FieldAddr] {
+	return func(yield func(*ssa.Store, *ssa.FieldAddr) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if fa, ok := st.Addr.(*ssa.FieldAddr); ok && !yield(st, fa) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // SelectedField returns the field instr selects, a FieldAddr or a Field,
 // or nil.
 func SelectedField(instr ssa.Instruction) *types.Var {

@@ -230,22 +230,12 @@ func publishedAtExit(fn *ssa.Function, key string) bool {
 // storesInto yields fn's stores into the field key (x.f = v).
 func storesInto(fn *ssa.Function, key string) iter.Seq[*ssa.Store] {
 	return func(yield func(*ssa.Store) bool) {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if named := names.DerefNamed(fa.X.Type()); named == nil || !names.IsStruct(named) || fieldKey(named, named.Underlying().(*types.Struct).Field(fa.Field).Name()) != key {
-					continue
-				}
-				if !yield(st) {
-					return
-				}
+		for st, fa := range flow.FieldStores(fn) {
+			if named := names.DerefNamed(fa.X.Type()); named == nil || !names.IsStruct(named) || fieldKey(named, named.Underlying().(*types.Struct).Field(fa.Field).Name()) != key {
+				continue
+			}
+			if !yield(st) {
+				return
 			}
 		}
 	}

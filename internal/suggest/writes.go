@@ -1035,29 +1035,23 @@ func (x *writeIndex) madeInto(f *types.Var) map[string]bool {
 	if x.foreignMade == nil {
 		x.foreignMade = make(map[*types.Var]map[string]bool)
 		for _, fn := range x.e.Functions() {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					conv, ok := st.Val.(*ssa.MakeInterface)
-					if !ok {
-						continue
-					}
-					alloc, ok := conv.X.(*ssa.Alloc)
-					into := flow.FieldOf(st.Addr)
-					if !ok || into == nil {
-						continue
-					}
-					if named := names.DerefNamed(alloc.Type()); named == nil || named.Obj().Pkg() == x.pass.Pkg {
-						continue
-					}
-					if x.foreignMade[into] == nil {
-						x.foreignMade[into] = make(map[string]bool)
-					}
-					x.foreignMade[into][flow.TypeKey(alloc.Type())] = true
+			for st, fa := range flow.FieldStores(fn) {
+				conv, ok := st.Val.(*ssa.MakeInterface)
+				if !ok {
+					continue
 				}
+				alloc, ok := conv.X.(*ssa.Alloc)
+				if !ok {
+					continue
+				}
+				if named := names.DerefNamed(alloc.Type()); named == nil || named.Obj().Pkg() == x.pass.Pkg {
+					continue
+				}
+				into := flow.FieldOf(fa)
+				if x.foreignMade[into] == nil {
+					x.foreignMade[into] = make(map[string]bool)
+				}
+				x.foreignMade[into][flow.TypeKey(alloc.Type())] = true
 			}
 		}
 	}

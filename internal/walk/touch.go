@@ -1032,23 +1032,13 @@ func (c *Package) assignments() map[*types.Var]summary.Position {
 			continue // it runs where the value is built
 		}
 		var origins *originTracker
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				if origins == nil {
-					origins = newOriginTracker(c, fn)
-				}
-				if field := flow.FieldOf(fa); !origins.of(fa.X).Owned() {
-					if _, done := c.assigned[field]; !done {
-						c.assigned[field] = c.M.Position(flow.InstrPos(st))
-					}
+		for st, fa := range flow.FieldStores(fn) {
+			if origins == nil {
+				origins = newOriginTracker(c, fn)
+			}
+			if field := flow.FieldOf(fa); !origins.of(fa.X).Owned() {
+				if _, done := c.assigned[field]; !done {
+					c.assigned[field] = c.M.Position(flow.InstrPos(st))
 				}
 			}
 		}
