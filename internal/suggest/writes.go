@@ -370,18 +370,11 @@ func (x *writeIndex) calledUnderLock(fn *ssa.Function, depth int) bool {
 		return false
 	}
 	for _, call := range calls {
-		if !underLock(call) && (depth == 0 || takesLock(call.Parent()) || !x.calledUnderLock(call.Parent(), depth-1)) {
+		if !underLock(call) && (depth == 0 || x.accesses(call.Parent()).locks || !x.calledUnderLock(call.Parent(), depth-1)) {
 			return false
 		}
 	}
 	return true
-}
-
-// takesLock reports whether fn calls Lock (or RLock) itself. Asked of a
-// caller while its own accesses may be being computed, it reads the body,
-// not that memo.
-func takesLock(fn *ssa.Function) bool {
-	return anyInstr(fn, func(instr ssa.Instruction) bool { return flow.LockCall(instr) > 0 })
 }
 
 // A fieldTouch is a read or write of a candidate type's field through a
