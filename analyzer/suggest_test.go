@@ -137,6 +137,26 @@ func TestSuggestImportedLoops(t *testing.T) {
 	}
 }
 
+// TestSuggestLooplessImports: a loop calling a tracker of a package with
+// no loop, which belongs to its caller, keeps the default owner beside an
+// imported loop; one calling only a guarded gauge there is named.
+func TestSuggestLooplessImports(t *testing.T) {
+	got := suggestedInModule(t, "looplessimports", func(msg string) bool { return strings.Contains(msg, "//confined:loop") })
+	want := []string{
+		"base.go:15:17: suggest for (*base.Table).loop: //confined:loop:",
+		"router.go:20:18: suggest for (*router.Router).run: //confined:loop:",
+		"relay.go:18:17: suggest for (*relay.Relay).run: //confined:loop @relay:",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("want %d loops, got:\n%s", len(want), strings.Join(got, "\n"))
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, w) }) {
+			t.Errorf("want a proposal %q; got:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
+
 // importedLoops is a copy of testdata/importedloops whose base loop
 // declare then declares another way.
 func importedLoops(t *testing.T, declare func(dir string) error) string {

@@ -55,7 +55,13 @@ func (s *Suggester) proposeLoops() {
 	// module it imports has a loop of the default owner, which would
 	// otherwise be this one's too: one loop touching the other's state
 	// would go unreported.
-	named := len(loops)+len(s.loops) > 1 || len(loops) > 0 && s.importsDefaultLoop()
+	//
+	// Not for the second reason when a loop calls into state of another
+	// package that has no loop of its own (a quota tracker owned by
+	// whoever creates it, proposed for the default owner): naming this
+	// loop would make each of its calls another owner's touch. The two
+	// loops then share the default owner, a miss at worst.
+	named := len(loops)+len(s.loops) > 1 || len(loops) > 0 && s.importsDefaultLoop() && !s.callsLooplessState(loops)
 	for _, l := range loops {
 		var args []string
 		domain := ""
@@ -90,6 +96,61 @@ func (s *Suggester) importsDefaultLoop() bool {
 		f, ok := of.Fact.(*directive.Fact)
 		return ok && elsewhere(of.Object, f)
 	})
+}
+
+// callsLooplessState reports whether one of the loops, or what they call,
+// calls into state of another package of the module that has no loop of
+// the default owner: a method of a type of the default owner, or one that
+// writes fields of that package's types without a lock (FieldsFact, what
+// -suggest proposes owned there). That state belongs to the code creating
+// and calling it, here the loop.
+func (s *Suggester) callsLooplessState(loops []foundLoop) bool {
+	looped := make(map[*types.Package]bool)
+	mark := func(obj types.Object, f *directive.Fact) {
+		if f.Loop && f.Domain == "" && obj.Pkg() != nil {
+			looped[obj.Pkg()] = true
+		}
+	}
+	for obj, f := range s.m.Declared.Objects {
+		mark(obj, f)
+	}
+	for _, of := range s.m.View.ImportedFacts() {
+		if f, ok := of.Fact.(*directive.Fact); ok {
+			mark(of.Object, f)
+		}
+	}
+	loopless := func(pkg *types.Package) bool {
+		return pkg != nil && pkg != s.pass.Pkg && !looped[pkg] && inModule(s.pass, pkg.Path())
+	}
+	looplessState := func(callee *ssa.Function) bool {
+		fn, ok := callee.Object().(*types.Func)
+		if !ok || !loopless(fn.Pkg()) {
+			return false
+		}
+		if recv := fn.Signature().Recv(); recv != nil {
+			if named := s.m.ConfinedNamed(recv.Type()); named != nil && s.m.TypeDomain(named) == "" {
+				return true
+			}
+		}
+		return slices.ContainsFunc(s.written.importedFields(callee).Unlocked, func(key string) bool {
+			f := s.fieldOf(key)
+			return f != nil && loopless(f.Pkg())
+		})
+	}
+	var fns []*ssa.Function
+	for _, l := range loops {
+		fns = append(fns, l.fn)
+	}
+	for fn := range s.reachable(fns) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() != nil && looplessState(call.Common().StaticCallee()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // loopStarts finds, outside test files, the go statements and the calls of

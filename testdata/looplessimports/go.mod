@@ -1,0 +1,3 @@
+module example.com/looplessimports
+
+go 1.24
