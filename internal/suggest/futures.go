@@ -20,7 +20,9 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -82,7 +84,7 @@ func (s *Suggester) proposeCompletions() []proposal {
 		}
 		if by := s.completedOffOwner(fn, w); by != "" {
 			p := proposal{obj: obj, verb: directive.VerbCompletes, args: []string{directive.CompletesOffOwner.String()}, evidence: fmt.Sprintf(
-				"the future it returns is completed by the code it hands to %s", by)}
+				"the future it returns is completed by %s", by)}
 			if s.propose(p) {
 				out = append(out, p)
 			}
@@ -113,6 +115,15 @@ func (s *Suggester) completedOffOwner(fn *ssa.Function, w *walk.Walk) string {
 			}
 		}
 	}
+	for v := range made { // p, f := New(): the promise is made with the future
+		if x, ok := v.(*ssa.Extract); ok {
+			for _, r := range *x.Tuple.Referrers() {
+				if sibling, ok := r.(*ssa.Extract); ok {
+					made[sibling] = true
+				}
+			}
+		}
+	}
 	for v := range made { // a variable's value: the variable, as closures capture it
 		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 			if cell, ok := load.X.(*ssa.Alloc); ok {
@@ -136,11 +147,100 @@ func (s *Suggester) completedOffOwner(fn *ssa.Function, w *walk.Walk) string {
 	for _, sp := range w.Spawns {
 		for _, t := range sp.Targets {
 			if captures(t) {
-				return sp.Sink
+				return "the code it hands to " + sp.Sink
+			}
+		}
+	}
+	return s.sentToWorkers(fn, made)
+}
+
+// sentToWorkers names the goroutines that receive a value fn made (a
+// promise), alone or in the request it sends (queue <- req{p: p}), on a
+// channel field that only goroutines started off the owner receive from:
+// a worker pool, none of them a loop. It returns "" when there are none.
+func (s *Suggester) sentToWorkers(fn *ssa.Function, made map[ssa.Value]bool) string {
+	carries := func(x ssa.Value) bool {
+		if made[x] {
+			return true
+		}
+		load, ok := x.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		local, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		for _, r := range *local.Referrers() {
+			if field, ok := r.(*ssa.FieldAddr); ok {
+				for _, fr := range *field.Referrers() {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == field && made[st.Val] {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			for ch, x := range sends(instr) {
+				if f := flow.LoadedField(ch); f != nil && carries(x) {
+					if by := s.workersReceiving(f); by != "" {
+						return by
+					}
+				}
 			}
 		}
 	}
 	return ""
+}
+
+// sends yields the channels instr sends on with the value each case sends.
+func sends(instr ssa.Instruction) iter.Seq2[ssa.Value, ssa.Value] {
+	return func(yield func(ssa.Value, ssa.Value) bool) {
+		switch in := instr.(type) {
+		case *ssa.Send:
+			yield(in.Chan, in.X)
+		case *ssa.Select:
+			for _, st := range in.States {
+				if st.Dir == types.SendOnly && !yield(st.Chan, st.Send) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// workersReceiving names the goroutines receiving from the channel field
+// f, started by a go statement (or a spawner), when no loop of the package
+// receives from it; else "". Other receivers (a Close draining the queue
+// once the workers stopped) complete some futures where they run, the
+// workers the others.
+func (s *Suggester) workersReceiving(f *types.Var) string {
+	starts, _ := s.loopStarts()
+	var by []string
+	for _, fn := range s.e.Functions() {
+		receives := false
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				receives = receives || slices.ContainsFunc(flow.ReceivedChannels(instr), func(ch ssa.Value) bool { return flow.LoadedField(ch) == f })
+			}
+		}
+		if !receives {
+			continue
+		}
+		if _, loop := s.loops[fn]; loop {
+			return ""
+		}
+		if len(starts[fn]) > 0 {
+			by = append(by, flow.Name(fn))
+		}
+	}
+	if len(by) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the goroutines running %s, which receive it on %s", strings.Join(by, ", "), f.Name())
 }
 
 // returnsFuture reports whether sig's first result is a future: (a

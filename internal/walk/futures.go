@@ -81,7 +81,7 @@ func (ct *completionTracker) elementCompletion(elem types.Type) directive.Comple
 func (ct *completionTracker) callCompletion(call *ssa.CallCommon) directive.Completion {
 	args := flow.CallArgs(call)
 	if call.IsInvoke() {
-		return ct.declaredCompletion(call.Method, args, nil)
+		return ct.invokedCompletion(call.Method, args)
 	}
 	targets := flow.FuncTargets(call.Value)
 	if len(targets) == 0 {
@@ -92,6 +92,22 @@ func (ct *completionTracker) callCompletion(call *ssa.CallCommon) directive.Comp
 		where = where.Join(ct.declaredCompletion(flow.DeclaredFunc(t.Fn), args, ct.c.SummaryOf(t.Fn)))
 	}
 	return where
+}
+
+// invokedCompletion is where the future a call of the interface method m
+// returns completes: as its contract says, else off the owner when one of
+// its implementations in view completes there (a venue whose Send hands the
+// promise to a worker pool), else unknown.
+func (ct *completionTracker) invokedCompletion(m *types.Func, args []ssa.Value) directive.Completion {
+	if where := ct.declaredCompletion(m, args, nil); where != directive.CompletesUnknown {
+		return where
+	}
+	for _, impl := range ct.c.Implementations(m) {
+		if ct.declaredCompletion(flow.DeclaredFunc(impl), args, ct.c.SummaryOf(impl)) == directive.CompletesOffOwner {
+			return directive.CompletesOffOwner
+		}
+	}
+	return directive.CompletesUnknown
 }
 
 // declaredCompletion applies fn's contract, or else its summary.

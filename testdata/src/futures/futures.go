@@ -118,3 +118,47 @@ func stopAllOnOwner(s *state) {
 	mark(s, endWorker(s))
 	forward(s, endWorker(s))
 }
+
+// A venue's orders are sent through an interface; one implementation
+// hands them to a worker pool, so the futures Send returns complete off the
+// owner wherever it is called through the interface.
+type venue interface {
+	Send(order int) *future.Future[int]
+}
+
+type pooledVenue struct{ queue chan int }
+
+//confined:completes async
+func (v *pooledVenue) Send(order int) *future.Future[int] { return future.New[int]() } // want Send:"confined:completes async" Send:`summary\(\)`
+
+type inlineVenue struct{}
+
+func (inlineVenue) Send(order int) *future.Future[int] { return future.New[int]() }
+
+func routed(s *state, v venue) {
+	v.Send(1).Map(func(x int) int {
+		s.n++ // want `writes confined futures.state.n off the owner: this code runs via a callback of \(\*future.Future\[T\]\).Map on a future that completes off the owner`
+		return x
+	})
+}
+
+// Look-alike negative: an interface none of whose implementations in view
+// completes off the owner.
+type clock interface {
+	Tick() *future.Future[int]
+}
+
+type ownerClock struct{}
+
+//confined:completes owner
+func (ownerClock) Tick() *future.Future[int] { return future.New[int]() } // want Tick:"confined:completes owner" Tick:`summary\(\)`
+
+func ticked(s *state, c clock) {
+	c.Tick().Map(func(x int) int {
+		s.n++
+		return x
+	})
+}
+
+var _ = []venue{&pooledVenue{}, inlineVenue{}}
+var _ clock = ownerClock{}
