@@ -1102,8 +1102,10 @@ func (s *Suggester) sendsCodeTo(loop *ssa.Function) bool {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if send, ok := instr.(*ssa.Send); ok && names.IsFuncTyped(send.X.Type()) && channels[flow.LoadedField(send.Chan)] {
-					return true
+				for ch, x := range sends(instr) {
+					if names.IsFuncTyped(x.Type()) && channels[flow.LoadedField(ch)] {
+						return true
+					}
 				}
 			}
 		}
@@ -1139,40 +1141,64 @@ type calledByLoop struct {
 }
 
 func loopCalls(loop *ssa.Function) calledByLoop {
+	return loopCallsThrough(loop, maxCallDepth)
+}
+
+// maxCallDepth bounds the helpers loopCalls follows: a loop handing what
+// it receives to e.invoke(fn), which calls it under a recover.
+const maxCallDepth = 2
+
+// loopCallsThrough is loopCalls, following the funcs the loop hands to
+// helpers of its package that call them, depth helpers deep.
+func loopCallsThrough(loop *ssa.Function, depth int) calledByLoop {
 	calls := calledByLoop{params: make(map[int]bool), fields: make(map[*types.Var]bool), channels: make(map[*types.Var]bool),
 		callbacks: make(map[*types.Var]bool)}
+	called := func(v ssa.Value) {
+		for {
+			if f := flow.LoadedField(v); f != nil {
+				if onReceiver(loop, v) {
+					calls.callbacks[f] = true
+				} else {
+					calls.fields[f] = true
+				}
+				return
+			}
+			if ch := flow.ReceivedFrom(v); ch != nil {
+				calls.channels[flow.LoadedField(ch)] = true
+				return
+			}
+			switch x := v.(type) {
+			case *ssa.Parameter:
+				for i, p := range loop.Params {
+					if p == x {
+						calls.params[i] = true
+					}
+				}
+			case *ssa.TypeAssert:
+				v = x.X
+				continue
+			}
+			return
+		}
+	}
 	for _, b := range loop.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+			if !ok || c.Common().IsInvoke() {
 				continue
 			}
-			v := c.Common().Value
-			for {
-				if f := flow.LoadedField(v); f != nil {
-					if onReceiver(loop, v) {
-						calls.callbacks[f] = true
-					} else {
-						calls.fields[f] = true
+			callee := c.Common().StaticCallee()
+			if callee == nil {
+				called(c.Common().Value)
+				continue
+			}
+			if depth > 0 && callee.Blocks != nil && callee.Pkg == loop.Pkg {
+				args := c.Common().Args
+				for i := range loopCallsThrough(callee, depth-1).params {
+					if i < len(args) {
+						called(args[i])
 					}
-					break
 				}
-				if ch := flow.ReceivedFrom(v); ch != nil {
-					calls.channels[flow.LoadedField(ch)] = true
-					break
-				}
-				switch x := v.(type) {
-				case *ssa.Parameter:
-					for i, p := range loop.Params {
-						if p == x {
-							calls.params[i] = true
-						}
-					}
-				case *ssa.TypeAssert:
-					v = x.X
-					continue
-				}
-				break
 			}
 		}
 	}

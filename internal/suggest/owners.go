@@ -769,7 +769,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 						keptFree[holdingIn(in.Map, in.Value)] = true
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) && !builtWith(in) {
+					if guarded(in.Addr) && !builtWith(in) && !flow.FunctionalOption(fn) {
 						for _, v := range flow.StoredElements(in.Val) {
 							lockedIn = append(lockedIn, v)
 							lockedHolder[v] = holdingIn(in.Addr, v)
@@ -813,9 +813,9 @@ func builtWith(store *ssa.Store) bool {
 
 // noteSent records the type of a value sent on a channel, and the types
 // it carries (an RPC embedding the wire message and its parts): they go
-// with it. Through pointers only other packages' types count as cargo
-// (generated messages); the package's own are references (a request's
-// *Server).
+// with it. Through pointers, other packages' types count as cargo
+// (generated messages), and the package's own plain data (a job); its
+// types with methods are references (a request's *Server).
 func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
 	x = flow.Unboxed(x)
 	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) || rowsOfCopies(x) {
@@ -981,6 +981,15 @@ func copiedOut(x ssa.Value, depth int) bool {
 	return false
 }
 
+// plainData reports whether named is a struct with no methods: through a
+// pointer, the package's own such values are cargo (a job a run carries
+// to the workers), where one with methods is a reference (a request's
+// *Server).
+func plainData(named *types.Named) bool {
+	_, isStruct := named.Underlying().(*types.Struct)
+	return isStruct && types.NewMethodSet(types.NewPointer(named)).Len() == 0
+}
+
 // maxCarried bounds how deep noteSentType looks into what is sent.
 const maxCarried = 4
 
@@ -1000,7 +1009,7 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 		break
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || (byRef && depth > 0 && named.Obj().Pkg() == pkg) {
+	if !ok || named.Obj().Pkg() == nil || (byRef && depth > 0 && named.Obj().Pkg() == pkg && !plainData(named)) {
 		return
 	}
 	key := named.Obj().Pkg().Path() + "." + named.Obj().Name()
