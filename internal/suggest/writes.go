@@ -1117,7 +1117,105 @@ func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 // setsUp reports whether fn sets values up, as where they are built: a
 // functional option, or a turn that sets its actor up (setsUpTurn).
 func (x *writeIndex) setsUp(fn *ssa.Function) bool {
-	return flow.FunctionalOption(fn) || x.setsUpTurn(fn) || x.buildsMade(fn)
+	return flow.FunctionalOption(fn) || x.setsUpTurn(fn) || x.buildsMade(fn) || x.refusesOnceStarted(fn)
+}
+
+// refusesOnceStarted reports whether fn, a method, first checks a flag of
+// its receiver and panics or returns when it is set, where a method of the
+// type that starts goroutines sets it (Handle's "if s.started.Load() {
+// panic(...) }" beside Start's CompareAndSwap(false, true)): it writes
+// only before the value started, as a constructor does.
+func (x *writeIndex) refusesOnceStarted(fn *ssa.Function) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || len(fn.Blocks) == 0 {
+		return false
+	}
+	branch, ok := fn.Blocks[0].Instrs[len(fn.Blocks[0].Instrs)-1].(*ssa.If)
+	if !ok || !refuses(fn.Blocks[0].Succs[0]) {
+		return false
+	}
+	flag := flagOf(branch.Cond, fn.Params[0])
+	if flag == nil {
+		return false
+	}
+	recv := names.DerefNamed(fn.Params[0].Type())
+	for _, m := range x.e.Functions() {
+		if m == fn || len(m.Params) == 0 || names.DerefNamed(m.Params[0].Type()) != recv || m.Signature.Recv() == nil || len(goStatements(m)) == 0 {
+			continue
+		}
+		if setsFlag(m, flag) {
+			return true
+		}
+	}
+	return false
+}
+
+// refuses reports whether block b panics or returns before it writes or
+// calls anything but a panic's message.
+func refuses(b *ssa.BasicBlock) bool {
+	switch b.Instrs[len(b.Instrs)-1].(type) {
+	case *ssa.Panic, *ssa.Return:
+	default:
+		return false
+	}
+	for _, instr := range b.Instrs {
+		switch instr.(type) {
+		case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Send:
+			return false
+		}
+	}
+	return true
+}
+
+// flagOf returns the bool field of recv that cond reads: a plain load
+// (s.started) or an atomic Load (s.started.Load()); nil for other
+// conditions.
+func flagOf(cond ssa.Value, recv *ssa.Parameter) *types.Var {
+	addr := cond
+	if call, ok := cond.(*ssa.Call); ok {
+		callee := call.Call.StaticCallee()
+		if callee == nil || callee.Name() != "Load" || len(call.Call.Args) != 1 {
+			return nil
+		}
+		addr = call.Call.Args[0]
+	} else if load, ok := cond.(*ssa.UnOp); ok && load.Op == token.MUL {
+		addr = load.X
+	} else {
+		return nil
+	}
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok || fa.X != recv {
+		return nil
+	}
+	return flow.FieldOf(fa)
+}
+
+// setsFlag reports whether fn sets the field flag true: a store of true,
+// or an atomic Store(true) or CompareAndSwap(false, true).
+func setsFlag(fn *ssa.Function, flag *types.Var) bool {
+	isTrue := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Const)
+		return ok && c.Value != nil && constant.BoolVal(c.Value)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if flow.FieldOf(in.Addr) == flag && isTrue(in.Val) {
+					return true
+				}
+			case *ssa.Call:
+				args := in.Call.Args
+				callee := in.Call.StaticCallee()
+				if callee == nil || len(args) == 0 || flow.FieldOf(args[0]) != flag {
+					continue
+				}
+				if callee.Name() == "Store" && len(args) == 2 && isTrue(args[1]) || callee.Name() == "CompareAndSwap" && len(args) == 3 && isTrue(args[2]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // buildsMade reports whether fn is an unexported method the package only
