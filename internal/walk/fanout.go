@@ -126,7 +126,7 @@ func (c *Package) besideSiblings(t flow.FuncValue, args []ssa.Value) bool {
 					written[field{in.X.Type(), in.Field}] = true
 				}
 			case ssa.CallInstruction:
-				if c.callTouches(in.Common(), in.Pos()) {
+				if c.callTouches(in.Common(), in.Pos()) && !c.touchesOnlyOwn(in.Common(), t, args, perIteration) {
 					return false
 				}
 			}
@@ -138,6 +138,58 @@ func (c *Package) besideSiblings(t flow.FuncValue, args []ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// touchesOnlyOwn reports whether call, in the spawned t, touches state
+// only through values its own iteration picked (for _, m := range
+// managers { wg.Go(func() { m.Fetch(ctx) }) }): each goroutine works on
+// its element, as on its slot.
+func (c *Package) touchesOnlyOwn(call *ssa.CallCommon, t flow.FuncValue, args []ssa.Value, mine func(ssa.Value) bool) bool {
+	callee := call.StaticCallee()
+	if call.IsInvoke() || callee == nil {
+		return false
+	}
+	own := func(v ssa.Value) bool { return v != nil && mine(v) && iterationElement(spawnerValue(v, t, args)) }
+	if c.CallTouch(callee, token.NoPos) != nil && (callee.Signature.Recv() == nil || len(call.Args) == 0 || !own(call.Args[0])) {
+		return false // a method of a confined type, on a value not its own
+	}
+	sum := c.SummaryOf(callee)
+	if sum == nil {
+		return false
+	}
+	for _, tc := range sum.Touches {
+		if !own(SourceValue(tc.Source, call.Args, flow.Captures{})) {
+			return false
+		}
+	}
+	return true
+}
+
+// iterationElement reports whether v, the starter's value or the variable
+// holding it, is an element of a slice or array its loop ranges over, at
+// the iteration's index: distinct per goroutine, where a value a loop only
+// copies (s := srv) is the same for all.
+func iterationElement(v ssa.Value) bool {
+	vals := []ssa.Value{v}
+	if cell, ok := v.(*ssa.Alloc); ok {
+		vals = flow.StoredValues(cell)
+	}
+	for _, x := range vals {
+		load, ok := x.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		ia, ok := load.X.(*ssa.IndexAddr)
+		if !ok {
+			return false
+		}
+		if phi, ok := ia.Index.(*ssa.Phi); !ok || !flow.InLoop(phi.Block()) {
+			if _, ok := ia.Index.(*ssa.BinOp); !ok {
+				return false
+			}
+		}
+	}
+	return len(vals) > 0
 }
 
 // Slotted reports whether the field address fa is used only to pick an

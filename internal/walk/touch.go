@@ -789,7 +789,7 @@ func rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value, seen map[*ssa
 
 // copiesExisting reports whether v, stored into the variable cell, is a
 // copy of a value that existed before the function and takes its place:
-// its parameter or capture (a value receiver, handed back), or what a
+// its receiver, a parameter it hands back, a capture, or what a
 // pointer from outside points to, when cell is stored back through that
 // pointer (j := *p; j.n++; *p = j). A copy only read, sent, or stored
 // elsewhere (job := q[0]; job.tries++; inflight[id] = job) changes no
@@ -797,13 +797,33 @@ func rewrites(origins func(ssa.Value) summary.Origin, x ssa.Value, seen map[*ssa
 // composite literal the function builds is new, whatever its fields hold.
 func copiesExisting(origins func(ssa.Value) summary.Origin, cell *ssa.Alloc, v ssa.Value, seen map[*ssa.Alloc]bool) bool {
 	switch v := v.(type) {
-	case *ssa.Parameter, *ssa.FreeVar:
+	case *ssa.Parameter:
+		// A value receiver takes the value's place; a copy of another
+		// parameter does only when it is handed back (o.At = now; return o),
+		// not when it is stored somewhere (s.queue = append(s.queue, e)).
+		fn := v.Parent()
+		return fn.Signature.Recv() != nil && fn.Params[0] == v || handedBack(cell)
+	case *ssa.FreeVar:
 		return true
 	case *ssa.UnOp:
 		if from, ok := v.X.(*ssa.Alloc); ok {
 			return rewrites(origins, from, seen)
 		}
 		return v.Op == token.MUL && !origins(v.X).Fresh() && storedBack(cell, v.X)
+	}
+	return false
+}
+
+// handedBack reports whether the function returns the value of cell.
+func handedBack(cell *ssa.Alloc) bool {
+	for _, ref := range *cell.Referrers() {
+		if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+			for _, use := range *load.Referrers() {
+				if _, ok := use.(*ssa.Return); ok {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

@@ -314,3 +314,38 @@ func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes
 	close(jobs)
 	<-done
 }
+
+//confined:owner
+type meter struct{ n int } // want meter:`confined:owner`
+
+func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:339\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:348\)`
+
+// Elements: each goroutine calls a method on its own element of the slice
+// the loop ranges over; the caller waits.
+func Elements(ms []*meter) { // want Elements:`may block` Elements:`summary\(arg0 calls \(\*fanouts\.meter\)\.bump; reads the entries of arg0\)`
+	var wg sync.WaitGroup
+	for _, m := range ms {
+		wg.Go(func() { m.bump() })
+	}
+	wg.Wait()
+}
+
+// Shared: every goroutine bumps the same meter, copied into a variable of
+// the iteration: siblings race.
+func Shared(m *meter, n int) { // want Shared:`may block` Shared:`summary\(started arg0\)`
+	var wg sync.WaitGroup
+	for range n {
+		mm := m
+		wg.Go(func() { mm.bump() })
+	}
+	wg.Wait()
+}
+
+// First: every goroutine bumps the first element.
+func First(ms []*meter) { // want First:`summary\(off by \(\*sync\.WaitGroup\)\.Go: reads the entries of arg0\)` First:`may block`
+	var wg sync.WaitGroup
+	for range ms {
+		wg.Go(func() { ms[0].bump() })
+	}
+	wg.Wait()
+}
