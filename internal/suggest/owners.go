@@ -213,7 +213,26 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 	// (a channel closed after it); and code that may run anywhere (an
 	// exported getter) may wait for the owner, unlike code started off it.
 	grownReadOff := func(key string) bool { return pa.grownOn[key] != "" && pa.readStarted[key] != "" }
-	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), func(key string) bool { return offWrites(key) || grownReadOff(key) }) {
+	// Where a method of the type hops to its owner (a Do, a call that
+	// waits for the loop's answer), the package reads the owner's state
+	// through the owner; code that may run anywhere reading a field the
+	// owner writes in place, without the lock, bypasses it (a Backlog
+	// beside Members' h.call).
+	hop := s.hopOf(obj)
+	readInPlace := func(key string) *ssa.Function {
+		if hop == nil {
+			return nil
+		}
+		for _, fn := range pa.otherReads[key] {
+			if s.written.accesses(fn).unlockedReads[key] && flow.DeclaredFunc(fn) != nil && flow.DeclaredFunc(fn).Exported() {
+				return fn
+			}
+		}
+		return nil
+	}
+	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), func(key string) bool {
+		return offWrites(key) || grownReadOff(key) || readInPlace(key) != nil
+	}) {
 		return false
 	}
 	writers := func(key string) string {
@@ -259,6 +278,9 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case grownReadOff(key):
 			evidence = fmt.Sprintf("owner code (%s) changes it without a lock turn after turn and code started off the owner (%s) reads it; no code writes it with the lock of its %s held",
 				pa.grownOn[key], pa.readStarted[key], obj.Name())
+		case readInPlace(key) != nil:
+			evidence = fmt.Sprintf("owner code (%s) writes it without a lock, and %s, which other code may call off the owner, reads it in place where %s hops to the owner; no code writes it with the lock of its %s held",
+				owners(key), flow.Name(readInPlace(key)), flow.Name(hop), obj.Name())
 		}
 		if evidence != "" {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
@@ -284,6 +306,21 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 	}
 	return len(proposed) > 0
+}
+
+// hopOf returns a method of obj's type that hops to its owner (declared,
+// proposed, or as its summary says), or nil.
+func (s *Suggester) hopOf(obj *types.TypeName) *ssa.Function {
+	for _, fn := range s.e.Functions() {
+		decl := flow.DeclaredFunc(fn)
+		if decl == nil || names.ReceiverNamed(decl) == nil || names.ReceiverNamed(decl).Obj() != obj {
+			continue
+		}
+		if sum := s.e.SummaryOf(fn); s.says(decl, directive.VerbHop) || sum != nil && sum.Hop != (summary.Origin{}) {
+			return fn
+		}
+	}
+	return nil
 }
 
 // readsByDomain maps each owner's domain to the fields the code on it
