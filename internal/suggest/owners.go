@@ -63,6 +63,10 @@ func (s *Suggester) proposeOwners() {
 	// Types the user confined by hand get what they are missing too: the
 	// fields only set-up code writes that code off the owner reads.
 	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
+		if s.inTestFile(obj.Pos()) {
+			s.proposeAnyFields(obj, s.testAccesses(), nil)
+			continue
+		}
 		s.proposeAnyFields(obj, pa, pa.readOff)
 	}
 	sent := s.sentTypes()
@@ -135,6 +139,11 @@ func (s *Suggester) proposeOwners() {
 			// (a fake server's columns), which are no one's state.
 			s.declined.add(obj, directive.VerbOwner, "owner code writes its fields only in the elements of a slice its own state keeps: "+
 				"those are that state's, and values of another package's type made elsewhere are not the owner's")
+			continue
+		}
+		if obj.Pkg() == s.pass.Pkg && !s.pointedTo()[obj] && !s.heldAsElements()[obj] && plainValue(obj.Type(), 0) {
+			s.declined.add(obj, directive.VerbOwner, "its values share nothing and no code points to one: each is a copy, "+
+				"or part of the value holding it (a struct field's), whose owner that holder's field says")
 			continue
 		}
 		if by := lockedBy[tk]; by != "" {
@@ -1071,6 +1080,13 @@ func noteSentType(sent map[string]bool, t types.Type, pkg *types.Package, byRef 
 // one that must stay confined gets none: the directive would free both.
 func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, readOff map[string]string) {
 	named := obj.Type().(*types.Named)
+	propose := s.propose
+	if s.inTestFile(obj.Pos()) {
+		if !turnsOwned(s.m, obj) {
+			return
+		}
+		propose, readOff = s.record, pa.readOff // a test's own type, which only framework turns confine
+	}
 	st := named.Underlying().(*types.Struct)
 	evidence := make(map[*types.Var]string)
 	var candidates []*types.Var
@@ -1110,7 +1126,7 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 				", which must stay confined: give it a line of its own to mark it")
 			continue
 		}
-		s.propose(proposal{obj: f, verb: directive.VerbAny, evidence: evidence[f]})
+		propose(proposal{obj: f, verb: directive.VerbAny, evidence: evidence[f]})
 	}
 }
 
@@ -1270,15 +1286,138 @@ func declineOwner(domains map[string]bool, ownerFields int, other *writers, sent
 	return ""
 }
 
+// pointedTo are the named types of the package that some code points to:
+// a pointer to one is declared or used (&T{}, *T in a signature), or one
+// has a pointer method. Values of the others are only ever copied.
+func (s *Suggester) pointedTo() map[*types.TypeName]bool {
+	s.indexHolders()
+	return s.holders.pointed
+}
+
+// heldAsElements are the named types of the package whose values some
+// slice, array or map holds: a loop writing l.episodes[i].bytes writes
+// the element's field, which -suggest proposes the element type for.
+func (s *Suggester) heldAsElements() map[*types.TypeName]bool {
+	s.indexHolders()
+	return s.holders.elements
+}
+
+// indexHolders fills s.holders from the package's types, once.
+func (s *Suggester) indexHolders() {
+	if s.holders != nil {
+		return
+	}
+	s.holders = &holders{pointed: make(map[*types.TypeName]bool), elements: make(map[*types.TypeName]bool)}
+	note := func(t types.Type) {
+		var elem types.Type
+		into := s.holders.elements
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			elem, into = u.Elem(), s.holders.pointed
+		case *types.Slice:
+			elem = u.Elem()
+		case *types.Array:
+			elem = u.Elem()
+		case *types.Map:
+			elem = u.Elem()
+		}
+		if named, ok := types.Unalias(elem).(*types.Named); ok {
+			into[named.Origin().Obj()] = true
+		}
+	}
+	for _, tv := range s.pass.TypesInfo.Types {
+		note(tv.Type)
+	}
+	for _, obj := range s.pass.TypesInfo.Defs {
+		if obj != nil {
+			note(obj.Type())
+			if fn, ok := obj.(*types.Func); ok && fn.Signature().Recv() != nil {
+				note(fn.Signature().Recv().Type())
+			}
+		}
+	}
+}
+
+// plainValue reports whether a value of type t shares nothing with its
+// copies: a struct of basic values and such structs (preferences of
+// flags and numbers), no map, slice, pointer, channel, func or
+// interface, and no array of those.
+func plainValue(t types.Type, depth int) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Struct:
+		if depth > maxCarried {
+			return false
+		}
+		for f := range u.Fields() {
+			if !plainValue(f.Type(), depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return plainValue(u.Elem(), depth+1)
+	}
+	return false
+}
+
+// testAccesses places, for a test's own types, what code started anywhere
+// (a harness's turn starting m.Run on a goroutine) reads, and takes every
+// write through a value the writer did not make as running: the
+// production placement leaves test code out.
+func (s *Suggester) testAccesses() *placedAccesses {
+	pa := newPlacedAccesses()
+	var started []*ssa.Function
+	for _, fn := range s.e.Functions() {
+		if w := s.e.Walk(fn); w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Targets {
+					started = append(started, t.Fn)
+				}
+			}
+		}
+	}
+	for fn := range s.reachable(started) {
+		for key := range s.written.accesses(fn).reads {
+			if _, ok := pa.readOff[key]; !ok {
+				pa.readOff[key] = flow.Name(fn)
+			}
+		}
+	}
+	// Every write through a value the writer did not make is running:
+	// a harness's turn counting its tries is no set-up.
+	for _, fn := range s.e.Functions() {
+		acc := s.written.accesses(fn)
+		for _, writes := range []fieldSet{acc.writes, acc.lockedWrites, acc.unlockedWrites, acc.startWrites} {
+			maps.Copy(pa.runningWrites, writes)
+		}
+	}
+	return pa
+}
+
+// turnsOwned reports whether a framework's turns own tn's values (a
+// test's harness implementing the game loop's interface): no directive of
+// the user's confines it, so its test file may take the :any it needs.
+func turnsOwned(m *model.Model, tn *types.TypeName) bool {
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return false
+	}
+	_, owned := m.Turns.Owner(named)
+	return owned && m.Directives(tn) == nil
+}
+
 // confinedByHand lists the struct types of pkg a directive, or a turn
-// they implement, confines, outside test files, but for those -suggest proposed itself (proposed
-// owners get their :any fields with the proposal).
+// they implement, confines, outside test files (and a test's own types
+// that only turns confine), but for those -suggest proposed itself
+// (proposed owners get their :any fields with the proposal).
 func confinedByHand(pkg *types.Package, m *model.Model, inTestFile func(token.Pos) bool, proposals []proposal) []*types.TypeName {
 	var out []*types.TypeName
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || inTestFile(tn.Pos()) {
+		if !ok || tn.IsAlias() || inTestFile(tn.Pos()) && !turnsOwned(m, tn) {
 			continue
 		}
 		if _, isStruct := tn.Type().Underlying().(*types.Struct); !isStruct {

@@ -58,6 +58,13 @@ type Suggester struct {
 	declined  *declines            // with -explain: the candidates that got no proposal
 	sentOn    *sentChannels        // the channels code sends on; nil until asked (see sent)
 	sources   *[]eventSourceMethod // the eventSources in view; nil until asked
+	holders   *holders             // see indexHolders; nil until asked
+}
+
+// holders are the package's named types that code points to, and those
+// slices, arrays or maps hold (see pointedTo, heldAsElements).
+type holders struct {
+	pointed, elements map[*types.TypeName]bool
 }
 
 // declines are, under -explain, the candidate loops and owners that got no
