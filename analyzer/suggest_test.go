@@ -157,6 +157,17 @@ func TestSuggestLooplessImports(t *testing.T) {
 	}
 }
 
+// TestSuggestImportedJournal: a field of another package's type with a
+// mutex, which a loop grows through that package's Append while a ticker
+// goroutine reads it through Checkpoint, is proposed the loop's there
+// (FieldsFact's grows and reads); a field the lock guards is not.
+func TestSuggestImportedJournal(t *testing.T) {
+	got := suggestedInModule(t, "importedjournal", func(msg string) bool { return strings.HasPrefix(msg, "suggest for field") })
+	if len(got) != 1 || !strings.Contains(got[0], "journal.go:10:2: suggest for field seq: //confined:owner") {
+		t.Errorf("want seq proposed the loop's, and nothing else; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
 // importedLoops is a copy of testdata/importedloops whose base loop
 // declare then declares another way.
 func importedLoops(t *testing.T, declare func(dir string) error) string {

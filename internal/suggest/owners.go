@@ -270,6 +270,12 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case offWrites(key):
 			evidence = fmt.Sprintf("owner code (%s) and code off the owner (%s) write it without a lock; no code writes it with the lock of its %s held",
 				owners(key), writers(key), obj.Name())
+		case wt.turns && read:
+			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
+				owners(key), reader, obj.Name())
+		case grownReadOff(key):
+			evidence = fmt.Sprintf("owner code (%s) changes it without a lock turn after turn and code started off the owner (%s) reads it; no code writes it with the lock of its %s held",
+				pa.grownOn[key], pa.readStarted[key], obj.Name())
 		case wt.turns && !read:
 			if reader, read = pa.entriesOff[key]; read {
 				evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and hand its entries to %s, which starts code touching them off the owner",
@@ -281,12 +287,6 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 				evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock, and so does %s, which other code may call off the owner; no code writes it with the lock of its %s held",
 					owners(key), flow.Name(writer), obj.Name())
 			}
-		case wt.turns && read:
-			evidence = fmt.Sprintf("the framework's turns (%s) write it without a lock and code off the owner (%s) reads it; no code writes it with the lock of its %s held",
-				owners(key), reader, obj.Name())
-		case grownReadOff(key):
-			evidence = fmt.Sprintf("owner code (%s) changes it without a lock turn after turn and code started off the owner (%s) reads it; no code writes it with the lock of its %s held",
-				pa.grownOn[key], pa.readStarted[key], obj.Name())
 		case readInPlace(key) != nil:
 			evidence = fmt.Sprintf("owner code (%s) writes it without a lock, and %s, which other code may call off the owner, reads it in place where %s hops to the owner; no code writes it with the lock of its %s held",
 				owners(key), flow.Name(readInPlace(key)), flow.Name(hop), obj.Name())
@@ -597,9 +597,11 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 	if offOwner && !onOwner {
 		pa.off.add(fn, acc.writes)
 		noteFirst(pa.readStarted, acc.reads, fn)
+		noteFirst(pa.readStarted, x.importedReads(fn), fn)
 	}
 	if onOwner && !offOwner {
 		noteFirst(pa.grownOn, acc.grows, fn)
+		noteFirst(pa.grownOn, x.importedGrows(fn), fn)
 	}
 	if !flow.FunctionalOption(fn) {
 		maps.Copy(pa.unlockedReads, acc.unlockedReads)

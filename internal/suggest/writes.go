@@ -39,6 +39,7 @@ type FieldsFact struct {
 	Writes   []string // sorted keys
 	Unlocked []string // of Writes, those it makes where no lock is held
 	Reads    []string // sorted keys
+	Grows    []string // of Writes, those it changes from what they held (see grows), sorted
 }
 
 func (*FieldsFact) AFact() {}
@@ -54,6 +55,9 @@ func (f *FieldsFact) String() string {
 	if len(f.Unlocked) > 0 && len(f.Unlocked) < len(f.Writes) {
 		parts = append(parts, "unlocked "+strings.Join(f.Unlocked, ", "))
 	}
+	if len(f.Grows) > 0 {
+		parts = append(parts, "grows "+strings.Join(f.Grows, ", "))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -62,7 +66,7 @@ func (f *FieldsFact) String() string {
 func (x *writeIndex) importedFields(fn *ssa.Function) *FieldsFact {
 	f := new(FieldsFact)
 	if obj := flow.DeclaredFunc(fn); obj != nil {
-		x.pass.ImportObjectFact(obj, f)
+		x.pass.ImportObjectFact(obj.Origin(), f) // an instance's facts are its generic origin's
 	}
 	return f
 }
@@ -704,6 +708,45 @@ func (x *writeIndex) directOf(fn *ssa.Function) fieldSet {
 		maps.DeleteFunc(out, func(key string, _ bool) bool { return acc.elementWrites[key] })
 		return out
 	}, x.writesInPlace)
+}
+
+// growsOf is what fn grows (see grows), itself and in what it calls in
+// place as of follows: another package's journal whose Append bumps its
+// sequence grows it for the loop calling Append.
+func (x *writeIndex) growsOf(fn *ssa.Function) fieldSet {
+	return x.closure(x.grown, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks != nil {
+			return x.accesses(fn).grows
+		}
+		return setOf(x.importedFields(fn).Grows)
+	}, x.writesInPlace)
+}
+
+// importedReads are the fields of other packages' types that fn reads
+// through their functions, as their FieldsFact says, itself and in what
+// it calls in place with state: what code started off the owner reads
+// through a helper calling a journal's Checkpoint.
+func (x *writeIndex) importedReads(fn *ssa.Function) fieldSet {
+	return x.imported(x.foreignReads, fn, func(f *FieldsFact) []string { return f.Reads })
+}
+
+// importedGrows is importedReads for what fn grows (a loop appending to
+// another package's journal).
+func (x *writeIndex) importedGrows(fn *ssa.Function) fieldSet {
+	return x.imported(x.foreignGrows, fn, func(f *FieldsFact) []string { return f.Grows })
+}
+
+// imported is what pick says of the FieldsFacts of the other packages'
+// functions fn calls, itself and in what it calls in place with state.
+func (x *writeIndex) imported(memo map[*ssa.Function]fieldSet, fn *ssa.Function, pick func(*FieldsFact) []string) fieldSet {
+	return x.closure(memo, fn, func(fn *ssa.Function) fieldSet {
+		if fn.Blocks == nil {
+			return setOf(pick(x.importedFields(fn)))
+		}
+		return nil
+	}, func(originOf func(ssa.Value) summary.Origin, _ ssa.CallInstruction, c calledInPlace) bool {
+		return !onlyFresh(originOf, c.handed, func(ssa.Value) bool { return false })
+	})
 }
 
 // unlockedOf is what fn writes where no Lock dominates, itself and in
@@ -1922,7 +1965,8 @@ func (x *writeIndex) export(plain func(key string) bool) {
 		ws, rs := x.of(fn), maps.Clone(x.readsOf(fn))
 		maps.DeleteFunc(rs, func(key string, _ bool) bool { return !plain(key) })
 		if len(ws) > 0 || len(rs) > 0 {
-			x.pass.ExportObjectFact(obj, &FieldsFact{Writes: slices.Sorted(maps.Keys(ws)), Unlocked: slices.Sorted(maps.Keys(x.unlockedOf(fn))), Reads: slices.Sorted(maps.Keys(rs))})
+			x.pass.ExportObjectFact(obj, &FieldsFact{Writes: slices.Sorted(maps.Keys(ws)), Unlocked: slices.Sorted(maps.Keys(x.unlockedOf(fn))), Reads: slices.Sorted(maps.Keys(rs)),
+				Grows: slices.Sorted(maps.Keys(x.growsOf(fn)))})
 		}
 	}
 }
@@ -1952,6 +1996,9 @@ type writeIndex struct {
 	reads        map[*ssa.Function]fieldSet              // see readsOf
 	freeReads    map[*ssa.Function]fieldSet              // see unlockedReadsOf
 	unlocked     map[*ssa.Function]fieldSet              // see unlockedOf
+	grown        map[*ssa.Function]fieldSet              // see growsOf
+	foreignReads map[*ssa.Function]fieldSet              // see importedReads
+	foreignGrows map[*ssa.Function]fieldSet              // see importedGrows
 	access       map[*ssa.Function]fieldAccesses         // see accesses
 	starts       map[*ssa.Function][]*startSite          // see setsUpStarted
 	heldWrites   map[*ssa.Function]fieldSet              // see held
@@ -1963,7 +2010,7 @@ type writeIndex struct {
 }
 
 func newWriteIndex(e *walk.Package) *writeIndex {
-	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), freeReads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool), made: make(map[*ssa.Function]map[*types.Named]bool)}
+	return &writeIndex{e: e, m: e.Model(), pass: e.Pass(), writes: make(map[*ssa.Function]fieldSet), direct: make(map[*ssa.Function]fieldSet), reads: make(map[*ssa.Function]fieldSet), freeReads: make(map[*ssa.Function]fieldSet), unlocked: make(map[*ssa.Function]fieldSet), grown: make(map[*ssa.Function]fieldSet), foreignReads: make(map[*ssa.Function]fieldSet), foreignGrows: make(map[*ssa.Function]fieldSet), access: make(map[*ssa.Function]fieldAccesses), starts: make(map[*ssa.Function][]*startSite), heldWrites: make(map[*ssa.Function]fieldSet), kept: make(map[*ssa.Function]map[*types.Named]bool), made: make(map[*ssa.Function]map[*types.Named]bool)}
 }
 
 // reset forgets what the index found.
@@ -1972,6 +2019,9 @@ func (x *writeIndex) reset() {
 	clear(x.direct)
 	clear(x.reads)
 	clear(x.unlocked)
+	clear(x.grown)
+	clear(x.foreignReads)
+	clear(x.foreignGrows)
 	clear(x.access)
 	clear(x.starts)
 	clear(x.heldWrites)

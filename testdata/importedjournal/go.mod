@@ -1,0 +1,3 @@
+module example.com/importedjournal
+
+go 1.24
