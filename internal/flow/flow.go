@@ -469,6 +469,14 @@ func InstrPos(instr ssa.Instruction) token.Pos {
 	if pos := instr.Pos(); pos.IsValid() {
 		return pos
 	}
+	// The copy of an element a range over a slice makes (for _, r :=
+	// range b.rows) is made where the element's address is taken, at the
+	// range clause: the race detector names that line.
+	if load, ok := instr.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if ia, ok := load.X.(*ssa.IndexAddr); ok && ia.Pos().IsValid() {
+			return ia.Pos()
+		}
+	}
 	if v, ok := instr.(ssa.Value); ok && v.Referrers() != nil {
 		for _, ref := range *v.Referrers() {
 			if pos := ref.Pos(); pos.IsValid() {

@@ -847,16 +847,25 @@ func typeKeyOf(v ssa.Value) string {
 	return ""
 }
 
-// builtWith reports whether store puts a value its function allocates
+// builtWith reports whether store puts values its function allocates
 // into a field of a struct the function allocates too: a helper built with
-// its holder (an actor's journal, in the actor's composite literal) is the
-// holder's, not kept in a container a lock guards. A value from elsewhere
-// (a constructor's result) stored so still is.
+// its holder (an actor's journal, in the actor's composite literal), or
+// rows it appends there as it builds it (b.rows = append(b.rows,
+// Row{...})), are the holder's, not kept in a container a lock guards. A
+// value from elsewhere (a constructor's result) stored so still is.
 func builtWith(store *ssa.Store) bool {
 	x, _, ok := fieldUnder(store.Addr)
-	_, holder := x.(*ssa.Alloc)
-	_, part := store.Val.(*ssa.Alloc)
-	return ok && holder && part
+	if _, holder := x.(*ssa.Alloc); !ok || !holder {
+		return false
+	}
+	parts := flow.StoredElements(store.Val)
+	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			v = load.X // a struct value built in a local
+		}
+		_, made := v.(*ssa.Alloc)
+		return !made
+	})
 }
 
 // noteSent records the type of a value sent on a channel, and the types

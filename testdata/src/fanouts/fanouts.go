@@ -349,3 +349,23 @@ func First(ms []*meter) { // want First:`summary\(off by \(\*sync\.WaitGroup\)\.
 	}
 	wg.Wait()
 }
+
+//confined:owner
+type row struct { // want row:`confined:owner`
+	up   bool
+	code int
+}
+
+type board struct{ rows []row }
+
+func show(r row) int { return r.code }
+
+// Export ranges the rows on a goroutine: each row is copied at the range
+// clause, the line the race detector names.
+func (b *board) Export(out chan<- int) { // want Export:`summary\(started arg0\)`
+	go func() {
+		for _, r := range b.rows { // want `reads confined fanouts\.row off the owner: this code runs via a go statement`
+			out <- show(r)
+		}
+	}()
+}
