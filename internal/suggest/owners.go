@@ -31,6 +31,7 @@ import (
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/summary"
+	"github.com/confinecheck/confinecheck/internal/walk"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -1396,12 +1397,22 @@ func (s *Suggester) testAccesses() *placedAccesses {
 			}
 		}
 	}
-	// Every write through a value the writer did not make is running:
-	// a harness's turn counting its tries is no set-up.
+	// Every write through a value the writer did not make is running, by
+	// the check's write model itself (a pointer method called on the
+	// field, state.behavior.Become(...), writes it): a harness's turn
+	// counting its tries is no set-up.
 	for _, fn := range s.e.Functions() {
-		acc := s.written.accesses(fn)
-		for _, writes := range []fieldSet{acc.writes, acc.lockedWrites, acc.unlockedWrites, acc.startWrites} {
-			maps.Copy(pa.runningWrites, writes)
+		originOf := s.e.ValueOrigins(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				x, index, write, ok := walk.FieldTouch(instr, nil)
+				if !ok || !write || !walk.Rewrites(originOf, x) {
+					continue
+				}
+				if named := names.DerefNamed(x.Type()); named != nil && names.IsStruct(named) && index < named.Underlying().(*types.Struct).NumFields() {
+					pa.runningWrites[fieldKey(named, named.Underlying().(*types.Struct).Field(index).Name())] = true
+				}
+			}
 		}
 	}
 	return pa
