@@ -570,6 +570,43 @@ func handedIn(v ssa.Value) bool {
 	return false
 }
 
+// storesThroughReceiver reports whether fn, a method with a body, stores
+// through its receiver itself rather than into fields of a struct: a
+// named slice's push, *b = append(*b, f), writes the field it is called
+// on, which no candidate field's write records.
+func storesThroughReceiver(fn *ssa.Function) bool {
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Blocks == nil {
+		return false
+	}
+	recv := fn.Params[0]
+	if _, isPtr := recv.Type().Underlying().(*types.Pointer); !isPtr {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			addr := st.Addr
+			for {
+				ia, ok := addr.(*ssa.IndexAddr)
+				if !ok {
+					break
+				}
+				addr = ia.X
+				if load, ok := addr.(*ssa.UnOp); ok && load.Op == token.MUL {
+					addr = load.X // (*b)[i] = v
+				}
+			}
+			if addr == ssa.Value(recv) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // slotWrite reports whether instr, a field's address, is written only at
 // an element its function's parameter or captured variable picks:
 // x.f[i] = v, with i handed in.
@@ -599,7 +636,8 @@ func (x *writeIndex) onlyReadingCalls(instr ssa.Instruction) bool {
 		}
 		args := call.Common().Args
 		callee := call.Common().StaticCallee()
-		if callee == nil || len(args) == 0 || args[0] != ssa.Value(fa) || slices.Contains(args[1:], ssa.Value(fa)) || len(x.of(callee)) > 0 && !guardsItself(callee, x.pass.Pkg) {
+		if callee == nil || len(args) == 0 || args[0] != ssa.Value(fa) || slices.Contains(args[1:], ssa.Value(fa)) || len(x.of(callee)) > 0 && !guardsItself(callee, x.pass.Pkg) ||
+			storesThroughReceiver(callee) {
 			return false
 		}
 	}

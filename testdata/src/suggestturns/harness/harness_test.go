@@ -23,7 +23,7 @@ type runner struct {
 	log     lines
 }
 
-func (r *runner) Update() error { // want Update:`summary\(arg0 writes harness\.runner\.tries; started arg0\)` Update:`writes suggestturns/harness\.runner\.code, suggestturns/harness\.runner\.started; reads suggestturns/harness\.runner\.log, suggestturns/harness\.runner\.started, suggestturns/harness\.runner\.tries`
+func (r *runner) Update() error { // want Update:`summary\(arg0 writes harness\.runner\.tries; started arg0\)` Update:`writes suggestturns/harness\.runner\.code, suggestturns/harness\.runner\.started; reads suggestturns/harness\.runner\.started, suggestturns/harness\.runner\.tries`
 	r.tries++
 	r.log.add("tick")
 	if !r.started {
