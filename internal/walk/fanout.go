@@ -16,6 +16,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -158,7 +159,13 @@ func (c *Package) touchesOnlyOwn(call *ssa.CallCommon, t flow.FuncValue, args []
 		return false
 	}
 	for _, tc := range sum.Touches {
-		if !own(SourceValue(tc.Source, call.Args, flow.Captures{})) {
+		v := SourceValue(tc.Source, call.Args, flow.Captures{})
+		if !own(v) {
+			return false
+		}
+		// Only the element's own fields: what it points to (m.reg.count)
+		// may be every sibling's.
+		if named := names.DerefNamed(v.Type()); named == nil || tc.Witness.Member != names.TypeName(named) && !strings.HasPrefix(tc.Witness.Member, names.TypeName(named)+".") {
 			return false
 		}
 	}
@@ -183,13 +190,23 @@ func iterationElement(v ssa.Value) bool {
 		if !ok {
 			return false
 		}
-		if phi, ok := ia.Index.(*ssa.Phi); !ok || !flow.InLoop(phi.Block()) {
-			if _, ok := ia.Index.(*ssa.BinOp); !ok {
-				return false
-			}
+		if !iterationIndex(ia.Index) {
+			return false
 		}
 	}
 	return len(vals) > 0
+}
+
+// iterationIndex reports whether i is a loop's own index: the counter of a
+// loop (a phi in it), or the index a range over a slice computes from its
+// counter (t1 + 1), which no two iterations share. ms[i/2] is not.
+func iterationIndex(i ssa.Value) bool {
+	if next, ok := i.(*ssa.BinOp); ok && next.Op == token.ADD {
+		phi, ok := next.X.(*ssa.Phi)
+		return ok && phi.Comment == "rangeindex"
+	}
+	phi, ok := i.(*ssa.Phi)
+	return ok && flow.InLoop(phi.Block())
 }
 
 // Slotted reports whether the field address fa is used only to pick an

@@ -318,7 +318,7 @@ func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes
 //confined:owner
 type meter struct{ n int } // want meter:`confined:owner`
 
-func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:339\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:348\)`
+func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:339\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:348\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:378\)`
 
 // Elements: each goroutine calls a method on its own element of the slice
 // the loop ranges over; the caller waits.
@@ -368,4 +368,37 @@ func (b *board) Export(out chan<- int) { // want Export:`summary\(started arg0\)
 			out <- show(r)
 		}
 	}()
+}
+
+// Halves: two iterations pick the same element (ms[i/2]): siblings race.
+func Halves(ms []*meter) { // want Halves:`may block` Halves:`summary\(started arg0; reads the entries of arg0\)`
+	var wg sync.WaitGroup
+	for i := range ms {
+		m := ms[i/2]
+		wg.Go(func() { m.bump() })
+	}
+	wg.Wait()
+}
+
+//confined:owner
+type tally struct{ n int } // want tally:`confined:owner`
+
+type counted struct {
+	t    *tally
+	hits int
+}
+
+func (c *counted) hit() {
+	c.hits++
+	c.t.n++ // want `writes confined fanouts\.tally\.n off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:401\)`
+}
+
+// Registries: each goroutine works on its own element, but every element
+// points to one tally, which siblings write beside each other.
+func Registries(cs []*counted) { // want Registries:`may block` Registries:`summary\(started arg0; reads the entries of arg0\)`
+	var wg sync.WaitGroup
+	for _, c := range cs {
+		wg.Go(func() { c.hit() })
+	}
+	wg.Wait()
 }
