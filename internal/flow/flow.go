@@ -676,10 +676,28 @@ func ReceivedChannels(instr ssa.Instruction) []ssa.Value {
 // SentChannels lists the channels instr sends on: a send or a select's
 // send cases.
 func SentChannels(instr ssa.Instruction) []ssa.Value {
-	if in, ok := instr.(*ssa.Send); ok {
-		return []ssa.Value{in.Chan}
+	var chans []ssa.Value
+	for ch := range Sends(instr) {
+		chans = append(chans, ch)
 	}
-	return selectChannels(instr, types.SendOnly)
+	return chans
+}
+
+// Sends yields the channels instr sends on, each with the value sent: a
+// send, or each send case of a select.
+func Sends(instr ssa.Instruction) iter.Seq2[ssa.Value, ssa.Value] {
+	return func(yield func(ssa.Value, ssa.Value) bool) {
+		switch in := instr.(type) {
+		case *ssa.Send:
+			yield(in.Chan, in.X)
+		case *ssa.Select:
+			for _, st := range in.States {
+				if st.Dir == types.SendOnly && !yield(st.Chan, st.Send) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // selectChannels lists the channels of a select's cases in direction dir.

@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"iter"
 	"slices"
 	"strings"
 
@@ -184,7 +183,7 @@ func (s *Suggester) sentToWorkers(fn *ssa.Function, made map[ssa.Value]bool) str
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			for ch, x := range sends(instr) {
+			for ch, x := range flow.Sends(instr) {
 				if f := flow.LoadedField(ch); f != nil && carries(x) {
 					if by := s.workersReceiving(f); by != "" {
 						return by
@@ -194,22 +193,6 @@ func (s *Suggester) sentToWorkers(fn *ssa.Function, made map[ssa.Value]bool) str
 		}
 	}
 	return ""
-}
-
-// sends yields the channels instr sends on with the value each case sends.
-func sends(instr ssa.Instruction) iter.Seq2[ssa.Value, ssa.Value] {
-	return func(yield func(ssa.Value, ssa.Value) bool) {
-		switch in := instr.(type) {
-		case *ssa.Send:
-			yield(in.Chan, in.X)
-		case *ssa.Select:
-			for _, st := range in.States {
-				if st.Dir == types.SendOnly && !yield(st.Chan, st.Send) {
-					return
-				}
-			}
-		}
-	}
 }
 
 // workersReceiving names the goroutines receiving from the channel field

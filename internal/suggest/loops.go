@@ -26,7 +26,6 @@ import (
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/walk"
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
@@ -80,31 +79,22 @@ func (s *Suggester) proposeLoops() {
 }
 
 // importsDefaultLoop reports whether a package of the user's module that
-// this one imports has a loop of the default owner: written there (or
-// adopted from -suggest), which travels in facts, or declared (-declare,
-// confinecheck.conf, //confined:declare), which the model merged.
+// this one imports has a loop of the default owner (see
+// defaultLoopPackages).
 func (s *Suggester) importsDefaultLoop() bool {
-	elsewhere := func(obj types.Object, f *directive.Fact) bool {
-		return f.Loop && f.Domain == "" && obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && inModule(s.pass, obj.Pkg().Path())
-	}
-	for obj, f := range s.m.Declared.Objects {
-		if elsewhere(obj, f) {
+	for pkg := range s.defaultLoopPackages() {
+		if pkg != s.pass.Pkg && inModule(s.pass, pkg.Path()) {
 			return true
 		}
 	}
-	return slices.ContainsFunc(s.m.View.ImportedFacts(), func(of analysis.ObjectFact) bool {
-		f, ok := of.Fact.(*directive.Fact)
-		return ok && elsewhere(of.Object, f)
-	})
+	return false
 }
 
-// callsLooplessState reports whether one of the loops, or what they call,
-// calls into state of another package of the module that has no loop of
-// the default owner: a method of a type of the default owner, or one that
-// writes fields of that package's types without a lock (FieldsFact, what
-// -suggest proposes owned there). That state belongs to the code creating
-// and calling it, here the loop.
-func (s *Suggester) callsLooplessState(loops []foundLoop) bool {
+// defaultLoopPackages are the packages in view with a loop of the default
+// owner: written there (or adopted from -suggest), which travels in facts,
+// or declared (-declare, confinecheck.conf, //confined:declare), which the
+// model merged.
+func (s *Suggester) defaultLoopPackages() map[*types.Package]bool {
 	looped := make(map[*types.Package]bool)
 	mark := func(obj types.Object, f *directive.Fact) {
 		if f.Loop && f.Domain == "" && obj.Pkg() != nil {
@@ -119,6 +109,17 @@ func (s *Suggester) callsLooplessState(loops []foundLoop) bool {
 			mark(of.Object, f)
 		}
 	}
+	return looped
+}
+
+// callsLooplessState reports whether one of the loops, or what they call,
+// calls into state of another package of the module that has no loop of
+// the default owner: a method of a type of the default owner, or one that
+// writes fields of that package's types without a lock (FieldsFact, what
+// -suggest proposes owned there). That state belongs to the code creating
+// and calling it, here the loop.
+func (s *Suggester) callsLooplessState(loops []foundLoop) bool {
+	looped := s.defaultLoopPackages()
 	loopless := func(pkg *types.Package) bool {
 		return pkg != nil && pkg != s.pass.Pkg && !looped[pkg] && inModule(s.pass, pkg.Path())
 	}
@@ -1102,7 +1103,7 @@ func (s *Suggester) sendsCodeTo(loop *ssa.Function) bool {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				for ch, x := range sends(instr) {
+				for ch, x := range flow.Sends(instr) {
 					if names.IsFuncTyped(x.Type()) && channels[flow.LoadedField(ch)] {
 						return true
 					}

@@ -63,9 +63,13 @@ func (s *Suggester) proposeOwners() {
 	}
 	// Types the user confined by hand get what they are missing too: the
 	// fields only set-up code writes that code off the owner reads.
+	var inTests *placedAccesses // see testAccesses; found once a test's type asks
 	for _, obj := range confinedByHand(s.pass.Pkg, s.m, s.inTestFile, s.proposals) {
 		if s.inTestFile(obj.Pos()) {
-			s.proposeAnyFields(obj, s.testAccesses(), nil)
+			if inTests == nil {
+				inTests = s.testAccesses()
+			}
+			s.proposeAnyFields(obj, inTests, inTests.readOff)
 			continue
 		}
 		s.proposeAnyFields(obj, pa, pa.readOff)
@@ -801,15 +805,10 @@ func (s *Suggester) sentTypes() map[string]bool {
 	for _, fn := range s.e.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				for _, x := range flow.Sends(instr) {
+					noteSent(out, x, s.pass.Pkg)
+				}
 				switch in := instr.(type) {
-				case *ssa.Send:
-					noteSent(out, in.X, s.pass.Pkg)
-				case *ssa.Select:
-					for _, st := range in.States {
-						if st.Dir == types.SendOnly {
-							noteSent(out, st.Send, s.pass.Pkg)
-						}
-					}
 				case *ssa.MapUpdate:
 					if guarded(in.Map) && underLock(in) {
 						lockedIn = append(lockedIn, in.Value)
@@ -1097,7 +1096,7 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 		if !turnsOwned(s.m, obj) {
 			return
 		}
-		propose, readOff = s.record, pa.readOff // a test's own type, which only framework turns confine
+		propose = s.record // a test's own type, which only framework turns confine
 	}
 	st := named.Underlying().(*types.Struct)
 	evidence := make(map[*types.Var]string)
