@@ -521,7 +521,7 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at En
 }
 
 // mapElement returns, for v read from the map a field holds (for _, vals
-// := range a.hist, or a.hist[name]), the load of that field and the key v
+// := range a.hist, a.hist[name], or vals, ok := a.hist[name]), the load of that field and the key v
 // is held under; nil if v is no such value.
 func mapElement(v ssa.Value) (*ssa.UnOp, ssa.Value) {
 	var m, key ssa.Value
@@ -529,9 +529,16 @@ func mapElement(v ssa.Value) (*ssa.UnOp, ssa.Value) {
 	case *ssa.Lookup:
 		m, key = v.X, v.Index
 	case *ssa.Extract:
+		if lookup, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+			m, key = lookup.X, lookup.Index // vals, ok := a.hist[name]
+			break
+		}
 		next, ok := v.Tuple.(*ssa.Next)
+		if !ok || next.IsString || v.Index != 2 {
+			return nil, nil // a call's result, a string's rune
+		}
 		rng, isRange := next.Iter.(*ssa.Range)
-		if !ok || !isRange || next.IsString || v.Index != 2 {
+		if !isRange {
 			return nil, nil
 		}
 		m = rng.X

@@ -38,6 +38,13 @@ func (h *histograms) handOne(name string) {
 	h.hist[name] = nil
 }
 
+// shareFound hands what a comma-ok lookup found.
+func (h *histograms) shareFound(name string) {
+	if vals, ok := h.hist[name]; ok {
+		go pushMin(name, vals)
+	}
+}
+
 // shareDirect hands the lookup itself.
 func (h *histograms) shareDirect(name string) {
 	go pushSum(name, h.hist[name])
@@ -55,7 +62,7 @@ func pushMax(name string, vals []float64) { println(name, maxOf(vals)) }
 
 func pushMin(name string, vals []float64) {
 	m := 0.0
-	for _, v := range vals { // want `reads the entries of confined touches.histograms.hist off the owner: this code runs via a go statement \(mapentries.go:32\); path touches.pushMin → the entries of touches.histograms.hist;`
+	for _, v := range vals { // want `reads the entries of confined touches.histograms.hist off the owner: this code runs via a go statement \(mapentries.go:32\); path touches.pushMin → the entries of touches.histograms.hist;` `reads the entries of confined touches.histograms.hist off the owner: this code runs via a go statement \(mapentries.go:44\)`
 		m = min(m, v)
 	}
 	println(name, m)
