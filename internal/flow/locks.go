@@ -28,8 +28,11 @@ func LockCall(instr ssa.Instruction) int {
 }
 
 // LocksFirst reports whether fn takes a lock of a field of its receiver
-// before anything else it does: r.mu.Lock(); defer r.mu.Unlock(), a method
-// that shares its value under the value's own lock.
+// before anything else it does, and holds it while it touches its
+// receiver: r.mu.Lock(); defer r.mu.Unlock(), a method that shares its
+// value under the value's own lock. One that lets the lock go and then
+// reads its receiver (n := len(w.subs); w.mu.Unlock(); return w.reloads)
+// does not share that read under it.
 func LocksFirst(fn *ssa.Function) bool {
 	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || len(fn.Blocks) == 0 {
 		return false
@@ -38,10 +41,42 @@ func LocksFirst(fn *ssa.Function) bool {
 		if LockCall(instr) > 0 {
 			arg := instr.(*ssa.Call).Call.Args[0]
 			fa, ok := arg.(*ssa.FieldAddr)
-			return ok && fa.X == fn.Params[0]
+			return ok && fa.X == fn.Params[0] && !touchesAfterUnlock(fn)
 		}
 		if _, ok := instr.(ssa.CallInstruction); ok {
 			return false // a call before the lock may touch
+		}
+	}
+	return false
+}
+
+// touchesAfterUnlock reports whether fn, after a call letting a lock go,
+// selects a field of its receiver on some path.
+func touchesAfterUnlock(fn *ssa.Function) bool {
+	recv := fn.Params[0]
+	seen := make(map[*ssa.BasicBlock]bool)
+	var after func(b *ssa.BasicBlock, from int) bool
+	after = func(b *ssa.BasicBlock, from int) bool {
+		for _, instr := range b.Instrs[from:] {
+			if fa, ok := instr.(*ssa.FieldAddr); ok && fa.X == recv {
+				return true
+			}
+		}
+		for _, succ := range b.Succs {
+			if !seen[succ] {
+				seen[succ] = true
+				if after(succ, 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for i, instr := range b.Instrs {
+			if LockCall(instr) < 0 && after(b, i+1) {
+				return true
+			}
 		}
 	}
 	return false

@@ -155,7 +155,7 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 			wait := sig.waitFor(v, only)
 			// A fan-out waits on a group; one receive waits for one of
 			// its goroutines only.
-			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) {
+			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) || !sig.done && g.c.awaitedByCallers(in, v) {
 				// Siblings are looked for last: most go statements are
 				// waited for by nobody, and that is cheaper to see.
 				return !g.hasSibling(in)
@@ -163,6 +163,34 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 		}
 	}
 	return false
+}
+
+// awaitedByCallers reports whether the function returns the channel ch,
+// which the goroutine the go statement in starts signals on, right after
+// starting it, and every call of the function receives from that result
+// right away (<-pollFrom(w, 3), a helper running the work on a goroutine
+// of its own): its callers wait for the goroutine. Only an unexported
+// function, which the package calls only statically, has all its calls in
+// view.
+func (c *Package) awaitedByCallers(in *ssa.Go, ch ssa.Value) bool {
+	fn := in.Parent()
+	obj := flow.DeclaredFunc(fn)
+	if obj == nil || obj.Exported() || !c.OnlyCalled(fn) {
+		return false
+	}
+	returned := func(instr ssa.Instruction) bool {
+		ret, ok := instr.(*ssa.Return)
+		return ok && slices.ContainsFunc(ret.Results, func(r ssa.Value) bool {
+			if conv, ok := r.(*ssa.ChangeType); ok {
+				r = conv.X // a chan error returned as <-chan error
+			}
+			return variableOf(r) == variableOf(ch)
+		})
+	}
+	calls := c.Callers(fn)
+	return len(calls) > 0 && waitsRightAfter(in, returned) && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
+		return !waitsRightAfter(call, func(instr ssa.Instruction) bool { return receivesFrom(instr, call, true) })
+	})
 }
 
 // hasSibling reports whether another go statement of the function may run

@@ -46,6 +46,9 @@ func (w *walker) loopStarts() []loopStart {
 				continue // a deferred start runs after all the function does
 			}
 			for _, value := range w.startedBy(call) {
+				if w.ownReceiver(value) {
+					continue // the loop itself runs: its goroutine is the owner
+				}
 				if loop := w.c.M.Turns.LoopOf(value.Type()); loop != nil {
 					value = variableOf(value)
 					if cells := flow.CellsHolding(value); len(cells) == 1 {
@@ -58,6 +61,14 @@ func (w *walker) loopStarts() []loopStart {
 	}
 	w.starts = &out
 	return out
+}
+
+// ownReceiver reports whether the function is a //confined:loop method
+// and v its receiver: inside its loop, a call that seems to start the
+// value's loop (a helper starting other loops, handed the receiver's
+// method values) starts nothing beside it.
+func (w *walker) ownReceiver(v ssa.Value) bool {
+	return w.fn.Signature.Recv() != nil && len(w.fn.Params) > 0 && variableOf(v) == w.fn.Params[0] && w.c.M.IsLoop(w.fn)
 }
 
 // startedBy returns the values whose loops call starts.
@@ -80,7 +91,7 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		if ps := w.c.programStarted(g); ps != nil {
 			return []ssa.Value{ps.model}
 		}
-		return nil
+		return w.c.loopsRunIn(g)
 	}
 	// Cheap tests first: most calls start nothing, and whether a callee
 	// starts a loop is read from its body (startsLoop).
@@ -108,6 +119,66 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 		out = append(out, startedFieldLoads(call, sum.StartedFields)...)
 	}
 	return out
+}
+
+// loopsRunIn returns the values whose //confined:loop method the function
+// literal g starts calls on them (go func() { defer close(done);
+// w.Run(ctx) }()): that goroutine runs the loop as go w.Run(ctx) would.
+func (c *Package) loopsRunIn(g *ssa.Go) []ssa.Value {
+	var out []ssa.Value
+	for _, t := range flow.FuncTargets(g.Call.Value) {
+		if !flow.IsFuncLit(t.Fn) {
+			continue
+		}
+		for call, callee := range flow.StaticCalls(t.Fn) {
+			if args := call.Call.Args; c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
+				if outer := outerValue(args[0], t); outer != nil {
+					out = append(out, outer)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// awaitsLiteralEnd reports whether instr waits for what the function
+// literal the go statement start runs signals once the loop it calls has
+// returned (go func() { defer close(done); w.Run(ctx) }(); ...; <-done):
+// a signal deferred, or made past the loop's call.
+func (c *Package) awaitsLiteralEnd(instr ssa.Instruction, start ssa.Instruction) bool {
+	g, ok := start.(*ssa.Go)
+	if !ok {
+		return false
+	}
+	for _, t := range flow.FuncTargets(g.Call.Value) {
+		if !flow.IsFuncLit(t.Fn) {
+			continue
+		}
+		for _, b := range t.Fn.Blocks {
+			for _, in := range b.Instrs {
+				if _, deferred := in.(*ssa.Defer); !deferred && !c.afterLoopCall(t.Fn, in) {
+					continue
+				}
+				for _, sig := range signalsOf(in) {
+					if v := spawnerValue(sig.v, t, g.Call.Args); v != nil && sig.waitFor(v, true)(instr) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// afterLoopCall reports whether a call of a //confined:loop method in fn
+// comes before instr on every path.
+func (c *Package) afterLoopCall(fn *ssa.Function, instr ssa.Instruction) bool {
+	for call, callee := range flow.StaticCalls(fn) {
+		if call != instr && flow.Dominates(call, instr) && callee.Signature.Recv() != nil && c.M.IsLoop(callee) {
+			return true
+		}
+	}
+	return false
 }
 
 // startedFieldLoads are the loads of the fields of call's results that
@@ -632,7 +703,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsThere(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsThere(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at) || w.c.awaitsLiteralEnd(instr, st.at)) {
 				return true
 			}
 		}

@@ -352,3 +352,109 @@ func ValueServed() int {
 func ValueServedInline() int {
 	return OpenRigValue().main.served // want `reads confined startedloops\.Depot\.served off the owner`
 }
+
+// A Meter's loop counts; its lock guards the names alone.
+//
+//confined:owner
+type Meter struct { // want Meter:`confined:owner`
+	mu    sync.Mutex //confined:any
+	names []string   //confined:any
+	ticks chan int   //confined:any
+	count int
+}
+
+//confined:loop
+func (m *Meter) Run() { // want Run:`confined:loop` Run:`summary\(arg0 writes startedloops\.Meter\.count\)`
+	for n := range m.ticks {
+		m.count += n
+	}
+}
+
+// Totals lets the lock go before it reads the count: that read is not
+// shared under the lock.
+func (m *Meter) Totals() (int, int) { // want Totals:`summary\(arg0 reads startedloops\.Meter\.count\)`
+	m.mu.Lock()
+	n := len(m.names)
+	m.mu.Unlock()
+	return n, m.count // want `calls confined \(\*startedloops\.Meter\)\.Totals off the owner: this code runs via the code that started the loop \(\*startedloops\.Meter\)\.Run, which goes on beside it \(startedloops\.go:391\); inside, it reads startedloops\.Meter\.count` `calls confined \(\*startedloops\.Meter\)\.Totals off the owner: this code runs via the code that started the loop \(\*startedloops\.Meter\)\.Run, which goes on beside it \(startedloops\.go:417\)`
+}
+
+// Names holds the lock while it reads: the lock shares what it touches.
+func (m *Meter) Names() []string { // want Names:`summary\(locks arg0 first\)`
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.names
+}
+
+func MeterTotals() int {
+	m := &Meter{ticks: make(chan int)}
+	go m.Run()
+	_ = m.Names()
+	n, _ := m.Totals()
+	return n
+}
+
+// A goroutine literal running the loop and closing a channel once it has
+// returned: waiting on that channel waits for the loop's end.
+func MeterJoined() int {
+	m := &Meter{ticks: make(chan int)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		m.Run()
+	}()
+	close(m.ticks)
+	<-done
+	_, c := m.Totals()
+	return c
+}
+
+// Look-alike: a literal that signals before it runs the loop: the wait
+// is for its start, not its end.
+func MeterReady() int {
+	m := &Meter{ticks: make(chan int)}
+	ready := make(chan struct{})
+	go func() {
+		close(ready)
+		m.Run()
+	}()
+	<-ready
+	_, c := m.Totals()
+	return c
+}
+
+// A loop that calls a helper starting another value's loop, and handing
+// its own method value to code started elsewhere, starts nothing beside
+// itself: it is its value's loop.
+//
+//confined:owner
+type Switch struct { // want Switch:`confined:owner`
+	reqs  chan func() //confined:any
+	flips int
+}
+
+//confined:loop
+func (s *Switch) Run(stop <-chan struct{}) { // want Run:`confined:loop` Run:`summary\(arg0 calls \(\*startedloops\.Switch\)\.flip; started arg0; starts a loop\)`
+	s.attach()
+	for {
+		select {
+		case fn := <-s.reqs:
+			fn()
+		case <-stop:
+			s.flip()
+			return
+		}
+	}
+}
+
+func (s *Switch) flip() { s.flips++ }
+
+func (s *Switch) attach() {
+	c := New()
+	go c.Get("x")
+	go later(s.ping)
+}
+
+func (s *Switch) ping() { s.reqs <- func() {} }
+
+func later(fn func()) { fn() }

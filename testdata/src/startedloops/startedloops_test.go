@@ -103,3 +103,20 @@ func TestRigSpare(t *testing.T) {
 	_ = r.Spare.bins["a"].count
 	_ = r.Main.bins["a"].label
 }
+
+// A goroutine literal that runs the loop starts it as go c.run() does.
+func TestLiteralStarted(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	go func() {
+		defer close(c.quit)
+		c.run()
+	}()
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+}
+
+// Look-alike: a literal that only asks the loop starts none.
+func TestLiteralAsks(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq, 1), done: make(chan struct{}), quit: make(chan struct{})}
+	go func() { c.Get("a") }()
+	_ = c.hits
+}

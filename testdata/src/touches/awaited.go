@@ -1,0 +1,48 @@
+package touches
+
+// A helper that runs work on a goroutine of its own and returns the
+// channel it signals when done, whose every caller receives from it right
+// away, is waited for: its goroutine runs for its caller. Look-alike: a
+// caller that works before it waits shares the value with the goroutine.
+//
+//confined:owner
+type poller struct { // want poller:"confined:owner"
+	polls int
+}
+
+func (p *poller) poll() { p.polls++ } // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:37\)`
+
+func pollOn(p *poller, n int) <-chan int {
+	out := make(chan int, 1)
+	go func() {
+		for i := 0; i < n; i++ {
+			p.poll()
+		}
+		out <- n
+	}()
+	return out
+}
+
+func pollTwice(p *poller) int { return <-pollOn(p, 2) + p.polls }
+
+func pollThrice(p *poller) int {
+	if n := <-pollOn(p, 3); n > 0 {
+		return p.polls
+	}
+	return 0
+}
+
+func pollLater(p *poller) <-chan int {
+	out := make(chan int, 1)
+	go func() {
+		p.poll()
+		out <- 1
+	}()
+	return out
+}
+
+func pollBeside(p *poller) int {
+	ch := pollLater(p)
+	p.polls = 0
+	return <-ch
+}
