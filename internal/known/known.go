@@ -168,6 +168,23 @@ var onceRunners = byPackage[string]{
 // RunsOnce reports whether fn starts the func it is handed once per call.
 func RunsOnce(fn *types.Func) bool { return onceRunners.has(fn) }
 
+// accepters are the methods that block until the next connection of a
+// listener: a loop calling one receives work, one connection a turn, as
+// a loop ranging over a channel does.
+var accepters = byPackage[string]{
+	"net": {
+		"(net.Listener).Accept":          "the interface's Accept: the next connection",
+		"(*net.TCPListener).Accept":      "as net.Listener's",
+		"(*net.TCPListener).AcceptTCP":   "as Accept, typed",
+		"(*net.UnixListener).Accept":     "as net.Listener's",
+		"(*net.UnixListener).AcceptUnix": "as Accept, typed",
+	},
+}
+
+// AcceptsWork reports whether fn blocks until a listener's next
+// connection.
+func AcceptsWork(fn *types.Func) bool { return accepters.has(fn) }
+
 // goroutineEnds are the functions that never return to their caller: the
 // goroutine, or the program, ends in them. Code past a wait with a
 // timeout that calls one runs only once the wait is over.

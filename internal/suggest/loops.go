@@ -23,6 +23,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/model"
 	"github.com/confinecheck/confinecheck/internal/names"
 	"github.com/confinecheck/confinecheck/internal/walk"
@@ -43,6 +44,7 @@ type loopStart struct {
 // the package, each is named after its receiver type (@NAME).
 func (s *Suggester) proposeLoops() {
 	s.loops = make(map[*ssa.Function]string)
+	s.callerRun = make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
 		if domain, ok := s.m.LoopDomain(fn); ok {
 			s.loops[fn] = domain
@@ -69,8 +71,11 @@ func (s *Suggester) proposeLoops() {
 			args = []string{"@" + domain}
 		}
 		s.loops[l.fn] = domain
+		s.callerRun[l.fn] = l.callerRun
 		receives := "it receives from a channel in a loop"
-		if why := s.eventSource(l.receive); why != "" {
+		if l.receives != "" {
+			receives = l.receives
+		} else if why := s.eventSource(l.receive); why != "" {
 			receives = "it waits for the next event in a loop (" + why + ")"
 		}
 		s.propose(proposal{obj: flow.DeclaredFunc(l.fn), verb: directive.VerbLoop, args: args, evidence: fmt.Sprintf(
@@ -192,9 +197,13 @@ func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function
 // A foundLoop is a function proposeLoops proposes as a loop: what starts
 // it, and where it receives work in a loop.
 type foundLoop struct {
-	fn      *ssa.Function
-	runs    string // what runs it, for evidence
-	receive ssa.Instruction
+	fn       *ssa.Function
+	runs     string // what runs it, for evidence
+	receive  ssa.Instruction
+	receives string // how it receives work, for evidence, if not from a channel
+	// callerRun: its callers start it on a goroutine of their own, beside
+	// every other call of its receiver (see callerRunLoops).
+	callerRun bool
 }
 
 // loopCandidates keeps, of the started functions in order, those of the
@@ -204,6 +213,8 @@ type foundLoop struct {
 // write without a lock, which a timer's or a relay's goroutine does not.
 // It declines the others.
 func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order []*ssa.Function) []foundLoop {
+	frames := s.frameLoops(starts)
+	callerRun := s.callerRunLoops(starts)
 	var loops []foundLoop
 	for _, fn := range order {
 		obj := flow.DeclaredFunc(fn)
@@ -231,14 +242,75 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
 			continue
 		}
+		if frame := framedReceiver(fn, frames); frame != nil {
+			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver is the state of the frame loop %s: a goroutine of its methods runs off that owner, not as an owner of its own", flow.Name(frame.fn)))
+			continue
+		}
 		if why := s.ownsNothing(fn, recv); why != "" {
 			s.declined.add(obj, directive.VerbLoop, why)
 			continue
 		}
-		loops = append(loops, foundLoop{fn, fmt.Sprintf("a goroutine runs it (%s, %s)", startName(ss[0]), s.m.Position(ss[0].call.Pos())), recv})
+		if other := s.handsOwnWritesTo(fn, slices.Concat(loops, callerRun, frames)); other != nil {
+			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("it hands code writing its receiver's fields to the loop %s, which runs it: that state is that loop's, and this goroutine runs off it", flow.Name(other.fn)))
+			continue
+		}
+		loops = append(loops, foundLoop{fn: fn, runs: fmt.Sprintf("a goroutine runs it (%s, %s)", startName(ss[0]), s.m.Position(ss[0].call.Pos())), receive: recv})
 	}
-	loops = append(loops, s.callerRunLoops(starts)...)
-	return append(loops, s.frameLoops(starts)...)
+	return slices.Concat(loops, callerRun, frames)
+}
+
+// handsOwnWritesTo returns the loop among loops that fn, or code it
+// calls, hands a func literal writing fields of fn's receiver type to
+// (s.loop.post(func() { s.failed++ }), a subscriber's pump counting its
+// failures on its topic's loop), if there is one: the receiver's state
+// is that loop's.
+func (s *Suggester) handsOwnWritesTo(fn *ssa.Function, loops []foundLoop) *foundLoop {
+	recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
+	if recv == nil || len(loops) == 0 {
+		return nil
+	}
+	prefix := flow.TypeKey(recv) + "."
+	writesOwn := func(lit *ssa.Function) bool {
+		return slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(lit))), func(key string) bool { return strings.HasPrefix(key, prefix) })
+	}
+	for r := range s.reachable([]*ssa.Function{fn}) {
+		for _, b := range r.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil || callee.Blocks == nil {
+					continue
+				}
+				for i, a := range call.Common().Args {
+					mc, ok := a.(*ssa.MakeClosure)
+					if !ok || i >= len(callee.Params) || !writesOwn(mc.Fn.(*ssa.Function)) {
+						continue
+					}
+					for j, l := range loops {
+						if l.fn != fn && handsToLoop(callee, callee.Params[i], l.fn, loopCalls(l.fn)) != "" {
+							return &loops[j]
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// framedReceiver returns the frame loop among frames that is a method of
+// fn's receiver type, if fn is a method and there is one.
+func framedReceiver(fn *ssa.Function, frames []foundLoop) *foundLoop {
+	recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
+	for i, l := range frames {
+		if recv != nil && names.ReceiverNamed(flow.DeclaredFunc(l.fn)) == recv {
+			return &frames[i]
+		}
+	}
+	return nil
 }
 
 // frameLoops are the functions no code of the package starts that wait
@@ -253,7 +325,7 @@ func (s *Suggester) frameLoops(starts map[*ssa.Function][]loopStart) []foundLoop
 		}
 		if recv := s.receiveInLoop(fn); recv != nil {
 			if s.eventSource(recv) != "" {
-				loops = append(loops, foundLoop{fn, "no code of the package starts it, so the goroutine running it, whichever it is, is the frame loop,", recv})
+				loops = append(loops, foundLoop{fn: fn, runs: "no code of the package starts it, so the goroutine running it, whichever it is, is the frame loop,", receive: recv})
 			}
 		}
 	}
@@ -310,45 +382,165 @@ func (s *Suggester) ownsNothing(fn *ssa.Function, recv ssa.Instruction) string {
 }
 
 // callerRunLoops are the exported methods of the package that no code of
-// it calls or starts, that take nothing but maybe a context and return
-// nothing, and that receive work in a loop from a channel their receiver
-// holds (func (b *Board) Run() { for ev := range b.events {...} }): their
-// callers run them (go b.Run(), or on a goroutine of their own), and
-// that goroutine owns what they touch. A method returning a value, or
-// taking one, is a call that waits (Receive, Add), which any goroutine
-// makes.
+// it calls or starts and that run a loop their callers start (go b.Run(),
+// or a goroutine of their own): that goroutine owns what they touch. Two
+// kinds: mailboxes (see mailboxRun) and keepers (see keeperRun).
 func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []foundLoop {
 	called := s.calledMethods()
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
 		obj := s.unstarted(fn, starts)
-		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Signature.Results().Len() > 0 || called(fn) {
+		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || called(fn) || s.implementsImported(obj) {
 			continue
 		}
-		recv := s.receiveInLoop(fn)
-		if recv == nil {
+		l, ok := s.mailboxRun(fn)
+		if !ok {
+			l, ok = s.keeperRun(fn)
+		}
+		if !ok {
 			continue
 		}
-		var own []ssa.Value // the receiver's channels it receives from
-		for _, ch := range flow.ReceivedChannels(recv) {
-			if x, _, ok := fieldUnder(ch); ok && isReceiver(fn, x) {
-				own = append(own, ch)
-			}
-		}
-		// Settings (Run(step), Serve(ctx)) are no work, but a method taking
-		// others waits for something (Receive(id)): unless what it receives
-		// is code it runs, as only an executor does.
-		settings := !slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) })
-		if len(own) == 0 || !settings && !slices.ContainsFunc(own, carriesFuncs) {
-			continue
-		}
-		if why := s.ownsNothing(fn, recv); why != "" {
+		if why := s.ownsNothing(fn, l.receive); why != "" {
 			s.declined.add(obj, directive.VerbLoop, why)
 			continue
 		}
-		loops = append(loops, foundLoop{fn, "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", recv})
+		l.callerRun = true
+		loops = append(loops, l)
 	}
 	return loops
+}
+
+// implementsImported reports whether the method m implements a method of
+// an interface that a package the package imports declares: that
+// package calls it (a framework's meta-process Start), on goroutines of
+// its own choosing, not the package's callers.
+func (s *Suggester) implementsImported(m *types.Func) bool {
+	recv := m.Signature().Recv().Type()
+	for _, imp := range s.pass.Pkg.Imports() {
+		scope := imp.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok || iface.Empty() {
+				continue
+			}
+			if has, _ := types.MissingMethod(recv, iface, true); has == nil && slices.ContainsFunc(slices.Collect(iface.Methods()), func(f *types.Func) bool { return f.Name() == m.Name() }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mailboxRun finds a method that takes nothing but maybe a context,
+// returns nothing but maybe an error, and receives work in a loop from a channel its
+// receiver holds (func (b *Board) Run() { for ev := range b.events {...}
+// }). A method returning a value, or taking one, is a call that waits
+// (Receive, Add), which any goroutine makes.
+func (s *Suggester) mailboxRun(fn *ssa.Function) (foundLoop, bool) {
+	if !returnsAtMostError(fn) {
+		return foundLoop{}, false
+	}
+	recv := s.receiveInLoop(fn)
+	if recv == nil {
+		return foundLoop{}, false
+	}
+	var own []ssa.Value // the receiver's channels it receives from
+	for _, ch := range flow.ReceivedChannels(recv) {
+		if x, _, ok := fieldUnder(ch); ok && isReceiver(fn, x) {
+			own = append(own, ch)
+		}
+	}
+	// Settings (Run(step), Serve(ctx)) are no work, but a method taking
+	// others waits for something (Receive(id)): unless what it receives
+	// is code it runs, as only an executor does.
+	settings := !slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) })
+	if len(own) == 0 || !settings && !slices.ContainsFunc(own, carriesFuncs) {
+		return foundLoop{}, false
+	}
+	return foundLoop{fn: fn, runs: "its callers run it (an exported method no code of the package starts, receiving from its receiver's channel)", receive: recv}, true
+}
+
+// keeperRun finds a method that returns nothing or an error, waits in a
+// loop for ticks or for connections from the listener it takes (a
+// watcher's Run(ctx), a server's Serve(ln)), writes fields of its
+// receiver without a lock, and whose state other code of the package
+// reads without one (a Stats, an admin handler). Nothing hands it work,
+// but its callers start it to keep that state: it is its owner's loop,
+// and the readers are off it. A goroutine the package starts itself on
+// ticks (a sweeper) is no such loop: see loopCandidates.
+func (s *Suggester) keeperRun(fn *ssa.Function) (foundLoop, bool) {
+	if !returnsAtMostError(fn) {
+		return foundLoop{}, false
+	}
+	wait, source, waits := keeperWait(fn)
+	if wait == nil || slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !names.IsContext(p.Type()) && ssa.Value(p) != source }) {
+		return foundLoop{}, false
+	}
+	recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
+	if recv == nil {
+		return foundLoop{}, false
+	}
+	prefix := flow.TypeKey(recv) + "."
+	kept := make(fieldSet)
+	for key := range s.written.unlockedOf(fn) {
+		if strings.HasPrefix(key, prefix) {
+			kept[key] = true
+		}
+	}
+	if len(kept) == 0 {
+		return foundLoop{}, false
+	}
+	onLoop := s.reachable([]*ssa.Function{fn})
+	for _, m := range s.e.Functions() {
+		if onLoop[m] || s.inTestFile(m.Pos()) || s.written.setsUp(m) {
+			continue
+		}
+		for key := range s.written.unlockedReadsOf(m) {
+			if kept[key] {
+				return foundLoop{fn: fn, runs: "its callers run it (an exported method no code of the package starts, keeping state " + flow.Name(m) + " reads without a lock)",
+					receive: wait, receives: waits}, true
+			}
+		}
+	}
+	return foundLoop{}, false
+}
+
+// returnsAtMostError reports whether fn returns nothing, or only an
+// error (why its loop ended, as Serve's and Run(ctx)'s do): no value a
+// caller waits for.
+func returnsAtMostError(fn *ssa.Function) bool {
+	results := fn.Signature.Results()
+	return results.Len() == 0 || results.Len() == 1 && results.At(0).Type() == types.Universe.Lookup("error").Type()
+}
+
+// keeperWait returns where fn waits in a loop for a tick of a timer or
+// for the next connection of a listener (see known.AcceptsWork), the
+// listener, and what it waits for, for evidence; else nil.
+func keeperWait(fn *ssa.Function) (ssa.Instruction, ssa.Value, string) {
+	for _, b := range fn.Blocks {
+		if !flow.InLoop(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			for _, ch := range flow.ReceivedChannels(instr) {
+				if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsNamedType(t.Elem(), "time", "Time") {
+					return instr, nil, "it waits for ticks in a loop"
+				}
+			}
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if common := call.Common(); common.IsInvoke() && known.AcceptsWork(common.Method) {
+					return instr, common.Value, "it accepts connections in a loop"
+				} else if callee := flow.StaticFunc(call); callee != nil && known.AcceptsWork(callee) && len(common.Args) > 0 {
+					return instr, common.Args[0], "it accepts connections in a loop"
+				}
+			}
+		}
+	}
+	return nil, nil, ""
 }
 
 // carriesFuncs reports whether ch is a channel of funcs: code to run.
@@ -628,6 +820,8 @@ func (s *Suggester) receiveInLoop(fn *ssa.Function) ssa.Instruction {
 var eventSources = []eventSourceRow{
 	{pkg: "gioui.org/app", typ: "Window", method: "Event", result: "gioui.org/io/event.Event",
 		why: "Gio's frame loop: the goroutine calling it handles the window's events, one at a time"},
+	{pkg: "github.com/gdamore/tcell/v2", typ: "Screen", method: "PollEvent", result: "github.com/gdamore/tcell/v2.Event",
+		why: "tcell's event loop: the goroutine calling it handles the screen's events, and those PostEvent queues, one at a time"},
 }
 
 type eventSourceRow struct {
@@ -699,7 +893,11 @@ func (s *Suggester) eventSourcesInView() []eventSourceMethod {
 		if tn == nil {
 			continue
 		}
-		if m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, row.method); m != nil {
+		recv := tn.Type()
+		if !types.IsInterface(recv) {
+			recv = types.NewPointer(recv)
+		}
+		if m, _, _ := types.LookupFieldOrMethod(recv, false, pkg, row.method); m != nil {
 			out = append(out, eventSourceMethod{m.(*types.Func), row.why})
 		}
 	}
@@ -1234,6 +1432,16 @@ func onReceiver(fn *ssa.Function, v ssa.Value) bool {
 
 // handsToLoop says how fn hands its func parameter p to loop, or "".
 func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls calledByLoop) string {
+	// sentOn is the channel field whose funcs the loop calls that instr
+	// sends v on, alone or as a case of a select; nil if none.
+	sentOn := func(instr ssa.Instruction, v ssa.Value) *types.Var {
+		for ch, x := range flow.Sends(instr) {
+			if f := flow.LoadedField(ch); x == v && f != nil && calls.channels[f] {
+				return f
+			}
+		}
+		return nil
+	}
 	for _, ref := range *p.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Go:
@@ -1247,16 +1455,14 @@ func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls c
 					}
 				}
 			}
-		case *ssa.Send:
-			if f := flow.LoadedField(r.Chan); f != nil && calls.channels[f] {
+		case *ssa.Send, *ssa.Select:
+			if f := sentOn(r, p); f != nil {
 				return "sends " + p.Name() + " on " + f.Name()
 			}
 		case *ssa.MakeInterface:
 			for _, ref := range *r.Referrers() {
-				if send, ok := ref.(*ssa.Send); ok {
-					if f := flow.LoadedField(send.Chan); f != nil && calls.channels[f] {
-						return "sends " + p.Name() + " on " + f.Name()
-					}
+				if f := sentOn(ref, r); f != nil {
+					return "sends " + p.Name() + " on " + f.Name()
 				}
 			}
 		case *ssa.Store:
@@ -1283,8 +1489,8 @@ func handsToLoop(fn *ssa.Function, p *ssa.Parameter, loop *ssa.Function, calls c
 			}
 			for _, ref := range *mc.Referrers() {
 				switch r := ref.(type) {
-				case *ssa.Send:
-					if f := flow.LoadedField(r.Chan); f != nil && calls.channels[f] {
+				case *ssa.Send, *ssa.Select:
+					if f := sentOn(r, mc); f != nil {
 						return "sends a func calling " + p.Name() + " on " + f.Name()
 					}
 				case *ssa.Store: // request{fn: func() { fn(); close(ran) }}

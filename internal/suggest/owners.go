@@ -244,8 +244,24 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 		return nil
 	}
+	// A loop its callers start on a goroutine of their own (a watcher's
+	// Run, a server's Serve) runs beside every other call of the value:
+	// code that may run anywhere reading, without the lock, a field the
+	// loop writes reads it mid-change (a Stats beside the reloads).
+	keeper, onKeeper := s.callerRunLoopOf(obj)
+	readBesideKeeper := func(key string) *ssa.Function {
+		if keeper == nil || !s.written.unlockedOf(keeper)[key] {
+			return nil
+		}
+		for _, fn := range pa.otherReads[key] {
+			if s.written.accesses(fn).unlockedReads[key] && !onKeeper[fn] {
+				return fn
+			}
+		}
+		return nil
+	}
 	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), func(key string) bool {
-		return offWrites(key) || grownReadOff(key) || readInPlace(key) != nil
+		return offWrites(key) || grownReadOff(key) || readInPlace(key) != nil || readBesideKeeper(key) != nil
 	}) {
 		return false
 	}
@@ -295,6 +311,9 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case readInPlace(key) != nil:
 			evidence = fmt.Sprintf("owner code (%s) writes it without a lock, and %s, which other code may call off the owner, reads it in place where %s hops to the owner; no code writes it with the lock of its %s held",
 				owners(key), flow.Name(readInPlace(key)), flow.Name(hop), obj.Name())
+		case readBesideKeeper(key) != nil:
+			evidence = fmt.Sprintf("%s, which its callers start on a goroutine of their own, writes it without a lock, and %s, which other code calls beside that loop, reads it; no code writes it with the lock of its %s held",
+				flow.Name(keeper), flow.Name(readBesideKeeper(key)), obj.Name())
 		}
 		if evidence != "" {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
@@ -320,6 +339,20 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 	}
 	return len(proposed) > 0
+}
+
+// callerRunLoopOf returns a proposed loop of obj's type that its callers
+// start (see callerRunLoops), and the code that runs on it; nil if none.
+func (s *Suggester) callerRunLoopOf(obj *types.TypeName) (*ssa.Function, map[*ssa.Function]bool) {
+	for _, fn := range s.e.Functions() {
+		if !s.callerRun[fn] {
+			continue
+		}
+		if recv := names.ReceiverNamed(flow.DeclaredFunc(fn)); recv != nil && recv.Obj() == obj {
+			return fn, s.reachable([]*ssa.Function{fn})
+		}
+	}
+	return nil, nil
 }
 
 // hopOf returns a method of obj's type that hops to its owner (declared,
@@ -817,7 +850,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 						keptFree[holdingIn(in.Map, in.Value)] = true
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) && !builtWith(in) && !flow.FunctionalOption(fn) {
+					if guarded(in.Addr) && !builtWith(in) && !wiredIn(in) && !flow.FunctionalOption(fn) {
 						for _, v := range flow.StoredElements(in.Val) {
 							lockedIn = append(lockedIn, v)
 							lockedHolder[v] = holdingIn(in.Addr, v)
@@ -865,6 +898,22 @@ func builtWith(store *ssa.Store) bool {
 		}
 		_, made := v.(*ssa.Alloc)
 		return !made
+	})
+}
+
+// wiredIn reports whether store puts what its function was handed into a
+// field of a struct the function allocates (NewAdmin(srv) building
+// &Admin{srv: srv}): the caller keeps its own reference, so the value is
+// shared with the new one, not handed to its lock.
+func wiredIn(store *ssa.Store) bool {
+	x, _, ok := fieldUnder(store.Addr)
+	if _, holder := x.(*ssa.Alloc); !ok || !holder {
+		return false
+	}
+	parts := flow.StoredElements(store.Val)
+	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
+		_, param := v.(*ssa.Parameter)
+		return !param
 	})
 }
 

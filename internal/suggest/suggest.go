@@ -54,6 +54,7 @@ type Suggester struct {
 	pass      *analysis.Pass
 	proposals []proposal
 	loops     map[*ssa.Function]string // proposed and declared loops, by domain
+	callerRun map[*ssa.Function]bool   // the proposed loops their callers start (see callerRunLoops)
 	written   *writeIndex
 	declined  *declines            // with -explain: the candidates that got no proposal
 	sentOn    *sentChannels        // the channels code sends on; nil until asked (see sent)

@@ -36,7 +36,7 @@ func (e *Executor) invoke(fn func()) {
 	e.ran.Add(1)
 }
 
-func (e *Executor) Run(fn func()) bool { // want `suggest for \(\*guarded\.Executor\)\.Run: //confined:hop fn: it hands fn to a hop, which runs it on the owner` Run:`summary\(hop arg1\)`
+func (e *Executor) Run(fn func()) bool { // want `suggest for \(\*guarded\.Executor\)\.Run: //confined:hop fn: it sends fn on tasks, which the loop \(\*guarded\.Executor\)\.loop calls` Run:`confined:hop\[1\]` Run:`summary\(hop arg1\)`
 	select {
 	case e.tasks <- fn:
 		return true
