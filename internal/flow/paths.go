@@ -120,7 +120,7 @@ func Dominates(a, b ssa.Instruction) bool {
 // the block after the select, so the path is followed by its edges: the
 // one into case k's body is the only way on.
 func PassesOnlyThrough(sel *ssa.Select, k int, ends func(ssa.Instruction) bool) bool {
-	branch := selectCase(sel, k)
+	branch := SelectCase(sel, k)
 	if branch == nil {
 		return false
 	}
@@ -143,9 +143,10 @@ func PassesOnlyThrough(sel *ssa.Select, k int, ends func(ssa.Instruction) bool) 
 	return true
 }
 
-// selectCase returns the branch into sel's case k, where its chosen index
-// is compared with k (if index == k), or nil.
-func selectCase(sel *ssa.Select, k int) *ssa.If {
+// SelectCase returns the branch into sel's case k, where its chosen index
+// is compared with k (if index == k), or nil: its first successor is the
+// case's body.
+func SelectCase(sel *ssa.Select, k int) *ssa.If {
 	for _, ref := range Referrers(sel) {
 		index, ok := ref.(*ssa.Extract)
 		if !ok || index.Index != 0 {

@@ -133,8 +133,11 @@ func (c *Package) besideSiblings(t flow.FuncValue, args []ssa.Value) bool {
 			}
 		}
 	}
+	// The element's own fields (f.Sum = sum, for f the iteration's entry)
+	// are its goroutine's alone.
+	ownElement := func(x ssa.Value) bool { return perIteration(x) && iterationElement(spawnerValue(x, t, args)) }
 	for _, fa := range addrs {
-		if written[field{fa.X.Type(), fa.Field}] && !Slotted(fa, perIteration) {
+		if written[field{fa.X.Type(), fa.Field}] && !Slotted(fa, perIteration) && !ownElement(fa.X) {
 			return false
 		}
 	}
@@ -151,12 +154,17 @@ func (c *Package) touchesOnlyOwn(call *ssa.CallCommon, t flow.FuncValue, args []
 		return false
 	}
 	own := func(v ssa.Value) bool { return v != nil && mine(v) && iterationElement(spawnerValue(v, t, args)) }
-	if c.CallTouch(callee, token.NoPos) != nil && (callee.Signature.Recv() == nil || len(call.Args) == 0 || !own(call.Args[0])) {
-		return false // a method of a confined type, on a value not its own
-	}
 	sum := c.SummaryOf(callee)
 	if sum == nil {
 		return false
+	}
+	// A method of the package whose body says what it touches (w.hash(f),
+	// touching f's fields and :any members of w) is judged by those
+	// touches below; one owner-only by contract is a touch of its receiver.
+	obj := flow.DeclaredFunc(callee)
+	bodySays := obj != nil && obj.Pkg() == c.pass.Pkg && !c.M.OwnerOnly(obj)
+	if !bodySays && c.CallTouch(callee, token.NoPos) != nil && (callee.Signature.Recv() == nil || len(call.Args) == 0 || !own(call.Args[0])) {
+		return false // a method of a confined type, on a value not its own
 	}
 	for _, tc := range sum.Touches {
 		v := SourceValue(tc.Source, call.Args, flow.Captures{})
@@ -182,6 +190,9 @@ func iterationElement(v ssa.Value) bool {
 		vals = flow.StoredValues(cell)
 	}
 	for _, x := range vals {
+		if mapEntry(x) {
+			continue
+		}
 		load, ok := x.(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
 			return false
@@ -195,6 +206,22 @@ func iterationElement(v ssa.Value) bool {
 		}
 	}
 	return len(vals) > 0
+}
+
+// mapEntry reports whether v is the value a range over a map yields for
+// its iteration (for _, f := range w.files): keys are distinct, so no two
+// iterations share one entry.
+func mapEntry(v ssa.Value) bool {
+	x, ok := v.(*ssa.Extract)
+	if !ok || x.Index != 2 {
+		return false
+	}
+	next, ok := x.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return false
+	}
+	_, isRange := next.Iter.(*ssa.Range)
+	return isRange
 }
 
 // iterationIndex reports whether i is a loop's own index: the counter of a

@@ -34,6 +34,8 @@ type Package struct {
 	loopTouches  map[*ssa.Function]map[string]bool     // see touchedBy
 	programs     map[*ssa.Go]*programStart             // see programStarted
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
+	loopEnds     map[*types.Func]map[*types.Var]bool   // see closedAtEnd
+	appended     map[*types.Var]bool                   // see appendOnly
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
 	assigned     map[*types.Var]summary.Position       // see assignments; nil until asked
 	replied      *replyFields                          // see replies; nil until asked
@@ -65,6 +67,8 @@ func New(m *model.Model) *Package {
 		loopTouches:  make(map[*ssa.Function]map[string]bool),
 		programs:     make(map[*ssa.Go]*programStart),
 		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
+		loopEnds:     make(map[*types.Func]map[*types.Var]bool),
+		appended:     make(map[*types.Var]bool),
 
 		importedCarriers: make(map[*types.Var]*summary.CarrierFact),
 	}

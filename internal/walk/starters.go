@@ -760,6 +760,96 @@ func returnedBy(v ssa.Value, start ssa.Instruction) bool {
 	return ok && v == ssa.Value(call)
 }
 
+// afterLoopEnd reports whether at, touching the value v holds (or a
+// value it holds), runs only past a receive from a channel field of v
+// that v's loop closes as it ends (select { case <-l.done: return
+// l.stats, nil; default: }, or a plain <-l.done): the loop is over.
+func (c *Package) afterLoopEnd(at ssa.Instruction, v ssa.Value) bool {
+	if at == nil || at.Block() == nil {
+		return false
+	}
+	x := variableOf(v)
+	for depth := 0; depth < maxHeldDepth; depth++ {
+		if h := holder(x); h != nil {
+			x = variableOf(h)
+		}
+	}
+	t := x.Type()
+	if cell, ok := x.(*ssa.Alloc); ok {
+		t = cell.Type().(*types.Pointer).Elem() // a variable holding it, or the value made
+	}
+	loop := c.M.Turns.LoopOf(t)
+	if loop == nil {
+		return false
+	}
+	ends := flow.Memoized(c.loopEnds, loop, c.closedAtEnd)
+	if len(ends) == 0 {
+		return false
+	}
+	ended := func(ch ssa.Value) bool {
+		load, ok := ch.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		fa, ok := load.X.(*ssa.FieldAddr)
+		return ok && variableOf(fa.X) == x && ends[flow.FieldOf(fa)]
+	}
+	for _, b := range at.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.UnOp:
+				if in.Op == token.ARROW && ended(in.X) && flow.Dominates(in, at) {
+					return true
+				}
+			case *ssa.Select:
+				for k, st := range in.States {
+					if st.Dir != types.RecvOnly || !ended(st.Chan) {
+						continue
+					}
+					if branch := flow.SelectCase(in, k); branch != nil && branch.Block().Succs[0].Dominates(at.Block()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// closedAtEnd returns the channel fields of its receiver that the loop
+// closes as it ends: in a deferred close(l.done), or a close right before
+// a return.
+func (c *Package) closedAtEnd(loop *types.Func) map[*types.Var]bool {
+	fn := c.prog.FuncValue(loop)
+	if fn == nil || len(fn.Params) == 0 || fn.Signature.Recv() == nil {
+		return nil
+	}
+	out := make(map[*types.Var]bool)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			if builtin, ok := common.Value.(*ssa.Builtin); !ok || builtin.Name() != "close" || len(common.Args) != 1 {
+				continue
+			}
+			if _, deferred := instr.(*ssa.Defer); !deferred && len(b.Succs) > 0 {
+				continue
+			}
+			load, ok := common.Args[0].(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				continue
+			}
+			if fa, ok := load.X.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] {
+				out[flow.FieldOf(fa)] = true
+			}
+		}
+	}
+	return out
+}
+
 // waitsForLoop reports whether instr waits for the end of the loop of the
 // value x: it waits on a field of x (see waitsOnField), or calls a method
 // of x that does (Close).

@@ -629,8 +629,13 @@ func (w *walker) startedEntries(ct summary.ContentTouch, v ssa.Value, call callS
 // holderWitness is the witness of the confined field whose map or slice
 // the field at fa holds, and the value holding it: fa's own field, or,
 // for a field of a struct held in a confined field (m.st.drafts, st
-// confined), that field. What it holds is that field's state too.
+// confined), that field. What it holds is that field's state too. A
+// read of the entries of a slice no code rewrites (see appendOnly) has
+// none: they are fixed once appended.
 func (w *walker) holderWitness(fa *ssa.FieldAddr, write bool, pos token.Pos) (ssa.Value, summary.Witness, bool) {
+	if !write && w.c.appendOnly(flow.FieldOf(fa)) {
+		return nil, summary.Witness{}, false
+	}
 	if wit, ok := w.fieldWitness(fa.X, fa.Field, write, pos); ok {
 		return fa.X, wit, true
 	}

@@ -641,6 +641,9 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // place is kept: code on another owner may not touch what was handed off
 // to it, and the function itself not what it sent away (see report's sends).
 func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+	if v != nil && w.c.afterLoopEnd(w.at, v) {
+		return // the loop is over: its state is no one's to race with
+	}
 	wit.Assumed = wit.Assumed || w.assuming
 	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)

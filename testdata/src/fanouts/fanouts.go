@@ -318,11 +318,21 @@ func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes
 //confined:owner
 type meter struct{ n int } // want meter:`confined:owner`
 
-func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:339\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:348\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:378\)`
+func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:349\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:358\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:388\)`
 
 // Elements: each goroutine calls a method on its own element of the slice
 // the loop ranges over; the caller waits.
 func Elements(ms []*meter) { // want Elements:`may block` Elements:`summary\(arg0 calls \(\*fanouts\.meter\)\.bump; reads the entries of arg0\)`
+	var wg sync.WaitGroup
+	for _, m := range ms {
+		wg.Go(func() { m.bump() })
+	}
+	wg.Wait()
+}
+
+// Entries: each goroutine bumps the meter its own key maps to, in a range
+// over a map; the caller waits.
+func Entries(ms map[string]*meter) { // want Entries:`may block` Entries:`summary\(arg0 calls \(\*fanouts\.meter\)\.bump; reads the entries of arg0\)`
 	var wg sync.WaitGroup
 	for _, m := range ms {
 		wg.Go(func() { m.bump() })
@@ -390,7 +400,7 @@ type counted struct {
 
 func (c *counted) hit() {
 	c.hits++
-	c.t.n++ // want `writes confined fanouts\.tally\.n off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:401\)`
+	c.t.n++ // want `writes confined fanouts\.tally\.n off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:411\)`
 }
 
 // Registries: each goroutine works on its own element, but every element
@@ -399,6 +409,37 @@ func Registries(cs []*counted) { // want Registries:`may block` Registries:`summ
 	var wg sync.WaitGroup
 	for _, c := range cs {
 		wg.Go(func() { c.hit() })
+	}
+	wg.Wait()
+}
+
+// A registry whose entries each goroutine stamps itself, weighing it
+// through a method of the shared registry that touches only the entry:
+// each goroutine writes its own entry. Look-alike: Tally, whose method
+// adds to the registry's total, which every sibling writes.
+//
+//confined:owner
+type registry struct { // want registry:`confined:owner`
+	entries map[string]*meter
+	total   int
+}
+
+func (r *registry) weigh(m *meter) int { return m.n + 1 }
+
+func (r *registry) add(m *meter) { r.total += m.n } // want `calls confined \(\*fanouts\.registry\)\.add off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go`
+
+func (r *registry) Stamp() { // want Stamp:`summary\(arg0 writes fanouts\.meter\.n\)` Stamp:`may block`
+	var wg sync.WaitGroup
+	for _, m := range r.entries {
+		wg.Go(func() { m.n = r.weigh(m) })
+	}
+	wg.Wait()
+}
+
+func (r *registry) Tally() { // want Tally:`summary\(arg0 reads fanouts\.registry\.entries; started arg0\)` Tally:`may block`
+	var wg sync.WaitGroup
+	for _, m := range r.entries {
+		wg.Go(func() { r.add(m) })
 	}
 	wg.Wait()
 }

@@ -112,7 +112,7 @@ func Drained() int {
 }
 
 // Shutdown waits for the loop's end, then reads what it left.
-func (c *Cache) Shutdown() int { // want Shutdown:`summary\(arg0 reads startedloops\.Cache\.hits; waits on arg0\)`
+func (c *Cache) Shutdown() int { // want Shutdown:`summary\(waits on arg0\)`
 	close(c.quit)
 	<-c.done
 	return c.hits
@@ -458,3 +458,29 @@ func (s *Switch) attach() {
 func (s *Switch) ping() { s.reqs <- func() {} }
 
 func later(fn func()) { fn() }
+
+// Final reads the count only once the loop has closed c.done as it
+// ended: past that receive, the loop is over.
+func (c *Cache) Final() int {
+	select {
+	case <-c.done:
+		return c.hits
+	default:
+	}
+	return -1
+}
+
+// Look-alike: the read in the default case runs while the loop may.
+func (c *Cache) Live() int { // want Live:`summary\(arg0 reads startedloops\.Cache\.hits\)`
+	select {
+	case <-c.done:
+		return 0
+	default:
+		return c.hits // want `calls confined \(\*startedloops\.Cache\)\.Live off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run`
+	}
+}
+
+func FinalAndLive() int {
+	c := New()
+	return c.Final() + c.Live()
+}

@@ -20,7 +20,7 @@ func (w *Worker) Start() { go w.run() } // want Start:`summary\(started arg0; st
 func (w *Worker) Send(n int) { w.queue <- n }
 
 // Close waits for the loop's end.
-func (w *Worker) Close() int { // want Close:`summary\(arg0 reads worker\.Worker\.Sent; waits on arg0\)`
+func (w *Worker) Close() int { // want Close:`summary\(waits on arg0\)`
 	close(w.queue)
 	<-w.done
 	return w.Sent
