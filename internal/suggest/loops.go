@@ -16,6 +16,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -1534,16 +1535,23 @@ func (s *Suggester) proposeQueued() {
 	if len(called) == 0 {
 		return
 	}
-	fed := s.fedFields(called)
-	for fn, p := range s.funcParams {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
+	// A field whose funcs the package hands to a parameter proposed async
+	// (a loop passing a request's req.h to subscribe, which keeps it for
+	// a pump goroutine) holds funcs that run off the owner too: a second
+	// round proposes the function storing its parameter there.
+	handed := make(map[*types.Var]string)
+	for range 2 {
+		fed := s.fedFields(called)
+		for fn, p := range s.funcParams {
+			for instr := range instrsWithin(fn) {
 				k, ok := keptFuncs(instr)
-				if !ok || !slices.Contains(k.funcs, ssa.Value(p)) {
+				if !ok || !slices.ContainsFunc(k.funcs, func(v ssa.Value) bool { return isCaptured(v, p) }) {
 					continue
 				}
 				var how string
 				switch to := fed[k.field]; {
+				case handed[k.field] != "":
+					how = fmt.Sprintf("it puts %s in %s, whose funcs the package hands to %s", p.Name(), k.name, handed[k.field])
 				case called[k.field] != "":
 					how = fmt.Sprintf("it keeps %s in the field %s, whose funcs %s calls on its own goroutine", p.Name(), k.field.Name(), called[k.field])
 				case to.field != nil:
@@ -1554,6 +1562,97 @@ func (s *Suggester) proposeQueued() {
 					s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: []string{p.Name()}, evidence: how})
 				}
 			}
+		}
+		for f, to := range s.handedToAsync() {
+			if called[f] == "" && handed[f] == "" {
+				handed[f], called[f] = to, to
+			}
+		}
+	}
+}
+
+// handedToAsync maps the func fields whose funcs the package's code hands
+// to a parameter proposed async (subscribe(req.id, req.h)) to the
+// function and parameter, for evidence.
+func (s *Suggester) handedToAsync() map[*types.Var]string {
+	out := make(map[*types.Var]string)
+	for _, fn := range s.e.Functions() {
+		if s.inTestFile(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if callee == nil || callee.Blocks == nil {
+					continue
+				}
+				obj := flow.DeclaredFunc(callee)
+				for i, a := range c.Common().Args {
+					if f := flow.LoadedField(a); f != nil && i < len(callee.Params) && names.IsFuncTyped(f.Type()) &&
+						s.proposed(obj, directive.VerbAsync, callee.Params[i].Name()) && out[f] == "" {
+						out[f] = flow.Name(callee) + "'s async " + callee.Params[i].Name()
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// instrsWithin yields the instructions of fn and of the function
+// literals it makes (m.call(ctx, func() { m.hooks = append(m.hooks, h)
+// })), which see its parameters as captures.
+func instrsWithin(fn *ssa.Function) iter.Seq[ssa.Instruction] {
+	return func(yield func(ssa.Instruction) bool) {
+		var walk func(f *ssa.Function) bool
+		walk = func(f *ssa.Function) bool {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					if !yield(instr) {
+						return false
+					}
+				}
+			}
+			for _, lit := range f.AnonFuncs {
+				if !walk(lit) {
+					return false
+				}
+			}
+			return true
+		}
+		walk(fn)
+	}
+}
+
+// isCaptured reports whether v is p, or, in a function literal, a
+// capture of p (loaded from the cell holding it, or bound itself).
+func isCaptured(v ssa.Value, p *ssa.Parameter) bool {
+	for {
+		if v == ssa.Value(p) {
+			return true
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FreeVar:
+			if v = flow.CapturedValue(x); v == nil {
+				return false
+			}
+		case *ssa.Alloc:
+			stored := flow.StoredValues(x)
+			if len(stored) != 1 {
+				return false
+			}
+			v = stored[0]
+		default:
+			return false
 		}
 	}
 }
@@ -1714,13 +1813,37 @@ func (s *Suggester) calledByGoroutines() map[*types.Var]string {
 
 // calledFields lists the func fields whose values fn calls: loaded from
 // the field, or from what a function of the package returns after
-// loading them (due() collecting scheduled.task).
+// loading them (due() collecting scheduled.task); also those the
+// package's functions fn calls do (s.invoke(m) calling s.h), or that fn
+// hands one that calls what it is handed (notify(m.hooks, gone) ranging
+// the hooks), maxCallbackDepth calls deep.
 func calledFields(fn *ssa.Function) []*types.Var {
+	return calledFieldsDepth(fn, maxCallbackDepth, make(map[*ssa.Function]bool))
+}
+
+func calledFieldsDepth(fn *ssa.Function, depth int, seen map[*ssa.Function]bool) []*types.Var {
+	if seen[fn] {
+		return nil
+	}
+	seen[fn] = true
 	var out []*types.Var
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+			if !ok || c.Common().IsInvoke() {
+				continue
+			}
+			if callee := c.Common().StaticCallee(); callee != nil {
+				if depth > 0 && callee.Blocks != nil && callee.Pkg == fn.Pkg {
+					out = append(out, calledFieldsDepth(callee, depth-1, seen)...)
+					for i, a := range c.Common().Args {
+						if i < len(callee.Params) && callsFuncsOf(callee, callee.Params[i]) {
+							if f := calledRoot(a); f != nil {
+								out = append(out, f)
+							}
+						}
+					}
+				}
 				continue
 			}
 			v := c.Common().Value
@@ -1746,6 +1869,55 @@ func calledFields(fn *ssa.Function) []*types.Var {
 		}
 	}
 	return out
+}
+
+// calledRoot returns the func field a value handed to a call comes from:
+// the field's funcs (m.hooks), or a local copy of them (hooks := m.hooks).
+func calledRoot(v ssa.Value) *types.Var {
+	if f := flow.LoadedField(v); f != nil && names.IsFuncTyped(elementOf(f.Type())) {
+		return f
+	}
+	return nil
+}
+
+// elementOf is what a slice or map of t holds, or t.
+func elementOf(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	}
+	return t
+}
+
+// callsFuncsOf reports whether fn calls the funcs its parameter p holds: p
+// itself, or an entry of it (for _, h := range hooks { h(l) }).
+func callsFuncsOf(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
+				continue
+			}
+			for v := c.Common().Value; v != nil; {
+				if v == ssa.Value(p) {
+					return true
+				}
+				switch x := v.(type) {
+				case *ssa.UnOp:
+					v = x.X
+				case *ssa.IndexAddr:
+					v = x.X
+				case *ssa.Lookup:
+					v = x.X
+				default:
+					v = nil
+				}
+			}
+		}
+	}
+	return false
 }
 
 // funcFieldsRead lists the func-typed fields fn reads.

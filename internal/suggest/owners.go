@@ -244,6 +244,15 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 		return nil
 	}
+	// Likewise an exported method writing, without the lock, a field the
+	// owner writes where that hop runs code (SetMax's b.cfg.Max = n
+	// beside Reconfigure's b.call(func() { fn(&b.cfg) })).
+	writtenInPlace := func(key string) *ssa.Function {
+		if hop == nil {
+			return nil
+		}
+		return s.exportedWriter(key)
+	}
 	// A loop its callers start on a goroutine of their own (a watcher's
 	// Run, a server's Serve) runs beside every other call of the value:
 	// code that may run anywhere reading, without the lock, a field the
@@ -261,7 +270,7 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		return nil
 	}
 	if off == nil && !wt.turns && !slices.ContainsFunc(slices.Collect(maps.Keys(wt.fields)), func(key string) bool {
-		return offWrites(key) || grownReadOff(key) || readInPlace(key) != nil || readBesideKeeper(key) != nil
+		return offWrites(key) || grownReadOff(key) || readInPlace(key) != nil || writtenInPlace(key) != nil || readBesideKeeper(key) != nil
 	}) {
 		return false
 	}
@@ -311,6 +320,9 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		case readInPlace(key) != nil:
 			evidence = fmt.Sprintf("owner code (%s) writes it without a lock, and %s, which other code may call off the owner, reads it in place where %s hops to the owner; no code writes it with the lock of its %s held",
 				owners(key), flow.Name(readInPlace(key)), flow.Name(hop), obj.Name())
+		case writtenInPlace(key) != nil:
+			evidence = fmt.Sprintf("owner code (%s) writes it without a lock, and so does %s, which other code may call off the owner, in place where %s hops to the owner; no code writes it with the lock of its %s held",
+				owners(key), flow.Name(writtenInPlace(key)), flow.Name(hop), obj.Name())
 		case readBesideKeeper(key) != nil:
 			evidence = fmt.Sprintf("%s, which its callers start on a goroutine of their own, writes it without a lock, and %s, which other code calls beside that loop, reads it; no code writes it with the lock of its %s held",
 				flow.Name(keeper), flow.Name(readBesideKeeper(key)), obj.Name())

@@ -1,6 +1,9 @@
 // Package hopped: a hub with a loop, a lock for its topics only, and a Do
 // that hops to the loop. Its exported Backlog reads the loop's history in
-// place, where Count asks the loop: the history is the loop's. A relay
+// place, where Count asks the loop: the history is the loop's. SetLimit
+// writes the limit in place, where Reconfigure hands that write to the
+// loop: the limit is the loop's, and the quota, which only the hop writes,
+// gets nothing. A relay
 // with no hop of its own leaves its getter's field unproposed: the getter
 // may wait for the loop by means -suggest does not see.
 package hopped
@@ -15,8 +18,10 @@ type Hub struct {
 	msgs    chan string
 	mu      sync.Mutex
 	topics  map[string]string
+	limit   int // want `suggest for field limit: //confined:owner @hub: owner code \(func literal in \(\*hopped\.Hub\)\.Reconfigure\) writes it without a lock, and so does \(\*hopped\.Hub\)\.SetLimit, which other code may call off the owner, in place where \(\*hopped\.Hub\)\.Do hops to the owner; no code writes it with the lock of its Hub held`
 	history []string // want `suggest for field history: //confined:owner @hub: owner code \(\(\*hopped\.Hub\)\.run\) writes it without a lock, and \(\*hopped\.Hub\)\.Backlog, which other code may call off the owner, reads it in place where \(\*hopped\.Hub\)\.Do hops to the owner; no code writes it with the lock of its Hub held`
 	count   int
+	quota   int
 }
 
 func New() *Hub { // want New:`summary\(started result; starts a loop\)`
@@ -25,7 +30,7 @@ func New() *Hub { // want New:`summary\(started result; starts a loop\)`
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:24\) and it receives from a channel in a loop \(hopped\.go:30\)` run:`confined:loop@hub`
+func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:29\) and it receives from a channel in a loop \(hopped\.go:35\)` run:`confined:loop@hub`
 	for {
 		select {
 		case fn := <-h.calls:
@@ -33,6 +38,9 @@ func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:lo
 		case m := <-h.msgs:
 			h.history = append(h.history, m)
 			h.count++
+			if len(h.history) > h.limit+h.quota {
+				h.history = h.history[1:]
+			}
 		}
 	}
 }
@@ -40,6 +48,10 @@ func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:lo
 func (h *Hub) Do(fn func()) { h.calls <- fn } // want `suggest for \(\*hopped\.Hub\)\.Do: //confined:hop @hub fn: it sends fn on calls, which the loop \(\*hopped\.Hub\)\.run calls` Do:`confined:hop@hub\[1\]` Do:`summary\(hop arg1 @hub\)`
 
 func (h *Hub) Backlog() []string { return slices.Clone(h.history) } // want `suggest for \(\*hopped\.Hub\)\.Backlog: //confined:offowner: clients call it while \(\*hopped\.Hub\)\.run runs \(\(\*hopped\.Hub\)\.Do, beside it, hands that loop its work on a channel\), the loop never does, and it touches history, which the loop uses, without asking the loop` Backlog:`reads suggestmutex/hopped\.Hub\.history` Backlog:`summary\(\)`
+
+func (h *Hub) SetLimit(n int) { h.limit = n } // want `suggest for \(\*hopped\.Hub\)\.SetLimit: //confined:offowner: clients call it while \(\*hopped\.Hub\)\.run runs \(\(\*hopped\.Hub\)\.Do, beside it, hands that loop its work on a channel\), the loop never does, and it touches limit, which the loop uses, without asking the loop` SetLimit:`writes suggestmutex/hopped\.Hub\.limit`
+
+func (h *Hub) Reconfigure(n int) { h.Do(func() { h.limit, h.quota = n, n }) }
 
 func (h *Hub) Count() int { // want Count:`summary\(\)`
 	n := make(chan int)
@@ -72,7 +84,7 @@ func NewRelay() *Relay { // want NewRelay:`summary\(started result; starts a loo
 	return r
 }
 
-func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:71\) and it receives from a channel in a loop \(hopped\.go:76\)` run:`confined:loop@relay`
+func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:83\) and it receives from a channel in a loop \(hopped\.go:88\)` run:`confined:loop@relay`
 	for m := range r.in {
 		r.last = m
 		r.mu.Lock()
