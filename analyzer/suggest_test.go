@@ -232,3 +232,13 @@ func TestSuggestInvokedForeign(t *testing.T) {
 		t.Errorf("want meter.Hist proposed owned by the loop, and nothing for meter.Locked or meter.Tally; got:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestSuggestBehaviors: the behaviors an actor becomes are its turns, so
+// another package's type they write and read, which a goroutine the actor
+// starts writes too, is proposed the actor's.
+func TestSuggestBehaviors(t *testing.T) {
+	got := suggestedInModule(t, "behaved", func(msg string) bool { return strings.Contains(msg, "ledger.Book") })
+	if len(got) != 1 || !strings.Contains(got[0], "ledger.go:4:6: suggest for ledger.Book: //confined:owner: code on the owner ((*lot.Lot).open)") {
+		t.Errorf("want ledger.Book proposed the actor's; got:\n%s", strings.Join(got, "\n"))
+	}
+}

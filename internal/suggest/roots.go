@@ -132,6 +132,19 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 			}
 		}
 		roots = append(roots, s.widgetCallbacks(fn)...)
+		for _, b := range w.Behaviors {
+			// An actor's next behavior is its turns: the owner the
+			// framework names for the actor's type.
+			obj := flow.DeclaredFunc(b)
+			if obj == nil {
+				continue // a literal: its captures are no receiver's turns
+			}
+			if named := names.ReceiverNamed(obj); named != nil && !slices.ContainsFunc(roots, func(r ownerRoot) bool { return r.fn == b }) {
+				if domain, ok := s.m.Turns.Owner(named); ok {
+					roots = append(roots, ownerRoot{b, domain, true, false})
+				}
+			}
+		}
 		for _, start := range w.Spawns {
 			for _, t := range start.Started() {
 				if _, loop := s.loops[t.Fn]; loop {

@@ -90,6 +90,15 @@ func (w *walker) funcSources(v ssa.Value) summary.Origin {
 // summary takes the call's name as its sink.
 func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 	if p.Actor != nil && w.actorsBehavior(v) {
+		for _, t := range flow.FuncTargets(v) {
+			fn := t.Fn
+			if m, ok := fn.Object().(*types.Func); ok && flow.IsWrapper(fn) {
+				fn = w.c.prog.FuncValue(m) // a method value's wrapper (a.open$bound)
+			}
+			if fn != nil {
+				w.Behaviors = append(w.Behaviors, fn)
+			}
+		}
 		return // an actor's next behavior (Become(a.connected)): a turn of its own
 	}
 	if p.Here {

@@ -100,12 +100,15 @@ func (sp Entry) Reports(domain string) bool {
 
 // A Walk is everything learnt from one function's body.
 type Walk struct {
-	Sum      summary.Summary
-	Sites    []Site
-	Spawns   []Entry
-	Hops     []Entry          // func values sent to an owner: they run there
-	Sends    []*ssa.Send      // values sent on channels, which a loop may receive
-	Evidence []where.Evidence // with -explain only
+	Sum    summary.Summary
+	Sites  []Site
+	Spawns []Entry
+	Hops   []Entry // func values sent to an owner: they run there
+	// Behaviors are the functions handed to an actor as its next
+	// behavior (Become(a.open)): its turns, from then on.
+	Behaviors []*ssa.Function
+	Sends     []*ssa.Send      // values sent on channels, which a loop may receive
+	Evidence  []where.Evidence // with -explain only
 }
 
 // summarize computes walks for fns and everything they reference, callees

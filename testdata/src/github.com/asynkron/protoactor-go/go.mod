@@ -1,0 +1,3 @@
+module github.com/asynkron/protoactor-go
+
+go 1.24
