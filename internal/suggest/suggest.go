@@ -143,11 +143,40 @@ func (s *Suggester) propose(p proposal) bool {
 // record records a proposal unless obj already says as much, or is
 // declared in a generated file. It reports whether it recorded it.
 func (s *Suggester) record(p proposal) bool {
-	if s.inGeneratedFile(p.obj.Pos()) || s.says(p.obj, p.verb) {
+	if s.inGeneratedFile(p.obj.Pos()) {
+		return false
+	}
+	if i := slices.IndexFunc(s.proposals, func(q proposal) bool { return q.obj == p.obj && q.verb == p.verb }); i >= 0 && paramVerb(p.verb) {
+		// Another rule found other parameters of the same verb: one
+		// directive names them all.
+		q := &s.proposals[i]
+		var added []string
+		for _, a := range p.args {
+			if !strings.HasPrefix(a, "@") && !slices.Contains(q.args, a) {
+				added = append(added, a)
+			}
+		}
+		if len(added) == 0 {
+			return false
+		}
+		q.args = append(q.args, added...)
+		q.evidence += "; " + p.evidence
+		return true
+	}
+	if s.says(p.obj, p.verb) {
 		return false
 	}
 	s.proposals = append(s.proposals, p)
 	return true
+}
+
+// paramVerb reports whether verb names parameters of its function.
+func paramVerb(verb string) bool {
+	switch verb {
+	case directive.VerbAsync, directive.VerbSync, directive.VerbHop, directive.VerbInherit:
+		return true
+	}
+	return false
 }
 
 // says reports whether obj carries verb already: written (a directive, a

@@ -11,7 +11,7 @@ type Lease struct{ ID string }
 
 type Hook func(Lease)
 
-type Manager struct { // want `suggest for hooked\.Manager: //confined:owner: code on the owner \(func literal in \(\*hooked\.Manager\)\.OnExpire, func literal in \(\*hooked\.Manager\)\.Name\) writes 2 of its fields \(hooks, namer\) without a lock, and no other code writes it but where a value is built`
+type Manager struct { // want `suggest for hooked\.Manager: //confined:owner: code on the owner \(func literal in \(\*hooked\.Manager\)\.OnExpire, func literal in \(\*hooked\.Manager\)\.Name, func literal in \(\*hooked\.Manager\)\.Watch\) writes 2 of its fields \(hooks, namer\) without a lock, and no other code writes it but where a value is built`
 	calls   chan func()
 	expired chan []Lease
 	subs    chan subReq
@@ -81,3 +81,10 @@ func (s *sub) pump() {
 }
 
 func (s *sub) deliver(l Lease) { s.h(l) }
+
+// Watch keeps onLease for the expiry goroutine and runs onStart on one of
+// its own: both are async, named by one directive.
+func (m *Manager) Watch(onLease Hook, onStart func()) { // want `suggest for \(\*hooked\.Manager\)\.Watch: //confined:async onLease onStart: it keeps onLease in the field hooks, whose funcs \(\*hooked\.Manager\)\.fire calls on its own goroutine; it hands onStart to a goroutine or an async sink, which runs it off the owner` Watch:`summary\(async arg2\)` Watch:`confined:async\[1\]`
+	m.calls <- func() { m.hooks = append(m.hooks, onLease) }
+	go onStart()
+}
