@@ -275,25 +275,15 @@ func (s *Suggester) handsOwnWritesTo(fn *ssa.Function, loops []foundLoop) *found
 		return slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(lit))), func(key string) bool { return strings.HasPrefix(key, prefix) })
 	}
 	for r := range s.reachable([]*ssa.Function{fn}) {
-		for _, b := range r.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
+		for call, callee := range flow.StaticCalls(r) {
+			for i, a := range call.Call.Args {
+				mc, ok := a.(*ssa.MakeClosure)
+				if !ok || callee.Blocks == nil || i >= len(callee.Params) || !writesOwn(mc.Fn.(*ssa.Function)) {
 					continue
 				}
-				callee := call.Common().StaticCallee()
-				if callee == nil || callee.Blocks == nil {
-					continue
-				}
-				for i, a := range call.Common().Args {
-					mc, ok := a.(*ssa.MakeClosure)
-					if !ok || i >= len(callee.Params) || !writesOwn(mc.Fn.(*ssa.Function)) {
-						continue
-					}
-					for j, l := range loops {
-						if l.fn != fn && handsToLoop(callee, callee.Params[i], l.fn, loopCalls(l.fn)) != "" {
-							return &loops[j]
-						}
+				for j, l := range loops {
+					if l.fn != fn && handsToLoop(callee, callee.Params[i], l.fn, loopCalls(l.fn)) != "" {
+						return &loops[j]
 					}
 				}
 			}
@@ -1580,22 +1570,12 @@ func (s *Suggester) handedToAsync() map[*types.Var]string {
 		if s.inTestFile(fn.Pos()) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				c, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := c.Common().StaticCallee()
-				if callee == nil || callee.Blocks == nil {
-					continue
-				}
-				obj := flow.DeclaredFunc(callee)
-				for i, a := range c.Common().Args {
-					if f := flow.LoadedField(a); f != nil && i < len(callee.Params) && names.IsFuncTyped(f.Type()) &&
-						s.proposed(obj, directive.VerbAsync, callee.Params[i].Name()) && out[f] == "" {
-						out[f] = flow.Name(callee) + "'s async " + callee.Params[i].Name()
-					}
+		for c, callee := range flow.StaticCalls(fn) {
+			obj := flow.DeclaredFunc(callee)
+			for i, a := range c.Call.Args {
+				if f := flow.LoadedField(a); f != nil && i < len(callee.Params) && names.IsFuncTyped(f.Type()) &&
+					s.proposed(obj, directive.VerbAsync, callee.Params[i].Name()) && out[f] == "" {
+					out[f] = flow.Name(callee) + "'s async " + callee.Params[i].Name()
 				}
 			}
 		}
