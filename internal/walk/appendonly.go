@@ -44,7 +44,7 @@ func (c *Package) findAppendOnly(f *types.Var) bool {
 				for _, ref := range flow.Referrers(fa) {
 					switch r := ref.(type) {
 					case *ssa.UnOp:
-						if r.Op != token.MUL || rewritesEntries(r, maxEntryDepth, make(map[ssa.Value]bool)) {
+						if r.Op != token.MUL || rewritesEntries(r, false, maxEntryDepth, make(map[ssa.Value]bool)) {
 							return false
 						}
 					case *ssa.Store:
@@ -76,11 +76,13 @@ func keepsArray(v ssa.Value, f *types.Var) bool {
 }
 
 // rewritesEntries reports whether code may write an entry of the slice v
-// through it: an element's address written, a cut of it, a call that may
-// (copy, clear, a function without a body, one following it too deep),
-// or v handed where it cannot be followed (returned, stored, boxed).
-// Reading entries, len, cap and appending past its end write none.
-func rewritesEntries(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+// through it: an element's address written, an append to a cut of it
+// (append(s[:i], s[i+1:]...) writes over entry i), a call that may (copy,
+// clear, a function without a body, one following it too deep), or v
+// handed where it cannot be followed (returned, stored, boxed). Reading
+// entries, len, cap, appending from it and appending to the whole slice,
+// past its end, write none. cut says v is a cut of the field's slice.
+func rewritesEntries(v ssa.Value, cut bool, depth int, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return false
 	}
@@ -91,18 +93,22 @@ func rewritesEntries(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 			if !onlyRead(r) {
 				return true
 			}
-		case *ssa.Slice, *ssa.Phi:
-			if rewritesEntries(r.(ssa.Value), depth, seen) {
+		case *ssa.Slice:
+			if rewritesEntries(r, true, depth, seen) {
+				return true
+			}
+		case *ssa.Phi:
+			if rewritesEntries(r, cut, depth, seen) {
 				return true
 			}
 		case *ssa.MakeClosure:
 			for i, b := range r.Bindings {
-				if b == v && rewritesEntries(r.Fn.(*ssa.Function).FreeVars[i], depth, seen) {
+				if b == v && rewritesEntries(r.Fn.(*ssa.Function).FreeVars[i], cut, depth, seen) {
 					return true
 				}
 			}
 		case ssa.CallInstruction:
-			if callRewrites(r.Common(), v, depth, seen) {
+			if callRewrites(r.Common(), v, cut, depth, seen) {
 				return true
 			}
 		case *ssa.DebugRef, *ssa.BinOp:
@@ -131,13 +137,13 @@ func onlyRead(addr ssa.Value) bool {
 
 // callRewrites reports whether call, handed the slice v, may write its
 // entries (see rewritesEntries).
-func callRewrites(call *ssa.CallCommon, v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+func callRewrites(call *ssa.CallCommon, v ssa.Value, cut bool, depth int, seen map[ssa.Value]bool) bool {
 	if b, ok := call.Value.(*ssa.Builtin); ok {
 		switch b.Name() {
 		case "len", "cap", "print", "println":
 			return false
 		case "append":
-			return slices.Contains(call.Args[1:], v) // appended from, read only; appended to, grown past its end
+			return cut && call.Args[0] == v // to a cut, over its tail; to the whole, past its end; from it, a read
 		}
 		return true // copy, clear
 	}
@@ -146,7 +152,7 @@ func callRewrites(call *ssa.CallCommon, v ssa.Value, depth int, seen map[ssa.Val
 		return true
 	}
 	for i, a := range call.Args {
-		if a == v && (i >= len(callee.Params) || rewritesEntries(callee.Params[i], depth-1, seen)) {
+		if a == v && (i >= len(callee.Params) || rewritesEntries(callee.Params[i], cut, depth-1, seen)) {
 			return true
 		}
 	}

@@ -44,3 +44,33 @@ func notifyAll(hooks []func(string), changes, ranked []string) {
 		println(r)
 	}
 }
+
+// Look-alikes: names a reset refills in place (append(r.names[:0],
+// ...)), and ids an unsubscribe removes in place (append(r.ids[:i],
+// r.ids[i+1:]...)): both write over the entries a goroutine still ranges.
+//
+//confined:owner
+type roster struct { // want roster:"confined:owner"
+	names []string
+	ids   []int
+}
+
+func (r *roster) join(n string, id int) {
+	r.names = append(r.names, n)
+	r.ids = append(r.ids, id)
+}
+
+func (r *roster) reset(names []string) { r.names = append(r.names[:0], names...) }
+
+func (r *roster) leave(i int) { r.ids = append(r.ids[:i], r.ids[i+1:]...) }
+
+func (r *roster) announce() { go greetAll(r.names, r.ids) }
+
+func greetAll(names []string, ids []int) {
+	for _, n := range names { // want `reads the entries of confined touches\.roster\.names off the owner`
+		println(n)
+	}
+	for _, id := range ids { // want `reads the entries of confined touches\.roster\.ids off the owner`
+		println(id)
+	}
+}
