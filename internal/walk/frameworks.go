@@ -72,16 +72,9 @@ func (ps *programStart) ends() map[*types.Var]bool {
 	if ps.lit == nil {
 		return out
 	}
-	for _, b := range ps.lit.Blocks {
-		for _, instr := range b.Instrs {
-			if _, deferred := instr.(*ssa.Defer); !deferred && !flow.Dominates(ps.run, instr) {
-				continue
-			}
-			for _, sig := range signalsOf(instr) {
-				if f := capturedField(sig.v); f != nil {
-					out[f] = true
-				}
-			}
+	for _, sig := range endSignals(ps.lit, func(instr ssa.Instruction) bool { return flow.Dominates(ps.run, instr) }) {
+		if f := capturedField(sig.v); f != nil {
+			out[f] = true
 		}
 	}
 	return out

@@ -35,6 +35,8 @@ type Package struct {
 	programs     map[*ssa.Go]*programStart             // see programStarted
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	loopEnds     map[*types.Func]map[*types.Var]bool   // see closedAtEnd
+	endWaits     map[*ssa.Function][]endWait           // see findEndWaits
+	literalEnds  map[*ssa.Go][]signal                  // see findLiteralEnds
 	appended     map[*types.Var]bool                   // see appendOnly
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
 	assigned     map[*types.Var]summary.Position       // see assignments; nil until asked
@@ -68,6 +70,8 @@ func New(m *model.Model) *Package {
 		programs:     make(map[*ssa.Go]*programStart),
 		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
 		loopEnds:     make(map[*types.Func]map[*types.Var]bool),
+		endWaits:     make(map[*ssa.Function][]endWait),
+		literalEnds:  make(map[*ssa.Go][]signal),
 		appended:     make(map[*types.Var]bool),
 
 		importedCarriers: make(map[*types.Var]*summary.CarrierFact),

@@ -127,15 +127,25 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 func (c *Package) loopsRunIn(g *ssa.Go) []ssa.Value {
 	var out []ssa.Value
 	for _, t := range flow.FuncTargets(g.Call.Value) {
-		if !flow.IsFuncLit(t.Fn) {
-			continue
-		}
-		for call, callee := range flow.StaticCalls(t.Fn) {
-			if args := call.Call.Args; c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(args) > 0 {
-				if outer := outerValue(args[0], t); outer != nil {
-					out = append(out, outer)
-				}
+		for _, call := range c.loopCallsIn(t.Fn) {
+			if outer := outerValue(call.Call.Args[0], t); outer != nil {
+				out = append(out, outer)
 			}
+		}
+	}
+	return out
+}
+
+// loopCallsIn returns the calls of //confined:loop methods in fn, a
+// function literal, or nil.
+func (c *Package) loopCallsIn(fn *ssa.Function) []*ssa.Call {
+	if !flow.IsFuncLit(fn) {
+		return nil
+	}
+	var out []*ssa.Call
+	for call, callee := range flow.StaticCalls(fn) {
+		if c.M.IsLoop(callee) && callee.Signature.Recv() != nil && len(call.Call.Args) > 0 {
+			out = append(out, call)
 		}
 	}
 	return out
@@ -143,42 +153,47 @@ func (c *Package) loopsRunIn(g *ssa.Go) []ssa.Value {
 
 // awaitsLiteralEnd reports whether instr waits for what the function
 // literal the go statement start runs signals once the loop it calls has
-// returned (go func() { defer close(done); w.Run(ctx) }(); ...; <-done):
-// a signal deferred, or made past the loop's call.
+// returned (go func() { defer close(done); w.Run(ctx) }(); ...; <-done).
 func (c *Package) awaitsLiteralEnd(instr ssa.Instruction, start ssa.Instruction) bool {
 	g, ok := start.(*ssa.Go)
-	if !ok {
-		return false
-	}
+	return ok && slices.ContainsFunc(flow.Memoized(c.literalEnds, g, c.findLiteralEnds), func(sig signal) bool { return sig.waitFor(sig.v, true)(instr) })
+}
+
+// findLiteralEnds returns the signals, as the starter's values, that the
+// literals g starts give once the loops they call have returned: deferred,
+// or past the loop's call (see endSignals).
+func (c *Package) findLiteralEnds(g *ssa.Go) []signal {
+	var out []signal
 	for _, t := range flow.FuncTargets(g.Call.Value) {
-		if !flow.IsFuncLit(t.Fn) {
+		calls := c.loopCallsIn(t.Fn)
+		if len(calls) == 0 {
 			continue
 		}
-		for _, b := range t.Fn.Blocks {
-			for _, in := range b.Instrs {
-				if _, deferred := in.(*ssa.Defer); !deferred && !c.afterLoopCall(t.Fn, in) {
-					continue
-				}
-				for _, sig := range signalsOf(in) {
-					if v := spawnerValue(sig.v, t, g.Call.Args); v != nil && sig.waitFor(v, true)(instr) {
-						return true
-					}
-				}
+		past := func(instr ssa.Instruction) bool {
+			return slices.ContainsFunc(calls, func(call *ssa.Call) bool { return call != instr && flow.Dominates(call, instr) })
+		}
+		for _, sig := range endSignals(t.Fn, past) {
+			if v := spawnerValue(sig.v, t, g.Call.Args); v != nil {
+				out = append(out, signal{v: v, done: sig.done})
 			}
 		}
 	}
-	return false
+	return out
 }
 
-// afterLoopCall reports whether a call of a //confined:loop method in fn
-// comes before instr on every path.
-func (c *Package) afterLoopCall(fn *ssa.Function, instr ssa.Instruction) bool {
-	for call, callee := range flow.StaticCalls(fn) {
-		if call != instr && flow.Dominates(call, instr) && callee.Signature.Recv() != nil && c.M.IsLoop(callee) {
-			return true
+// endSignals are the signals lit gives once its run is over: deferred
+// ones, which run as lit returns, and those past reports as coming after
+// the run (h.done <- result{m, err} once the program returned).
+func endSignals(lit *ssa.Function, past func(ssa.Instruction) bool) []signal {
+	var out []signal
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			if _, deferred := instr.(*ssa.Defer); deferred || past(instr) {
+				out = append(out, signalsOf(instr)...)
+			}
 		}
 	}
-	return false
+	return out
 }
 
 // startedFieldLoads are the loads of the fields of call's results that
@@ -768,52 +783,78 @@ func (c *Package) afterLoopEnd(at ssa.Instruction, v ssa.Value) bool {
 	if at == nil || at.Block() == nil {
 		return false
 	}
+	ends := flow.Memoized(c.endWaits, at.Parent(), c.findEndWaits)
+	if len(ends) == 0 {
+		return false // most functions wait for no loop's end
+	}
 	x := variableOf(v)
 	for depth := 0; depth < maxHeldDepth; depth++ {
-		if h := holder(x); h != nil {
-			x = variableOf(h)
+		h := holder(x)
+		if h == nil {
+			break
 		}
+		x = variableOf(h)
 	}
-	t := x.Type()
-	if cell, ok := x.(*ssa.Alloc); ok {
-		t = cell.Type().(*types.Pointer).Elem() // a variable holding it, or the value made
-	}
-	loop := c.M.Turns.LoopOf(t)
-	if loop == nil {
-		return false
-	}
-	ends := flow.Memoized(c.loopEnds, loop, c.closedAtEnd)
-	if len(ends) == 0 {
-		return false
-	}
-	ended := func(ch ssa.Value) bool {
+	return slices.ContainsFunc(ends, func(e endWait) bool {
+		return e.value == x && (e.recv != nil && flow.Dominates(e.recv, at) || e.body != nil && e.body.Dominates(at.Block()))
+	})
+}
+
+// An endWait is where a function waits for the end of the loop of value:
+// a receive, recv, or a select's case, whose body is body, from a channel
+// field of the value that its loop closes as it ends (see closedAtEnd).
+type endWait struct {
+	value ssa.Value // the value, or the variable holding it
+	recv  ssa.Instruction
+	body  *ssa.BasicBlock
+}
+
+// findEndWaits lists fn's waits for the end of a value's loop.
+func (c *Package) findEndWaits(fn *ssa.Function) []endWait {
+	var out []endWait
+	// ended returns the value whose loop closes ch as it ends, or nil.
+	ended := func(ch ssa.Value) ssa.Value {
 		load, ok := ch.(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
-			return false
+			return nil
 		}
 		fa, ok := load.X.(*ssa.FieldAddr)
-		return ok && variableOf(fa.X) == x && ends[flow.FieldOf(fa)]
+		if !ok {
+			return nil
+		}
+		x := variableOf(fa.X)
+		t := x.Type()
+		if cell, ok := x.(*ssa.Alloc); ok {
+			t = cell.Type().(*types.Pointer).Elem() // a variable holding it, or the value made
+		}
+		loop := c.M.Turns.LoopOf(t)
+		if loop == nil || !flow.Memoized(c.loopEnds, loop, c.closedAtEnd)[flow.FieldOf(fa)] {
+			return nil
+		}
+		return x
 	}
-	for _, b := range at.Parent().Blocks {
+	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.UnOp:
-				if in.Op == token.ARROW && ended(in.X) && flow.Dominates(in, at) {
-					return true
+				if x := ended(in.X); in.Op == token.ARROW && x != nil {
+					out = append(out, endWait{value: x, recv: in})
 				}
 			case *ssa.Select:
 				for k, st := range in.States {
-					if st.Dir != types.RecvOnly || !ended(st.Chan) {
+					if st.Dir != types.RecvOnly {
 						continue
 					}
-					if branch := flow.SelectCase(in, k); branch != nil && branch.Block().Succs[0].Dominates(at.Block()) {
-						return true
+					if x := ended(st.Chan); x != nil {
+						if branch := flow.SelectCase(in, k); branch != nil {
+							out = append(out, endWait{value: x, body: branch.Block().Succs[0]})
+						}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // closedAtEnd returns the channel fields of its receiver that the loop
