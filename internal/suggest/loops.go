@@ -45,7 +45,7 @@ type loopStart struct {
 // the package, each is named after its receiver type (@NAME).
 func (s *Suggester) proposeLoops() {
 	s.loops = make(map[*ssa.Function]string)
-	s.callerRun = make(map[*ssa.Function]bool)
+	s.callerRun = make(map[*types.TypeName]*ssa.Function)
 	for _, fn := range s.e.Functions() {
 		if domain, ok := s.m.LoopDomain(fn); ok {
 			s.loops[fn] = domain
@@ -72,7 +72,9 @@ func (s *Suggester) proposeLoops() {
 			args = []string{"@" + domain}
 		}
 		s.loops[l.fn] = domain
-		s.callerRun[l.fn] = l.callerRun
+		if recv := names.ReceiverNamed(flow.DeclaredFunc(l.fn)); l.callerRun && recv != nil && s.callerRun[recv.Obj()] == nil {
+			s.callerRun[recv.Obj()] = l.fn
+		}
 		receives := "it receives from a channel in a loop"
 		if l.receives != "" {
 			receives = l.receives
@@ -272,7 +274,12 @@ func (s *Suggester) handsOwnWritesTo(fn *ssa.Function, loops []foundLoop) *found
 	}
 	prefix := flow.TypeKey(recv) + "."
 	writesOwn := func(lit *ssa.Function) bool {
-		return slices.ContainsFunc(slices.Collect(maps.Keys(s.written.of(lit))), func(key string) bool { return strings.HasPrefix(key, prefix) })
+		for key := range s.written.of(lit) {
+			if strings.HasPrefix(key, prefix) {
+				return true
+			}
+		}
+		return false
 	}
 	for r := range s.reachable([]*ssa.Function{fn}) {
 		for call, callee := range flow.StaticCalls(r) {
@@ -381,15 +388,15 @@ func (s *Suggester) callerRunLoops(starts map[*ssa.Function][]loopStart) []found
 	var loops []foundLoop
 	for _, fn := range s.e.Functions() {
 		obj := s.unstarted(fn, starts)
-		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || called(fn) || s.implementsImported(obj) {
+		if obj == nil || !obj.Exported() || fn.Signature.Recv() == nil || len(fn.Params) == 0 || called(fn) {
 			continue
 		}
 		l, ok := s.mailboxRun(fn)
 		if !ok {
 			l, ok = s.keeperRun(fn)
 		}
-		if !ok {
-			continue
+		if !ok || s.implementsImported(obj) {
+			continue // asked last: it reads every interface the package imports
 		}
 		if why := s.ownsNothing(fn, l.receive); why != "" {
 			s.declined.add(obj, directive.VerbLoop, why)
@@ -517,10 +524,8 @@ func keeperWait(fn *ssa.Function) (ssa.Instruction, ssa.Value, string) {
 			continue
 		}
 		for _, instr := range b.Instrs {
-			for _, ch := range flow.ReceivedChannels(instr) {
-				if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsNamedType(t.Elem(), "time", "Time") {
-					return instr, nil, "it waits for ticks in a loop"
-				}
+			if slices.ContainsFunc(flow.ReceivedChannels(instr), carriesTimes) {
+				return instr, nil, "it waits for ticks in a loop"
 			}
 			if call, ok := instr.(ssa.CallInstruction); ok {
 				if common := call.Common(); common.IsInvoke() && known.AcceptsWork(common.Method) {
@@ -918,17 +923,20 @@ func (s *Suggester) receivesWork(instr ssa.Instruction) bool {
 // workChannel reports whether receiving from ch receives work: it is no
 // context's Done(), no quit channel and no timer's channel of times.
 func (s *Suggester) workChannel(ch ssa.Value) bool {
-	t, ok := ch.Type().Underlying().(*types.Chan)
-	if !ok {
+	if _, ok := ch.Type().Underlying().(*types.Chan); !ok {
 		return false
 	}
 	if call, ok := ch.(*ssa.Call); ok && call.Common().IsInvoke() && call.Common().Method.Name() == "Done" {
 		return false
 	}
-	if s.quitChannel(ch) {
-		return false
-	}
-	return !names.IsNamedType(t.Elem(), "time", "Time")
+	return !s.quitChannel(ch) && !carriesTimes(ch)
+}
+
+// carriesTimes reports whether ch is a channel of times: a timer's or a
+// ticker's ticks.
+func carriesTimes(ch ssa.Value) bool {
+	t, ok := ch.Type().Underlying().(*types.Chan)
+	return ok && names.IsNamedType(t.Elem(), "time", "Time")
 }
 
 // drains reports whether sel, a select with a default, drains channels:
@@ -1611,30 +1619,15 @@ func instrsWithin(fn *ssa.Function) iter.Seq[ssa.Instruction] {
 // isCaptured reports whether v is p, or, in a function literal, a
 // capture of p (loaded from the cell holding it, or bound itself).
 func isCaptured(v ssa.Value, p *ssa.Parameter) bool {
-	for {
-		if v == ssa.Value(p) {
-			return true
+	for v != nil {
+		v = flow.ReadRoot(v)
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			break
 		}
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		case *ssa.FreeVar:
-			if v = flow.CapturedValue(x); v == nil {
-				return false
-			}
-		case *ssa.Alloc:
-			stored := flow.StoredValues(x)
-			if len(stored) != 1 {
-				return false
-			}
-			v = stored[0]
-		default:
-			return false
-		}
+		v = flow.CapturedValue(fv)
 	}
+	return v == ssa.Value(p)
 }
 
 // A keptFunc is a store of funcs into a field: field = f, field = append(
@@ -1871,29 +1864,14 @@ func elementOf(t types.Type) types.Type {
 	return t
 }
 
-// callsFuncsOf reports whether fn calls the funcs its parameter p holds: p
-// itself, or an entry of it (for _, h := range hooks { h(l) }).
+// callsFuncsOf reports whether fn calls the funcs its parameter p holds:
+// p itself, or an entry of it (for _, h := range hooks { h(l) }).
 func callsFuncsOf(fn *ssa.Function, p *ssa.Parameter) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c.Common().IsInvoke() || c.Common().StaticCallee() != nil {
-				continue
-			}
-			for v := c.Common().Value; v != nil; {
-				if v == ssa.Value(p) {
-					return true
-				}
-				switch x := v.(type) {
-				case *ssa.UnOp:
-					v = x.X
-				case *ssa.IndexAddr:
-					v = x.X
-				case *ssa.Lookup:
-					v = x.X
-				default:
-					v = nil
-				}
+			if ok && !c.Common().IsInvoke() && c.Common().StaticCallee() == nil && flow.ReadRoot(c.Common().Value) == ssa.Value(p) {
+				return true
 			}
 		}
 	}

@@ -353,18 +353,15 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 	return len(proposed) > 0
 }
 
-// callerRunLoopOf returns a proposed loop of obj's type that its callers
-// start (see callerRunLoops), and the code that runs on it; nil if none.
+// callerRunLoopOf returns the proposed loop of obj's type that its
+// callers start (see callerRunLoops), and the code that runs on it; nil
+// if none.
 func (s *Suggester) callerRunLoopOf(obj *types.TypeName) (*ssa.Function, map[*ssa.Function]bool) {
-	for _, fn := range s.e.Functions() {
-		if !s.callerRun[fn] {
-			continue
-		}
-		if recv := names.ReceiverNamed(flow.DeclaredFunc(fn)); recv != nil && recv.Obj() == obj {
-			return fn, s.reachable([]*ssa.Function{fn})
-		}
+	fn := s.callerRun[obj]
+	if fn == nil {
+		return nil, nil
 	}
-	return nil, nil
+	return fn, s.reachable([]*ssa.Function{fn})
 }
 
 // hopOf returns a method of obj's type that hops to its owner (declared,
@@ -899,17 +896,12 @@ func typeKeyOf(v ssa.Value) string {
 // Row{...})), are the holder's, not kept in a container a lock guards. A
 // value from elsewhere (a constructor's result) stored so still is.
 func builtWith(store *ssa.Store) bool {
-	x, _, ok := fieldUnder(store.Addr)
-	if _, holder := x.(*ssa.Alloc); !ok || !holder {
-		return false
-	}
-	parts := flow.StoredElements(store.Val)
-	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
+	return storedInMade(store, func(v ssa.Value) bool {
 		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 			v = load.X // a struct value built in a local
 		}
 		_, made := v.(*ssa.Alloc)
-		return !made
+		return made
 	})
 }
 
@@ -918,15 +910,21 @@ func builtWith(store *ssa.Store) bool {
 // &Admin{srv: srv}): the caller keeps its own reference, so the value is
 // shared with the new one, not handed to its lock.
 func wiredIn(store *ssa.Store) bool {
+	return storedInMade(store, func(v ssa.Value) bool {
+		_, param := v.(*ssa.Parameter)
+		return param
+	})
+}
+
+// storedInMade reports whether store puts into a field of a struct its
+// function allocates only values part accepts, and some.
+func storedInMade(store *ssa.Store, part func(ssa.Value) bool) bool {
 	x, _, ok := fieldUnder(store.Addr)
 	if _, holder := x.(*ssa.Alloc); !ok || !holder {
 		return false
 	}
 	parts := flow.StoredElements(store.Val)
-	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
-		_, param := v.(*ssa.Parameter)
-		return !param
-	})
+	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool { return !part(v) })
 }
 
 // noteSent records the type of a value sent on a channel, and the types

@@ -53,8 +53,8 @@ type Suggester struct {
 	m         *model.Model // e's, read-only but for Adopt
 	pass      *analysis.Pass
 	proposals []proposal
-	loops     map[*ssa.Function]string // proposed and declared loops, by domain
-	callerRun map[*ssa.Function]bool   // the proposed loops their callers start (see callerRunLoops)
+	loops     map[*ssa.Function]string          // proposed and declared loops, by domain
+	callerRun map[*types.TypeName]*ssa.Function // by receiver, the proposed loop its callers start (see callerRunLoops)
 	written   *writeIndex
 	declined  *declines            // with -explain: the candidates that got no proposal
 	sentOn    *sentChannels        // the channels code sends on; nil until asked (see sent)
