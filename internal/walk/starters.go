@@ -122,13 +122,18 @@ func (w *walker) startedBy(call ssa.CallInstruction) []ssa.Value {
 }
 
 // loopsRunIn returns the values whose //confined:loop method the function
-// literal g starts calls on them (go func() { defer close(done);
-// w.Run(ctx) }()): that goroutine runs the loop as go w.Run(ctx) would.
+// g starts calls on them, a literal (go func() { defer close(done);
+// w.Run(ctx) }()) or a function of the package handed them (go
+// runWatcher(w)): that goroutine runs the loop as go w.Run(ctx) would.
 func (c *Package) loopsRunIn(g *ssa.Go) []ssa.Value {
 	var out []ssa.Value
 	for _, t := range flow.FuncTargets(g.Call.Value) {
 		for _, call := range c.loopCallsIn(t.Fn) {
-			if outer := outerValue(call.Call.Args[0], t); outer != nil {
+			outer := outerValue(call.Call.Args[0], t)
+			if outer == nil {
+				outer = spawnerValue(call.Call.Args[0], t, g.Call.Args)
+			}
+			if outer != nil {
 				out = append(out, outer)
 			}
 		}
@@ -137,9 +142,9 @@ func (c *Package) loopsRunIn(g *ssa.Go) []ssa.Value {
 }
 
 // loopCallsIn returns the calls of //confined:loop methods in fn, a
-// function literal, or nil.
+// function literal or function of the package, or nil.
 func (c *Package) loopCallsIn(fn *ssa.Function) []*ssa.Call {
-	if !flow.IsFuncLit(fn) {
+	if !flow.IsFuncLit(fn) && (flow.DeclaredFunc(fn) == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.pass.Pkg || c.M.IsLoop(fn)) {
 		return nil
 	}
 	var out []*ssa.Call

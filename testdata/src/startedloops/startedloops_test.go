@@ -120,3 +120,21 @@ func TestLiteralAsks(t *testing.T) {
 	go func() { c.Get("a") }()
 	_ = c.hits
 }
+
+// A function of the package that runs the loop, started by name, starts
+// it too; one that only asks the loop does not.
+func runCache(c *Cache) { c.run() }
+
+func askCache(c *Cache) { c.Get("a") }
+
+func TestNamedStarted(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	go runCache(c)
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+}
+
+func TestNamedAsks(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq, 1), done: make(chan struct{}), quit: make(chan struct{})}
+	go askCache(c)
+	_ = c.hits
+}
