@@ -492,8 +492,9 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 		}
 		wit = call.extend(wit)
 		if o := w.origins.mapSource(tc.Source, args, bindings); asSites {
-			w.touch(call.pos, v, o, wit)
-			w.Sites[len(w.Sites)-1].Impl = tc.Witness.Recv
+			if n := len(w.Sites); w.touch(call.pos, v, o, wit) {
+				w.Sites[n].Impl = tc.Witness.Recv
+			}
 		} else {
 			wit.Assumed = wit.Assumed || w.assuming
 			w.Sum.AddTouches(o, wit)
@@ -640,14 +641,16 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // (ownership follows the value) are not touches for its callers, but the
 // place is kept: code on another owner may not touch what was handed off
 // to it, and the function itself not what it sent away (see report's sends).
-func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) {
+// noted is false when it is none (see afterLoopEnd).
+func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) (noted bool) {
 	if v != nil && w.c.afterLoopEnd(w.at, v) {
-		return // the loop is over: its state is no one's to race with
+		return false // the loop is over: its state is no one's to race with
 	}
 	wit.Assumed = wit.Assumed || w.assuming
 	w.Sites = append(w.Sites, Site{Pos: pos, Origin: o, Witness: wit, Instr: w.at, Value: v})
 	w.Sum.AddTouches(o, wit)
 	w.besideLoop(v, wit)
+	return true
 }
 
 func (w *walker) position(pos token.Pos) summary.Position {
