@@ -281,7 +281,7 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 			}
 			id, _ := ast.Unparen(arg).(*ast.Ident)
 			switch {
-			case p.handsFieldEntries(arg, holders):
+			case p.handsFieldEntries(arg, holders), fieldAddressed(info, arg):
 				s.handOns = append(s.handOns, handOn{fd, to, false})
 			case id != nil && params[info.Uses[id]]:
 				s.handOns = append(s.handOns, handOn{fd, to, true})
@@ -461,6 +461,14 @@ func entryAddressed(arg ast.Expr) ast.Expr {
 		return ix.X
 	}
 	return nil
+}
+
+// fieldAddressed reports whether arg takes the address of a field
+// (report(&p.stats)): what the callee does through it, it does to the
+// field (see walk's addressRead and addressesHanded).
+func fieldAddressed(info *types.Info, arg ast.Expr) bool {
+	u, ok := ast.Unparen(arg).(*ast.UnaryExpr)
+	return ok && u.Op == token.AND && names.SelectedField(info, u.X) != nil
 }
 
 // isPointer reports whether t is a pointer type.

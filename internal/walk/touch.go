@@ -61,6 +61,12 @@ func (w *walker) access(instr ssa.Instruction) {
 	pos := flow.InstrPos(instr)
 	switch in := instr.(type) {
 	case *ssa.FieldAddr, *ssa.Field:
+		if fa, isAddr := instr.(*ssa.FieldAddr); isAddr {
+			if at := readInCallees(fa, maxReadDepth); at.found() { // report(&s.stats)
+				w.addressRead(fa, at)
+				return
+			}
+		}
 		if onlyBound(instr) {
 			return // a method value of the field (u.notice.Hide, promoted): the method touches where it runs
 		}
@@ -88,8 +94,8 @@ func (w *walker) access(instr ssa.Instruction) {
 	case *ssa.Index:
 		w.value(pos, in.X, summary.ActionReads)
 	case *ssa.IndexAddr:
-		if at := readInCallees(in, maxReadDepth); at.IsValid() { // render(&items[i])
-			w.value(at, in.X, summary.ActionReads)
+		if at := readInCallees(in, maxReadDepth); at.found() { // render(&items[i])
+			w.value(at.at, in.X, summary.ActionReads)
 			return
 		}
 		action := summary.ActionReads // what kindOf would say, without searching the helpers again
@@ -108,44 +114,68 @@ func (w *walker) access(instr ssa.Instruction) {
 // helpers handing it on.
 const maxReadDepth = 3
 
+// readSite is where code first reads through an address it was handed:
+// at, in the last of the calls via (outermost first).
+type readSite struct {
+	at  token.Pos
+	via []calledAt
+}
+
+// calledAt is a call of fn at pos.
+type calledAt struct {
+	fn  *ssa.Function
+	pos token.Pos
+}
+
+// found reports whether some read was found.
+func (r readSite) found() bool { return r.at.IsValid() }
+
+// through is wit as the calls of r lead to it.
+func (r readSite) through(w *walker, wit summary.Witness) summary.Witness {
+	for i := len(r.via) - 1; i >= 0; i-- {
+		wit = wit.Through(flow.Name(r.via[i].fn), w.position(r.via[i].pos))
+	}
+	return wit
+}
+
 // readInCallees is where the functions that v, an address, is handed to
 // first read through it, when that is all that happens to it: each use is
 // an argument of a call of a function of the same package that only reads
 // through that parameter, or hands it on to another such call
 // (write(&recs[i]) printing r.ID). The race detector names the callee's
-// read, not the line taking the address. token.NoPos when some use may
+// read, not the line taking the address. Nothing found when some use may
 // write, or when the address goes anywhere else.
-func readInCallees(v ssa.Value, depth int) token.Pos {
+func readInCallees(v ssa.Value, depth int) readSite {
 	return firstRead(v, depth, false)
 }
 
 // firstRead is where the uses of v, an address, first read through it,
 // when none writes: reads in place (when inPlace, as a parameter's body
 // may), and calls of functions of the same package reading through their
-// parameter (see readInCallees). token.NoPos when some use may write,
+// parameter (see readInCallees). Nothing found when some use may write,
 // goes elsewhere, or is more than depth calls deep.
-func firstRead(v ssa.Value, depth int, inPlace bool) token.Pos {
+func firstRead(v ssa.Value, depth int, inPlace bool) readSite {
 	refs := flow.Referrers(v)
 	if depth == 0 || len(refs) == 0 {
-		return token.NoPos
+		return readSite{}
 	}
-	first := token.NoPos
+	var first readSite
 	for _, r := range refs {
-		at := token.NoPos
+		var at readSite
 		switch r := r.(type) {
 		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp:
 			if inPlace && kindOf(r, nil, depth) == summary.ActionReads {
-				at = flow.InstrPos(r)
+				at.at = flow.InstrPos(r)
 			}
 		case ssa.CallInstruction:
 			at = readInCall(r, v, depth)
 		case *ssa.DebugRef:
 			continue
 		}
-		if !at.IsValid() {
-			return token.NoPos
+		if !at.found() {
+			return readSite{}
 		}
-		if !first.IsValid() || at < first {
+		if !first.found() || at.at < first.at {
 			first = at
 		}
 	}
@@ -154,22 +184,22 @@ func firstRead(v ssa.Value, depth int, inPlace bool) token.Pos {
 
 // readInCall is where call's callee, a function of v's package, first
 // reads through v, an address handed to it, if it only reads through it.
-func readInCall(call ssa.CallInstruction, v ssa.Value, depth int) token.Pos {
+func readInCall(call ssa.CallInstruction, v ssa.Value, depth int) readSite {
 	callee := call.Common().StaticCallee()
 	if callee == nil || callee.Blocks == nil || callee.Pkg != v.Parent().Pkg {
-		return token.NoPos
+		return readSite{}
 	}
-	first := token.NoPos
+	var first readSite
 	for i, arg := range flow.CallArgs(call.Common()) {
 		if arg != v {
 			continue
 		}
 		at := firstRead(callee.Params[i], depth-1, true)
-		if !at.IsValid() {
-			return token.NoPos
+		if !at.found() {
+			return readSite{}
 		}
-		if !first.IsValid() || at < first {
-			first = at
+		if !first.found() || at.at < first.at {
+			first = readSite{at: at.at, via: append([]calledAt{{callee, call.Pos()}}, at.via...)}
 		}
 	}
 	return first
@@ -270,6 +300,15 @@ func (w *walker) field(instr ssa.Instruction, x ssa.Value, index int, write bool
 			wit.Use = readUse(instr)
 		}
 		w.touch(pos, x, w.fieldOrigin(instr, x), wit)
+	}
+}
+
+// addressRead handles the address of x.f handed only to helpers that read
+// through it (report(&s.stats)): a read of x.f where the first of them
+// does, which is the line the race detector names.
+func (w *walker) addressRead(fa *ssa.FieldAddr, at readSite) {
+	if wit, ok := w.fieldWitness(fa.X, fa.Field, false, at.at); ok {
+		w.touch(at.at, fa.X, w.fieldOrigin(fa, fa.X), at.through(w, wit))
 	}
 }
 
@@ -518,6 +557,56 @@ func (w *walker) entriesHanded(t flow.FuncValue, args, handed []ssa.Value, at En
 		}
 	}
 	return out
+}
+
+// addressesHanded is what a function a go statement starts with args
+// (handed of them handed off) does through the addresses of confined
+// fields among them (go writeStats(w, &p.stats)): it reads the field where
+// it first reads through the address, or writes it where it first writes
+// through it, the lines the race detector names.
+func (w *walker) addressesHanded(t flow.FuncValue, args, handed []ssa.Value, at Entry) []summary.Witness {
+	if t.Fn.Blocks == nil || t.Fn.Pkg != w.fn.Pkg {
+		return nil
+	}
+	var out []summary.Witness
+	for i, a := range args {
+		fa, ok := a.(*ssa.FieldAddr)
+		if !ok || i >= len(t.Fn.Params) || slices.Contains(handed, a) || addressesSafe(fa) {
+			continue
+		}
+		read, write := firstRead(t.Fn.Params[i], maxReadDepth, true), false
+		if !read.found() {
+			read.at, write = firstWrite(t.Fn.Params[i]), true
+		}
+		if !read.found() {
+			continue
+		}
+		if _, wit, ok := w.holderWitness(fa, write, read.at); ok {
+			out = append(out, read.through(w, wit).Through(flow.Name(t.Fn), w.position(at.Call.Pos())))
+		}
+	}
+	return out
+}
+
+// firstWrite is where the uses of v, a pointer parameter, first write
+// through it, or hand it where it may be; token.NoPos if none does.
+func firstWrite(v *ssa.Parameter) token.Pos {
+	first := token.NoPos
+	for _, r := range flow.Referrers(v) {
+		var writes bool
+		switch r := r.(type) {
+		case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.UnOp:
+			writes = kindOf(r, nil, maxReadDepth) == summary.ActionWrites
+		case *ssa.Store:
+			writes = true // *s = Stats{}, or s kept
+		case ssa.CallInstruction:
+			writes = !SyncCallee(r.Common())
+		}
+		if at := flow.InstrPos(r); writes && (!first.IsValid() || at < first) {
+			first = at
+		}
+	}
+	return first
 }
 
 // mapElement returns, for v read from the map a field holds (for _, vals
@@ -920,8 +1009,11 @@ func kindOf(instr ssa.Instruction, reported func(ssa.Instruction) bool, depth in
 	if !ok || v.Referrers() == nil {
 		return summary.ActionReads
 	}
-	if _, entry := instr.(*ssa.IndexAddr); entry && readInCallees(v, depth).IsValid() {
-		return summary.ActionReads // render(&items[i]) reading it
+	switch instr.(type) {
+	case *ssa.IndexAddr, *ssa.FieldAddr:
+		if readInCallees(v, depth).found() {
+			return summary.ActionReads // render(&items[i]) reading it
+		}
 	}
 	if usesWrite(v, reported, depth) {
 		return summary.ActionWrites

@@ -295,6 +295,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		at.Handed = append(at.Handed, handed...)
 		at.Targets = append(at.Targets, t)
 		at.Entries = append(at.Entries, w.entriesHanded(t, call.Args, handed, at)...)
+		at.Entries = append(at.Entries, w.addressesHanded(t, call.Args, handed, at)...)
 	}
 	if f := calledField(call); f != nil {
 		// go p.export(p.names): what the funcs configured in the field
