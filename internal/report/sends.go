@@ -6,8 +6,8 @@ package report
 // another domain's loop receives from, is that domain's code's to touch from
 // then on: the sender touching it again, in the same function or in a
 // callee it hands the value to, races with the receiver. A value sent and
-// left is a handoff, and fine. Only the sending function is followed; a
-// send in a callee is not seen from its caller.
+// left is a handoff, and fine. The sending function is followed, and the
+// sends of the package's helpers it hands values to (walk's SentValues).
 
 import (
 	"go/token"
@@ -24,8 +24,12 @@ import (
 // A handoff is a place where a function hands confined values to the code
 // of another domain.
 type handoff struct {
-	instr  ssa.Instruction
-	to     string      // the domain it hands them to
+	instr ssa.Instruction
+	to    string // the domain it hands them to
+	// kept: the receiving loop keeps what it receives (registers a
+	// subscription), so no receive from the value's channels hands it
+	// back.
+	kept   bool
 	values []sentValue // the values, as the function reaches them
 	// what is, in a finding, the type of the value touched after the
 	// handoff, for its message.
@@ -41,8 +45,9 @@ type sentValue struct {
 // reportSends reports, in every function of the package that hands
 // confined values to another domain, the touches of them that may follow.
 func (r *reporter) reportSends(fns []*ssa.Function) {
-	var receivers map[*types.Var]string // built on the first channel send
-	var hopped map[*ssa.Function]string // likewise, on the first handoff
+	var receivers map[*types.Var]receiver // built on the first channel send
+	var hopped map[*ssa.Function]string   // likewise, on the first handoff
+	var looped map[*ssa.Function]bool     // likewise, on the first send to the default loop
 	for _, fn := range fns {
 		w := r.c.Walks[fn]
 		if w == nil {
@@ -64,6 +69,18 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		// Code whose owner is unknown hands values over to a named domain
 		// only: a program without names has no other owner.
 		toAnother := func(to string) bool { return known && from != to || !known && to != "" }
+		// But a value sent from code no loop runs to a loop that keeps
+		// what it receives (a handler registering a subscription with the
+		// hub) is the loop's from then on in any program.
+		sendsToAnother := func(to receiver) bool {
+			if toAnother(to.domain) || known || !to.keeps {
+				return toAnother(to.domain)
+			}
+			if looped == nil {
+				looped = r.loopReached(fns)
+			}
+			return !looped[fn]
+		}
 		// A callback posted to another domain that captures the sender's
 		// own state touches it there (a finding inside the callback): the
 		// state is not handed over. Where the sender's domain is not
@@ -73,7 +90,7 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 			d := r.c.M.TypeDomain(named)
 			return known && d == from || !known && d != "" && d != to
 		}
-		for _, h := range r.handoffs(w, receivers, toAnother, own) {
+		for _, h := range r.handoffs(w, receivers, toAnother, sendsToAnother, own) {
 			r.touchedAfter(w, h)
 		}
 	}
@@ -113,9 +130,11 @@ func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
 	waits := func(instr ssa.Instruction) bool {
 		switch in := instr.(type) {
 		case *ssa.UnOp:
-			return in.Op == token.ARROW && sent(in.X)
+			return in.Op == token.ARROW && sent(in.X) && !h.kept
 		case *ssa.Select:
-			return slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && sent(st.Chan) })
+			return slices.ContainsFunc(in.States, func(st *ssa.SelectState) bool { return st.Dir == types.RecvOnly && sent(st.Chan) }) && !h.kept
+		case *ssa.Defer:
+			return false // it runs as the function returns
 		case ssa.CallInstruction:
 			return !touching[instr] && slices.ContainsFunc(flow.CallArgs(in.Common()), sent)
 		}
@@ -135,7 +154,7 @@ func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
 // a domain that toAnother accepts: captured by a hop's callbacks (but the
 // sender's own, which own accepts), sent on a channel a loop of the
 // package receives from (receivers).
-func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAnother func(string) bool, own func(*types.Named, string) bool) []handoff {
+func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]receiver, toAnother func(string) bool, sendsToAnother func(receiver) bool, own func(*types.Named, string) bool) []handoff {
 	c := r.c
 	var out []handoff
 	for _, sp := range w.Hops {
@@ -159,16 +178,18 @@ func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]string, toAno
 		}
 	}
 	for _, send := range w.Sends {
-		to, ok := receivers[flow.LoadedField(send.Chan)]
-		if !ok || !toAnother(to) {
-			continue
-		}
-		h := handoff{instr: send, to: to}
-		for _, v := range r.carried(send.X, 2) {
-			h.values = append(h.values, sentValue{flow.PathOf(v), types.TypeString(v.Type(), names.Qualifier)})
-		}
-		if len(h.values) > 0 {
-			out = append(out, h)
+		for ch, x := range c.SentValues(send) {
+			to, ok := receivers[flow.LoadedField(ch)]
+			if !ok || !sendsToAnother(to) {
+				continue
+			}
+			h := handoff{instr: send, to: to.domain, kept: to.keeps}
+			for _, v := range r.carried(x, 2) {
+				h.values = append(h.values, sentValue{flow.PathOf(v), types.TypeString(v.Type(), names.Qualifier)})
+			}
+			if len(h.values) > 0 {
+				out = append(out, h)
+			}
 		}
 	}
 	return out
@@ -225,11 +246,18 @@ func (r *reporter) carried(v ssa.Value, depth int) []ssa.Value {
 	return out
 }
 
+// A receiver is a loop receiving from a channel field: its domain, and
+// whether it keeps what it receives in its state.
+type receiver struct {
+	domain string
+	keeps  bool
+}
+
 // loopReceivers maps the channel fields that the package's loops receive
-// from to the loops' domains.
-func (r *reporter) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
+// from to the loops.
+func (r *reporter) loopReceivers(fns []*ssa.Function) map[*types.Var]receiver {
 	c := r.c
-	out := make(map[*types.Var]string)
+	out := make(map[*types.Var]receiver)
 	for _, fn := range fns {
 		if !c.M.IsLoop(fn) {
 			continue
@@ -237,21 +265,61 @@ func (r *reporter) loopReceivers(fns []*ssa.Function) map[*types.Var]string {
 		domain, _ := c.M.RunsOn(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				switch in := instr.(type) {
-				case *ssa.UnOp:
-					if in.Op == token.ARROW {
-						out[flow.LoadedField(in.X)] = domain
-					}
-				case *ssa.Select:
-					for _, st := range in.States {
-						if st.Dir == types.RecvOnly {
-							out[flow.LoadedField(st.Chan)] = domain
-						}
+				for _, ch := range flow.ReceivedChannels(instr) {
+					f := flow.LoadedField(ch)
+					out[f] = receiver{domain: domain, keeps: out[f].keeps}
+				}
+				if v, ok := instr.(ssa.Value); ok && keptInField(v) {
+					if f := flow.LoadedField(flow.ReceivedFrom(v)); f != nil {
+						out[f] = receiver{domain: domain, keeps: true}
 					}
 				}
 			}
 		}
 	}
 	delete(out, nil)
+	return out
+}
+
+// keptInField reports whether v is stored in a map or field (h.subs[s.id]
+// = s, h.subs[s] = true): a loop receiving it keeps it past its turn.
+func keptInField(v ssa.Value) bool {
+	for _, ref := range flow.Referrers(v) {
+		switch ref := ref.(type) {
+		case *ssa.MapUpdate:
+			if (ref.Value == v || ref.Key == v) && flow.LoadedField(ref.Map) != nil {
+				return true
+			}
+		case *ssa.Store:
+			if ref.Val == v && flow.FieldOf(ref.Addr) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loopReached lists the package's functions its loops call, directly or
+// through others: code that may run on a loop.
+func (r *reporter) loopReached(fns []*ssa.Function) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if out[fn] || fn.Blocks == nil {
+			return
+		}
+		out[fn] = true
+		for _, callee := range flow.StaticCalls(fn) {
+			visit(callee)
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for _, fn := range fns {
+		if r.c.M.IsLoop(fn) {
+			visit(fn)
+		}
+	}
 	return out
 }

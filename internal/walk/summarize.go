@@ -107,8 +107,11 @@ type Walk struct {
 	// Behaviors are the functions handed to an actor as its next
 	// behavior (Become(a.open)): its turns, from then on.
 	Behaviors []*ssa.Function
-	Sends     []*ssa.Send      // values sent on channels, which a loop may receive
-	Evidence  []where.Evidence // with -explain only
+	// Sends are where values are sent on channels, which a loop may
+	// receive: sends, selects with send cases, and calls of the package's
+	// functions that send what they are handed (see SentValues).
+	Sends    []ssa.Instruction
+	Evidence []where.Evidence // with -explain only
 }
 
 // summarize computes walks for fns and everything they reference, callees

@@ -138,6 +138,9 @@ func (w *walker) instr(instr ssa.Instruction) {
 		if m := harnessStarted(in); m != nil {
 			w.start([]ssa.Value{m}, flow.Captures{}) // a helper handing its model to a test harness starts it
 		}
+		if callee := in.Call.StaticCallee(); callee != nil && len(w.c.sentParams(callee, maxSendDepth)) > 0 {
+			w.Sends = append(w.Sends, in) // s.hub.add(ctx, sub) sending sub to the loop
+		}
 		w.call(in.Common(), in.Pos())
 	case *ssa.Defer:
 		w.call(in.Common(), in.Pos())
@@ -154,10 +157,15 @@ func (w *walker) instr(instr ssa.Instruction) {
 		w.send(in.Chan, in.X, in.Pos())
 		w.access(instr)
 	case *ssa.Select:
+		sends := false
 		for _, st := range in.States {
 			if st.Dir == types.SendOnly {
 				w.send(st.Chan, st.Send, st.Pos)
+				sends = true
 			}
+		}
+		if sends {
+			w.Sends = append(w.Sends, in)
 		}
 		w.access(instr)
 	case *ssa.ChangeType:
