@@ -1012,6 +1012,9 @@ func mentions(expr ast.Expr, name string) bool {
 // quitChannel reports whether ch is loaded from a channel field of empty
 // structs that no code of the package sends on.
 func (s *Suggester) quitChannel(ch ssa.Value) bool {
+	for conv, ok := ch.(*ssa.ChangeType); ok; conv, ok = ch.(*ssa.ChangeType) {
+		ch = conv.X // handed as a receive-only channel (go w.run(w.stop))
+	}
 	if p, ok := ch.(*ssa.Parameter); ok {
 		return s.quitParam(p)
 	}

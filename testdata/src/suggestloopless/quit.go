@@ -48,3 +48,34 @@ func (w *waker) Start() { // want Start:`summary\(started arg0\)`
 		}
 	}()
 }
+
+// A renewer started by a method of its own, handed its quit channel as a
+// receive-only one: that channel still only says stop, so the renewal
+// goroutine receives no work and the value is its caller's.
+type renewer struct { // want `suggest for suggestloopless\.renewer: //confined:owner: code off the owner \(\(\*suggestloopless\.renewer\)\.renew\) touches its field token without a lock, and the code that creates and calls the value uses it too \(\(\*suggestloopless\.renewer\)\.Begin\): with no loop, that code is the owner, and the check reports the goroutines`
+	token int
+	stop  chan struct{}
+}
+
+func (r *renewer) Token() int { return r.token } // want Token:`reads suggestloopless\.renewer\.token`
+
+func (r *renewer) Begin() { // want Begin:`writes suggestloopless\.renewer\.stop` Begin:`summary\(started arg0\)`
+	r.token = 1
+	r.stop = make(chan struct{})
+	go r.renew(r.stop)
+}
+
+func (r *renewer) renew(stop <-chan struct{}) {
+	t := time.NewTicker(time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			r.token++
+		}
+	}
+}
+
+func (r *renewer) End() { close(r.stop) }
