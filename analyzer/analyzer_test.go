@@ -164,6 +164,8 @@ var suites = []struct {
 	{name: "reachlines"},
 	// Code that waits for the loop's reply: off the loop, and what the loop keeps is still its.
 	{name: "roundtrips"},
+	// A mailbox of closures of another package, drained by a loop here.
+	{name: "mailboxes"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -6,7 +6,9 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/objectpath"
 )
 
 // Config is what a pass of the engine is told besides the code.
@@ -49,6 +51,8 @@ type Model struct {
 	// default-owner state from a named owner are that one mistake, not a
 	// finding each.
 	NoDefaultLoop bool
+	// fields caches FieldOf.
+	fields map[summary.FieldRef]*types.Var
 }
 
 // NewModel reads the pass's directives and resolves the declarations in
@@ -123,6 +127,48 @@ func (m *Model) LoopDomainsInView() map[string]bool {
 
 // Pass is the pass the model reads.
 func (m *Model) Pass() *analysis.Pass { return m.pass }
+
+// FieldOf is the field ref names, in the package or one it imports
+// (directly or not); nil when none is in view.
+func (m *Model) FieldOf(ref summary.FieldRef) *types.Var {
+	if f, ok := m.fields[ref]; ok {
+		return f
+	}
+	if m.fields == nil {
+		m.fields = make(map[summary.FieldRef]*types.Var)
+	}
+	var f *types.Var
+	if pkg := m.packageOf(ref.Pkg); pkg != nil {
+		if obj, err := objectpath.Object(pkg, objectpath.Path(ref.Path)); err == nil {
+			f, _ = obj.(*types.Var)
+		}
+	}
+	m.fields[ref] = f
+	return f
+}
+
+// packageOf is the package of the given path among the pass's package and
+// those it imports, directly or not; nil if none is.
+func (m *Model) packageOf(path string) *types.Package {
+	seen := make(map[*types.Package]bool)
+	var find func(pkg *types.Package) *types.Package
+	find = func(pkg *types.Package) *types.Package {
+		if seen[pkg] {
+			return nil
+		}
+		seen[pkg] = true
+		if pkg.Path() == path {
+			return pkg
+		}
+		for _, imp := range pkg.Imports() {
+			if found := find(imp); found != nil {
+				return found
+			}
+		}
+		return nil
+	}
+	return find(m.pass.Pkg)
+}
 
 // Config is what the pass was told besides the code.
 func (m *Model) Config() Config { return m.cfg }

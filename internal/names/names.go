@@ -112,6 +112,12 @@ func IsFuncTyped(t types.Type) bool {
 	return ok
 }
 
+// IsFuncChan reports whether t is a channel of funcs.
+func IsFuncChan(t types.Type) bool {
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && IsFuncTyped(ch.Elem())
+}
+
 // IsFuncParam reports whether parameter i of sig takes func values: it is
 // func-typed, or it is a variadic ...func whose every argument is one.
 func IsFuncParam(sig *types.Signature, i int) bool {

@@ -335,6 +335,35 @@ type Summary struct {
 	// back), sorted by result: a caller touching their entries touches
 	// that field's (see CarrierFact).
 	ResultCarriers []ResultCarrier
+	// SentOn are the func-valued sources it sends on channel fields of its
+	// package whose receivers that package does not see (a mailbox's
+	// Post), by field, sorted: they run where an importer's receivers of
+	// the field run, its loop that drains the mailbox (see where.Send).
+	SentOn []FieldSend
+	// ResultChan is the channel field of funcs its receiver holds that
+	// it returns (a mailbox's Ops()), if it is one: a loop receiving from
+	// the result receives from the field.
+	ResultChan FieldRef
+}
+
+// A FieldSend is a function's func-valued sources sent on a channel field.
+type FieldSend struct {
+	Field   FieldRef
+	Sources Origin
+}
+
+// AddSentOn records that the function sends the func values of o on the
+// channel field f, keeping SentOn sorted with one entry per field.
+func (s *Summary) AddSentOn(o Origin, f FieldRef) {
+	if o.Fresh() {
+		return
+	}
+	i, found := slices.BinarySearchFunc(s.SentOn, f, func(fs FieldSend, f FieldRef) int { return compareFieldRef(fs.Field, f) })
+	if found {
+		s.SentOn[i].Sources = s.SentOn[i].Sources.Union(o)
+		return
+	}
+	s.SentOn = slices.Insert(s.SentOn, i, FieldSend{Field: f, Sources: o})
 }
 
 // A ResultCarrier is a result of a function carrying a confined field's
@@ -408,7 +437,7 @@ func Unknown(sig *types.Signature) Summary {
 func (s *Summary) Inert() bool {
 	var none Origin
 	return len(s.Touches) == 0 && len(s.Reaches) == 0 && len(s.FutureTouches) == 0 && len(s.Contents) == 0 &&
-		s.Async == none && s.Hop == none && s.Started == none && s.Waited == none
+		s.Async == none && s.Hop == none && s.Started == none && s.Waited == none && len(s.SentOn) == 0
 }
 
 // A ContentTouch is the first read, or the first write, of the entries of
@@ -526,6 +555,7 @@ func (s *Summary) Clone() Summary {
 	out.CallsFields = slices.Clone(s.CallsFields)
 	out.Returns = slices.Clone(s.Returns)
 	out.ResultCarriers = slices.Clone(s.ResultCarriers)
+	out.SentOn = slices.Clone(s.SentOn)
 	return out
 }
 
@@ -545,6 +575,12 @@ func (s *Summary) Merge(t *Summary) {
 	s.Waited = s.Waited.Union(t.Waited)
 	s.Async = s.Async.Union(t.Async)
 	s.AddHop(t.Hop, t.HopTo)
+	for _, fs := range t.SentOn {
+		s.AddSentOn(fs.Sources, fs.Field)
+	}
+	if s.ResultChan == (FieldRef{}) {
+		s.ResultChan = t.ResultChan
+	}
 	s.Result = s.Result.Union(t.Result)
 	s.Completes = s.Completes.Join(t.Completes)
 	s.Started = s.Started.Union(t.Started)
@@ -594,6 +630,10 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
+	s.SentOn = slices.DeleteFunc(s.SentOn, func(fs FieldSend) bool { return fs.Sources.tracked().Fresh() })
+	for i := range s.SentOn {
+		s.SentOn[i].Sources = s.SentOn[i].Sources.tracked()
+	}
 	s.Started, s.InvokesAssumed, s.Waited = s.Started.tracked(), s.InvokesAssumed.tracked(), s.Waited.tracked()
 }
 
@@ -602,7 +642,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || s.ResultChan != t.ResultChan {
 		return false
 	}
 	for i := range s.Touches {
@@ -675,6 +715,16 @@ func (s *Summary) String() string {
 	}
 	for _, rc := range s.ResultCarriers {
 		parts = append(parts, fmt.Sprintf("result %d %s", rc.Result, rc.String()))
+	}
+	for _, fs := range s.SentOn {
+		var srcs []string
+		for _, src := range fs.Sources.Sources() {
+			srcs = append(srcs, sourceName(src))
+		}
+		parts = append(parts, "sends "+strings.Join(srcs, " ")+" on "+fs.Field.String())
+	}
+	if s.ResultChan != (FieldRef{}) {
+		parts = append(parts, "returns "+s.ResultChan.String())
 	}
 	return "summary(" + strings.Join(parts, "; ") + ")"
 }

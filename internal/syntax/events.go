@@ -269,7 +269,7 @@ func (x *extractor) funcChanField(e ast.Expr) *types.Var {
 	if f == nil {
 		return nil
 	}
-	if t, ok := f.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
+	if names.IsFuncChan(f.Type()) {
 		return f
 	}
 	return nil

@@ -282,12 +282,19 @@ func (x *extractor) declName(body *ast.BlockStmt) string {
 }
 
 // selectsFuncChans reports whether the package selects any field holding
-// a channel of funcs, without which no body receives funcs from one.
+// a channel of funcs, or a method returning one (a mailbox's Ops()),
+// without which no body receives funcs from one.
 func (x *extractor) selectsFuncChans() bool {
 	if x.funcChans == nil {
 		found := false
 		for _, sel := range x.info.Selections {
-			if t, ok := sel.Type().Underlying().(*types.Chan); ok && sel.Kind() == types.FieldVal && names.IsFuncTyped(t.Elem()) {
+			t := sel.Type()
+			if sig, ok := t.(*types.Signature); ok && sel.Kind() == types.MethodVal && sig.Results().Len() == 1 {
+				t = sig.Results().At(0).Type()
+			} else if sel.Kind() != types.FieldVal {
+				continue
+			}
+			if names.IsFuncChan(t) {
 				found = true
 				break
 			}

@@ -11,7 +11,9 @@ import (
 	"go/types"
 
 	"github.com/confinecheck/confinecheck/internal/names"
+	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/where"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // search runs the off-owner search over the package's code.
@@ -166,14 +168,14 @@ func (p *sinkPass) receives(body *ast.BlockStmt, found func(f *types.Var, inLoop
 				}
 			case *ast.RangeStmt:
 				if n != root {
-					if f := p.funcChanField(n.X); f != nil {
+					if f := p.receivedChanField(n.X); f != nil {
 						found(f, true)
 					}
 					walk(n.Body, true)
 					return false
 				}
 			case *ast.UnaryExpr:
-				if f := p.funcChanField(n.X); f != nil && n.Op == token.ARROW {
+				if f := p.receivedChanField(n.X); f != nil && n.Op == token.ARROW {
 					found(f, inLoop)
 				}
 			}
@@ -181,6 +183,23 @@ func (p *sinkPass) receives(body *ast.BlockStmt, found func(f *types.Var, inLoop
 		})
 	}
 	walk(body, false)
+}
+
+// receivedChanField is the channel field of funcs e is: one it selects,
+// or one a call returns (r.Ops(), see summary.ResultChan).
+func (p *sinkPass) receivedChanField(e ast.Expr) *types.Var {
+	if f := p.funcChanField(e); f != nil {
+		return f
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn, _ := typeutil.Callee(p.info, call).(*types.Func)
+	if sum := p.callee(fn).Summary; sum != nil && sum.ResultChan != (summary.FieldRef{}) {
+		return p.m.FieldOf(sum.ResultChan)
+	}
+	return nil
 }
 
 // funcArgs calls do for each func argument of the go or call event ev,

@@ -48,6 +48,12 @@ func (p *sinkPass) export() {
 	for fn, fd := range names.DeclaredFuncs(p.pass) {
 		if hasFuncParam(fn.Signature()) {
 			sinkDecls = append(sinkDecls, declaredFunc{fn, fd})
+		} else if f := p.returnedChanField(fd); f != nil {
+			if ref, ok := summary.FieldRefOf(f); ok { // a mailbox's Ops(), which an importer's loop drains
+				sum := summary.Unknown(fn.Signature())
+				sum.ResultChan = ref
+				p.found[fn] = &sum
+			}
 		}
 	}
 	exportsEntries := p.selectsEntries()
@@ -122,6 +128,27 @@ func (p *sinkPass) selectsEntries() bool {
 		}
 	}
 	return false
+}
+
+// returnedChanField is the channel field of funcs of its receiver that
+// the method fd returns (func (l *Loop) Ops() <-chan func() { return
+// l.ops }), if it returns one.
+func (p *sinkPass) returnedChanField(fd *ast.FuncDecl) *types.Var {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	sel, ok := ast.Unparen(ret.Results[0]).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || p.info.Uses[id] != p.info.Defs[fd.Recv.List[0].Names[0]] {
+		return nil
+	}
+	return p.funcChanField(sel)
 }
 
 // A declaredFunc is a function and its declaration.
@@ -207,6 +234,9 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 		if pl.OnOwner {
 			out.sum.AddHop(o, pl.Domain)
 		}
+		if ref, ok := pl.SentOnRef(); ok {
+			out.sum.AddSentOn(o, ref)
+		}
 		if p.m.Config().Explain && (pl.Off || pl.OnOwner) && !o.Fresh() {
 			out.evidence = append(out.evidence, where.Evidence{Sources: o, Sink: p.sinkName(pl, ev), Pos: ev.pos, Hop: pl.OnOwner, To: pl.Domain})
 		}
@@ -250,7 +280,11 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 			place(p.rules.Convert(ev.to), params.mentioned(ev.value), ev)
 		}
 	}
-	out.sum.Invokes = out.sum.Invokes.Without(out.sum.Async.Union(out.sum.Hop)) // sent elsewhere, not called here too
+	sent := out.sum.Async.Union(out.sum.Hop)
+	for _, fs := range out.sum.SentOn {
+		sent = sent.Union(fs.Sources)
+	}
+	out.sum.Invokes = out.sum.Invokes.Without(sent) // sent elsewhere, not called here too
 	return out
 }
 

@@ -43,10 +43,9 @@ type Fields struct {
 	receivers []where.Receiver[*ssa.Function]  // receives of funcs from channel fields, in source order
 }
 
-// indexFields records the stores into fields holding funcs, the go
-// statements calling one and the receives of funcs from channel fields, in
-// the package's functions.
-func indexFields(fns []*ssa.Function) *Fields {
+// indexFields records the stores into fields holding funcs and the go
+// statements calling one in the package's functions.
+func (c *Package) indexFields(fns []*ssa.Function) *Fields {
 	fs := &Fields{Stores: make(map[*types.Var][]FieldStore)}
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
@@ -60,9 +59,6 @@ func indexFields(fns []*ssa.Function) *Fields {
 					if f := calledField(in.Common()); f != nil {
 						fs.goes = append(fs.goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: in.Pos(), Goes: true})
 					}
-				}
-				for _, f := range receivedFuncFields(instr) {
-					fs.receivers = append(fs.receivers, where.Receiver[*ssa.Function]{Field: f, By: fn, InLoop: flow.InLoop(b)})
 				}
 			}
 		}
@@ -157,7 +153,7 @@ func (c *Package) FieldCallees(fn *ssa.Function) []*ssa.Function {
 // fieldIndex is indexFields of the package's functions, made on first use.
 func (c *Package) fieldIndex() *Fields {
 	if c.indexed == nil {
-		c.indexed = indexFields(c.Fns)
+		c.indexed = c.indexFields(c.Fns)
 	}
 	return c.indexed
 }
@@ -307,14 +303,39 @@ func StoredTargets(val ssa.Value) []flow.FuncValue {
 	return out
 }
 
+// funcReceivers lists the receives of funcs from channel fields in the
+// package's functions, in source order, once they are summarized (a
+// getter's summary names the field it returns).
+func (c *Package) funcReceivers() []where.Receiver[*ssa.Function] {
+	var out []where.Receiver[*ssa.Function]
+	for _, fn := range c.Fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, f := range c.receivedFuncFields(instr) {
+					out = append(out, where.Receiver[*ssa.Function]{Field: f, By: fn, InLoop: flow.InLoop(b)})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // receivedFuncFields lists the channel fields of funcs that instr receives
-// from: a receive, a range over the channel, a select's receive case.
-func receivedFuncFields(instr ssa.Instruction) []*types.Var {
+// from: a receive, a range over the channel, a select's receive case; the
+// field loaded, or the one a call returns (r.Ops(), summary.ResultChan).
+func (c *Package) receivedFuncFields(instr ssa.Instruction) []*types.Var {
 	var out []*types.Var
 	for _, ch := range flow.ReceivedChannels(instr) {
-		if t, ok := ch.Type().Underlying().(*types.Chan); ok && names.IsFuncTyped(t.Elem()) {
-			if f := flow.LoadedField(ch); f != nil {
-				out = append(out, f)
+		if !names.IsFuncChan(ch.Type()) {
+			continue
+		}
+		if f := flow.LoadedField(ch); f != nil {
+			out = append(out, f)
+		} else if call, ok := ch.(*ssa.Call); ok && call.Call.StaticCallee() != nil {
+			if sum := c.SummaryOf(call.Call.StaticCallee()); sum != nil && sum.ResultChan != (summary.FieldRef{}) {
+				if f := c.M.FieldOf(sum.ResultChan); f != nil {
+					out = append(out, f)
+				}
 			}
 		}
 	}
@@ -327,7 +348,7 @@ func receivedFuncFields(instr ssa.Instruction) []*types.Var {
 // (which may start more code off the owner).
 func (c *Package) SettleStoredCallbacks() {
 	idx := c.fieldIndex()
-	fs := &Fields{Stores: idx.Stores, goes: idx.goes, receivers: idx.receivers}
+	fs := &Fields{Stores: idx.Stores, goes: idx.goes, receivers: c.funcReceivers()}
 	for range where.MaxRounds {
 		fs.Found = where.Search(c.searchCode(fs))
 		settled := c.fields.same(fs)

@@ -118,6 +118,9 @@ func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 		domain := p.Domain
 		w.hopTo(v, sink, &domain, call.pos, p.Actor)
 	}
+	if ref, ok := p.SentOnRef(); ok {
+		w.Sum.AddSentOn(w.funcSources(v), ref) // its callers' importers may see the receivers
+	}
 }
 
 // actorsBehavior reports whether v, a func made the turn of an actor of

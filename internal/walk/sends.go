@@ -6,8 +6,11 @@ package walk
 // through them.
 
 import (
+	"go/types"
 	"iter"
 	"slices"
+
+	"github.com/confinecheck/confinecheck/internal/names"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"golang.org/x/tools/go/ssa"
@@ -66,4 +69,24 @@ func (c *Package) sentParams(fn *ssa.Function, depth int) []paramSend {
 		}
 	}
 	return out
+}
+
+// returnedChanField is the channel field of funcs of its receiver that the
+// method fn returns at ret (return l.ops), if it returns one.
+func returnedChanField(fn *ssa.Function, ret *ssa.Return) *types.Var {
+	if fn.Signature.Recv() == nil || len(ret.Results) != 1 || len(fn.Params) == 0 {
+		return nil
+	}
+	v := ret.Results[0]
+	for conv, ok := v.(*ssa.ChangeType); ok; conv, ok = v.(*ssa.ChangeType) {
+		v = conv.X // returned as a receive-only channel
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || !names.IsFuncChan(v.Type()) {
+		return nil
+	}
+	if fa, ok := load.X.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] {
+		return flow.FieldOf(fa)
+	}
+	return nil
 }

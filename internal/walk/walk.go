@@ -148,6 +148,11 @@ func (w *walker) instr(instr ssa.Instruction) {
 		for _, r := range in.Results {
 			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r)).Union(w.keptIn(r))
 		}
+		if f := returnedChanField(w.fn, in); f != nil {
+			if ref, ok := summary.FieldRefOf(f); ok {
+				w.Sum.ResultChan = ref // a mailbox's Ops(), which an importer's loop drains
+			}
+		}
 		w.returns = append(w.returns, in)
 	case *ssa.Store, *ssa.MapUpdate:
 		w.store(in)

@@ -45,6 +45,19 @@ type Place struct {
 	// a func its framework runs on the actor's own mailbox (protoactor's
 	// ReceiveFunc): the func type.
 	Actor *types.Named
+	// SentOn is the channel field the code is sent on when the package
+	// sees none of its receivers (a mailbox type another package's loop
+	// drains): it runs where they do, which its importers tell.
+	SentOn *types.Var
+}
+
+// SentOnRef names the channel field of SentOn when that is all p says
+// (see summary.SentOn): what a summary keeps for importers.
+func (p Place) SentOnRef() (summary.FieldRef, bool) {
+	if p.SentOn == nil || p.Off || p.OnOwner {
+		return summary.FieldRef{}, false
+	}
+	return summary.FieldRefOf(p.SentOn)
 }
 
 // RunsHere reports whether code at p runs on the goroutine of the code
@@ -100,12 +113,9 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 	}
 	var p Place
 	if s := c.Summary; s != nil {
-		src := summary.ParamSource(i)
-		p.Off = s.Async.Has(src)
-		p.OnOwner, p.Domain = s.Hop.Has(src), s.HopTo
-		p.Here, p.Assumed = s.Invokes.Has(src), s.InvokesAssumed.Has(src)
+		p = r.Captured(s, summary.ParamSource(i))
 	}
-	if !p.Here && isFunc && !p.Off && !p.OnOwner {
+	if !p.Here && isFunc && !p.Off && !p.OnOwner && p.SentOn == nil {
 		p.Here, p.Assumed = true, true
 	}
 	return p
@@ -131,7 +141,7 @@ func SpawnedActor(fn *types.Func, i int) *types.Named {
 // StartArg is where func argument i of the call a go statement starts
 // runs: on the new goroutine, unless the callee hands it to the owner.
 func (r Rules) StartArg(c Callee, i int) Place {
-	hops := c.Contract != nil && slices.Contains(c.Contract.Hop, i) || c.Summary != nil && c.Summary.Hop.Has(summary.ParamSource(i))
+	hops := c.Contract != nil && slices.Contains(c.Contract.Hop, i) || c.Summary != nil && r.Captured(c.Summary, summary.ParamSource(i)).OnOwner
 	if hops {
 		return Place{}
 	}
@@ -167,8 +177,11 @@ func (r Rules) Send(f *types.Var, localReceiver string) Place {
 	if localReceiver != "" {
 		return Place{Off: true, Sink: "a send on a channel that " + localReceiver + " receives from off the owner"}
 	}
-	if f == nil || r.Fields == nil {
+	if f == nil {
 		return Place{}
+	}
+	if r.Fields == nil {
+		return Place{SentOn: f} // before the search: where its receivers run is not known yet
 	}
 	if by, ok := r.Fields.ChanOff[f]; ok {
 		return Place{Off: true, Sink: "a send on " + f.Name() + ", whose funcs " + by + " runs off the owner"}
@@ -176,7 +189,7 @@ func (r Rules) Send(f *types.Var, localReceiver string) Place {
 	if domain, ok := r.Fields.ChanHop[f]; ok {
 		return Place{OnOwner: true, Domain: domain, Sink: "a send on " + f.Name()}
 	}
-	return Place{}
+	return Place{SentOn: f}
 }
 
 // Convert is where a func value converted to the type t runs: off the
@@ -207,5 +220,20 @@ func (r Rules) Go(joined bool) Place {
 // Captured is where a func value that a called closure captured (the
 // closure's source src) runs: where the closure's body hands it.
 func (r Rules) Captured(s *summary.Summary, src summary.Source) Place {
-	return Place{Here: s.Invokes.Has(src), Assumed: s.InvokesAssumed.Has(src), Off: s.Async.Has(src), OnOwner: s.Hop.Has(src), Domain: s.HopTo}
+	p := Place{Here: s.Invokes.Has(src), Assumed: s.InvokesAssumed.Has(src), Off: s.Async.Has(src), OnOwner: s.Hop.Has(src), Domain: s.HopTo}
+	for _, fs := range s.SentOn {
+		if !fs.Sources.Has(src) {
+			continue
+		}
+		if f := r.M.FieldOf(fs.Field); f != nil {
+			// Where the channel's receivers run: a loop of this package
+			// draining another package's mailbox makes it a hop.
+			sent := r.Send(f, "")
+			p.Off, p.SentOn = p.Off || sent.Off, sent.SentOn
+			if sent.OnOwner {
+				p.OnOwner, p.Domain = true, sent.Domain
+			}
+		}
+	}
+	return p
 }

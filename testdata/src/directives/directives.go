@@ -240,7 +240,7 @@ type Actor struct { // want Actor:"confined:owner"
 //
 //confined:any
 //confined:hop
-func (a *Actor) Post(f func()) { a.mailbox <- f } // want Post:`^confined:any,hop\[1\]$` Post:`^summary\(\)$`
+func (a *Actor) Post(f func()) { a.mailbox <- f } // want Post:`^confined:any,hop\[1\]$` Post:`^summary\(sends arg1 on directives\.Actor\.UF0\)$`
 
 // Generic confined types take the marker too.
 //

@@ -47,7 +47,7 @@ type fsmState struct { // want `explain: explain.fsmState is confined:owner@fsm,
 // Do runs f on the @fsm loop: a hop method of an @fsm type hops there.
 //
 //confined:hop
-func (s *fsmState) Do(f func()) { s.work <- f } // want `explain: \(\*explain.fsmState\).Do is confined:hop\[1\], by its doc comment` Do:"confined:hop\\[1\\]" Do:`summary\(\)`
+func (s *fsmState) Do(f func()) { s.work <- f } // want `explain: \(\*explain.fsmState\).Do is confined:hop\[1\], by its doc comment` Do:"confined:hop\\[1\\]" Do:`summary\(sends arg1 on explain\.fsmState\.UF0\)`
 
 // Apply is inferred to hop to @fsm.
 func Apply(s *fsmState, f func()) { // want `explain: explain.Apply is an inferred hop \(to @fsm\) sink of f: it hands it to \(\*explain.fsmState\).Do \(explain.go:\d+\)` Apply:`summary\(hop arg1 @fsm\)`

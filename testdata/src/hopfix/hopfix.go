@@ -45,7 +45,7 @@ func timer(s *Session) {
 type Agenda struct{ work chan func() }
 
 //confined:hop
-func (a *Agenda) Enqueue(f func()) { a.work <- f } // want Enqueue:"confined:hop\\[1\\]" Enqueue:"summary\\(\\)"
+func (a *Agenda) Enqueue(f func()) { a.work <- f } // want Enqueue:"confined:hop\\[1\\]" Enqueue:"summary\\(sends arg1 on hopfix.Agenda.UF0\\)"
 
 // A go statement's literal; two touching statements become one hop.
 func goStmt(s *Session) {

@@ -12,7 +12,7 @@ import "sync"
 // QueueUpdate is handed.
 type App struct{ queue chan func() }
 
-func (a *App) QueueUpdate(f func()) { a.queue <- f } // want QueueUpdate:`summary\(\)`
+func (a *App) QueueUpdate(f func()) { a.queue <- f } // want QueueUpdate:`summary\(sends arg1 on suggestturns/hopmutex\.App\.UF0\)`
 
 //confined:declare hop suggestturns/hopmutex.(*App).QueueUpdate:f
 
