@@ -138,36 +138,13 @@ func (m *Model) FieldOf(ref summary.FieldRef) *types.Var {
 		m.fields = make(map[summary.FieldRef]*types.Var)
 	}
 	var f *types.Var
-	if pkg := m.packageOf(ref.Pkg); pkg != nil {
+	if pkg := names.PackagesInView(m.pass.Pkg)[ref.Pkg]; pkg != nil {
 		if obj, err := objectpath.Object(pkg, objectpath.Path(ref.Path)); err == nil {
 			f, _ = obj.(*types.Var)
 		}
 	}
 	m.fields[ref] = f
 	return f
-}
-
-// packageOf is the package of the given path among the pass's package and
-// those it imports, directly or not; nil if none is.
-func (m *Model) packageOf(path string) *types.Package {
-	seen := make(map[*types.Package]bool)
-	var find func(pkg *types.Package) *types.Package
-	find = func(pkg *types.Package) *types.Package {
-		if seen[pkg] {
-			return nil
-		}
-		seen[pkg] = true
-		if pkg.Path() == path {
-			return pkg
-		}
-		for _, imp := range pkg.Imports() {
-			if found := find(imp); found != nil {
-				return found
-			}
-		}
-		return nil
-	}
-	return find(m.pass.Pkg)
 }
 
 // Config is what the pass was told besides the code.

@@ -113,6 +113,9 @@ func (s *Suggester) proposeOwners() {
 		}
 		for key := range s.written.underLocks(fn) {
 			locked[key] = true
+			if s.guardsItself(key) {
+				continue // r.stats.joins++ under the lock r.stats holds: that field's own guard
+			}
 			if tk := key[:strings.LastIndex(key, ".")]; lockedBy[tk] == "" {
 				lockedBy[tk] = flow.Name(fn)
 			}
@@ -1202,6 +1205,26 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 
 // typeObject resolves a type key, "pkgpath.T", to a type of the main
 // module in view, or nil.
+// guardsItself reports whether the field key names (a fieldSet key) is a
+// struct holding a mutex of its own: a counter block with its lock.
+func (s *Suggester) guardsItself(key string) bool {
+	i := strings.LastIndex(key, ".")
+	obj := s.typeObject(key[:i])
+	if obj == nil {
+		return false
+	}
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == key[i+1:] {
+			return hasMutex(f.Type())
+		}
+	}
+	return false
+}
+
 func (s *Suggester) typeObject(key string) *types.TypeName {
 	i := strings.LastIndex(key, ".")
 	path, name := key[:i], key[i+1:]

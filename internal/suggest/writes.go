@@ -140,10 +140,10 @@ func isError(named *types.Named) bool {
 	return types.Implements(named, errType) || types.Implements(types.NewPointer(named), errType)
 }
 
-// hasMutex reports whether the struct type named has a sync.Mutex or
+// hasMutex reports whether the struct type t has a sync.Mutex or
 // sync.RWMutex field.
-func hasMutex(named *types.Named) bool {
-	st, ok := named.Underlying().(*types.Struct)
+func hasMutex(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
