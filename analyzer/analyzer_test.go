@@ -166,6 +166,8 @@ var suites = []struct {
 	{name: "roundtrips"},
 	// A mailbox of closures of another package, drained by a loop here.
 	{name: "mailboxes"},
+	// The entries of a confined set written through its methods.
+	{name: "entrysets"},
 	// The shapes the README's demo shows, each next to its fix.
 	{name: "shapes", module: true, patterns: []string{"github.com/confinecheck/confinecheck/examples/shapes"}},
 	// Two owners, the README's second demo, next to its fix.

@@ -275,7 +275,11 @@ func (p *plainness) scan(obj *types.Func, fd *ast.FuncDecl) bodyScan {
 	})
 	for _, call := range calls {
 		to := p.decls[typeutil.Callee(info, call).(*types.Func).Origin()]
-		for _, arg := range call.Args {
+		args := call.Args
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && holdsEntries(info.TypeOf(sel.X)) {
+			args = append([]ast.Expr{sel.X}, args...) // l.names.add(u): a map type's method is handed the map
+		}
+		for _, arg := range args {
 			if x := entryAddressed(arg); x != nil {
 				arg = x // write(&recs[i]): what it does to the entry, it does to recs's
 			}
@@ -369,11 +373,15 @@ func takesEntries(t types.Type) bool {
 	return false
 }
 
-// takesHandedEntries reports whether sig has a map or slice parameter
+// takesHandedEntries reports whether sig has a map or slice receiver (a
+// set type's method), or a map or slice parameter
 // that is not variadic: a variadic slice is made at each call, unless the
 // caller spreads one (f(s.items...)), which importers seldom do to
 // helpers (a logger's args ...any).
 func takesHandedEntries(sig *types.Signature) bool {
+	if recv := sig.Recv(); recv != nil && holdsEntries(recv.Type()) {
+		return true // a set type's Add: the caller's map is its receiver
+	}
 	params := sig.Params()
 	for i := range params.Len() {
 		if holdsEntries(params.At(i).Type()) && !(sig.Variadic() && i == params.Len()-1) {

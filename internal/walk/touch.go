@@ -775,7 +775,7 @@ func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callS
 			if !ok {
 				continue
 			}
-			wit.Member, wit.Site = summary.ContentsMember(wit.Member), ct.Site
+			wit.Member, wit.Site = summary.ContentsMember(wit.Member), call.contentSite(ct)
 			wit = call.extend(wit)
 			if o := w.origins.of(x); asSites {
 				w.touch(call.pos, x, o, wit)
@@ -787,7 +787,7 @@ func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callS
 		return
 	}
 	if wit, ok := w.carried(v, ct.Action, call.pos); ok {
-		wit.Site = ct.Site
+		wit.Site = call.contentSite(ct)
 		if wit = call.extend(wit); asSites {
 			w.touch(call.pos, nil, summary.OriginOf(summary.Ambient), wit)
 		} else {
@@ -800,6 +800,20 @@ func (w *walker) entriesTouched(ct summary.ContentTouch, v ssa.Value, call callS
 		ct.Source = src
 		w.Sum.AddContent(ct)
 	}
+}
+
+// contentSite is where a finding of the callee's touch ct of the entries
+// it is handed goes: at the callee's line, which the race detector names,
+// for a callee of this package; at the call for another package's (a
+// library's generic set, gone.Add(u)), whose code is no one's to fix here.
+func (cs callSite) contentSite(ct summary.ContentTouch) summary.Position {
+	if cs.callee == nil {
+		return ct.Site
+	}
+	if obj := flow.DeclaredFunc(cs.callee); obj != nil && obj.Pkg() != cs.w.c.pass.Pkg {
+		return cs.w.position(cs.pos)
+	}
+	return ct.Site
 }
 
 // onlyFieldsRead reports whether the value v loads is used only to read
