@@ -46,7 +46,10 @@ func (s *Suggester) proposeOwners() {
 		rootFns = append(rootFns, r.fn)
 	}
 	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned.fns)
-	byType := ownerWritesByType(s.written, roots)
+	byType := ownerWritesByType(s.written, roots, func(fn *ssa.Function) bool {
+		recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
+		return s.written.startedOnMade(fn) || recv != nil && s.callerRun[recv.Obj()] == fn
+	})
 	pa := newPlacedAccesses()
 	once := s.startedOnce(func(fn *ssa.Function) bool { return onOwner[fn] || offOwner[fn] })
 	// Code off the owner also where owners reach it too, but not inside a
@@ -113,7 +116,7 @@ func (s *Suggester) proposeOwners() {
 		}
 		for key := range s.written.underLocks(fn) {
 			locked[key] = true
-			if s.guardsItself(key) {
+			if s.lockedBlock(key) {
 				continue // r.stats.joins++ under the lock r.stats holds: that field's own guard
 			}
 			if tk := key[:strings.LastIndex(key, ".")]; lockedBy[tk] == "" {
@@ -441,10 +444,10 @@ type ownerWrites struct {
 
 // ownerWritesByType gathers, by type key, what the owner code of roots
 // writes, as x finds it. A type that loops on several owners write
-// belongs to the one that is its own method (a hub's run): the others
-// (a client's write pump deleting from the hub's map) touch another
-// owner's state, which the check reports.
-func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites {
+// belongs to the one that is its own method (a hub's run) and that
+// ownLoop accepts: the others (a client's write pump deleting from the
+// hub's map) touch another owner's state, which the check reports.
+func ownerWritesByType(x *writeIndex, roots []ownerRoot, ownLoop func(*ssa.Function) bool) map[string]*ownerWrites {
 	writing := make(map[string][]ownerRoot)
 	for _, r := range roots {
 		for key := range x.of(r.fn) {
@@ -458,7 +461,7 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 	for tk, rs := range writing {
 		wt := &ownerWrites{domains: make(map[string]bool), fields: make(fieldSet), rootsOf: make(map[string][]string)}
 		byType[tk] = wt
-		own, ok := ownLoopDomain(tk, rs, x)
+		own, ok := ownLoopDomain(tk, rs, roots, ownLoop)
 		for _, r := range rs {
 			name := rootName(r.fn)
 			if ok && r.domain != own {
@@ -486,17 +489,21 @@ func ownerWritesByType(x *writeIndex, roots []ownerRoot) map[string]*ownerWrites
 	return byType
 }
 
-// ownLoopDomain returns the one domain among those of the roots rs, of
-// several, that a loop of the type tk itself runs on, started where a
-// value is made (NewHub's go h.run()). A loop a method starts again and
-// again on its receiver (a timer's session in Start) is no owner of the
-// rest of the type.
-func ownLoopDomain(tk string, rs []ownerRoot, x *writeIndex) (string, bool) {
+// ownLoopDomain returns the one domain among those of the roots rs
+// writing the type tk, of several, that a loop of tk itself (among all
+// roots, writing or not: it may only run the code handed to it) runs on,
+// one ownLoop accepts: started where a value is made (NewHub's go
+// h.run()), or run by its callers (an exported Run(ctx)). A loop a method
+// starts again and again on its receiver (a timer's session in Start) is
+// no owner of the rest of the type.
+func ownLoopDomain(tk string, rs, all []ownerRoot, ownLoop func(*ssa.Function) bool) (string, bool) {
 	domains := make(map[string]bool)
-	own := make(map[string]bool)
 	for _, r := range rs {
 		domains[r.domain] = true
-		if recv := r.fn.Signature.Recv(); r.loop && recv != nil && flow.TypeKey(recv.Type()) == tk && x.startedOnMade(r.fn) {
+	}
+	own := make(map[string]bool)
+	for _, r := range all {
+		if recv := r.fn.Signature.Recv(); r.loop && domains[r.domain] && recv != nil && flow.TypeKey(recv.Type()) == tk && ownLoop(r.fn) {
 			own[r.domain] = true
 		}
 	}
@@ -1205,9 +1212,9 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 
 // typeObject resolves a type key, "pkgpath.T", to a type of the main
 // module in view, or nil.
-// guardsItself reports whether the field key names (a fieldSet key) is a
+// lockedBlock reports whether the field key names (a fieldSet key) is a
 // struct holding a mutex of its own: a counter block with its lock.
-func (s *Suggester) guardsItself(key string) bool {
+func (s *Suggester) lockedBlock(key string) bool {
 	i := strings.LastIndex(key, ".")
 	obj := s.typeObject(key[:i])
 	if obj == nil {

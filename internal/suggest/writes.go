@@ -426,6 +426,9 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 				if write && x.onlyReadingCalls(instr) {
 					write = false // f.checkValid(): a pointer method that writes nothing
 				}
+				if !write && x.entriesWrittenByCallee(instr) {
+					write = true // l.gone.Add(u), a set's method writing its entries
+				}
 				if !yield(fieldTouch{instr, v, fieldKey(named, st.Field(index).Name()), write}) {
 					return
 				}
@@ -642,6 +645,45 @@ func (x *writeIndex) onlyReadingCalls(instr ssa.Instruction) bool {
 		}
 	}
 	return true
+}
+
+// entriesWrittenByCallee reports whether the map or slice a field
+// selection instr loads is handed to a function whose summary writes its
+// entries (a set type's Add): the field's entries are written.
+func (x *writeIndex) entriesWrittenByCallee(instr ssa.Instruction) bool {
+	fa, ok := instr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	for _, ref := range flow.Referrers(fa) {
+		load, ok := ref.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		switch load.Type().Underlying().(type) {
+		case *types.Map, *types.Slice:
+		default:
+			continue
+		}
+		for _, use := range flow.Referrers(load) {
+			call, ok := use.(ssa.CallInstruction)
+			if !ok || call.Common().StaticCallee() == nil {
+				continue
+			}
+			sum := x.e.SummaryOf(call.Common().StaticCallee())
+			if sum == nil {
+				continue
+			}
+			for i, a := range flow.CallArgs(call.Common()) {
+				if a == ssa.Value(load) && slices.ContainsFunc(sum.Contents, func(ct summary.ContentTouch) bool {
+					return ct.Source == summary.ParamSource(i) && ct.Action == summary.ActionWrites
+				}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // guardsItself reports whether fn is a method of another package's type
