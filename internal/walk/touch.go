@@ -485,9 +485,18 @@ func (w *walker) entries(pos token.Pos, x ssa.Value, action summary.Action) {
 			w.touch(pos, holder, w.origins.of(holder), wit)
 		}
 	}
-	if src, ok := w.handedSource(x); ok {
+	if src, ok := w.handedSource(x); ok && (action == summary.ActionWrites || !w.entriesReceiver(src)) {
 		w.Sum.AddContent(summary.ContentTouch{Source: src, Action: action, Site: w.position(pos)})
 	}
+}
+
+// entriesReceiver reports whether src is the receiver of the function, a
+// method of a map or slice type. What such a method writes of its entries
+// is told (a set's Add); what it reads is not: a read races only with a
+// write, and a lookup table's Load, called through an interface on a
+// table nobody writes, would be taken for one.
+func (w *walker) entriesReceiver(src summary.Source) bool {
+	return src == summary.ParamSource(0) && w.fn.Signature.Recv() != nil && holdsEntries(w.fn.Signature.Recv().Type())
 }
 
 // holdsEntries reports whether a value of type t is a map or a slice,
