@@ -428,7 +428,101 @@ func Unknown(sig *types.Signature) Summary {
 			s.Result = s.Result.Union(OriginOf(ParamSource(i)))
 		}
 	}
+	s.Result = TypedResult(sig, s.Result)
 	return s
+}
+
+// TypedResult is o, the origin of the results of a function of signature
+// sig, less what cannot reach them by their types: when every result but
+// an error is a type parameter of sig's own (Query[T](l *Loop, fn func()
+// T) (T, error)), a value of it comes only from arguments whose types
+// mention it (fn's result, not l, nor a global, which the error may be).
+func TypedResult(sig *types.Signature, o Origin) Origin {
+	typed := resultTypeParams(sig)
+	if typed == nil {
+		return o
+	}
+	var params []*types.Var
+	if recv := sig.Recv(); recv != nil {
+		params = append(params, recv)
+	}
+	params = append(params, slices.Collect(sig.Params().Variables())...)
+	var out Origin
+	for _, src := range o.Sources() {
+		if i := int(src); src < FreeBase && i < len(params) && slices.ContainsFunc(typed, func(tp *types.TypeParam) bool { return mentions(params[i].Type(), tp, nil) }) {
+			out = out.Union(OriginOf(src))
+		}
+	}
+	return out
+}
+
+// resultTypeParams are the type parameters of sig's own that its results
+// are, when every result but an error is one (Query[T](l *Loop, fn func()
+// T) (T, error)): a value of such a type comes from an argument whose type
+// mentions it (fn's result, not l). Nil otherwise.
+func resultTypeParams(sig *types.Signature) []*types.TypeParam {
+	var out []*types.TypeParam
+	for r := range sig.Results().Variables() {
+		if types.Identical(r.Type(), types.Universe.Lookup("error").Type()) {
+			continue
+		}
+		tp, ok := types.Unalias(r.Type()).(*types.TypeParam)
+		if !ok || tp.Index() >= sig.TypeParams().Len() || sig.TypeParams().At(tp.Index()) != tp {
+			return nil
+		}
+		out = append(out, tp)
+	}
+	return out
+}
+
+// mentions reports whether t mentions the type parameter tp: a value of
+// tp's type can be reached through a value of t.
+func mentions(t types.Type, tp *types.TypeParam, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	if seen == nil {
+		seen = make(map[types.Type]bool)
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return t == tp
+	case *types.Pointer:
+		return mentions(t.Elem(), tp, seen)
+	case *types.Slice:
+		return mentions(t.Elem(), tp, seen)
+	case *types.Array:
+		return mentions(t.Elem(), tp, seen)
+	case *types.Chan:
+		return mentions(t.Elem(), tp, seen)
+	case *types.Map:
+		return mentions(t.Key(), tp, seen) || mentions(t.Elem(), tp, seen)
+	case *types.Signature:
+		for v := range t.Results().Variables() {
+			if mentions(v.Type(), tp, seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Struct:
+		for f := range t.Fields() {
+			if mentions(f.Type(), tp, seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			if mentions(a, tp, seen) {
+				return true
+			}
+		}
+		return false
+	case *types.Interface:
+		return true // it may hold anything
+	}
+	return false
 }
 
 // Inert reports whether calling the function touches no confined state,

@@ -153,13 +153,22 @@ func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 			return summary.Origin{}
 		}
 		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
-			return ot.mapOrigin(sum.Result, args, target.Bindings)
+			return ot.mapOrigin(summary.TypedResult(genericSignature(target.Fn), sum.Result), args, target.Bindings)
 		}
 	}
 	if len(targets) == 0 {
 		return ot.unionOf(args).Union(ot.of(call.Value))
 	}
 	return ot.unionOf(args)
+}
+
+// genericSignature is the signature fn's declaration has, type
+// parameters and all, for an instance of a generic function too.
+func genericSignature(fn *ssa.Function) *types.Signature {
+	if obj := flow.DeclaredFunc(fn); obj != nil {
+		return obj.Signature()
+	}
+	return fn.Signature
 }
 
 func (ot *originTracker) unionOf(vs []ssa.Value) summary.Origin {

@@ -54,11 +54,32 @@ func (r *room) count(ctx context.Context) (int, error) {
 	return queue.Query(ctx, &r.Loop, func() int { return len(r.seats) })
 }
 
+// A copy of the seating the loop makes, handed out through the generic
+// Query: a value of its type parameter comes from fn, not from the
+// mailbox, so the copy is the caller's.
+//
+//confined:owner
+type seat struct{ name string } // want seat:"confined:owner"
+
+func (r *room) chart(ctx context.Context) []seat {
+	out, _ := queue.Query(ctx, &r.Loop, func() []seat {
+		c := make([]seat, 0, len(r.seats))
+		for name := range r.seats {
+			c = append(c, seat{name})
+		}
+		return c
+	})
+	return out
+}
+
 func serve(r *room) {
 	http.HandleFunc("/join", func(w http.ResponseWriter, req *http.Request) {
 		_ = r.join(req.Context(), req.URL.Query().Get("name"))
 		n, _ := r.count(req.Context())
 		_ = n
+		for _, st := range r.chart(req.Context()) {
+			_ = st.name
+		}
 		_ = r.ticks // want `reads confined mailboxes\.room\.ticks off the owner`
 	})
 }
@@ -112,11 +133,25 @@ func (t *table) bet(ctx context.Context, who string) error {
 	return t.Call(ctx, func() { t.bets[who]++ })
 }
 
+func (t *table) list(ctx context.Context) []seat {
+	out, _ := tasks.Query(ctx, &t.Loop, func() []seat {
+		c := make([]seat, 0, len(t.bets))
+		for name := range t.bets {
+			c = append(c, seat{name})
+		}
+		return c
+	})
+	return out
+}
+
 func serveTable(t *table) {
 	http.HandleFunc("/bet", func(w http.ResponseWriter, req *http.Request) {
 		_ = t.bet(req.Context(), "x")
 		n, _ := t.total(req.Context())
 		_ = n
+		for _, st := range t.list(req.Context()) {
+			_ = st.name
+		}
 		tasks.Background(func() { t.bets["y"] = 0 }) // want `writes confined mailboxes\.table\.bets off the owner`
 	})
 }
