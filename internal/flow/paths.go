@@ -70,6 +70,23 @@ func (p ValuePath) Covers(q ValuePath) bool {
 // RunsAfter returns the instructions of from's function that may run after
 // it without passing through an instruction stop accepts.
 func RunsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
+	b := from.Block()
+	return runsFrom(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs, stop)
+}
+
+// RunsAfterCase is RunsAfter for the case k of the select sel (counted in
+// sel.States): what may run once that case was taken, not the others.
+func RunsAfterCase(sel *ssa.Select, k int, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
+	branch := SelectCase(sel, k)
+	if branch == nil {
+		return RunsAfter(sel, stop) // a select of one case: it is taken
+	}
+	body := branch.Block().Succs[0]
+	return runsFrom(body.Instrs, body.Succs, stop)
+}
+
+// runsFrom is what runs from instrs on, then on in succs, up to stop.
+func runsFrom(instrs []ssa.Instruction, succs []*ssa.BasicBlock, stop func(ssa.Instruction) bool) map[ssa.Instruction]bool {
 	out := make(map[ssa.Instruction]bool)
 	seen := make(map[*ssa.BasicBlock]bool)
 	var visit func(instrs []ssa.Instruction, succs []*ssa.BasicBlock)
@@ -87,8 +104,7 @@ func RunsAfter(from ssa.Instruction, stop func(ssa.Instruction) bool) map[ssa.In
 			}
 		}
 	}
-	b := from.Block()
-	visit(b.Instrs[slices.Index(b.Instrs, from)+1:], b.Succs)
+	visit(instrs, succs)
 	return out
 }
 

@@ -29,8 +29,10 @@ type handoff struct {
 	// kept: the receiving loop keeps what it receives (registers a
 	// subscription), so no receive from the value's channels hands it
 	// back.
-	kept   bool
-	values []sentValue // the values, as the function reaches them
+	kept bool
+	// sendCase is, for a select, the case that sends (in its States).
+	sendCase int
+	values   []sentValue // the values, as the function reaches them
 	// what is, in a finding, the type of the value touched after the
 	// handoff, for its message.
 	what string
@@ -141,6 +143,9 @@ func (r *reporter) touchedAfter(w *walk.Walk, h handoff) {
 		return false
 	}
 	after := flow.RunsAfter(h.instr, waits)
+	if sel, ok := h.instr.(*ssa.Select); ok {
+		after = flow.RunsAfterCase(sel, h.sendCase, waits) // the other cases sent nothing
+	}
 	for _, s := range w.Sites {
 		if s.Value != nil && after[s.Instr] && sent(s.Value) {
 			hv := h
@@ -184,6 +189,9 @@ func (r *reporter) handoffs(w *walk.Walk, receivers map[*types.Var]receiver, toA
 				continue
 			}
 			h := handoff{instr: send, to: to.domain, kept: to.keeps}
+			if sel, ok := send.(*ssa.Select); ok {
+				h.sendCase = slices.IndexFunc(sel.States, func(st *ssa.SelectState) bool { return st.Dir == types.SendOnly && st.Chan == ch && st.Send == x })
+			}
 			for _, v := range r.carried(x, 2) {
 				h.values = append(h.values, sentValue{flow.PathOf(v), types.TypeString(v.Type(), names.Qualifier)})
 			}

@@ -89,3 +89,27 @@ func (h *hub) requeue(s *sub) {
 	h.retry <- s
 	s.delivered = 0
 }
+
+// Look-alikes: a select whose send case was not taken sent nothing, so
+// what its other cases do to the value is the sender's (a loop retrying
+// until the send goes through, a quit case).
+func serveOrQuit(h *hub, quit chan struct{}) {
+	s := &sub{ch: make(chan string, 1)}
+	select {
+	case h.register <- s:
+	case <-quit:
+		s.delivered = -1
+	}
+}
+
+func serveRetrying(h *hub) {
+	s := &sub{ch: make(chan string, 1)}
+	for {
+		select {
+		case <-s.ch:
+			s.delivered++
+		case h.register <- s:
+			return
+		}
+	}
+}
