@@ -214,3 +214,19 @@ func Embeds(outer, inner *types.Named) bool {
 	}
 	return false
 }
+
+// HasMutex reports whether the struct type t has a sync.Mutex or
+// sync.RWMutex field: a value that guards itself.
+func HasMutex(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if n := DerefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
+			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
+			return true
+		}
+	}
+	return false
+}

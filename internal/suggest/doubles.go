@@ -219,7 +219,7 @@ func (s *Suggester) testDouble(impl *ssa.Function) *types.Named {
 	}
 	named := names.DerefNamed(recv.Type())
 	if named == nil || named.Obj().Pkg() != s.pass.Pkg || !s.inTestFile(named.Obj().Pos()) || !s.inTestFile(impl.Pos()) ||
-		!names.IsStruct(named) || hasMutex(named) || s.m.ConfinedNamed(named) != nil {
+		!names.IsStruct(named) || names.HasMutex(named) || s.m.ConfinedNamed(named) != nil {
 		return nil
 	}
 	return named.Origin()

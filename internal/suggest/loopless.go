@@ -84,7 +84,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
 			continue
 		}
-		if obj.Pkg() != s.pass.Pkg && hasMutex(obj.Type().(*types.Named)) {
+		if obj.Pkg() != s.pass.Pkg && names.HasMutex(obj.Type().(*types.Named)) {
 			// Which of its fields the lock guards only its package can
 			// tell, and :any is for it to propose.
 			s.declined.add(obj, directive.VerbOwner, "code off the owner writes it without a lock, but it has a mutex and is another package's: which of its fields the lock guards is for its author to say")
@@ -176,7 +176,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 		// A type with a mutex that a loop reads is, as one a loop
 		// writes (see proposeOwnerFields), the loop's field by field:
 		// what its lock guards beside it is its author's to say.
-		oneByOne := len(owner.roots) > 0 && hasMutex(obj.Type().(*types.Named))
+		oneByOne := len(owner.roots) > 0 && names.HasMutex(obj.Type().(*types.Named))
 		if !oneByOne && !keepsOwn(union(s.kept(obj, offFields, t.reads[tk]), t.slots[tk]), shared) {
 			s.propose(proposal{obj: obj, verb: directive.VerbOwner, args: owner.domainArgs(), evidence: fmt.Sprintf(
 				"code off the owner (%s) touches %s without a lock, %s: %s, and the check reports the goroutines",
@@ -561,7 +561,7 @@ func (s *Suggester) guardedField(key string) bool {
 		return false
 	}
 	named := names.DerefNamed(f.Type())
-	return named != nil && names.IsStruct(named) && hasMutex(named)
+	return named != nil && names.IsStruct(named) && names.HasMutex(named)
 }
 
 // writtenByMethodOf reports whether a method of the type tk names, outside

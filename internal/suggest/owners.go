@@ -130,7 +130,7 @@ func (s *Suggester) proposeOwners() {
 		if obj == nil || s.m.ConfinedNamed(obj.Type()) != nil {
 			continue // not the module's, or confined already
 		}
-		if hasMutex(obj.Type().(*types.Named)) {
+		if names.HasMutex(obj.Type().(*types.Named)) {
 			why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], handedAway(tk, wt.domains))
 			if why == "" && !s.proposeOwnerFields(obj, wt, locked, pa, len(wt.domains) == 1 && keptBy[tk][slices.Collect(maps.Keys(wt.domains))[0]]) {
 				why = "owner code writes it without a lock, but it has a mutex: which of its fields the lock " +
@@ -842,7 +842,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 			return false
 		}
 		named := names.DerefNamed(x.Type())
-		return named != nil && hasMutex(named) && s.m.ConfinedNamed(named) == nil
+		return named != nil && names.HasMutex(named) && s.m.ConfinedNamed(named) == nil
 	}
 	out := make(map[string]bool)
 	// holding is a value stored in a field of a value of holder's type.
@@ -1226,7 +1226,7 @@ func (s *Suggester) lockedBlock(key string) bool {
 	}
 	for f := range st.Fields() {
 		if f.Name() == key[i+1:] {
-			return hasMutex(f.Type())
+			return names.HasMutex(f.Type())
 		}
 	}
 	return false

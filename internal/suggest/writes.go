@@ -140,22 +140,6 @@ func isError(named *types.Named) bool {
 	return types.Implements(named, errType) || types.Implements(types.NewPointer(named), errType)
 }
 
-// hasMutex reports whether the struct type t has a sync.Mutex or
-// sync.RWMutex field.
-func hasMutex(t types.Type) bool {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if n := names.DerefNamed(f.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" &&
-			(n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
-			return true
-		}
-	}
-	return false
-}
-
 // accesses returns what fn's body reads and writes of candidate types
 // through values it was handed: not those it allocated or received from a
 // channel, which are its own.
@@ -695,7 +679,7 @@ func guardsItself(fn *ssa.Function, pkg *types.Package) bool {
 		return false
 	}
 	recv := names.ReceiverNamed(obj)
-	return recv != nil && hasMutex(recv)
+	return recv != nil && names.HasMutex(recv)
 }
 
 // underLock reports whether a lock is held at instr: the nearest lock call

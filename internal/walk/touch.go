@@ -206,20 +206,33 @@ func readInCall(call ssa.CallInstruction, v ssa.Value, depth int) readSite {
 }
 
 // privateCopy reports whether instr selects a field that holds no shared
-// memory (see sharesMemory), or a slice's length, of a struct value copied before this function
-// got it: a value (a value receiver or parameter, a value captured by
-// value, a call's result), or the variable a parameter was stored in when
-// a closure captures it. The load that made the copy, wherever it ran, is
-// the touch; reading the copy reads nobody else's memory. A local variable
-// the function copied a value into itself is not taken for one yet.
+// memory (see sharesMemory), a pointer to a value that guards itself, or a
+// slice's length, of a struct value copied before this function got it: a
+// value (a value receiver or parameter, a value captured by value, a
+// call's result), or the variable a parameter was stored in when a closure
+// captures it. The load that made the copy, wherever it ran, is the touch;
+// reading the copy reads nobody else's memory. A copied pointer to a
+// struct with a mutex of its own (t.fut.Resolve(v) on a ticket handed by
+// value) leads to nothing the field's read stands for; a copied map, slice
+// or other pointer leads to the owner's entries or fields, which it does.
+// A local variable the function copied a value into itself is not taken
+// for one yet.
 func privateCopy(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Field:
-		return (!names.SharesMemory(in.Type()) || lengthOfSlice(in)) && copied(in.X)
+		return (!names.SharesMemory(in.Type()) || pointsToGuarded(in.Type()) || lengthOfSlice(in)) && copied(in.X)
 	case *ssa.FieldAddr:
-		return (!names.SharesMemory(in.Type().(*types.Pointer).Elem()) || lengthOfSlice(in)) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
+		elem := in.Type().(*types.Pointer).Elem()
+		return (!names.SharesMemory(elem) || pointsToGuarded(elem) || lengthOfSlice(in)) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
 	}
 	return false
+}
+
+// pointsToGuarded reports whether t points to a struct with a mutex of
+// its own.
+func pointsToGuarded(t types.Type) bool {
+	ptr, ok := t.Underlying().(*types.Pointer)
+	return ok && names.HasMutex(ptr.Elem())
 }
 
 // lengthOfSlice reports whether instr selects a slice field only to take
