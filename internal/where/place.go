@@ -47,7 +47,9 @@ type Place struct {
 	Actor *types.Named
 	// SentOn is the channel field the code is sent on when the package
 	// sees none of its receivers (a mailbox type another package's loop
-	// drains): it runs where they do, which its importers tell.
+	// drains): it runs where they do, which its importers tell. Until one
+	// does, an argument is taken to run here (Assumed), as for any callee
+	// that keeps what it is handed.
 	SentOn *types.Var
 }
 
@@ -115,7 +117,7 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 	if s := c.Summary; s != nil {
 		p = r.Captured(s, summary.ParamSource(i))
 	}
-	if !p.Here && isFunc && !p.Off && !p.OnOwner && p.SentOn == nil {
+	if !p.Here && isFunc && !p.Off && !p.OnOwner {
 		p.Here, p.Assumed = true, true
 	}
 	return p
@@ -232,6 +234,9 @@ func (r Rules) Captured(s *summary.Summary, src summary.Source) Place {
 			p.Off, p.SentOn = p.Off || sent.Off, sent.SentOn
 			if sent.OnOwner {
 				p.OnOwner, p.Domain = true, sent.Domain
+			}
+			if (sent.Off || sent.OnOwner) && p.Assumed {
+				p.Here, p.Assumed = false, false // it was only taken to run here, for want of a receiver
 			}
 		}
 	}
