@@ -75,8 +75,11 @@ func (r *reporter) reportSends(fns []*ssa.Function) {
 		// what it receives (a handler registering a subscription with the
 		// hub) is the loop's from then on in any program.
 		sendsToAnother := func(to receiver) bool {
-			if toAnother(to.domain) || known || !to.keeps {
-				return toAnother(to.domain)
+			if toAnother(to.domain) {
+				return true
+			}
+			if known || !to.keeps {
+				return false
 			}
 			if looped == nil {
 				looped = r.loopReached(fns)

@@ -6,6 +6,7 @@ package walk
 // through them.
 
 import (
+	"go/token"
 	"go/types"
 	"iter"
 	"slices"
@@ -82,7 +83,7 @@ func returnedChanField(fn *ssa.Function, ret *ssa.Return) *types.Var {
 		v = conv.X // returned as a receive-only channel
 	}
 	load, ok := v.(*ssa.UnOp)
-	if !ok || !names.IsFuncChan(v.Type()) {
+	if !ok || load.Op != token.MUL || !names.IsFuncChan(v.Type()) {
 		return nil
 	}
 	if fa, ok := load.X.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] {
