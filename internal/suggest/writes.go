@@ -193,9 +193,12 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 		default:
 			writtenLater[key] = true
 		}
-		if t.write && x.setsUpStarted(instr, t.v, key) {
+		if t.write && !locked(instr) && x.setsUpStarted(instr, t.v, key) {
+			// c.conn = conn; go c.recvLoop(): the started code's, set up.
+			// Not a write with a lock held (b.pending = append(...) under
+			// b.mu, then go b.flush()): the code started takes that lock.
 			acc.startWrites[key] = true
-			continue // c.conn = conn; go c.recvLoop(): the started code's, set up
+			continue
 		}
 		if t.write && publishedByClose(instr, t.v, closes) {
 			// s.out = r; close(s.done): a result handed to whoever

@@ -102,3 +102,59 @@ func (t *lockedTracker) Start() { // want Start:`summary\(started arg0\)`
 		}
 	}()
 }
+
+// A queue appended to under its lock, after which the method starts a
+// flush that takes the same lock: the append is no set-up of a value for
+// the flush, which synchronizes with it, so the queue is :any beside the
+// unlocked counter the flush races on. Look-alike: appended without the
+// lock, the queue is set up for the flush and stays confined.
+type flusher struct { // want `suggest for suggestloopless\.flusher: //confined:owner: code off the owner \(\(\*suggestloopless\.flusher\)\.flush\) touches its field batches without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	mu      sync.Mutex
+	pending []string // want `suggest for field pending: //confined:any: code writes it only with a lock held, and \(\*suggestloopless\.flusher\)\.Add reads it off the owner`
+	batches int
+}
+
+func (b *flusher) Add(s string) { // want Add:`summary\(started arg0\)` Add:`reads suggestloopless\.flusher\.pending`
+	b.mu.Lock()
+	b.pending = append(b.pending, s)
+	n := len(b.pending)
+	b.mu.Unlock()
+	if n >= 8 {
+		go b.flush()
+	}
+}
+
+func (b *flusher) flush() {
+	b.mu.Lock()
+	batch := b.pending
+	b.pending = nil
+	b.mu.Unlock()
+	_ = batch
+	b.batches++
+}
+
+func (b *flusher) Batches() int { return b.batches } // want Batches:`reads suggestloopless\.flusher\.batches`
+
+type looseFlusher struct { // want `suggest for suggestloopless\.looseFlusher: //confined:owner: code off the owner \(\(\*suggestloopless\.looseFlusher\)\.flush\) touches its field batches without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	mu      sync.Mutex
+	pending []string
+	batches int
+}
+
+func (b *looseFlusher) Add(s string) { // want Add:`reads suggestloopless\.looseFlusher\.pending` Add:`summary\(started arg0\)`
+	b.pending = append(b.pending, s)
+	if len(b.pending) >= 8 {
+		go b.flush()
+	}
+}
+
+func (b *looseFlusher) flush() {
+	b.mu.Lock()
+	batch := b.pending
+	b.pending = nil
+	b.mu.Unlock()
+	_ = batch
+	b.batches++
+}
+
+func (b *looseFlusher) Batches() int { return b.batches } // want Batches:`reads suggestloopless\.looseFlusher\.batches`
