@@ -340,9 +340,7 @@ func sameFieldReturned(v ssa.Value, of func(ssa.Value) *types.Var) *types.Var {
 	if callee == nil {
 		return nil
 	}
-	if origin := callee.Origin(); origin != nil {
-		callee = origin // an instance of a generic function: its body
-	}
+	callee = Generic(callee)
 	var field *types.Var
 	for _, b := range callee.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -536,6 +534,15 @@ func InvokedName(call *ssa.CallCommon) string {
 		return "(" + types.TypeString(named, names.Qualifier) + ")." + call.Method.Name()
 	}
 	return names.FuncName(call.Method)
+}
+
+// Generic is the generic function fn is an instance of, whose body its
+// own is; else fn.
+func Generic(fn *ssa.Function) *ssa.Function {
+	if origin := fn.Origin(); origin != nil {
+		return origin
+	}
+	return fn
 }
 
 // Name renders an SSA function for call paths.

@@ -42,7 +42,10 @@ type Model struct {
 	// sourceFiles are the files of other packages findings point into
 	// (see FindingPos), by name.
 	sourceFiles map[string]*token.File
-	ownRoot     *string // see moduleRoot; nil until asked
+	// oneLineFuncs are, per file, the lines declaring a function whole
+	// (see OneLineFunc).
+	oneLineFuncs map[string]map[int]bool
+	ownRoot      *string // see moduleRoot; nil until asked
 	// Entries are the entry points in view; Turns the turns of owners.
 	Entries *Entries
 	Turns   *Turns
@@ -60,12 +63,13 @@ type Model struct {
 func NewModel(pass *analysis.Pass, cfg Config) *Model {
 	dirs, diags := directive.Parse(pass)
 	m := &Model{
-		pass:        pass,
-		cfg:         cfg,
-		Dirs:        dirs,
-		factCache:   make(map[types.Object]*directive.Fact),
-		contracts:   make(map[*types.Func]*directive.Fact),
-		sourceFiles: make(map[string]*token.File),
+		pass:         pass,
+		cfg:          cfg,
+		Dirs:         dirs,
+		factCache:    make(map[types.Object]*directive.Fact),
+		contracts:    make(map[*types.Func]*directive.Fact),
+		sourceFiles:  make(map[string]*token.File),
+		oneLineFuncs: make(map[string]map[int]bool),
 	}
 	m.View = newView(m, pass)
 	m.Entries = &Entries{m: m}

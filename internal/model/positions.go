@@ -4,6 +4,8 @@ package model
 // back, and says how fix hints may use a hop sink.
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -144,6 +146,43 @@ func (m *Model) sourceFile(name string) *token.File {
 	}
 	m.sourceFiles[name] = found
 	return found
+}
+
+// OneLineFunc reports whether p is on the line of a function declared
+// whole on one line (func (s *T) note(v V) { s.last = v }).
+func (m *Model) OneLineFunc(p summary.Position) bool {
+	lines, ok := m.oneLineFuncs[p.File]
+	if !ok {
+		lines = m.findOneLineFuncs(p.File)
+		m.oneLineFuncs[p.File] = lines
+	}
+	return lines[p.Line]
+}
+
+// findOneLineFuncs lists the lines of file name that declare a function
+// whole: from the package's syntax, or, for another package's file,
+// parsed.
+func (m *Model) findOneLineFuncs(name string) map[int]bool {
+	fset := m.pass.Fset
+	i := slices.IndexFunc(m.pass.Files, func(f *ast.File) bool { return fset.File(f.FileStart).Name() == name })
+	var file *ast.File
+	if i >= 0 {
+		file = m.pass.Files[i]
+	} else {
+		fset = token.NewFileSet()
+		if file, _ = parser.ParseFile(fset, name, nil, parser.SkipObjectResolution); file == nil {
+			return nil
+		}
+	}
+	lines := make(map[int]bool)
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			if line := fset.Position(fd.Pos()).Line; line == fset.Position(fd.Body.Rbrace).Line {
+				lines[line] = true
+			}
+		}
+	}
+	return lines
 }
 
 // DescribeHop says how fix hints may use fn, a hop sink for the arguments

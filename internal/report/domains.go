@@ -61,7 +61,7 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 	if !r.anotherActor(named, sp.Actor) {
 		return walk.Entry{}, false
 	}
-	return walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor)}, true
+	return walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor), Actor: sp.Actor}, true
 }
 
 // anotherActor reports whether named is the type of an actor with a

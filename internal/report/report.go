@@ -77,6 +77,9 @@ type reporter struct {
 	// The functions code off the owner reaches (see reachedOff); nil
 	// until asked.
 	offFuncs map[*ssa.Function]bool
+	// Per domain, the names of the functions of the package that code on
+	// its owner runs (see ownerRuns); nil until asked.
+	ownerFuncs map[string]map[string]bool
 }
 
 // lineKey identifies a source line and where the code left the owner: one
@@ -646,6 +649,9 @@ func (r *reporter) touchPos(f finding) token.Pos {
 	wit := f.witness
 	if wit.Action == summary.ActionCalls {
 		for _, reach := range wit.Reaches {
+			if pos := r.callIntoOwnerCode(f, wit.PathTo(reach), reach.Site, reach.Write); pos.IsValid() {
+				return pos
+			}
 			if pos := at(reach.Site, reach.Member); pos.IsValid() {
 				return pos
 			}
@@ -654,10 +660,118 @@ func (r *reporter) touchPos(f finding) token.Pos {
 			}
 		}
 	}
+	if pos := r.callIntoOwnerCode(f, wit.Via, wit.Site, wit.Action == summary.ActionWrites); pos.IsValid() {
+		return pos
+	}
 	if pos := at(wit.Site, wit.Member); pos.IsValid() {
 		return pos
 	}
 	return f.pos
+}
+
+// withLiterals is fn and the function literals in its body, at any depth.
+func withLiterals(fn *ssa.Function) []*ssa.Function {
+	out := []*ssa.Function{fn}
+	for i := 0; i < len(out); i++ {
+		out = append(out, out[i].AnonFuncs...)
+	}
+	return out
+}
+
+// callIntoOwnerCode is where f's off-owner code on path to a write at
+// site first calls a function of this package that code on the state's
+// owner calls too, when site is a one-line helper's body (func (s *T) note(v V)
+// { s.last = v }, a setter the owner's methods share): that line is the
+// helper's, right when the owner calls it, and the call is what a fix
+// moves back to the owner. A helper of statements of its own keeps the
+// finding at the statement that touches, which the race detector names
+// first; so does a read, whose fix is as often to guard what it reads.
+// Code on another owner (or actor), and code after a hand-off, keep it
+// at the helper: the helper is not that code's to call.
+func (r *reporter) callIntoOwnerCode(f finding, path []summary.Step, site summary.Position, write bool) token.Pos {
+	if !write || f.entry.On != nil || f.entry.Actor != nil || f.sent != nil || !r.c.M.OneLineFunc(site) {
+		return token.NoPos
+	}
+	owners := r.ownerRuns(f.witness.Domain)
+	for i, s := range path {
+		if !owners[s.Callee] {
+			continue
+		}
+		// The call must be in code off the owner alone: a function the
+		// owner does not run, or the literal started.
+		if i == 0 && (f.root != "" && owners[f.root] || f.root == "" && f.lit == nil) {
+			return token.NoPos
+		}
+		return r.c.M.TokenPos(s.Call)
+	}
+	return token.NoPos
+}
+
+// ownerRuns names the functions of the package that code on the owner
+// of domain runs, found once per domain: from its loops, the code hopped
+// to it, and, for the default owner, the functions no code of the
+// package starts or calls (the API its owner calls, a test), through
+// what they call; never into code they start.
+func (r *reporter) ownerRuns(domain string) map[string]bool {
+	if runs, ok := r.ownerFuncs[domain]; ok {
+		return runs
+	}
+	// Keyed by generic function: a generic body calls its instances.
+	started := make(map[*ssa.Function]bool)
+	called := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	for _, fn := range r.c.Fns {
+		if _, ok := r.c.EntryPoint(fn); ok {
+			started[flow.Generic(fn)] = true
+		}
+		if w := r.c.Walks[fn]; w != nil {
+			for _, sp := range w.Spawns {
+				for _, t := range sp.Started() {
+					if sp.On != nil && *sp.On == domain {
+						queue = append(queue, t.Fn)
+					} else {
+						started[flow.Generic(t.Fn)] = true
+					}
+				}
+			}
+		}
+		for _, fn := range withLiterals(fn) {
+			for _, callee := range flow.StaticCalls(fn) {
+				called[flow.Generic(callee)] = true
+			}
+		}
+	}
+	for _, fn := range r.c.Fns {
+		loopDomain, loop := r.c.M.LoopDomain(fn)
+		if loop && loopDomain == domain || !loop && domain == "" && fn.Parent() == nil && !started[flow.Generic(fn)] && !called[flow.Generic(fn)] {
+			queue = append(queue, fn)
+		}
+	}
+	runs := make(map[string]bool)
+	seen := make(map[*ssa.Function]bool)
+	for ; len(queue) > 0; queue = queue[1:] {
+		fn := queue[0]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		runs[flow.Name(fn)] = true
+		for _, anon := range fn.AnonFuncs {
+			if !started[flow.Generic(anon)] {
+				queue = append(queue, anon)
+			}
+		}
+		for _, callee := range flow.StaticCalls(fn) {
+			if callee.Pkg != nil && callee.Pkg.Pkg == r.c.Pass().Pkg || flow.IsWrapper(callee) {
+				queue = append(queue, callee) // a method value's wrapper calls the method
+			}
+		}
+	}
+	if r.ownerFuncs == nil {
+		r.ownerFuncs = make(map[string]map[string]bool)
+	}
+	r.ownerFuncs[domain] = runs
+	return runs
 }
 
 // maxRootDepth bounds how far captured func values are followed from a root.

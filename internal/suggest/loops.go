@@ -183,9 +183,7 @@ func (s *Suggester) loopStarts() (map[*ssa.Function][]loopStart, []*ssa.Function
 					ts = startedThrough(s.e.Program(), in, spawners)
 				}
 				for _, t := range ts {
-					if origin := t.fn.Origin(); origin != nil {
-						t.fn = origin // go p.run() in a generic constructor starts an instance: its body is the origin's
-					}
+					t.fn = flow.Generic(t.fn) // go p.run() in a generic constructor starts an instance: its body is the origin's
 					if starts[t.fn] == nil {
 						order = append(order, t.fn)
 					}

@@ -37,8 +37,8 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.File), p.Line)
 }
 
-// A step is one call on the way from a function to the touch it leads to.
-type step struct {
+// A Step is one call on the way from a function to the touch it leads to.
+type Step struct {
 	Callee string   // the function called
 	Call   Position // where it is called
 }
@@ -64,7 +64,7 @@ type Witness struct {
 	Member string   // the confined member, e.g. "(*rpc.Client).send" or "rpc.Client.pending"
 	Domain string   // the owner the member belongs to ("" for the default)
 	Site   Position // where the touch happens
-	Via    []step   // the calls leading to Site
+	Via    []Step   // the calls leading to Site
 	// For a call of a confined method: the confined data it goes on to
 	// reach, so that the finding names the state that actually races.
 	Reaches []Reach
@@ -123,11 +123,19 @@ type Reach struct {
 	// calls into it: where a finding that cannot be reported at Site is
 	// (see model.FindingPos).
 	Call Position
+	// Via: the calls from the function summarized to Site.
+	Via []Step
 	// From: the sources of the function summarized through which it
 	// reaches the member (its receiver, a parameter): a caller that hands
 	// those over does not reach it as its own (go r.archive(m) with m
 	// handed off).
 	From Origin
+}
+
+// PathTo is the calls from wit's function to the site of r, one of the
+// reaches of the confined method wit calls.
+func (wit Witness) PathTo(r Reach) []Step {
+	return path(wit.Via, Step{Callee: wit.Member, Call: wit.Site}, r.Via)
 }
 
 // ReadAt is where r is first read, if it is: its Site, or FirstRead when
@@ -157,7 +165,7 @@ func addReach(rs []Reach, r Reach) []Reach {
 		// (len(b.scores), then b.scores[i]: the entries' line).
 		telling := !rs[i].Write && !r.Write && readRank[r.Use] > readRank[rs[i].Use]
 		if keep := rs[i].Site; keep.File != "" && (rs[i].Write || !r.Write) && !telling {
-			r.Site, r.Use, r.Call = keep, rs[i].Use, rs[i].Call
+			r.Site, r.Use, r.Call, r.Via = keep, rs[i].Use, rs[i].Call, rs[i].Via
 		}
 		r.Write = r.Write || rs[i].Write
 		r.Depth = max(r.Depth, rs[i].Depth)
@@ -216,13 +224,7 @@ func (wit Witness) Tells(other Witness) bool {
 
 // Through returns wit as seen from a caller that reaches it by calling callee at call.
 func (wit Witness) Through(callee string, call Position) Witness {
-	via := make([]step, 0, len(wit.Via)+1)
-	via = append(via, step{Callee: callee, Call: call})
-	via = append(via, wit.Via...)
-	if len(via) > maxVia {
-		via = append(via[:maxVia-1], via[len(via)-1])
-	}
-	wit.Via = via
+	wit.Via = path(nil, Step{Callee: callee, Call: call}, wit.Via)
 	if len(wit.OtherWrites) > 0 {
 		others := make([]Witness, len(wit.OtherWrites))
 		for i, o := range wit.OtherWrites {
@@ -231,6 +233,17 @@ func (wit Witness) Through(callee string, call Position) Witness {
 		wit.OtherWrites = others
 	}
 	return wit
+}
+
+// path joins the calls before a call, the call and the calls after it,
+// keeping at most maxVia: the first ones and the last.
+func path(before []Step, call Step, after []Step) []Step {
+	via := make([]Step, 0, len(before)+1+len(after))
+	via = append(append(append(via, before...), call), after...)
+	if len(via) > maxVia {
+		via = append(via[:maxVia-1], via[len(via)-1])
+	}
+	return via
 }
 
 // maxOtherWrites bounds Witness.OtherWrites.
@@ -601,14 +614,15 @@ func (s *Summary) AddTouches(o Origin, wit Witness) {
 	}
 	from := o.tracked()
 	if wit.Action != ActionCalls {
-		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Use: wit.Use, From: from})
+		s.Reaches = addReach(s.Reaches, Reach{Member: wit.Member, Write: wit.Action == ActionWrites, Depth: len(wit.Via), Site: wit.Site, Use: wit.Use, From: from, Via: wit.Via})
 	}
 	for _, o := range wit.OtherWrites {
-		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site, From: from})
+		s.Reaches = addReach(s.Reaches, Reach{Member: o.Member, Write: true, Depth: len(o.Via), Site: o.Site, From: from, Via: o.Via})
 	}
 	for _, r := range wit.Reaches {
 		r.From = from
 		r.Depth += len(wit.Via) + 1
+		r.Via = wit.PathTo(r)
 		if r.Site.File != "" && wit.Site.File != "" && filepath.Dir(r.Site.File) != filepath.Dir(wit.Site.File) {
 			r.Call = wit.Site // the call into the other package
 		}

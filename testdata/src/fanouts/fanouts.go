@@ -318,7 +318,7 @@ func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes
 //confined:owner
 type meter struct{ n int } // want meter:`confined:owner`
 
-func (m *meter) bump() { m.n++ } // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:349\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:358\)` `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:388\)`
+func (m *meter) bump() { m.n++ }
 
 // Elements: each goroutine calls a method on its own element of the slice
 // the loop ranges over; the caller waits.
@@ -346,7 +346,7 @@ func Shared(m *meter, n int) { // want Shared:`may block` Shared:`summary\(start
 	var wg sync.WaitGroup
 	for range n {
 		mm := m
-		wg.Go(func() { mm.bump() })
+		wg.Go(func() { mm.bump() }) // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:349\)`
 	}
 	wg.Wait()
 }
@@ -355,7 +355,7 @@ func Shared(m *meter, n int) { // want Shared:`may block` Shared:`summary\(start
 func First(ms []*meter) { // want First:`summary\(off by \(\*sync\.WaitGroup\)\.Go: reads the entries of arg0\)` First:`may block`
 	var wg sync.WaitGroup
 	for range ms {
-		wg.Go(func() { ms[0].bump() })
+		wg.Go(func() { ms[0].bump() }) // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:358\)`
 	}
 	wg.Wait()
 }
@@ -385,7 +385,7 @@ func Halves(ms []*meter) { // want Halves:`may block` Halves:`summary\(started a
 	var wg sync.WaitGroup
 	for i := range ms {
 		m := ms[i/2]
-		wg.Go(func() { m.bump() })
+		wg.Go(func() { m.bump() }) // want `calls confined \(\*fanouts\.meter\)\.bump off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go \(fanouts\.go:388\)`
 	}
 	wg.Wait()
 }

@@ -22,7 +22,7 @@ func callsCapturedMethodValue(s *server) {
 
 func callsCapturedInLoop(s *server, n int) {
 	f := func() {
-		s.store(n, "x")
+		s.store(n, "x") // want `calls confined \(\*ownership\.server\)\.store off the owner: this code runs via a go statement \(capturedfuncs\.go:27\)`
 	}
 	go func() {
 		for range n {

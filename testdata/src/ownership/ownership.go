@@ -20,7 +20,7 @@ type server struct { // want server:"confined:owner"
 
 func (s *server) bump() { s.n++ } // want `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:114\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:139\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:151\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:175\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:189\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:194\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:198\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:212\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via a go statement \(ownership\.go:222\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(ownership\.go:234\)` `calls confined \(\*ownership\.server\)\.bump off the owner: this code runs via time\.AfterFunc \(capturedfuncs\.go:18\)`
 
-func (s *server) store(k int, v string) { s.pending[k] = v } // want `calls confined \(\*ownership\.server\)\.store off the owner: this code runs via a go statement \(ownership\.go:212\); path ownership\.touchAll` `calls confined \(\*ownership\.server\)\.store off the owner: this code runs via a go statement \(capturedfuncs\.go:27\)`
+func (s *server) store(k int, v string) { s.pending[k] = v }
 
 func newServer() *server {
 	return &server{pending: make(map[int]string)}
@@ -49,7 +49,7 @@ var globalValue server
 // touchAll touches everything it is handed.
 func touchAll(s *server) {
 	s.bump()
-	s.store(1, "x")
+	s.store(1, "x") // want `calls confined \(\*ownership\.server\)\.store off the owner: this code runs via a go statement \(ownership\.go:212\); path ownership\.touchAll`
 }
 
 // Fresh values: allocated by the off-owner code itself.

@@ -21,7 +21,7 @@ type server struct { // want server:"confined:owner"
 	once  sync.Once
 }
 
-func (s *server) bump() { s.n++ } // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: ` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via a go statement` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc` `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc`
+func (s *server) bump() { s.n++ } // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc \(syncfuncs.go:\d+\)(; path [^$]*)?(; inside, [^;]*)?; fix: `
 
 func newServer() *server { return &server{} }
 
@@ -84,7 +84,7 @@ func onceDoMethodValueOff(s *server) {
 func onceFuncOff(s *server) {
 	time.AfterFunc(time.Second, func() {
 		f := sync.OnceFunc(func() {
-			s.bump()
+			s.bump() // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc`
 		})
 		f()
 	})
@@ -134,7 +134,7 @@ func deferOff(s *server) {
 func calledInPlaceOff(s *server) {
 	go func() {
 		func() {
-			s.bump()
+			s.bump() // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via a go statement`
 		}()
 	}()
 }
@@ -142,7 +142,7 @@ func calledInPlaceOff(s *server) {
 func helperOff(s *server) {
 	time.AfterFunc(time.Second, func() {
 		apply(func() {
-			s.bump()
+			s.bump() // want `calls confined \(\*syncfuncs.server\).bump off the owner: this code runs via time.AfterFunc`
 		})
 	})
 }

@@ -10,7 +10,7 @@ type poller struct { // want poller:"confined:owner"
 	polls int
 }
 
-func (p *poller) poll() { p.polls++ } // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:37\)`
+func (p *poller) poll() { p.polls++ }
 
 func pollOn(p *poller, n int) <-chan int {
 	out := make(chan int, 1)
@@ -35,7 +35,7 @@ func pollThrice(p *poller) int {
 func pollLater(p *poller) <-chan int {
 	out := make(chan int, 1)
 	go func() {
-		p.poll()
+		p.poll() // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:37\)`
 		out <- 1
 	}()
 	return out

@@ -13,7 +13,7 @@ type registry struct { // want registry:"confined:owner"
 	count   int
 }
 
-func (r *registry) forget(k string) { delete(r.entries, k) } // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: ` `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
+func (r *registry) forget(k string) { delete(r.entries, k) } // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
 
 //confined:owner
 type table map[string]int // want table:"confined:owner"
@@ -22,11 +22,11 @@ type table map[string]int // want table:"confined:owner"
 
 func first(r *registry)  { second(r) }
 func second(r *registry) { third(r) }
-func third(r *registry)  { r.entries["k"] = 1 } // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: ` `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
+func third(r *registry)  { r.entries["k"] = 1 } // want `writes confined transitive.registry.entries off the owner: this code runs via a go statement \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
 
 func threeDeep(r *registry) {
 	time.AfterFunc(time.Second, func() {
-		first(r)
+		first(r) // want `writes confined transitive.registry.entries off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.first → transitive.second → transitive.third → transitive.registry.entries(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -43,11 +43,11 @@ type holder struct {
 
 func fill(h *holder)          { fillTable(h.tab) }
 func fillTable(t table)       { store(t, "k") }
-func store(t table, k string) { t[k] = 1 } // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table(; inside, [^;]*)?; fix: `
+func store(t table, k string) { t[k] = 1 }
 
 func threeDeepNamedMap(h *holder) {
 	time.AfterFunc(time.Second, func() {
-		fill(h)
+		fill(h) // want `writes confined transitive.table off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path transitive.fill → transitive.fillTable → transitive.store → transitive.table(; inside, [^;]*)?; fix: `
 	})
 }
 
@@ -63,7 +63,7 @@ func (c *coordinator) drop(k string) { c.reg.forget(k) }
 
 func threeDeepMethods(c *coordinator) {
 	time.AfterFunc(time.Second, func() {
-		c.retry()
+		c.retry() // want `calls confined \(\*transitive.registry\).forget off the owner: this code runs via time.AfterFunc \(transitive.go:\d+\); path \(\*transitive.coordinator\).retry → \(\*transitive.coordinator\).reset → \(\*transitive.coordinator\).drop → \(\*transitive.registry\).forget(; inside, [^;]*)?; fix: `
 	})
 }
 
