@@ -536,6 +536,20 @@ func InvokedName(call *ssa.CallCommon) string {
 	return names.FuncName(call.Method)
 }
 
+// BoundMethod is the method that wrapper, a method value's (c.build$bound),
+// calls on the receiver it binds as its one free variable; else nil.
+func BoundMethod(wrapper *ssa.Function) *ssa.Function {
+	if !IsWrapper(wrapper) || len(wrapper.FreeVars) != 1 || wrapper.Object() == nil {
+		return nil
+	}
+	for _, callee := range StaticCalls(wrapper) {
+		if Generic(callee).Object() == wrapper.Object() {
+			return callee
+		}
+	}
+	return nil
+}
+
 // Generic is the generic function fn is an instance of, whose body its
 // own is; else fn.
 func Generic(fn *ssa.Function) *ssa.Function {

@@ -843,20 +843,40 @@ func capturedFuncs(t flow.FuncValue, sum *summary.Summary) []flow.FuncValue {
 }
 
 // body reports every touching place in the body of t, a function of this
-// package started by name ("go upload(b)", "go s.reload()"), as inside a
-// literal: the race detector names each of them, not only the first. A
-// method value (a wrapper) or a function whose body was not walked is
-// reported at the sink (atSink); so is one whose places report nothing,
-// and one that calls through an interface: which implementation its
-// places touch depends on what the sink passes, which atSink binds.
+// package started by name ("go upload(b)", "go s.reload()") or as the
+// value of a method of no confined type (mux.HandleFunc("/", s.serve)), as
+// inside a literal: the race detector names each of them, not only the
+// first. A confined method's value, a function whose
+// body was not walked is reported at the sink (atSink); so is one whose
+// places report nothing, and one that calls through an interface: which
+// implementation its places touch depends on what the sink passes, which
+// atSink binds.
 func (r *reporter) body(t flow.FuncValue, sp walk.Entry) bool {
-	w := r.c.Walks[t.Fn]
-	if flow.IsWrapper(t.Fn) || w == nil || slices.ContainsFunc(w.Sites, func(s walk.Site) bool { return s.Witness.Recv != "" }) {
+	fn, toValue := t.Fn, func(s summary.Source) summary.Source { return s }
+	if flow.IsWrapper(t.Fn) {
+		// A confined method's value is a call of it, which atSink names.
+		if fn = flow.BoundMethod(t.Fn); fn == nil || r.c.CallTouch(fn, sp.Pos) != nil {
+			return false
+		}
+		// The method's receiver is the value's bound one, its other
+		// parameters the value's own.
+		toValue = func(s summary.Source) summary.Source {
+			switch {
+			case s == summary.ParamSource(0):
+				return summary.FreeSource(0)
+			case s < summary.FreeBase:
+				return s - 1
+			}
+			return s
+		}
+	}
+	w := r.c.Walks[fn]
+	if w == nil || slices.ContainsFunc(w.Sites, func(s walk.Site) bool { return s.Witness.Recv != "" }) {
 		return false
 	}
 	n := len(r.touches)
-	r.inside(t.Fn, t.Fn, flow.Name(t.Fn), sp, func(s summary.Source) summary.Origin {
-		if sp.HandedSource(t, s) {
+	r.inside(fn, fn, flow.Name(fn), sp, func(s summary.Source) summary.Origin {
+		if s = toValue(s); sp.HandedSource(t, s) {
 			return summary.Origin{} // given away: the started code's own
 		}
 		return summary.OriginOf(s)

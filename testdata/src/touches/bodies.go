@@ -3,9 +3,8 @@ package touches
 import "time"
 
 // Every touching line of a function started by name is reported, as every
-// touching line of a literal is; a method value handed to a sink reports
-// its most telling touch and every line it writes at, not the lines it
-// only reads at.
+// touching line of a literal is; so is every line of a method value's
+// method (of a type that is not confined) handed to a sink.
 
 //confined:owner
 type ledger struct { // want ledger:"confined:owner"
@@ -29,13 +28,12 @@ func startRecord(l *ledger) { go record(l) }
 func (c *clerk) close() {
 	c.l.n = 0               // want `writes confined touches.ledger.n off the owner: this code runs via a go statement` `writes confined touches.ledger.n off the owner: this code runs via time.AfterFunc`
 	c.l.log = nil           // want `writes confined touches.ledger.log off the owner: this code runs via a go statement` `writes confined touches.ledger.log off the owner: this code runs via time.AfterFunc`
-	println(c.l.log == nil) // want `reads confined touches.ledger.log off the owner: this code runs via a go statement`
+	println(c.l.log == nil) // want `reads confined touches.ledger.log off the owner: this code runs via a go statement` `reads confined touches.ledger.log off the owner: this code runs via time.AfterFunc`
 }
 
 func closeNow(c *clerk) { go c.close() }
 
-// Look-alike: the method value reports the lines that write, not the one
-// that only reads.
+// The method value reports the same lines.
 func closeLater(c *clerk) { time.AfterFunc(time.Second, c.close) }
 
 // A method of the confined type itself is a confined method: a call of it
