@@ -8,6 +8,7 @@ package walk
 // its go statement, race with the loop.
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"maps"
@@ -929,11 +930,66 @@ func (c *Package) recvHabits(fn *ssa.Function) recvHabit {
 		if sum := c.SummaryOf(fn); sum != nil {
 			return recvHabit{waits: sum.RecvWaits, locksFirst: sum.RecvLockedFirst}
 		}
+		if obj := flow.DeclaredFunc(fn); obj != nil && obj.Pkg() == c.pass.Pkg {
+			// A method of the package built without its body (nothing
+			// confined in its reach): its syntax tells.
+			return flow.Memoized(c.habits, fn, func(*ssa.Function) recvHabit { return recvHabit{locksFirst: c.locksFirstInSyntax(obj)} })
+		}
 		return recvHabit{}
 	}
 	return flow.Memoized(c.habits, fn, func(fn *ssa.Function) recvHabit {
 		return recvHabit{waits: waitsOnRecv(fn), locksFirst: flow.LocksFirst(fn)}
 	})
+}
+
+// locksFirstInSyntax reports whether the method obj's body takes a lock
+// of its receiver first and lets it go only at its end (r.mu.Lock();
+// defer r.mu.Unlock(), or r.mu.Unlock() last): flow.LocksFirst, for a
+// method whose SSA has no body.
+func (c *Package) locksFirstInSyntax(obj *types.Func) bool {
+	var fd *ast.FuncDecl
+	for fn, d := range names.DeclaredFuncs(c.pass) {
+		if fn == obj {
+			fd = d
+			break
+		}
+	}
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || len(fd.Body.List) < 2 {
+		return false
+	}
+	recv := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+	onRecvLock := func(call *ast.CallExpr, methods ...string) bool {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !slices.Contains(methods, sel.Sel.Name) {
+			return false
+		}
+		field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(field.X).(*ast.Ident)
+		return ok && recv != nil && c.pass.TypesInfo.Uses[id] == recv
+	}
+	stmts := fd.Body.List
+	first, ok := stmts[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	if call, ok := first.X.(*ast.CallExpr); !ok || !onRecvLock(call, "Lock", "RLock") {
+		return false
+	}
+	if d, ok := stmts[1].(*ast.DeferStmt); ok {
+		return onRecvLock(d.Call, "Unlock", "RUnlock")
+	}
+	unlocks := func(stmt ast.Stmt) bool {
+		es, ok := stmt.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		return ok && onRecvLock(call, "Unlock", "RUnlock")
+	}
+	return unlocks(stmts[len(stmts)-1]) && !slices.ContainsFunc(stmts[1:len(stmts)-1], unlocks)
 }
 
 // waitsOnRecv reports whether the method fn waits on a field of its

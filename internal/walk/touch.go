@@ -73,6 +73,9 @@ func (w *walker) access(instr ssa.Instruction) {
 		if privateCopy(in) {
 			return // a plain field of a copy the function was given: nobody else's memory
 		}
+		if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && w.c.lockedByItsMethods(fa) {
+			return // b.stats.bump(), which takes the block's own lock first
+		}
 		if x, index, write, ok := FieldTouch(instr, w.reportedTouch); ok {
 			if !write && w.c.handsOutEntries(instr) {
 				return // the caller's touches of the entries are the touches (Summary.ResultCarriers)
@@ -226,6 +229,27 @@ func privateCopy(instr ssa.Instruction) bool {
 		return (!names.SharesMemory(elem) || pointsToGuarded(elem) || lengthOfSlice(in)) && structVariable(in.X) && accessKind(in, nil) == summary.ActionReads
 	}
 	return false
+}
+
+// lockedByItsMethods reports whether fa, the address of a field holding a
+// struct with a mutex of its own (a counter block with its lock), is only
+// the receiver of methods that take a lock of it first: what they touch,
+// they touch under that lock, and the holder's field is no more touched
+// than by a read of its address.
+func (c *Package) lockedByItsMethods(fa *ssa.FieldAddr) bool {
+	if !names.HasMutex(fa.Type().(*types.Pointer).Elem()) {
+		return false
+	}
+	refs := flow.Referrers(fa)
+	return len(refs) > 0 && !slices.ContainsFunc(refs, func(ref ssa.Instruction) bool {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok {
+			return true
+		}
+		common := call.Common()
+		callee := common.StaticCallee()
+		return callee == nil || len(common.Args) == 0 || common.Args[0] != fa || slices.Contains(common.Args[1:], ssa.Value(fa)) || !c.recvHabits(callee).locksFirst
+	})
 }
 
 // pointsToGuarded reports whether t points to a struct with a mutex of
