@@ -56,6 +56,9 @@ var suites = []struct {
 	// -explain on a package with nothing confined in reach: the syntax
 	// path, explained.
 	{name: "explainsyntax", settings: analyzer.Settings{Explain: true}},
+	// Funcs another package keeps through options and setters run where
+	// its functions calling them run.
+	{name: "optionhooks"},
 	// Several owners: named domains, cross-domain touches, sent values.
 	{name: "domains"},
 	// Domains across packages: directives and inferred hops through facts,

@@ -4,12 +4,14 @@ package analyzer
 // syntax-only path, taken by packages with nothing confined in reach, and
 // the SSA path. Each package below is analysed as it is (syntax path) and
 // again with an unrelated confined type added (SSA path), and the async and
-// hop parameters exported for its functions must be the same.
+// hop parameters exported for its functions, the fields they store func
+// parameters in and those whose funcs they call must be the same.
 
 import (
 	"fmt"
 	"go/types"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,10 +53,17 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 			"(*sinkforms.Bus).Name":        "async [2]",
 			"(*sinkforms.Bus).Pair":        "async [1]",
 			"(*sinkforms.Bus).Copy":        "async [1]",
-			"(*sinkforms.Counter).Add":     "",
+			"(*sinkforms.Counter).Add":     "stores [1] in sinkforms.Counter.UF1",
 			"(*sinkforms.Stream).OnChunk":  "async [1]",
 			"(*sinkforms.Stream).OnMeta":   "async [1]",
-			"(*sinkforms.Stream).OnLocal":  "",
+			"(*sinkforms.Stream).OnLocal":  "stores [1] in sinkforms.Stream.UF3",
+		}},
+		{pkg: "optionhooks/feed", want: map[string]string{
+			"feed.OnBatch":            "stores [0] in optionhooks/feed.Poller.UF1",
+			"feed.OnError":            "stores [0] in optionhooks/feed.Poller.UF2",
+			"(*feed.Poller).WhenIdle": "stores [1] in optionhooks/feed.Poller.UF3",
+			"(*feed.Poller).Run":      "calls optionhooks/feed.Poller.UF1; calls optionhooks/feed.Poller.UF2; calls optionhooks/feed.Poller.UF3; calls optionhooks/feed.Poller.UF4",
+			"feed.Sort":               "calls optionhooks/feed.sorter.UF1",
 		}},
 		{pkg: "helperstore", want: map[string]string{"(*helperstore.Worker).OnTick": "async [1]", "(*helperstore.Worker).Run": ""}},
 		{pkg: "transport", want: map[string]string{
@@ -80,7 +89,7 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(dst, filepath.Base(f)), b, 0o644))
 			}
-			extra := fmt.Sprintf("package %s\n\n//confined:owner\ntype zzConfined struct{ n int }\n\nfunc (z *zzConfined) bump() { z.n++ }\n", c.pkg)
+			extra := fmt.Sprintf("package %s\n\n//confined:owner\ntype zzConfined struct{ n int }\n\nfunc (z *zzConfined) bump() { z.n++ }\n", path.Base(c.pkg))
 			require.NoError(t, os.WriteFile(filepath.Join(dst, "zz_confined.go"), []byte(extra), 0o644))
 			ssa := exportedSinks(t, dir, c.pkg)
 
@@ -118,6 +127,12 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 				if !set.o.Fresh() {
 					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.Sources()))
 				}
+			}
+			for _, fs := range sf.Summary.StoredIn {
+				parts = append(parts, fmt.Sprintf("stores %v in %s", fs.Sources.Sources(), fs.Field))
+			}
+			for _, ref := range sf.Summary.CallsFields {
+				parts = append(parts, "calls "+ref.String())
 			}
 			if len(parts) > 0 {
 				out[names.FuncName(fn)] = strings.Join(parts, "; ")

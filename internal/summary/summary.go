@@ -357,26 +357,56 @@ type Summary struct {
 	// it returns (a mailbox's Ops()), if it is one: a loop receiving from
 	// the result receives from the field.
 	ResultChan FieldRef
+	// StoredIn are the func-valued sources it stores in fields of its
+	// package holding funcs, itself or in the funcs it returns (an
+	// option's func(p *Poller) { p.onError = fn }), by field, sorted:
+	// they run where the functions calling the field's funcs
+	// (CallsFields) run, which the importer calling those tells.
+	StoredIn []FieldSend
 }
 
-// A FieldSend is a function's func-valued sources sent on a channel field.
+// A FieldSend is a function's func-valued sources sent on a channel field,
+// or stored in a field.
 type FieldSend struct {
 	Field   FieldRef
 	Sources Origin
 }
 
+func (fs FieldSend) sourceNames() string {
+	var srcs []string
+	for _, src := range fs.Sources.Sources() {
+		srcs = append(srcs, sourceName(src))
+	}
+	return strings.Join(srcs, " ")
+}
+
 // AddSentOn records that the function sends the func values of o on the
 // channel field f, keeping SentOn sorted with one entry per field.
-func (s *Summary) AddSentOn(o Origin, f FieldRef) {
+func (s *Summary) AddSentOn(o Origin, f FieldRef) { s.SentOn = addFieldSend(s.SentOn, o, f) }
+
+// AddStoredIn records that the function stores the func values of o in
+// the field f, keeping StoredIn sorted with one entry per field.
+func (s *Summary) AddStoredIn(o Origin, f FieldRef) { s.StoredIn = addFieldSend(s.StoredIn, o, f) }
+
+func addFieldSend(list []FieldSend, o Origin, f FieldRef) []FieldSend {
 	if o.Fresh() {
-		return
+		return list
 	}
-	i, found := slices.BinarySearchFunc(s.SentOn, f, func(fs FieldSend, f FieldRef) int { return compareFieldRef(fs.Field, f) })
+	i, found := slices.BinarySearchFunc(list, f, func(fs FieldSend, f FieldRef) int { return compareFieldRef(fs.Field, f) })
 	if found {
-		s.SentOn[i].Sources = s.SentOn[i].Sources.Union(o)
-		return
+		list[i].Sources = list[i].Sources.Union(o)
+		return list
 	}
-	s.SentOn = slices.Insert(s.SentOn, i, FieldSend{Field: f, Sources: o})
+	return slices.Insert(list, i, FieldSend{Field: f, Sources: o})
+}
+
+// trackedSends is list without the handed mark (see Untrack).
+func trackedSends(list []FieldSend) []FieldSend {
+	list = slices.DeleteFunc(list, func(fs FieldSend) bool { return fs.Sources.tracked().Fresh() })
+	for i := range list {
+		list[i].Sources = list[i].Sources.tracked()
+	}
+	return list
 }
 
 // A ResultCarrier is a result of a function carrying a confined field's
@@ -544,7 +574,7 @@ func mentions(t types.Type, tp *types.TypeParam, seen map[types.Type]bool) bool 
 func (s *Summary) Inert() bool {
 	var none Origin
 	return len(s.Touches) == 0 && len(s.Reaches) == 0 && len(s.FutureTouches) == 0 && len(s.Contents) == 0 &&
-		s.Async == none && s.Hop == none && s.Started == none && s.Waited == none && len(s.SentOn) == 0
+		s.Async == none && s.Hop == none && s.Started == none && s.Waited == none && len(s.SentOn) == 0 && len(s.StoredIn) == 0
 }
 
 // A ContentTouch is the first read, or the first write, of the entries of
@@ -664,6 +694,7 @@ func (s *Summary) Clone() Summary {
 	out.Returns = slices.Clone(s.Returns)
 	out.ResultCarriers = slices.Clone(s.ResultCarriers)
 	out.SentOn = slices.Clone(s.SentOn)
+	out.StoredIn = slices.Clone(s.StoredIn)
 	return out
 }
 
@@ -685,6 +716,9 @@ func (s *Summary) Merge(t *Summary) {
 	s.AddHop(t.Hop, t.HopTo)
 	for _, fs := range t.SentOn {
 		s.AddSentOn(fs.Sources, fs.Field)
+	}
+	for _, fs := range t.StoredIn {
+		s.AddStoredIn(fs.Sources, fs.Field)
 	}
 	if s.ResultChan == (FieldRef{}) {
 		s.ResultChan = t.ResultChan
@@ -738,10 +772,7 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
 	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
-	s.SentOn = slices.DeleteFunc(s.SentOn, func(fs FieldSend) bool { return fs.Sources.tracked().Fresh() })
-	for i := range s.SentOn {
-		s.SentOn[i].Sources = s.SentOn[i].Sources.tracked()
-	}
+	s.SentOn, s.StoredIn = trackedSends(s.SentOn), trackedSends(s.StoredIn)
 	s.Started, s.InvokesAssumed, s.Waited = s.Started.tracked(), s.InvokesAssumed.tracked(), s.Waited.tracked()
 }
 
@@ -750,7 +781,7 @@ func (s *Summary) Untrack() {
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
-		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || s.ResultChan != t.ResultChan {
+		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || !slices.Equal(s.StoredIn, t.StoredIn) || s.ResultChan != t.ResultChan {
 		return false
 	}
 	for i := range s.Touches {
@@ -825,11 +856,10 @@ func (s *Summary) String() string {
 		parts = append(parts, fmt.Sprintf("result %d %s", rc.Result, rc.String()))
 	}
 	for _, fs := range s.SentOn {
-		var srcs []string
-		for _, src := range fs.Sources.Sources() {
-			srcs = append(srcs, sourceName(src))
-		}
-		parts = append(parts, "sends "+strings.Join(srcs, " ")+" on "+fs.Field.String())
+		parts = append(parts, "sends "+fs.sourceNames()+" on "+fs.Field.String())
+	}
+	for _, fs := range s.StoredIn {
+		parts = append(parts, "stores "+fs.sourceNames()+" in "+fs.Field.String())
 	}
 	if s.ResultChan != (FieldRef{}) {
 		parts = append(parts, "returns "+s.ResultChan.String())

@@ -46,6 +46,9 @@ type event struct {
 	// type a convert event converts it to.
 	value ast.Expr
 	to    types.Type
+	// For a store event: it stores into a field of a parameter's value
+	// (see the SSA path's intoParam).
+	intoParam bool
 }
 
 // events lists the events of body, in source order; with nested, those of
@@ -94,9 +97,9 @@ func (x *extractor) extract(body ast.Node, nested bool) []event {
 			}
 			out = append(out, x.callOf(callEvent, n))
 		}
-		x.fieldStores(n, func(f *types.Var, value ast.Expr) {
+		x.fieldStores(n, func(f *types.Var, value, into ast.Expr) {
 			if flow.HoldsFuncs(f.Type()) {
-				out = append(out, event{kind: storeEvent, pos: value.Pos(), field: f, value: value})
+				out = append(out, event{kind: storeEvent, pos: value.Pos(), field: f, value: value, intoParam: x.isParam(into)})
 			}
 		})
 		return true
@@ -157,7 +160,7 @@ func paramOf(fn *types.Func, i int) int {
 // fieldStores calls stored for each store of a value into a field that n
 // makes: c.onMessage = h, c.subs[k] = h, c.hs = append(c.hs, h), and a
 // composite literal's fields, keyed (&conn{onMessage: h}) or not.
-func (x *extractor) fieldStores(n ast.Node, stored func(f *types.Var, value ast.Expr)) {
+func (x *extractor) fieldStores(n ast.Node, stored func(f *types.Var, value, into ast.Expr)) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
@@ -166,7 +169,11 @@ func (x *extractor) fieldStores(n ast.Node, stored func(f *types.Var, value ast.
 					lhs = idx.X
 				}
 				if f := x.selectedField(lhs); f != nil {
-					stored(f, n.Rhs[i])
+					var into ast.Expr
+					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+						into = sel.X
+					}
+					stored(f, n.Rhs[i], into)
 				}
 			}
 		}
@@ -178,14 +185,27 @@ func (x *extractor) fieldStores(n ast.Node, stored func(f *types.Var, value ast.
 			case keyed:
 				if id, ok := kv.Key.(*ast.Ident); ok {
 					if f, ok := x.info.Uses[id].(*types.Var); ok && f.IsField() {
-						stored(f.Origin(), kv.Value)
+						stored(f.Origin(), kv.Value, nil)
 					}
 				}
 			case st != nil && i < st.NumFields(): // conn{h, 0}: by position
-				stored(st.Field(i).Origin(), elt)
+				stored(st.Field(i).Origin(), elt, nil)
 			}
 		}
 	}
+}
+
+// isParam reports whether e names a parameter or receiver.
+func (x *extractor) isParam(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := x.info.Uses[id].(*types.Var)
+	return ok && (v.Kind() == types.ParamVar || v.Kind() == types.RecvVar)
 }
 
 // selectedField returns the struct field e selects (x.f), if any.
@@ -256,6 +276,8 @@ func (x *extractor) calledFuncField(call *ast.CallExpr) *types.Var {
 		if v, ok := x.info.Uses[fun].(*types.Var); ok {
 			return x.fieldFuncVars()[v]
 		}
+	case *ast.CallExpr: // x.handler()()
+		return x.getterFuncField(fun, 0)
 	}
 	if f := x.selectedField(call.Fun); f != nil && names.IsFuncTyped(f.Type()) {
 		return f

@@ -7,7 +7,6 @@ package syntax
 import (
 	"go/ast"
 	"go/types"
-	"maps"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -188,7 +187,6 @@ func (x *extractor) fieldFuncVars() map[*types.Var]*types.Var {
 		return x.ranged
 	}
 	x.ranged = make(map[*types.Var]*types.Var)
-	var decls map[*types.Func]*ast.FuncDecl
 	for _, f := range x.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -203,17 +201,10 @@ func (x *extractor) fieldFuncVars() map[*types.Var]*types.Var {
 				if len(n.Rhs) != 1 || !ok {
 					break
 				}
-				callee, _ := typeutil.Callee(x.info, call).(*types.Func)
-				if callee == nil || callee.Pkg() != x.pass.Pkg {
-					break
-				}
-				if decls == nil {
-					decls = maps.Collect(names.DeclaredFuncs(x.pass))
-				}
 				for i, lhs := range n.Lhs {
 					id, _ := lhs.(*ast.Ident)
 					v, ok := x.info.ObjectOf(id).(*types.Var)
-					if field := x.returnedField(decls[callee.Origin()], i); ok && field != nil && names.IsFuncTyped(field.Type()) {
+					if field := x.getterFuncField(call, i); ok && field != nil {
 						x.ranged[v] = field
 					}
 				}
@@ -302,4 +293,18 @@ func (x *extractor) selectsFuncChans() bool {
 		x.funcChans = &found
 	}
 	return *x.funcChans
+}
+
+// getterFuncField is the func field of the package whose func result i of
+// call, a call of a function of the package, returns (s.handler()), if
+// any.
+func (x *extractor) getterFuncField(call *ast.CallExpr, i int) *types.Var {
+	callee, _ := typeutil.Callee(x.info, call).(*types.Func)
+	if callee == nil || callee.Pkg() != x.pass.Pkg {
+		return nil
+	}
+	if field := x.returnedField(x.declOf(callee), i); field != nil && names.IsFuncTyped(field.Type()) {
+		return field
+	}
+	return nil
 }

@@ -237,6 +237,9 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 		if ref, ok := pl.SentOnRef(); ok {
 			out.sum.AddSentOn(o, ref)
 		}
+		if ref, ok := pl.StoredInRef(); ok && (ev.kind != storeEvent || ev.intoParam) {
+			out.sum.AddStoredIn(o, ref)
+		}
 		if p.m.Config().Explain && (pl.Off || pl.OnOwner) && !o.Fresh() {
 			out.evidence = append(out.evidence, where.Evidence{Sources: o, Sink: p.sinkName(pl, ev), Pos: ev.pos, Hop: pl.OnOwner, To: pl.Domain})
 		}

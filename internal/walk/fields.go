@@ -18,6 +18,7 @@ import (
 	"cmp"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
@@ -55,6 +56,10 @@ func (c *Package) indexFields(fns []*ssa.Function) *Fields {
 					if f, val := storedField(in); f != nil {
 						fs.Stores[f] = append(fs.Stores[f], FieldStore{Val: val, Pos: storePos(in)})
 					}
+				case *ssa.Call:
+					for f, val := range c.storedByCallee(in) {
+						fs.Stores[f] = append(fs.Stores[f], FieldStore{Val: val, Pos: in.Pos()})
+					}
 				case *ssa.Go:
 					if f := calledField(in.Common()); f != nil {
 						fs.goes = append(fs.goes, where.FieldCall[*ssa.Function]{Field: f, By: fn, Pos: in.Pos(), Goes: true})
@@ -67,6 +72,37 @@ func (c *Package) indexFields(fns []*ssa.Function) *Fields {
 		slices.SortStableFunc(s, func(a, b FieldStore) int { return cmp.Compare(a.Pos, b.Pos) })
 	}
 	return fs
+}
+
+// storedByCallee yields the fields of another package that the callee of
+// call stores its func arguments in (summary.StoredIn: an option,
+// feed.OnError(b.noteError), or a setter), with the argument: stores of
+// this package's funcs, as if it assigned them there itself.
+func (c *Package) storedByCallee(call *ssa.Call) iter.Seq2[*types.Var, ssa.Value] {
+	return func(yield func(*types.Var, ssa.Value) bool) {
+		callee := call.Call.StaticCallee()
+		if callee == nil {
+			return
+		}
+		if obj := flow.DeclaredFunc(callee); obj == nil || obj.Pkg() == c.pass.Pkg {
+			return
+		}
+		sum := c.SummaryOf(callee)
+		if sum == nil {
+			return
+		}
+		for _, fs := range sum.StoredIn {
+			f := c.M.FieldOf(fs.Field)
+			if f == nil {
+				continue
+			}
+			for _, src := range fs.Sources.Sources() {
+				if v := SourceValue(src, call.Call.Args, flow.Captures{}); v != nil && !yield(f, v) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // storedField returns the field that instr, a store, puts funcs in, and
@@ -378,7 +414,7 @@ func (fs *Fields) same(gs *Fields) bool {
 // searchCode is the package's code as the off-owner search needs it.
 func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	handed := c.handedSources()
-	stored := storedHooks(fs)
+	stored := storedHooks(fs, c.pass.Pkg)
 	code := where.Code[*ssa.Function]{
 		Goes:      slices.Clone(fs.goes),
 		Stored:    make(map[*types.Var][]*ssa.Function),
@@ -422,11 +458,12 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 
 // storedHooks are the other packages' hooks (where.IsHook) fs stores
 // funcs in, by name: a function of that package that calls one says so in
-// its summary (summary.CallsFields).
-func storedHooks(fs *Fields) map[summary.FieldRef]*types.Var {
+// its summary (summary.CallsFields). The package's own are found where
+// its code calls them.
+func storedHooks(fs *Fields, pkg *types.Package) map[summary.FieldRef]*types.Var {
 	var out map[summary.FieldRef]*types.Var
 	for f := range fs.Stores {
-		if ref, ok := where.Hook(f, f.Pkg()); ok {
+		if ref, ok := where.Hook(f, f.Pkg()); ok && f.Pkg() != pkg {
 			if out == nil {
 				out = make(map[summary.FieldRef]*types.Var)
 			}

@@ -121,6 +121,9 @@ func (w *walker) place(v ssa.Value, p where.Place, call callSite) {
 	if ref, ok := p.SentOnRef(); ok {
 		w.Sum.AddSentOn(w.funcSources(v), ref) // its callers' importers may see the receivers
 	}
+	if ref, ok := p.StoredInRef(); ok {
+		w.Sum.AddStoredIn(w.funcSources(v), ref) // its callers' importers may call the field's callers
+	}
 }
 
 // actorsBehavior reports whether v, a func made the turn of an actor of
@@ -180,6 +183,11 @@ func (w *walker) store(in ssa.Instruction) {
 		return
 	}
 	p := w.c.rules.Store(f)
+	if ref, ok := p.StoredInRef(); ok && intoParam(in) {
+		for _, v := range flow.StoredElements(val) {
+			w.Sum.AddStoredIn(w.funcSources(v), ref)
+		}
+	}
 	switch {
 	case p.Off && !p.AtCall:
 		for _, v := range flow.StoredElements(val) {
@@ -201,6 +209,35 @@ func (w *walker) store(in ssa.Instruction) {
 		w.Sum.Async = w.Sum.Async.Union(o)
 		w.noteEvidence(o, where.Evidence{Sink: p.Sink, Pos: in.Pos()})
 	}
+}
+
+// intoParam reports whether instr, a store into a field, stores into a
+// field of a parameter's value (p.onError = fn in an option, a setter's
+// receiver): one its caller holds, not a value the function makes for
+// itself (sort.Slice's lessSwap{Less: less}), which summary.StoredIn
+// leaves out.
+func intoParam(instr ssa.Instruction) bool {
+	var addr ssa.Value
+	switch in := instr.(type) {
+	case *ssa.Store:
+		addr = in.Addr
+	case *ssa.MapUpdate:
+		addr = in.Map
+	}
+	for range 3 { // x.f, x.fs[i], x.subs[k]: through the load of the field
+		switch a := addr.(type) {
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.UnOp:
+			addr = a.X
+		case *ssa.FieldAddr:
+			_, ok := a.X.(*ssa.Parameter)
+			return ok
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // send handles the func value v sent on the channel ch at pos: it runs

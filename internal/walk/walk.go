@@ -123,6 +123,11 @@ func (w *walker) returnedFunc(r ssa.Value) {
 				}
 			}
 		}
+		// An option storing what it captured: the caller's func is
+		// stored when the option is applied.
+		for _, fs := range sum.StoredIn {
+			w.Sum.AddStoredIn(w.origins.mapOrigin(fs.Sources, nil, t.Bindings), fs.Field)
+		}
 	}
 }
 

@@ -51,6 +51,11 @@ type Place struct {
 	// does, an argument is taken to run here (Assumed), as for any callee
 	// that keeps what it is handed.
 	SentOn *types.Var
+	// StoredIn is the field of this package holding funcs that the code
+	// is stored in when no code of the package calls its funcs off the
+	// owner: it runs where the functions calling them run (a poller's
+	// Run calling the onError an option stored), which importers tell.
+	StoredIn *types.Var
 }
 
 // SentOnRef names the channel field of SentOn when that is all p says
@@ -60,6 +65,14 @@ func (p Place) SentOnRef() (summary.FieldRef, bool) {
 		return summary.FieldRef{}, false
 	}
 	return summary.FieldRefOf(p.SentOn)
+}
+
+// StoredInRef names the field of StoredIn (see summary.StoredIn).
+func (p Place) StoredInRef() (summary.FieldRef, bool) {
+	if p.StoredIn == nil || p.Off {
+		return summary.FieldRef{}, false
+	}
+	return summary.FieldRefOf(p.StoredIn)
 }
 
 // RunsHere reports whether code at p runs on the goroutine of the code
@@ -168,6 +181,9 @@ func (r Rules) Store(f *types.Var) Place {
 			return Place{Off: true, Sink: "a stored callback field called off the owner", AtCall: true}
 		}
 	}
+	if IsHook(f, r.M.Pass().Pkg) {
+		return Place{StoredIn: f}
+	}
 	return Place{}
 }
 
@@ -237,6 +253,20 @@ func (r Rules) Captured(s *summary.Summary, src summary.Source) Place {
 			}
 			if (sent.Off || sent.OnOwner) && p.Assumed {
 				p.Here, p.Assumed = false, false // it was only taken to run here, for want of a receiver
+			}
+		}
+	}
+	for _, fs := range s.StoredIn {
+		if !fs.Sources.Has(src) {
+			continue
+		}
+		if f := r.M.FieldOf(fs.Field); f != nil {
+			// Where the field's callers run: its package calling it off
+			// the owner makes it async; else its importers tell.
+			if stored := r.Store(f); stored.Off && !stored.AtCall {
+				p.Off, p.Sink = true, stored.Sink
+			} else {
+				p.StoredIn = f
 			}
 		}
 	}

@@ -71,11 +71,13 @@ type FieldCall[B comparable] struct {
 	Goes  bool
 }
 
-// IsHook reports whether f is a hook of pkg: an exported field of pkg
-// holding funcs, which importers store funcs in and pkg's functions may
-// call on their callers' goroutines (summary.CallsFields).
+// IsHook reports whether f is a hook of pkg: a field of pkg holding
+// funcs, which importers store funcs in (an exported one itself, any
+// through pkg's functions: an option, a setter, summary.StoredIn) and
+// pkg's functions may call on their callers' goroutines
+// (summary.CallsFields).
 func IsHook(f *types.Var, pkg *types.Package) bool {
-	return f != nil && f.Pkg() == pkg && f.Exported() && flow.HoldsFuncs(f.Type())
+	return f != nil && f.Pkg() == pkg && flow.HoldsFuncs(f.Type())
 }
 
 // Hook names f, a field whose funcs a function of pkg calls, for its

@@ -23,7 +23,7 @@ func watch(n *notifier, s *state) {
 func (n *notifier) OnFire(h func()) { n.cb = h } // want OnFire:`summary\(async arg1\)`
 
 // OnNow stores its parameter where only the owner calls it: not a sink.
-func (n *notifier) OnNow(h func()) { n.now = h } // want OnNow:`summary\(\)`
+func (n *notifier) OnNow(h func()) { n.now = h } // want OnNow:`summary\(stores arg1 in callbackfields\.notifier\.UF1\)`
 
 func register(n *notifier, s *state) {
 	n.OnFire(func() {

@@ -21,7 +21,7 @@ func NewBadges(listeners ...func(string)) *badges { // want NewBadges:`summary\(
 func (b *badges) Listen(ls ...func(string)) { b.listeners = append(b.listeners, ls...) } // want Listen:`summary\(async arg1; reads the entries of arg1\)`
 
 // ListenHere appends to a list only the caller's goroutine runs: no sink.
-func (b *badges) ListenHere(ls ...func(string)) { b.local = append(b.local, ls...) } // want ListenHere:`summary\(reads the entries of arg1\)`
+func (b *badges) ListenHere(ls ...func(string)) { b.local = append(b.local, ls...) } // want ListenHere:`summary\(reads the entries of arg1; stores arg1 in callbackfields\.badges\.UF2\)`
 
 func (b *badges) notify() {
 	for name := range b.in {

@@ -46,7 +46,7 @@ type Hooks struct {
 	handlers []func(string)
 }
 
-func (h *Hooks) Add(f func(string)) { h.handlers = append(h.handlers, f) } // want Add:"summary\\(\\)"
+func (h *Hooks) Add(f func(string)) { h.handlers = append(h.handlers, f) } // want Add:`summary\(stores arg1 in entrypoints\.Hooks\.UF0\)`
 
 func (h *Hooks) fire(ev string) {
 	for _, f := range h.handlers {

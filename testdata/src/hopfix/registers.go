@@ -14,7 +14,7 @@ type Button struct { // want Button:"confined:owner"
 }
 
 //confined:hop
-func (b *Button) OnPress(handler func()) *Button { b.pressed = handler; return b } // want OnPress:"confined:hop\\[1\\]" OnPress:"summary\\(arg0 writes hopfix.Button.pressed\\)"
+func (b *Button) OnPress(handler func()) *Button { b.pressed = handler; return b } // want OnPress:"confined:hop\\[1\\]" OnPress:`summary\(arg0 writes hopfix\.Button\.pressed; stores arg1 in hopfix\.Button\.UF1\)`
 
 func relabel(b *Button, s *Session) {
 	time.AfterFunc(time.Second, func() {

@@ -9,7 +9,7 @@ import "time"
 //confined:owner
 type behavior struct{ stack []func(int) } // want behavior:"confined:owner"
 
-func (b *behavior) Become(f func(int)) { b.clear(); b.push(f) } // want Become:`summary\(arg0 calls \(\*methodcalls.behavior\).clear; invokes arg1; of which assumed arg1\)`
+func (b *behavior) Become(f func(int)) { b.clear(); b.push(f) } // want Become:`summary\(arg0 calls \(\*methodcalls\.behavior\)\.clear; invokes arg1; of which assumed arg1; stores arg0 arg1 in methodcalls\.behavior\.UF0\)`
 
 func (b *behavior) clear() { b.stack = b.stack[:0] } // want `calls confined \(\*methodcalls.behavior\).Become off the owner: this code runs via time.AfterFunc \(becomes.go:\d+\); inside, it writes methodcalls.behavior.stack`
 

@@ -21,7 +21,7 @@ func Dial() *Conn { // want Dial:"summary\\(started result; starts a loop\\)"
 	return c
 }
 
-func (c *Conn) OnMessage(f func(string)) { c.onMessage = f } // want `suggest for \(\*suggestcallbacks.Conn\).OnMessage: //confined:async f: it keeps f in the field onMessage, whose funcs \(\*suggestcallbacks.Conn\).readLoop calls on its own goroutine; //confined:offowner: clients call it while \(\*suggestcallbacks.Conn\).readLoop runs` OnMessage:"writes suggestcallbacks.Conn.onMessage" OnMessage:"confined:async\\[1\\]" OnMessage:"summary\\(\\)"
+func (c *Conn) OnMessage(f func(string)) { c.onMessage = f } // want `suggest for \(\*suggestcallbacks.Conn\).OnMessage: //confined:async f: it keeps f in the field onMessage, whose funcs \(\*suggestcallbacks.Conn\).readLoop calls on its own goroutine; //confined:offowner: clients call it while \(\*suggestcallbacks.Conn\).readLoop runs` OnMessage:"writes suggestcallbacks.Conn.onMessage" OnMessage:"confined:async\\[1\\]" OnMessage:`summary\(stores arg1 in suggestcallbacks\.Conn\.UF0\)`
 
 // Do hands f to the loop in an envelope: it runs there, on the owner.
 func (c *Conn) Do(f func()) { c.jobs <- job{run: f} } // want `suggest for \(\*suggestcallbacks.Conn\).Do: //confined:hop f: it stores f in the field run, which the loop \(\*suggestcallbacks.Conn\).readLoop calls` Do:"summary\\(\\)" Do:"confined:hop\\[1\\]"

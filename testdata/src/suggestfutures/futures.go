@@ -51,7 +51,7 @@ func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:complete
 }
 
 // Ready is complete already: not async.
-func Ready(v int) *Future { // want Ready:`summary\(\)`
+func Ready(v int) *Future { // want Ready:`summary\(calls field suggestfutures\.Future\.UF3\)`
 	f := &Future{}
 	f.complete(v)
 	return f
@@ -152,7 +152,7 @@ type Button struct {
 }
 
 // OnClick replaces the handler.
-func (b *Button) OnClick(fn func(int)) { b.onClick = fn } // want OnClick:`summary\(\)` OnClick:`writes suggestfutures.Button.onClick`
+func (b *Button) OnClick(fn func(int)) { b.onClick = fn } // want OnClick:`summary\(stores arg1 in suggestfutures\.Button\.UF0\)` OnClick:`writes suggestfutures.Button.onClick`
 
 // click runs the handler here, not on a goroutine: OnClick is not async.
 func (b *Button) click() { b.onClick(1) }

@@ -61,9 +61,9 @@ func (b *Bus) Subscribe(topic string, h Handler) { // want `suggest for \(\*bus.
 	b.subscribe <- subscribeReq{topic: topic, h: h}
 }
 
-func (b *Bus) AddWildcard(h Handler) { b.wildcards = append(b.wildcards, h) } // want `suggest for \(\*bus.Bus\).AddWildcard: //confined:async h: it keeps h in the field wildcards, whose funcs \(\*bus.Bus\).run calls on its own goroutine` AddWildcard:"summary\\(\\)" AddWildcard:"writes suggestcallbacks/bus\\.Bus\\.wildcards" AddWildcard:"confined:async\\[1\\]"
+func (b *Bus) AddWildcard(h Handler) { b.wildcards = append(b.wildcards, h) } // want `suggest for \(\*bus.Bus\).AddWildcard: //confined:async h: it keeps h in the field wildcards, whose funcs \(\*bus.Bus\).run calls on its own goroutine` AddWildcard:`summary\(stores arg1 in suggestcallbacks/bus\.Bus\.UF4\)` AddWildcard:"writes suggestcallbacks/bus\\.Bus\\.wildcards" AddWildcard:"confined:async\\[1\\]"
 
-func (b *Bus) On(topic string, h Handler) { b.byTopic[topic] = append(b.byTopic[topic], h) } // want `suggest for \(\*bus.Bus\).On: //confined:async h: it keeps h in the field byTopic, whose funcs \(\*bus.Bus\).run calls on its own goroutine` On:"summary\\(\\)" On:"writes suggestcallbacks/bus.Bus.byTopic" On:"confined:async\\[2\\]"
+func (b *Bus) On(topic string, h Handler) { b.byTopic[topic] = append(b.byTopic[topic], h) } // want `suggest for \(\*bus.Bus\).On: //confined:async h: it keeps h in the field byTopic, whose funcs \(\*bus.Bus\).run calls on its own goroutine` On:`summary\(stores arg2 in suggestcallbacks/bus\.Bus\.UF5\)` On:"writes suggestcallbacks/bus.Bus.byTopic" On:"confined:async\\[2\\]"
 
 func (b *Bus) Once(f func()) { b.once <- onceReq{run: f} } // want `suggest for \(\*bus.Bus\).Once: //confined:hop f: it stores f in the field run, which the loop \(\*bus.Bus\).run calls` Once:"summary\\(\\)" Once:"confined:hop\\[1\\]"
 

@@ -11,7 +11,7 @@ type Listener struct { // want `suggest for started.Listener: //confined:owner: 
 
 func NewListener() *Listener { return &Listener{in: make(chan string)} }
 
-func (l *Listener) OnEvent(f func(string)) { l.onEvent = f } // want `suggest for \(\*started.Listener\).OnEvent: //confined:async f: it keeps f in the field onEvent, whose funcs \(\*started.Listener\).loop calls on its own goroutine$` OnEvent:`summary\(\)` OnEvent:`writes suggestcallbacks/started\.Listener\.onEvent` OnEvent:`confined:async\[1\]`
+func (l *Listener) OnEvent(f func(string)) { l.onEvent = f } // want `suggest for \(\*started.Listener\).OnEvent: //confined:async f: it keeps f in the field onEvent, whose funcs \(\*started.Listener\).loop calls on its own goroutine$` OnEvent:`summary\(stores arg1 in suggestcallbacks/started\.Listener\.UF0\)` OnEvent:`writes suggestcallbacks/started\.Listener\.onEvent` OnEvent:`confined:async\[1\]`
 
 func (l *Listener) Start() { go l.loop() } // want Start:`summary\(started arg0; starts a loop\)`
 

@@ -28,13 +28,13 @@ type Watcher struct {
 
 func NewWatcher(every time.Duration) *Watcher { return &Watcher{every: every} } // want NewWatcher:`summary\(\)`
 
-func (w *Watcher) Subscribe(fn func(int)) { // want Subscribe:`reads suggestcallerrun/keeper\.Watcher\.subs` Subscribe:`summary\(locks arg0 first\)`
+func (w *Watcher) Subscribe(fn func(int)) { // want Subscribe:`reads suggestcallerrun/keeper\.Watcher\.subs` Subscribe:`summary\(locks arg0 first; stores arg1 in suggestcallerrun/keeper\.Watcher\.UF2\)`
 	w.mu.Lock()
 	w.subs = append(w.subs, fn)
 	w.mu.Unlock()
 }
 
-func (w *Watcher) Run(ctx context.Context) { // want `suggest for \(\*keeper\.Watcher\)\.Run: //confined:loop @watcher: its callers run it \(an exported method no code of the package starts, keeping state \(\*keeper\.Watcher\)\.Stats reads without a lock\) and it waits for ticks in a loop \(keeper\.go:41\)` Run:`confined:loop@watcher` Run:`summary\(invokes arg0\)` Run:`writes suggestcallerrun/keeper\.Watcher\.last, suggestcallerrun/keeper\.Watcher\.reloads; reads suggestcallerrun/keeper\.Watcher\.every, suggestcallerrun/keeper\.Watcher\.reloads, suggestcallerrun/keeper\.Watcher\.subs; grows suggestcallerrun/keeper\.Watcher\.reloads`
+func (w *Watcher) Run(ctx context.Context) { // want `suggest for \(\*keeper\.Watcher\)\.Run: //confined:loop @watcher: its callers run it \(an exported method no code of the package starts, keeping state \(\*keeper\.Watcher\)\.Stats reads without a lock\) and it waits for ticks in a loop \(keeper\.go:41\)` Run:`confined:loop@watcher` Run:`summary\(invokes arg0; calls field suggestcallerrun/keeper\.Watcher\.UF2\)` Run:`writes suggestcallerrun/keeper\.Watcher\.last, suggestcallerrun/keeper\.Watcher\.reloads; reads suggestcallerrun/keeper\.Watcher\.every, suggestcallerrun/keeper\.Watcher\.reloads, suggestcallerrun/keeper\.Watcher\.subs; grows suggestcallerrun/keeper\.Watcher\.reloads`
 	t := time.NewTicker(w.every)
 	defer t.Stop()
 	for {

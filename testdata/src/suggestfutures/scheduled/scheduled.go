@@ -15,7 +15,7 @@ type Ack struct {
 	callbacks []func()
 }
 
-func (a *Ack) Then(cb func()) { // want `suggest for \(\*scheduled\.Ack\)\.Then: //confined:async cb: it hands cb to a goroutine or an async sink` Then:`summary\(async arg1\)` Then:`reads suggestfutures/scheduled\.Ack\.callbacks, suggestfutures/scheduled\.Ack\.resolved`
+func (a *Ack) Then(cb func()) { // want `suggest for \(\*scheduled\.Ack\)\.Then: //confined:async cb: it hands cb to a goroutine or an async sink` Then:`summary\(async arg1; stores arg1 in suggestfutures/scheduled\.Ack\.UF2\)` Then:`reads suggestfutures/scheduled\.Ack\.callbacks, suggestfutures/scheduled\.Ack\.resolved`
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.resolved {

@@ -26,7 +26,7 @@ func New() *Scheduler {
 }
 
 // Handle registers h for kind; it panics after Start.
-func (s *Scheduler) Handle(kind string, h Handler) { // want Handle:`summary\(\)` Handle:`writes suggestsetup/refused\.Scheduler\.handlers`
+func (s *Scheduler) Handle(kind string, h Handler) { // want Handle:`summary\(stores arg2 in suggestsetup/refused\.Scheduler\.UF1\)` Handle:`writes suggestsetup/refused\.Scheduler\.handlers`
 	if s.started.Load() {
 		panic("Handle after Start")
 	}
@@ -34,7 +34,7 @@ func (s *Scheduler) Handle(kind string, h Handler) { // want Handle:`summary\(\)
 }
 
 // Fallback may be called at any time.
-func (s *Scheduler) Fallback(h Handler) { s.fallback = h } // want Fallback:`writes suggestsetup/refused\.Scheduler\.fallback` Fallback:`summary\(\)`
+func (s *Scheduler) Fallback(h Handler) { s.fallback = h } // want Fallback:`writes suggestsetup/refused\.Scheduler\.fallback` Fallback:`summary\(stores arg1 in suggestsetup/refused\.Scheduler\.UF2\)`
 
 func (s *Scheduler) Start(workers int) { // want Start:`summary\(started arg0; starts a loop\)`
 	if !s.started.CompareAndSwap(false, true) {
@@ -72,7 +72,7 @@ type Pipeline struct { // want `suggest for refused\.Pipeline: //confined:owner 
 	total   int
 }
 
-func (p *Pipeline) Add(stage func(int) int) error { // want `suggest for \(\*refused\.Pipeline\)\.Add: //confined:async stage: it keeps stage in the field stages, whose funcs \(\*refused\.Pipeline\)\.loop calls on its own goroutine` Add:`confined:async\[1\]` Add:`summary\(\)` Add:`writes suggestsetup/refused\.Pipeline\.stages; reads suggestsetup/refused\.Pipeline\.running, suggestsetup/refused\.Pipeline\.stages`
+func (p *Pipeline) Add(stage func(int) int) error { // want `suggest for \(\*refused\.Pipeline\)\.Add: //confined:async stage: it keeps stage in the field stages, whose funcs \(\*refused\.Pipeline\)\.loop calls on its own goroutine` Add:`confined:async\[1\]` Add:`summary\(stores arg1 in suggestsetup/refused\.Pipeline\.UF1\)` Add:`writes suggestsetup/refused\.Pipeline\.stages; reads suggestsetup/refused\.Pipeline\.running, suggestsetup/refused\.Pipeline\.stages`
 	if p.running {
 		return errRunning
 	}
@@ -95,7 +95,7 @@ func (p *Pipeline) loop() { // want `suggest for \(\*refused\.Pipeline\)\.loop: 
 	}
 }
 
-func (p *Pipeline) Total() int { // want Total:`summary\(invokes arg0; of which waited arg0\)`
+func (p *Pipeline) Total() int { // want Total:`summary\(invokes arg0; of which waited arg0; calls field suggestsetup/refused\.Pipeline\.UF1\)`
 	reply := make(chan int)
 	go func() { reply <- p.stages[0](0) }()
 	return <-reply
