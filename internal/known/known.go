@@ -218,6 +218,49 @@ var goroutineEnds = byPackage[string]{
 // EndsGoroutine reports whether fn never returns to its caller.
 func EndsGoroutine(fn *types.Func) bool { return goroutineEnds.has(fn) }
 
+// An EntryUse is what a library function does with the entries of the
+// maps and slices it is handed: the arguments (a method's receiver first)
+// whose entries it reads, and those whose entries it writes, on its
+// caller's goroutine. The library's code is out of view; its summary
+// cannot say.
+type EntryUse struct {
+	Reads, Writes []int
+	why           string
+}
+
+var entryUses = byPackage[EntryUse]{
+	"maps": {
+		"maps.Keys":       {Reads: []int{0}, why: "an iterator ranging over the map when its consumer (slices.Sorted, a range loop) runs it, right there"},
+		"maps.Values":     {Reads: []int{0}, why: "as maps.Keys"},
+		"maps.All":        {Reads: []int{0}, why: "as maps.Keys"},
+		"maps.Clone":      {Reads: []int{0}, why: "copies every entry"},
+		"maps.Copy":       {Reads: []int{1}, Writes: []int{0}, why: "copies src's entries into dst"},
+		"maps.Equal":      {Reads: []int{0, 1}, why: "compares every entry"},
+		"maps.DeleteFunc": {Writes: []int{0}, why: "deletes entries in place"},
+	},
+	"slices": {
+		"slices.Clone":        {Reads: []int{0}, why: "copies every element"},
+		"slices.Contains":     {Reads: []int{0}, why: "reads the elements"},
+		"slices.ContainsFunc": {Reads: []int{0}, why: "reads the elements"},
+		"slices.Index":        {Reads: []int{0}, why: "reads the elements"},
+		"slices.IndexFunc":    {Reads: []int{0}, why: "reads the elements"},
+		"slices.Equal":        {Reads: []int{0, 1}, why: "compares every element"},
+		"slices.Values":       {Reads: []int{0}, why: "as maps.Keys, for a slice"},
+		"slices.All":          {Reads: []int{0}, why: "as maps.Keys, for a slice"},
+		"slices.Sort":         {Writes: []int{0}, why: "sorts in place"},
+		"slices.SortFunc":     {Writes: []int{0}, why: "sorts in place"},
+		"slices.Reverse":      {Writes: []int{0}, why: "reverses in place"},
+	},
+	"sort": {
+		"sort.Strings": {Writes: []int{0}, why: "sorts in place"},
+		"sort.Ints":    {Writes: []int{0}, why: "sorts in place"},
+	},
+}
+
+// EntryUseOf returns what fn does with the entries it is handed, if it is
+// a library function with a row.
+func EntryUseOf(fn *types.Func) (EntryUse, bool) { return entryUses.of(fn) }
+
 // byPackage holds rows by the path of the package declaring the function,
 // then by the function's full name: a lookup spells the full name only
 // for the few packages with rows.

@@ -22,6 +22,7 @@ func functionTables() map[string]map[string][]string {
 		"inPlaceRunners": keys(inPlaceRunners),
 		"onceRunners":    keys(onceRunners),
 		"goroutineEnds":  keys(goroutineEnds),
+		"entryUses":      keys(entryUses),
 	}
 }
 

@@ -429,7 +429,7 @@ func (r *reporter) add(f finding) {
 	if line == nil {
 		line = &lineFindings{best: f, first: r.touchedAt(f)[0], lines: make(map[fileLine]finding)}
 		r.findings[key] = line
-	} else if f.witness.Tells(line.best.witness) {
+	} else if f.witness.Tells(line.best.witness) || readsEntriesOf(f.witness, line.best.witness) && names.SameLine(fset, f.at, line.best.at) {
 		line.best, line.first = f, r.touchedAt(f)[0]
 	}
 	for _, g := range r.linesTouched(f) {
@@ -440,6 +440,15 @@ func (r *reporter) add(f finding) {
 		}
 	}
 	r.noteWrites(f)
+}
+
+// readsEntriesOf reports whether wit reads the entries of the field whose
+// read other is (maps.Clone(t.flags) reads both, at one line): the line's
+// read that races, where the field's read only hands the map on (see
+// joinEntries).
+func readsEntriesOf(wit, other summary.Witness) bool {
+	field, ok := summary.FieldOfContents(wit.Member)
+	return ok && field == other.Member && wit.Action == other.Action
 }
 
 // noteWrites records the members f surely writes, for the way off the

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/summary"
 	"github.com/confinecheck/confinecheck/internal/where"
 	"golang.org/x/tools/go/ssa"
@@ -234,9 +235,31 @@ func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 		return c.SummaryOf(origin) // an instance of a generic function: its body's, parameters and all
 	}
 	if obj := flow.DeclaredFunc(fn); obj != nil {
-		return c.M.View.ImportedSummary(obj)
+		sum := c.M.View.ImportedSummary(obj)
+		if use, ok := known.EntryUseOf(obj); ok {
+			sum = withEntryUse(obj, sum, use)
+		}
+		return sum
 	}
 	return nil
+}
+
+// withEntryUse is sum, the summary of the library function obj (nil for
+// none), saying what use says it does with the entries it is handed.
+func withEntryUse(obj *types.Func, sum *summary.Summary, use known.EntryUse) *summary.Summary {
+	var out summary.Summary
+	if sum != nil {
+		out = sum.Clone()
+	} else {
+		out = summary.Unknown(obj.Signature())
+	}
+	for _, i := range use.Reads {
+		out.AddContent(summary.ContentTouch{Source: summary.ParamSource(i), Action: summary.ActionReads})
+	}
+	for _, i := range use.Writes {
+		out.AddContent(summary.ContentTouch{Source: summary.ParamSource(i), Action: summary.ActionWrites})
+	}
+	return &out
 }
 
 // exported reports whether fn's summary travels to importers: it is an

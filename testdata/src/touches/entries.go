@@ -94,19 +94,20 @@ func (s *shelf) publishCopy() {
 }
 
 // The same hand-on through a variable that holds the field's map or a
-// clone of it: on one way the helper ranges the owner's entries (the
-// field's read joins it, as in total).
+// clone of it: the clone reads the owner's entries first, on one way, and
+// the helper ranges them on the other (the field's read joins the first,
+// as in total).
 func (s *stockroom) totalMaybeCopied(copied bool) int {
 	m := s.stock
 	if copied {
-		m = maps.Clone(m)
+		m = maps.Clone(m) // want `calls confined \(\*touches.stockroom\).totalMaybeCopied off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.stockroom.stock, reads touches.stockroom.stock;`
 	}
 	return tally(m)
 }
 
 func tally(stock map[string]int) int {
 	n := 0
-	for _, u := range stock { // want `calls confined \(\*touches.stockroom\).totalMaybeCopied off the owner: this code runs via a go statement \(entries.go:\d+\); inside, it reads the entries of touches.stockroom.stock, reads touches.stockroom.stock;`
+	for _, u := range stock {
 		n += u
 	}
 	return n

@@ -55,6 +55,6 @@ func (d *dashboard) pollLater() {
 		d.counts.batch()
 		d.counts.frame()
 		d.counts.batchFirst() // want `writes confined touches\.dashboard\.counts off the owner: this code runs via time\.AfterFunc \(lockedblocks\.go:54\)`
-		d.counts.both() // want `writes confined touches\.dashboard\.counts off the owner: this code runs via time\.AfterFunc \(lockedblocks\.go:54\)`
+		d.counts.both()       // want `writes confined touches\.dashboard\.counts off the owner: this code runs via time\.AfterFunc \(lockedblocks\.go:54\)`
 	})
 }
