@@ -817,8 +817,8 @@ func (r *reporter) root(t flow.FuncValue, sp walk.Entry, depth int) {
 // returns t's summary, or nil when nothing is known.
 func (r *reporter) rootSummary(t flow.FuncValue, sp walk.Entry, depth int) *summary.Summary {
 	c := r.c
-	if c.M.IsLoop(t.Fn) || depth > maxRootDepth {
-		return nil
+	if m := flow.BoundMethod(t.Fn); c.M.IsLoop(t.Fn) || m != nil && c.M.IsLoop(m) || depth > maxRootDepth {
+		return nil // the owner's loop, also as a method value (goFunc(r.runSnapshots))
 	}
 	var args []ssa.Value // the started function's arguments, for a go statement's
 	if _, started := sp.Call.(*ssa.Go); started {

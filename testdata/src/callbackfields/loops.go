@@ -68,3 +68,19 @@ func startWorker(w *worker) { go w.work() }
 func (s *server) enqueue(w *worker) {
 	w.jobs = append(w.jobs, &job{done: func() { s.st.n++ }}) // want `writes confined callbackfields.state.n off the owner: this code runs via the func stored in field done \(func literal in \(\*callbackfields.server\).enqueue at loops.go:\d+\), called off the owner by \(\*callbackfields.worker\).finish`
 }
+
+// The loop handed to a sink as a method value is still the owner's loop:
+// nothing it runs is reported.
+func goFunc(f func()) { go f() }
+
+func serveByValue(s *server) { goFunc(s.run) }
+
+//confined:loop
+func (s *server) drain() { // want drain:`confined:loop`
+	for _, r := range s.reqs {
+		s.st.n += len(s.reqs)
+		s.start(r)
+	}
+}
+
+func serveDrain(s *server) { goFunc(s.drain) }
