@@ -33,7 +33,7 @@ func (p *sinkPass) calledFields() map[*types.Func][]summary.FieldRef {
 			if ev.kind != callEvent {
 				continue
 			}
-			if ref, ok := where.Hook(ev.field, p.pass.Pkg); ok {
+			if ref, ok := where.Hook(ev.field, p.pass.Pkg, p.stored); ok {
 				if keys[fn] == nil {
 					keys[fn] = make(map[summary.FieldRef]bool)
 				}
@@ -70,7 +70,7 @@ func (p *sinkPass) calledFields() map[*types.Func][]summary.FieldRef {
 // own (where.IsHook).
 func (p *sinkPass) selectsHooks() bool {
 	for _, s := range p.info.Selections {
-		if f, ok := s.Obj().(*types.Var); ok && where.IsHook(f, p.pass.Pkg) {
+		if f, ok := s.Obj().(*types.Var); ok && where.IsHook(f, p.pass.Pkg, p.stored) {
 			return true
 		}
 	}

@@ -21,7 +21,10 @@ type sinkPass struct {
 	// the evidence of each.
 	found    map[*types.Func]*summary.Summary
 	evidence map[*types.Func][]where.Evidence
-	all      []*ast.BlockStmt // see bodies
+	// stored are the fields of the package its functions store their
+	// func parameters in (summary.StoredIn): hooks (where.IsHook).
+	stored map[*types.Var]bool
+	all    []*ast.BlockStmt // see bodies
 }
 
 // ExportSinks exports what the package's syntax tells of its functions'
@@ -29,7 +32,7 @@ type sinkPass struct {
 // fields and interface methods its code calls off the owner, for a
 // package that takes no SSA.
 func ExportSinks(m *model.Model) {
-	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary), evidence: make(map[*types.Func][]where.Evidence)}
+	p := &sinkPass{extractor: newExtractor(m.Pass()), m: m, rules: where.Rules{M: m}, found: make(map[*types.Func]*summary.Summary), evidence: make(map[*types.Func][]where.Evidence), stored: make(map[*types.Var]bool)}
 	p.export()
 	for fn := range names.DeclaredFuncs(p.pass) { // in source order
 		if ev := p.evidence[fn]; len(ev) > 0 {
@@ -239,6 +242,9 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 		}
 		if ref, ok := pl.StoredInRef(); ok && (ev.kind != storeEvent || ev.intoParam) {
 			out.sum.AddStoredIn(o, ref)
+			if !o.Fresh() && pl.StoredIn.Pkg() == p.pass.Pkg {
+				p.stored[pl.StoredIn.Origin()] = true
+			}
 		}
 		if p.m.Config().Explain && (pl.Off || pl.OnOwner) && !o.Fresh() {
 			out.evidence = append(out.evidence, where.Evidence{Sources: o, Sink: p.sinkName(pl, ev), Pos: ev.pos, Hop: pl.OnOwner, To: pl.Domain})

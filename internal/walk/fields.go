@@ -463,7 +463,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 func storedHooks(fs *Fields, pkg *types.Package) map[summary.FieldRef]*types.Var {
 	var out map[summary.FieldRef]*types.Var
 	for f := range fs.Stores {
-		if ref, ok := where.Hook(f, f.Pkg()); ok && f.Pkg() != pkg {
+		if ref, ok := summary.FieldRefOf(f); ok && f.Pkg() != pkg && where.HoldsFuncsOf(f, f.Pkg()) {
 			if out == nil {
 				out = make(map[summary.FieldRef]*types.Var)
 			}

@@ -213,8 +213,10 @@ func (c *Package) implSummary(impl *ssa.Function) *summary.Summary {
 // package, the merged summary of its implementations here.
 func (c *Package) exportInterfaceSummaries() {
 	for _, m := range names.InterfaceMethods(c.pass.Pkg) {
-		if sum := c.interfaceSummary(m); sum != nil && !sum.SameShape(new(summary.Summary)) {
-			c.pass.ExportObjectFact(m, &summary.SummaryFact{Summary: *sum})
+		if sum := c.interfaceSummary(m); sum != nil {
+			if out := c.forImporters(sum); !out.SameShape(new(summary.Summary)) {
+				c.pass.ExportObjectFact(m, &summary.SummaryFact{Summary: out})
+			}
 		}
 	}
 }

@@ -38,6 +38,7 @@ type Package struct {
 	endWaits     map[*ssa.Function][]endWait           // see findEndWaits
 	literalEnds  map[*ssa.Go][]signal                  // see findLiteralEnds
 	appended     map[*types.Var]bool                   // see appendOnly
+	stored       map[*types.Var]bool                   // see storedHooks
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
 	assigned     map[*types.Var]summary.Position       // see assignments; nil until asked
 	replied      *replyFields                          // see replies; nil until asked

@@ -281,11 +281,42 @@ func (c *Package) exportSummaries() {
 			continue
 		}
 		obj := flow.DeclaredFunc(fn)
-		if len(w.Sum.Touches) == 0 && w.Sum.SameShape(unknownSummary(fn)) {
+		sum := c.forImporters(&w.Sum)
+		if len(sum.Touches) == 0 && sum.SameShape(unknownSummary(fn)) {
 			continue
 		}
-		c.pass.ExportObjectFact(obj, &summary.SummaryFact{Summary: w.Sum})
+		c.pass.ExportObjectFact(obj, &summary.SummaryFact{Summary: sum})
 	}
+}
+
+// forImporters is sum as importers see it: of the fields whose funcs it
+// calls, only the package's hooks (where.IsHook), which importers can
+// fill.
+func (c *Package) forImporters(sum *summary.Summary) summary.Summary {
+	out := sum.Clone()
+	out.CallsFields = slices.DeleteFunc(out.CallsFields, func(ref summary.FieldRef) bool {
+		f := c.M.FieldOf(ref)
+		return f != nil && f.Pkg() == c.pass.Pkg && !where.IsHook(f, c.pass.Pkg, c.storedHooks())
+	})
+	return out
+}
+
+// storedHooks are the fields of the package that its functions store
+// their func parameters in (summary.StoredIn), found once the walks are
+// done: hooks importers fill through them (where.IsHook).
+func (c *Package) storedHooks() map[*types.Var]bool {
+	if c.stored != nil {
+		return c.stored
+	}
+	c.stored = make(map[*types.Var]bool)
+	for _, w := range c.Walks {
+		for _, fs := range w.Sum.StoredIn {
+			if f := c.M.FieldOf(fs.Field); f != nil && f.Pkg() == c.pass.Pkg {
+				c.stored[f.Origin()] = true
+			}
+		}
+	}
+	return c.stored
 }
 
 // unknownSummary is what callers assume of fn without a fact (see

@@ -83,7 +83,7 @@ func (c *Package) exportTurnFacts() {
 					}
 					if m := call.Common().Method; m != nil && model.ExportedInterface(m) {
 						called[m] = append(called[m], actor)
-					} else if f := calledField(call.Common()); where.IsHook(f, c.pass.Pkg) {
+					} else if f := calledField(call.Common()); where.IsHook(f, c.pass.Pkg, c.storedHooks()) {
 						called[f] = append(called[f], actor)
 					}
 				}

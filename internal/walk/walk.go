@@ -391,8 +391,10 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 		// A func value from a parameter or capture: the caller decides;
 		// from an exported field of the package: so does the code of
 		// another package storing it there.
-		if ref, ok := where.Hook(calledField(call), w.c.pass.Pkg); ok {
-			w.Sum.AddCalledField(ref)
+		if f := calledField(call); where.HoldsFuncsOf(f, w.c.pass.Pkg) {
+			if ref, ok := summary.FieldRefOf(f); ok {
+				w.Sum.AddCalledField(ref) // of them, its hooks (where.IsHook) travel to importers
+			}
 		}
 		w.invokes(w.origins.of(call.Value))
 		w.handArgs(where.Callee{}, args, callSite{w: w, pos: pos})

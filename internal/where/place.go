@@ -181,7 +181,7 @@ func (r Rules) Store(f *types.Var) Place {
 			return Place{Off: true, Sink: "a stored callback field called off the owner", AtCall: true}
 		}
 	}
-	if IsHook(f, r.M.Pass().Pkg) {
+	if HoldsFuncsOf(f, r.M.Pass().Pkg) {
 		return Place{StoredIn: f}
 	}
 	return Place{}

@@ -71,20 +71,27 @@ type FieldCall[B comparable] struct {
 	Goes  bool
 }
 
-// IsHook reports whether f is a hook of pkg: a field of pkg holding
-// funcs, which importers store funcs in (an exported one itself, any
-// through pkg's functions: an option, a setter, summary.StoredIn) and
-// pkg's functions may call on their callers' goroutines
-// (summary.CallsFields).
-func IsHook(f *types.Var, pkg *types.Package) bool {
+// HoldsFuncsOf reports whether f is a field of pkg holding funcs.
+func HoldsFuncsOf(f *types.Var, pkg *types.Package) bool {
 	return f != nil && f.Pkg() == pkg && flow.HoldsFuncs(f.Type())
+}
+
+// IsHook reports whether f is a hook of pkg: a field of pkg holding funcs
+// that importers store funcs in, themselves when it is exported, else
+// through pkg's functions (an option, a setter: stored, the fields they
+// store their func parameters in, summary.StoredIn), and that pkg's
+// functions may call on their callers' goroutines (summary.CallsFields).
+// Other unexported fields only pkg's code fills, and its own calls of
+// them already count.
+func IsHook(f *types.Var, pkg *types.Package, stored map[*types.Var]bool) bool {
+	return HoldsFuncsOf(f, pkg) && (f.Exported() || stored[f.Origin()])
 }
 
 // Hook names f, a field whose funcs a function of pkg calls, for its
 // summary, when f is a hook of pkg (IsHook): both paths record such calls
 // through it.
-func Hook(f *types.Var, pkg *types.Package) (summary.FieldRef, bool) {
-	if !IsHook(f, pkg) {
+func Hook(f *types.Var, pkg *types.Package, stored map[*types.Var]bool) (summary.FieldRef, bool) {
+	if !IsHook(f, pkg, stored) {
 		return summary.FieldRef{}, false
 	}
 	return summary.FieldRefOf(f)

@@ -51,7 +51,7 @@ func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:complete
 }
 
 // Ready is complete already: not async.
-func Ready(v int) *Future { // want Ready:`summary\(calls field suggestfutures\.Future\.UF3\)`
+func Ready(v int) *Future { // want Ready:`summary\(\)`
 	f := &Future{}
 	f.complete(v)
 	return f

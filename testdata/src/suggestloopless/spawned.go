@@ -64,7 +64,7 @@ func (c *clocked) refresh() {
 	c.refreshes++
 }
 
-func (c *clocked) Get() int { // want Get:`summary\(invokes arg0; started arg0; calls field suggestloopless\.clocked\.UF1\)` Get:`reads suggestloopless\.clocked\.clock, suggestloopless\.clocked\.refreshes`
+func (c *clocked) Get() int { // want Get:`summary\(invokes arg0; started arg0\)` Get:`reads suggestloopless\.clocked\.clock, suggestloopless\.clocked\.refreshes`
 	go c.refresh()
 	return c.now() + c.refreshes
 }

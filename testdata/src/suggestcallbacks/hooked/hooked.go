@@ -52,7 +52,7 @@ func (m *Manager) OnExpire(h Hook) { m.calls <- func() { m.hooks = append(m.hook
 
 func (m *Manager) Name(f func() string) { m.calls <- func() { m.namer = f } } // want Name:`summary\(\)`
 
-func (m *Manager) Describe() string { return m.namer() } // want Describe:`reads suggestcallbacks/hooked\.Manager\.namer` Describe:`summary\(invokes arg0; calls field suggestcallbacks/hooked\.Manager\.UF4\)`
+func (m *Manager) Describe() string { return m.namer() } // want Describe:`reads suggestcallbacks/hooked\.Manager\.namer` Describe:`summary\(invokes arg0\)`
 
 func (m *Manager) fire(gone []Lease) {
 	hooks := m.hooks

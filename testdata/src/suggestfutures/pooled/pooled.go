@@ -39,7 +39,7 @@ func (f *Future) OnComplete(fn func(int)) { // want `suggest for \(\*pooled\.Fut
 
 type Promise struct{ f *Future }
 
-func (p *Promise) Resolve(v int) { p.f.resolve(v) } // want Resolve:`summary\(invokes arg0; calls field suggestfutures/pooled\.Future\.UF3\)` Resolve:`reads suggestfutures/pooled\.Future\.callbacks, suggestfutures/pooled\.Promise\.f`
+func (p *Promise) Resolve(v int) { p.f.resolve(v) } // want Resolve:`summary\(invokes arg0\)` Resolve:`reads suggestfutures/pooled\.Future\.callbacks, suggestfutures/pooled\.Promise\.f`
 
 // New makes a promise and the future it completes.
 func New() (*Promise, *Future) {
@@ -81,7 +81,7 @@ func (p *Pool) work() {
 }
 
 // Square hands the promise to the workers in a request.
-func (p *Pool) Square(n int) *Future { // want `suggest for \(\*pooled\.Pool\)\.Square: //confined:completes async: the future it returns is completed by the goroutines running \(\*pooled\.Pool\)\.work, which receive it on queue` Square:`confined:completes async` Square:`summary\(calls field suggestfutures/pooled\.Future\.UF3\)`
+func (p *Pool) Square(n int) *Future { // want `suggest for \(\*pooled\.Pool\)\.Square: //confined:completes async: the future it returns is completed by the goroutines running \(\*pooled\.Pool\)\.work, which receive it on queue` Square:`confined:completes async` Square:`summary\(\)`
 	pr, f := New()
 	select {
 	case p.queue <- request{n: n, p: pr}:
@@ -99,7 +99,7 @@ func (p *Pool) Zero() *Future { // want `suggest for \(\*pooled\.Pool\)\.Zero: /
 }
 
 // Ready completes the future before returning it.
-func Ready(v int) *Future { // want Ready:`summary\(calls field suggestfutures/pooled\.Future\.UF3\)`
+func Ready(v int) *Future { // want Ready:`summary\(\)`
 	pr, f := New()
 	pr.Resolve(v)
 	return f
@@ -134,7 +134,7 @@ func (s *Serial) Add(n int) *Future { // want Add:`summary\(\)`
 
 // Close drains what the workers left once they stopped: Square's futures
 // still complete on the workers.
-func (p *Pool) Close() { // want Close:`summary\(calls field suggestfutures/pooled\.Future\.UF3\)`
+func (p *Pool) Close() {
 	close(p.quit)
 	for {
 		select {

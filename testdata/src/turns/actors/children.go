@@ -42,8 +42,8 @@ func (a *auditor) Receive(c *actor.Context) { // want Receive:`summary\(arg0 wri
 // touches the parent's state off the parent's mailbox. Look-alike: a
 // callback touching the child's own state.
 type moderator struct {
-	onBan  func(string) // want onBan:`called in the turns of moderator`
-	onNote func(string) // want onNote:`called in the turns of moderator`
+	onBan  func(string)
+	onNote func(string)
 	notes  []string
 }
 
@@ -55,7 +55,7 @@ func newModerator(onBan func(string)) *moderator {
 
 func (m *moderator) note(s string) { m.notes = append(m.notes, s) }
 
-func (m *moderator) Receive(c *actor.Context) { // want Receive:`summary\(arg0 reads actors\.moderator\.onBan; arg1 calls \(\*actor\.Context\)\.Message; invokes arg0; calls field turns/actors\.moderator\.UF0; calls field turns/actors\.moderator\.UF1\)`
+func (m *moderator) Receive(c *actor.Context) { // want Receive:`summary\(arg0 reads actors\.moderator\.onBan; arg1 calls \(\*actor\.Context\)\.Message; invokes arg0\)`
 	if s, ok := c.Message().(string); ok {
 		m.onBan(s)
 		m.onNote(s)

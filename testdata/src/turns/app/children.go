@@ -20,7 +20,7 @@ type shell struct {
 
 func newShell(p *page) *shell { return &shell{current: p, onTitle: p.retitle} }
 
-func (s *shell) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.page\.n; invokes arg0; calls field turns/app\.shell\.UF1\)`
+func (s *shell) Receive(msg any) { // want Receive:`summary\(arg0 writes app\.page\.n; invokes arg0\)`
 	s.current.n++
 	s.onTitle("home")
 }
