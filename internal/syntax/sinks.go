@@ -240,10 +240,12 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 		if ref, ok := pl.SentOnRef(); ok {
 			out.sum.AddSentOn(o, ref)
 		}
-		if ref, ok := pl.StoredInRef(); ok && (ev.kind != storeEvent || ev.intoParam) {
-			out.sum.AddStoredIn(o, ref)
-			if !o.Fresh() && pl.StoredIn.Pkg() == p.pass.Pkg {
-				p.stored[pl.StoredIn.Origin()] = true
+		if pl.StoredIn != nil && !o.Fresh() && (ev.kind != storeEvent || ev.intoParam) {
+			if ref, ok := pl.StoredInRef(); ok {
+				out.sum.AddStoredIn(o, ref)
+				if pl.StoredIn.Pkg() == p.pass.Pkg {
+					p.stored[pl.StoredIn.Origin()] = true
+				}
 			}
 		}
 		if p.m.Config().Explain && (pl.Off || pl.OnOwner) && !o.Fresh() {

@@ -456,6 +456,17 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	return code
 }
 
+// fieldRef is summary.FieldRefOf(f), found once per field: objectpath
+// searches the package's scope.
+func (c *Package) fieldRef(f *types.Var) (summary.FieldRef, bool) {
+	if ref, ok := c.fieldRefs[f]; ok {
+		return ref, ref != (summary.FieldRef{})
+	}
+	ref, _ := summary.FieldRefOf(f)
+	c.fieldRefs[f] = ref
+	return ref, ref != (summary.FieldRef{})
+}
+
 // storedHooks are the other packages' hooks (where.IsHook) fs stores
 // funcs in, by name: a function of that package that calls one says so in
 // its summary (summary.CallsFields). The package's own are found where
@@ -463,7 +474,10 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 func storedHooks(fs *Fields, pkg *types.Package) map[summary.FieldRef]*types.Var {
 	var out map[summary.FieldRef]*types.Var
 	for f := range fs.Stores {
-		if ref, ok := summary.FieldRefOf(f); ok && f.Pkg() != pkg && where.HoldsFuncsOf(f, f.Pkg()) {
+		if f.Pkg() == pkg || !where.HoldsFuncsOf(f, f.Pkg()) {
+			continue
+		}
+		if ref, ok := summary.FieldRefOf(f); ok {
 			if out == nil {
 				out = make(map[summary.FieldRef]*types.Var)
 			}

@@ -183,9 +183,11 @@ func (w *walker) store(in ssa.Instruction) {
 		return
 	}
 	p := w.c.rules.Store(f)
-	if ref, ok := p.StoredInRef(); ok && intoParam(in) {
-		for _, v := range flow.StoredElements(val) {
-			w.Sum.AddStoredIn(w.funcSources(v), ref)
+	if p.StoredIn != nil && !p.Off && intoParam(in) {
+		if ref, ok := w.c.fieldRef(p.StoredIn); ok {
+			for _, v := range flow.StoredElements(val) {
+				w.Sum.AddStoredIn(w.funcSources(v), ref)
+			}
 		}
 	}
 	switch {

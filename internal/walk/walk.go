@@ -392,7 +392,7 @@ func (w *walker) call(call *ssa.CallCommon, pos token.Pos) {
 		// from an exported field of the package: so does the code of
 		// another package storing it there.
 		if f := calledField(call); where.HoldsFuncsOf(f, w.c.pass.Pkg) {
-			if ref, ok := summary.FieldRefOf(f); ok {
+			if ref, ok := w.c.fieldRef(f); ok {
 				w.Sum.AddCalledField(ref) // of them, its hooks (where.IsHook) travel to importers
 			}
 		}
