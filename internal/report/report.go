@@ -678,15 +678,6 @@ func (r *reporter) touchPos(f finding) token.Pos {
 	return f.pos
 }
 
-// withLiterals is fn and the function literals in its body, at any depth.
-func withLiterals(fn *ssa.Function) []*ssa.Function {
-	out := []*ssa.Function{fn}
-	for i := 0; i < len(out); i++ {
-		out = append(out, out[i].AnonFuncs...)
-	}
-	return out
-}
-
 // callIntoOwnerCode is where f's off-owner code on path to a write at
 // site first calls a function of this package that code on the state's
 // owner calls too, when site is a one-line helper's body (func (s *T) note(v V)
@@ -744,10 +735,8 @@ func (r *reporter) ownerRuns(domain string) map[string]bool {
 				}
 			}
 		}
-		for _, fn := range withLiterals(fn) {
-			for _, callee := range flow.StaticCalls(fn) {
-				called[flow.Generic(callee)] = true
-			}
+		for _, callee := range flow.StaticCalls(fn) { // r.c.Fns has the literals too
+			called[flow.Generic(callee)] = true
 		}
 	}
 	for _, fn := range r.c.Fns {
