@@ -1183,9 +1183,11 @@ func (s *Suggester) proposeAnyFields(obj *types.TypeName, pa *placedAccesses, re
 		case once:
 			writes = "only the func a sync.Once runs writes it, and every read follows that once's Do"
 		case s.written.writtenAfterSetUp()[key]:
-			if !read && pa.unlockedReads[key] {
-				// Only locked writes put it off the owner, and a read
-				// without the lock races with them.
+			if lockedOff && pa.unlockedReads[key] && !s.lockedBlock(key) {
+				// Code off the owner writes it with the lock held, and
+				// a read without the lock races with that write, also
+				// where code off the owner reads it under the lock too;
+				// but a block with its own lock is read only to lock it.
 				continue
 			}
 			writes = "code writes it only with a lock held"

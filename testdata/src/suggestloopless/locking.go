@@ -158,3 +158,35 @@ func (b *looseFlusher) flush() {
 }
 
 func (b *looseFlusher) Batches() int { return b.batches } // want Batches:`reads suggestloopless\.looseFlusher\.batches`
+
+// Look-alike: the same queue read without the lock by a method of the
+// value (Pending): that read races with the flush's locked take, so the
+// queue is no locked member and stays confined.
+type peekFlusher struct { // want `suggest for suggestloopless\.peekFlusher: //confined:owner: code off the owner \(\(\*suggestloopless\.peekFlusher\)\.flush\) touches its field batches without a lock, and the code that creates and calls the value uses it too: with no loop, that code is the owner, and the check reports the goroutines`
+	mu      sync.Mutex
+	pending []string
+	batches int
+}
+
+func (b *peekFlusher) Add(s string) { // want Add:`summary\(started arg0\)` Add:`reads suggestloopless\.peekFlusher\.pending`
+	b.mu.Lock()
+	b.pending = append(b.pending, s)
+	n := len(b.pending)
+	b.mu.Unlock()
+	if n >= 8 {
+		go b.flush()
+	}
+}
+
+func (b *peekFlusher) flush() {
+	b.mu.Lock()
+	batch := b.pending
+	b.pending = nil
+	b.mu.Unlock()
+	_ = batch
+	b.batches++
+}
+
+func (b *peekFlusher) Pending() int { return len(b.pending) } // want Pending:`reads suggestloopless\.peekFlusher\.pending`
+
+func (b *peekFlusher) Batches() int { return b.batches } // want Batches:`reads suggestloopless\.peekFlusher\.batches`
