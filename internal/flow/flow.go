@@ -551,8 +551,11 @@ func BoundMethod(wrapper *ssa.Function) *ssa.Function {
 }
 
 // Generic is the generic function fn is an instance of, whose body its
-// own is; else fn.
+// own is; else fn (nil too).
 func Generic(fn *ssa.Function) *ssa.Function {
+	if fn == nil {
+		return nil
+	}
 	if origin := fn.Origin(); origin != nil {
 		return origin
 	}

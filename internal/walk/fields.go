@@ -282,7 +282,7 @@ func (c *Package) callSites() *callIndex {
 					if !ok || call != nil && op == &call.Call.Value {
 						continue
 					}
-					f = genericOrigin(f)
+					f = flow.Generic(f)
 					c.calls.used[f] = true
 					if f.Synthetic != "" { // a method value's or expression's wrapper runs the method
 						for _, wrapped := range flow.StaticCalls(f) {
@@ -303,15 +303,7 @@ func staticCallee(call *ssa.Call) *ssa.Function {
 	if call == nil {
 		return nil
 	}
-	return genericOrigin(call.Common().StaticCallee())
-}
-
-// genericOrigin is the generic function fn instantiates, or fn.
-func genericOrigin(fn *ssa.Function) *ssa.Function {
-	if fn != nil && fn.Origin() != nil {
-		return fn.Origin()
-	}
-	return fn
+	return flow.Generic(call.Common().StaticCallee())
 }
 
 // startedFieldFuncs lists the functions fn's go statements on func fields
@@ -426,7 +418,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 	for f, stores := range fs.Stores {
 		for _, s := range stores {
 			for _, t := range StoredTargets(s.Val) {
-				code.Stored[f] = append(code.Stored[f], genericOrigin(t.Fn))
+				code.Stored[f] = append(code.Stored[f], flow.Generic(t.Fn))
 			}
 		}
 	}
@@ -436,7 +428,7 @@ func (c *Package) searchCode(fs *Fields) where.Code[*ssa.Function] {
 				for _, t := range sp.Started() {
 					// An instance of a generic function (go c.janitor() in
 					// a generic constructor) runs its origin's body.
-					root := genericOrigin(t.Fn)
+					root := flow.Generic(t.Fn)
 					code.Roots = append(code.Roots, root)
 					if c.Walks[root] == nil {
 						// Another package's function started here (go
@@ -588,7 +580,7 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, 
 			if c.M.IsLoop(t.Fn) {
 				return where.Call[*ssa.Function]{Pos: out.Pos, Fields: out.Fields}, true // the owner's loop: nothing it is handed runs here
 			}
-			out.Runs = append(out.Runs, genericOrigin(t.Fn))
+			out.Runs = append(out.Runs, flow.Generic(t.Fn))
 		}
 		if len(targets) == 1 {
 			callee = c.calleeOf(targets[0].Fn)
@@ -598,7 +590,7 @@ func (c *Package) offOwnerCall(call ssa.CallInstruction, handed summary.Origin, 
 	for i, a := range flow.CallArgs(common) {
 		if names.IsFuncTyped(a.Type()) && c.rules.Arg(callee, i, true).RunsHere() {
 			for _, t := range flow.FuncTargets(a) {
-				out.Runs = append(out.Runs, genericOrigin(t.Fn))
+				out.Runs = append(out.Runs, flow.Generic(t.Fn))
 			}
 		}
 	}

@@ -40,6 +40,7 @@ type Package struct {
 	appended     map[*types.Var]bool                   // see appendOnly
 	stored       map[*types.Var]bool                   // see storedHooks
 	fieldRefs    map[*types.Var]summary.FieldRef       // see fieldRef
+	entryUses    map[*types.Func]*summary.Summary      // see SummaryOf: library functions with a known.EntryUse
 	ownerWrites  map[string]bool                       // see OwnerCodeWrites; nil until asked
 	assigned     map[*types.Var]summary.Position       // see assignments; nil until asked
 	replied      *replyFields                          // see replies; nil until asked
@@ -68,6 +69,7 @@ func New(m *model.Model) *Package {
 		loopStarters: make(map[*ssa.Function]bool),
 		habits:       make(map[*ssa.Function]recvHabit),
 		fieldRefs:    make(map[*types.Var]summary.FieldRef),
+		entryUses:    make(map[*types.Func]*summary.Summary),
 		handedParams: make(map[*ssa.Parameter]bool),
 		loopTouches:  make(map[*ssa.Function]map[string]bool),
 		programs:     make(map[*ssa.Go]*programStart),

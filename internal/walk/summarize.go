@@ -231,15 +231,16 @@ func (c *Package) SummaryOf(fn *ssa.Function) *summary.Summary {
 	if w := c.Walks[fn]; w != nil {
 		return &w.Sum
 	}
-	if origin := fn.Origin(); origin != nil && origin != fn {
+	if origin := flow.Generic(fn); origin != fn {
 		return c.SummaryOf(origin) // an instance of a generic function: its body's, parameters and all
 	}
 	if obj := flow.DeclaredFunc(fn); obj != nil {
-		sum := c.M.View.ImportedSummary(obj)
 		if use, ok := known.EntryUseOf(obj); ok {
-			sum = withEntryUse(obj, sum, use)
+			return flow.Memoized(c.entryUses, obj, func(obj *types.Func) *summary.Summary {
+				return withEntryUse(obj, c.M.View.ImportedSummary(obj), use)
+			})
 		}
-		return sum
+		return c.M.View.ImportedSummary(obj)
 	}
 	return nil
 }

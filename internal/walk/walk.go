@@ -154,7 +154,7 @@ func (w *walker) instr(instr ssa.Instruction) {
 			w.Sum.Result = w.Sum.Result.Union(w.origins.of(r)).Union(w.keptIn(r))
 		}
 		if f := returnedChanField(w.fn, in); f != nil {
-			if ref, ok := summary.FieldRefOf(f); ok {
+			if ref, ok := w.c.fieldRef(f); ok {
 				w.Sum.ResultChan = ref // a mailbox's Ops(), which an importer's loop drains
 			}
 		}

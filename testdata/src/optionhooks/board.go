@@ -1,7 +1,7 @@
 // Package optionhooks hands funcs to another package's Poller through
-// options and a setter: they run where the Poller's Run runs. Started
-// with go, that is off the owner; called on the owner, they stay there.
-// Look-alike: a func a callee keeps only for the call (feed.Sort).
+// options and a setter: they run where the Poller's Run runs; started with
+// go, off the owner (Refresh's Run in place adds nothing: funcs are placed by
+// field, not value). Look-alike: a func a callee keeps only for the call.
 package optionhooks
 
 import (
