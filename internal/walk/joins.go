@@ -169,13 +169,15 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 // which the goroutine the go statement in starts signals on, right after
 // starting it, and every call of the function receives from that result
 // right away (<-pollFrom(w, 3), a helper running the work on a goroutine
-// of its own): its callers wait for the goroutine. Only an unexported
-// function, which the package calls only statically, has all its calls in
-// view.
+// of its own): its callers wait for the goroutine. An unexported function
+// must be called, and only statically, so that every call is in view. An
+// exported one is an asynchronous call whose result is how its callers,
+// in view or not, join it (Start(ctx) <-chan error): the calls in view
+// must all receive right away, and there may be none.
 func (c *Package) awaitedByCallers(in *ssa.Go, ch ssa.Value) bool {
 	fn := in.Parent()
 	obj := flow.DeclaredFunc(fn)
-	if obj == nil || obj.Exported() || !c.OnlyCalled(fn) {
+	if obj == nil || !c.OnlyCalled(fn) {
 		return false
 	}
 	returned := func(instr ssa.Instruction) bool {
@@ -188,7 +190,7 @@ func (c *Package) awaitedByCallers(in *ssa.Go, ch ssa.Value) bool {
 		})
 	}
 	calls := c.Callers(fn)
-	return len(calls) > 0 && waitsRightAfter(in, returned) && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
+	return (len(calls) > 0 || obj.Exported()) && waitsRightAfter(in, returned) && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
 		return !waitsRightAfter(call, func(instr ssa.Instruction) bool { return receivesFrom(instr, call, true) })
 	})
 }

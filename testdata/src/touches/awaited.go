@@ -46,3 +46,33 @@ func pollBeside(p *poller) int {
 	p.polls = 0
 	return <-ch
 }
+
+// An exported function that returns the channel its goroutine signals is
+// an asynchronous call: its callers, in view or not, join the goroutine by
+// receiving from the result, and there may be none in view. Look-alike:
+// one whose caller in view works before it receives.
+func PollAsync(p *poller, n int) <-chan int { // want PollAsync:`summary\(arg0 calls \(\*touches\.poller\)\.poll\)`
+	out := make(chan int, 1)
+	go func() {
+		for i := 0; i < n; i++ {
+			p.poll()
+		}
+		out <- n
+	}()
+	return out
+}
+
+func PollAhead(p *poller) <-chan int { // want PollAhead:`summary\(started arg0\)`
+	out := make(chan int, 1)
+	go func() {
+		p.poll() // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:67\); inside, it writes touches\.poller\.polls; fix: no loop runs the owner, so there is none to hand the work to: let this code work on a value of its own and hand the result back, or guard the field with a lock or an atomic`
+		out <- 1
+	}()
+	return out
+}
+
+func pollAheadBeside(p *poller) int {
+	ch := PollAhead(p)
+	p.polls = 0
+	return <-ch
+}
