@@ -407,7 +407,7 @@ func (s *Suggester) goroutineTouches(spawned *spawnedCode, pa *placedAccesses) *
 		// Its own writes that no Lock dominates (a goroutine locking for a
 		// map and bumping a counter after), and what it calls with what it
 		// was handed.
-		writes := s.written.ownWrites(fn, spawned.perIteration[fn])
+		writes := union(s.written.ownWrites(fn, spawned.perIteration[fn]), spawned.addressed[fn])
 		if !seen[fn] {
 			seen[fn] = true
 			t.notePartTouches(s.written, fn, spawned, writes)

@@ -87,6 +87,10 @@ type spawnedCode struct {
 	// entries it touches (go b.ship(b.buf); b.buf = b.buf[:0]): a batch
 	// its spawner still fills.
 	sharedEntries map[*ssa.Function]fieldSet
+	// addressed are, by function, the fields of candidate types whose
+	// address a start hands it and that it writes through unlocked (go
+	// b.prewarm(def, &b.counts.Prewarmed), whose *n++ writes b.counts).
+	addressed map[*ssa.Function]fieldSet
 }
 
 // codeRoots lists where the package's code outside test files starts
@@ -98,7 +102,7 @@ type spawnedCode struct {
 // an owner makes no type owned, and tests start code in their own ways.
 func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 	sp = &spawnedCode{startedBy: make(map[*ssa.Function][]*ssa.Function), entries: make(map[*ssa.Function]bool),
-		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), fresh: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool), sharedEntries: make(map[*ssa.Function]fieldSet)}
+		joined: make(map[*ssa.Function]bool), window: make(map[*ssa.Function]*fieldAccesses), unwaited: make(map[*ssa.Function]bool), perIteration: make(map[*ssa.Function]map[int]bool), fresh: make(map[*ssa.Function]map[int]bool), sharedParts: make(map[*ssa.Function]map[int]bool), sharedEntries: make(map[*ssa.Function]fieldSet), addressed: make(map[*ssa.Function]fieldSet)}
 	startsOf := make(map[*ssa.Function]int)
 	unjoined := make(map[*ssa.Function]bool)
 	for _, fn := range s.e.Functions() {
@@ -165,6 +169,7 @@ func (s *Suggester) codeRoots() (roots []ownerRoot, sp *spawnedCode) {
 				sp.notePerIteration(t, start.Call, startsOf[t.Fn] == 0)
 				s.noteSharedParts(sp, w, start, t)
 				s.noteSharedEntries(sp, start, t)
+				s.noteAddressed(sp, start, t)
 				startsOf[t.Fn]++
 				if start.Call != nil && (flow.InLoop(start.Call.Block()) || !start.Inferred && runsRepeatedly(start.Call)) {
 					sp.fns = append(sp.fns, t.Fn)
@@ -339,6 +344,55 @@ func (s *Suggester) noteSharedEntries(sp *spawnedCode, start walk.Entry, t flow.
 			sp.sharedEntries[t.Fn][key] = true
 		}
 	}
+}
+
+// noteAddressed records the fields of candidate types whose address start
+// hands to t as an argument when t writes through that parameter where no
+// lock is held (see spawnedCode.addressed).
+func (s *Suggester) noteAddressed(sp *spawnedCode, start walk.Entry, t flow.FuncValue) {
+	for i, a := range start.Args {
+		fa, ok := a.(*ssa.FieldAddr)
+		if !ok || i >= len(t.Fn.Params) || !writesThrough(t.Fn.Params[i]) {
+			continue
+		}
+		for outer, ok := fa.X.(*ssa.FieldAddr); ok; outer, ok = fa.X.(*ssa.FieldAddr) {
+			fa = outer // &b.counts.Prewarmed is b.counts's
+		}
+		named := names.DerefNamed(fa.X.Type())
+		st, isStruct := names.DerefUnder(fa.X.Type()).(*types.Struct)
+		if named == nil || !isStruct || !s.written.candidate(named) {
+			continue
+		}
+		if sp.addressed[t.Fn] == nil {
+			sp.addressed[t.Fn] = make(fieldSet)
+		}
+		sp.addressed[t.Fn][fieldKey(named, st.Field(fa.Field).Name())] = true
+	}
+}
+
+// writesThrough reports whether fn stores through its pointer parameter p,
+// or a field or element of what it points to, where no lock is held.
+func writesThrough(p *ssa.Parameter) bool {
+	if _, ok := p.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	var through func(v ssa.Value, depth int) bool
+	through = func(v ssa.Value, depth int) bool {
+		for _, r := range flow.Referrers(v) {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == v && !underLock(r) {
+					return true
+				}
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				if depth < 3 && through(r.(ssa.Value), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return through(p, 0)
 }
 
 // startsWith reports whether fn calls, besides at, a function of the
