@@ -50,18 +50,39 @@ func (w *walker) loopStarts() []loopStart {
 				if w.ownReceiver(value) {
 					continue // the loop itself runs: its goroutine is the owner
 				}
-				if loop := w.c.M.Turns.LoopOf(value.Type()); loop != nil {
-					value = variableOf(value)
-					if cells := flow.CellsHolding(value); len(cells) == 1 {
-						value = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
+				loop := w.c.M.Turns.LoopOf(value.Type())
+				if loop == nil {
+					continue
+				}
+				// go s.Run(ctx), Run promoted from an embedded loop, starts
+				// it on s.Loop: what s holds beside it is shared with that
+				// loop as s is.
+				for x := value; x != nil; x = embedder(x) {
+					x = variableOf(x)
+					if cells := flow.CellsHolding(x); len(cells) == 1 {
+						x = cells[0] // c := New(); go func() { c.Get(k) }(): a variable closures share
 					}
-					out = append(out, loopStart{value: value, at: instr, loop: loop})
+					out = append(out, loopStart{value: x, at: instr, loop: loop})
 				}
 			}
 		}
 	}
 	w.starts = &out
 	return out
+}
+
+// embedder returns the struct whose embedded field v was loaded from
+// (s for s.Loop), or nil.
+func embedder(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || !flow.FieldOf(fa).Embedded() {
+		return nil
+	}
+	return fa.X
 }
 
 // ownReceiver reports whether the function is a //confined:loop method

@@ -581,7 +581,14 @@ func (w *walker) start(args []ssa.Value, captures flow.Captures) {
 func (w *walker) startedValue(v ssa.Value) bool {
 	v = flow.Unboxed(v)
 	held := variableOf(v) // a variable a closure captures is loaded anew at each use (t.Cleanup(func() { <-r.Done() }))
-	return slices.ContainsFunc(w.started, func(s ssa.Value) bool { return s == v || variableOf(s) == held }) || slices.Contains(w.spawned, held) || w.startedResult(v)
+	return slices.ContainsFunc(w.started, func(s ssa.Value) bool {
+		for ; s != nil; s = embedder(s) { // go s.Run(ctx) starts s.Loop, and with it s
+			if s == v || variableOf(s) == held {
+				return true
+			}
+		}
+		return false
+	}) || slices.Contains(w.spawned, held) || w.startedResult(v)
 }
 
 // handArgs hands a call's arguments to where the rules say the callee runs
