@@ -136,11 +136,11 @@ func (g *goStatements) all() []*ssa.Go {
 // joined reports whether the function waits for the goroutine the go
 // statement starts, right after starting it: the goroutine closes or sends
 // on a channel the function then receives from, or calls Done on a group
-// the function then waits on.
-func (g *goStatements) joined(in *ssa.Go) bool {
+// the function then waits on. It also returns the signal the wait is for.
+func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 	call := in.Common()
 	if call.IsInvoke() {
-		return false
+		return false, signal{}
 	}
 	// In a loop, a select that may take another case goes on to the next
 	// iteration's start while this goroutine still runs (an attempt given
@@ -158,11 +158,32 @@ func (g *goStatements) joined(in *ssa.Go) bool {
 			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) || !sig.done && g.c.awaitedByCallers(in, v) {
 				// Siblings are looked for last: most go statements are
 				// waited for by nobody, and that is cheaper to see.
-				return !g.hasSibling(in)
+				return !g.hasSibling(in), sig
 			}
 		}
 	}
-	return false
+	return false, signal{}
+}
+
+// deferredAfter returns the calls fn defers that run after sig, the signal
+// its starter waits for: every one when the signal is no deferred call
+// (done <- b.Build(); the deferred write of b.lastBuild runs after the
+// receive), else those deferred before it, which run after it.
+func deferredAfter(fn *ssa.Function, sig signal) []*ssa.Defer {
+	signalDeferred, _ := sig.at.(*ssa.Defer)
+	var out []*ssa.Defer
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || d == signalDeferred || signalsOf(d) != nil {
+				continue
+			}
+			if signalDeferred == nil || flow.Dominates(d, signalDeferred) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // awaitedByCallers reports whether the function returns the channel ch,
@@ -260,6 +281,7 @@ func variableOf(v ssa.Value) ssa.Value {
 type signal struct {
 	v    ssa.Value
 	done bool
+	at   ssa.Instruction // the send, close or Done (or the defer of one)
 }
 
 // waitFor is the wait for the goroutine that signals sig, v being the
@@ -286,16 +308,16 @@ func signals(fn *ssa.Function) []signal {
 func signalsOf(instr ssa.Instruction) []signal {
 	switch in := instr.(type) {
 	case *ssa.Send:
-		return []signal{{v: in.Chan}}
+		return []signal{{v: in.Chan, at: instr}}
 	case ssa.CallInstruction: // close(ch), wg.Done(), also deferred
 		common := in.Common()
 		if len(common.Args) == 0 {
 			return nil
 		}
 		if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "close" {
-			return []signal{{v: common.Args[0]}}
+			return []signal{{v: common.Args[0], at: instr}}
 		} else if callee := common.StaticCallee(); callee != nil && callee.Name() == "Done" {
-			return []signal{{v: common.Args[0], done: true}}
+			return []signal{{v: common.Args[0], done: true, at: instr}}
 		}
 	}
 	return nil

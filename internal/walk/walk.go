@@ -271,12 +271,14 @@ func appendedTo(addr ssa.Value) ssa.Value {
 // arguments and captured variables coming from here.
 func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
-	p := w.c.rules.Go(w.gos.joined(in))
+	joined, sig := w.gos.joined(in)
+	p := w.c.rules.Go(joined)
 	if p.Here {
 		waiting := w.waiting
 		w.waiting = true // it runs while this function waits
 		w.call(call, in.Pos())
 		w.waiting = waiting
+		w.startTail(in, sig)
 		return
 	}
 	at := Entry{Pos: in.Pos(), Sink: p.Sink, Call: in, Args: call.Args}
@@ -325,6 +327,21 @@ func (w *walker) goStmt(in *ssa.Go) {
 		}
 	}
 	if len(at.Targets) > 0 || len(at.Entries) > 0 {
+		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// startTail starts, off the owner, what the goroutine that the go
+// statement in starts, and that its starter waits for, defers to run after
+// the signal the wait is for: the starter goes on beside it.
+func (w *walker) startTail(in *ssa.Go, sig signal) {
+	at := Entry{Pos: in.Pos(), Sink: w.c.rules.Go(false).Sink, Call: in}
+	for _, t := range flow.FuncTargets(in.Call.Value) {
+		for _, d := range deferredAfter(t.Fn, sig) {
+			at.Targets = append(at.Targets, flow.FuncTargets(d.Call.Value)...)
+		}
+	}
+	if len(at.Targets) > 0 {
 		w.Spawns = append(w.Spawns, at)
 	}
 }

@@ -76,3 +76,46 @@ func pollAheadBeside(p *poller) int {
 	p.polls = 0
 	return <-ch
 }
+
+// What the goroutine defers to run after its signal runs beside the
+// caller that received it: a deferred write after the send races with what
+// the caller does next. Look-alikes: a write deferred after the deferred
+// close, which runs before it, and a write made before the send.
+func PollTimed(p *poller) <-chan int { // want PollTimed:`summary\(arg0 writes touches\.poller\.polls\)`
+	out := make(chan int, 1)
+	go func() {
+		defer func() { p.polls++ }() // want `writes confined touches\.poller\.polls off the owner: this code runs via a go statement \(awaited\.go:\d+\)`
+		out <- 1
+	}()
+	return out
+}
+
+func PollClosing(p *poller) <-chan struct{} { // want PollClosing:`summary\(arg0 writes touches\.poller\.polls\)`
+	out := make(chan struct{})
+	go func() {
+		defer close(out)
+		defer func() { p.polls++ }()
+		p.poll()
+	}()
+	return out
+}
+
+func PollCounted(p *poller) <-chan int { // want PollCounted:`summary\(arg0 writes touches\.poller\.polls\)`
+	out := make(chan int, 1)
+	go func() {
+		p.polls++
+		out <- 1
+	}()
+	return out
+}
+
+// A write deferred before the deferred close runs after it.
+func PollClosedFirst(p *poller) <-chan struct{} { // want PollClosedFirst:`summary\(arg0 writes touches\.poller\.polls\)`
+	out := make(chan struct{})
+	go func() {
+		defer func() { p.polls++ }() // want `writes confined touches\.poller\.polls off the owner: this code runs via a go statement \(awaited\.go:\d+\)`
+		defer close(out)
+		p.poll()
+	}()
+	return out
+}
