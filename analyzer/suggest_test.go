@@ -29,7 +29,7 @@ func TestSuggestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestnamed", "suggestexplainline")
+	analysistest.Run(t, testdata(), a, "suggestexplain", "suggestexplain/gatherers", "suggestnamed", "suggestexplainline")
 }
 
 // TestSuggestExplainForeign checks, in module mode (another package of a

@@ -239,6 +239,11 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
 		}
+		if gathersOwnResults(fn) {
+			s.declined.add(obj, directive.VerbLoop, "the channels it receives from are ones it makes itself and hands only to code it runs, and it "+
+				"returns a result: a call gathering what its own workers send, not an owner's loop")
+			continue
+		}
 		if turns := s.turnsReceiver(fn); turns != "" {
 			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
 			continue
@@ -763,7 +768,7 @@ func (s *Suggester) perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
 	for _, st := range starts {
 		args := flow.CallArgs(st.call.Common())
 		for _, i := range params {
-			if i >= len(args) || !madeAndKept(args[i]) {
+			if i >= len(args) || !madeAndKept(args[i], nil) {
 				return false
 			}
 		}
@@ -771,17 +776,76 @@ func (s *Suggester) perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
 	return true
 }
 
+// gathersOwnResults reports whether fn returns a value besides an error,
+// and every channel it receives work from in a loop is one it made and
+// hands only to calls and to the closures it makes (for v := range
+// verdicts, fed by the workers it started): a call that waits for its own
+// workers' results (Import(ctx, r) (*Report, error)), which its callers
+// make on their goroutines.
+func gathersOwnResults(fn *ssa.Function) bool {
+	if returnsAtMostError(fn) {
+		return false
+	}
+	gathers := false
+	for _, b := range fn.Blocks {
+		if !flow.InLoop(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			for _, ch := range flow.ReceivedChannels(instr) {
+				if !ownChannel(ch) {
+					return false
+				}
+				gathers = true
+			}
+		}
+	}
+	return gathers
+}
+
+// ownChannel reports whether ch, received from, is a channel the function
+// made and keeps (see madeAndKept), itself or in a variable the closures
+// it makes share (verdicts, which its workers send on and a goroutine of
+// its closes): the variable is only loaded, and captured.
+func ownChannel(ch ssa.Value) bool {
+	load, ok := ch.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return madeAndKept(ch, nil)
+	}
+	held, cell := flow.HeldValue(load.X)
+	if cell == nil {
+		return false
+	}
+	for _, ref := range flow.Referrers(cell) {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Val != held {
+				return false
+			}
+		case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return madeAndKept(held, cell)
+}
+
 // madeAndKept reports whether v is a channel the function made and only
-// hands to calls (a go statement among them): stored, sent, returned or
+// hands to calls (a go statement among them) and closures it makes, or
+// stores in the variable into: stored elsewhere, sent, returned or
 // converted, it outlives the call.
-func madeAndKept(v ssa.Value) bool {
+func madeAndKept(v ssa.Value, into *ssa.Alloc) bool {
 	if _, ok := v.(*ssa.MakeChan); !ok {
 		return false
 	}
 	for _, ref := range flow.Referrers(v) {
-		switch ref.(type) {
-		case ssa.CallInstruction, *ssa.UnOp, *ssa.Select, *ssa.Send, *ssa.DebugRef:
+		switch ref := ref.(type) {
+		case ssa.CallInstruction, *ssa.UnOp, *ssa.Select, *ssa.Send, *ssa.DebugRef, *ssa.MakeClosure:
 			if send, ok := ref.(*ssa.Send); ok && send.X == v {
+				return false
+			}
+		case *ssa.Store:
+			if into == nil || ref.Addr != into {
 				return false
 			}
 		default:

@@ -1,0 +1,72 @@
+package gatherers
+
+import "sync"
+
+// An importer's Import makes a channel for its workers' verdicts, ranges
+// over it and returns a count: a call gathering what its own workers send,
+// which its callers make on goroutines of their own (ImportAsync's), not an
+// owner's loop.
+type importer struct {
+	seen map[string]int
+}
+
+type verdict struct {
+	key string
+	ok  bool
+}
+
+func (im *importer) Import(keys []string) (int, error) { // want `explain: no //confined:loop for \(\*gatherers\.importer\)\.Import: the channels it receives from are ones it makes itself and hands only to code it runs, and it returns a result: a call gathering what its own workers send, not an owner's loop` Import:`summary\(reads the entries of arg1\)` Import:`writes suggestexplain/gatherers\.importer\.seen; grows suggestexplain/gatherers\.importer\.seen`
+	verdicts := make(chan verdict)
+	var wg sync.WaitGroup
+	for _, k := range keys {
+		wg.Go(func() { verdicts <- verdict{k, k != ""} })
+	}
+	go func() {
+		wg.Wait()
+		close(verdicts)
+	}()
+	n := 0
+	for v := range verdicts {
+		if v.ok {
+			im.seen[v.key]++
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (im *importer) ImportAsync(keys []string) <-chan int { // want ImportAsync:`summary\(reads the entries of arg1\)`
+	out := make(chan int, 1)
+	go func() {
+		n, _ := im.Import(keys)
+		out <- n
+	}()
+	return out
+}
+
+// Look-alike: a session's run also ranges over a channel it makes, fed by
+// a reader goroutine it starts, but returns nothing: its goroutine is the
+// session's loop, handling what arrives.
+type session struct { // want `suggest for gatherers\.session: //confined:owner: code on the owner \(\(\*gatherers\.session\)\.run\) writes its field lines without a lock, and no other code writes it but where a value is built`
+	in    chan string
+	lines []string
+}
+
+func (s *session) run() { // want `suggest for \(\*gatherers\.session\)\.run: //confined:loop: a goroutine runs it \(go statement in gatherers\.startSession, gatherers\.go:70\) and it receives from a channel in a loop \(gatherers\.go:63\)` run:`confined:loop`
+	msgs := make(chan string)
+	go func() {
+		defer close(msgs)
+		for l := range s.in {
+			msgs <- l
+		}
+	}()
+	for m := range msgs {
+		s.lines = append(s.lines, m)
+	}
+}
+
+func startSession() *session {
+	s := &session{in: make(chan string)}
+	go s.run()
+	return s
+}
