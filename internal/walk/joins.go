@@ -147,9 +147,10 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 	// up on); elsewhere it only waits longer.
 	only := flow.InLoop(in.Block())
 	for _, t := range flow.FuncTargets(call.Value) {
-		for _, sig := range signals(t.Fn) {
+		sigs := signals(t.Fn)
+		for _, sig := range sigs {
 			v := spawnerValue(sig.v, t, call.Args)
-			if v == nil {
+			if v == nil || !sig.done && !signalsOnce(sig, sigs, t, call.Args) {
 				continue
 			}
 			wait := sig.waitFor(v, only)
@@ -163,6 +164,21 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 		}
 	}
 	return false, signal{}
+}
+
+// signalsOnce reports whether sig, a send or a close, is the only signal
+// among sigs, those of the goroutine t, on its channel, and given outside
+// any loop: a channel the goroutine sends on in a loop, or sends on and
+// then closes, streams values (Stream(ctx, r) <-chan Chunk), and a receive
+// waits for the first of them only.
+func signalsOnce(sig signal, sigs []signal, t flow.FuncValue, args []ssa.Value) bool {
+	if b := sig.at.Block(); b == nil || flow.InLoop(b) {
+		return false
+	}
+	v := spawnerValue(sig.v, t, args)
+	return !slices.ContainsFunc(sigs, func(other signal) bool {
+		return other.at != sig.at && !other.done && spawnerValue(other.v, t, args) == v
+	})
 }
 
 // deferredAfter returns the calls fn defers that run after sig, the signal

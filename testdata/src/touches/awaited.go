@@ -119,3 +119,29 @@ func PollClosedFirst(p *poller) <-chan struct{} { // want PollClosedFirst:`summa
 	}()
 	return out
 }
+
+// A goroutine that sends on its channel in a loop, or twice, streams
+// values: a receive waits for the first only, and its receiver goes on
+// beside it.
+func PollStream(p *poller, n int) <-chan int { // want PollStream:`summary\(started arg0\)`
+	out := make(chan int)
+	go func() {
+		defer close(out)
+		for i := 0; i < n; i++ {
+			p.poll() // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:128\); inside, it writes touches\.poller\.polls; fix: no loop runs the owner, so there is none to hand the work to: let this code work on a value of its own and hand the result back, or guard the field with a lock or an atomic`
+			out <- i
+		}
+	}()
+	return out
+}
+
+func pollFirst(p *poller) int {
+	ch := make(chan int)
+	go func() {
+		p.poll() // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:140\); inside, it writes touches\.poller\.polls; fix: no loop runs the owner, so there is none to hand the work to: let this code work on a value of its own and hand the result back, or guard the field with a lock or an atomic`
+		ch <- 1
+		p.poll() // want `calls confined \(\*touches\.poller\)\.poll off the owner: this code runs via a go statement \(awaited\.go:140\); inside, it writes touches\.poller\.polls; fix: no loop runs the owner, so there is none to hand the work to: let this code work on a value of its own and hand the result back, or guard the field with a lock or an atomic`
+		ch <- 2
+	}()
+	return <-ch + p.polls
+}
