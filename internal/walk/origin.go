@@ -22,8 +22,8 @@ type originTracker struct {
 	fn          *ssa.Function
 	memo        map[ssa.Value]summary.Origin
 	allocStores map[*ssa.Alloc]summary.Origin
-	// What is stored into each local allocation, built on first use.
-	storesByAlloc map[*ssa.Alloc][]ssa.Value
+	// The stores into each local allocation, built on first use.
+	storesByAlloc map[*ssa.Alloc][]*ssa.Store
 }
 
 func newOriginTracker(c *Package, fn *ssa.Function) *originTracker {
@@ -58,6 +58,9 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 		switch v.Op {
 		case token.MUL: // a load
 			if alloc := flow.AllocRoot(v.X); alloc != nil {
+				if field := topField(v.X, alloc); field >= 0 {
+					return ot.storedIntoField(alloc, field)
+				}
 				return ot.storedInto(alloc)
 			}
 		case token.ARROW:
@@ -111,23 +114,62 @@ func (ot *originTracker) storedInto(alloc *ssa.Alloc) summary.Origin {
 }
 
 func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
+	var o summary.Origin
+	for _, st := range ot.storesInto(alloc) {
+		o = o.Union(ot.of(st.Val))
+	}
+	return o
+}
+
+// storedIntoField is what a load from the field of a struct the function
+// allocated may hold: what was stored into that field, or into the whole
+// struct (s := &Server{fleet: reg}; s.loop = loop.New(): s.loop holds no
+// part of reg).
+func (ot *originTracker) storedIntoField(alloc *ssa.Alloc, field int) summary.Origin {
+	var o summary.Origin
+	for _, st := range ot.storesInto(alloc) {
+		if f := topField(st.Addr, alloc); f < 0 || f == field {
+			o = o.Union(ot.of(st.Val))
+		}
+	}
+	return o
+}
+
+// storesInto are the stores into a local allocation, found with one scan
+// of the body for every allocation. A plain value stored into an element
+// or field is a copy (rows[0] = *st): the allocation holds no part of
+// where it came from.
+func (ot *originTracker) storesInto(alloc *ssa.Alloc) []*ssa.Store {
 	if ot.storesByAlloc == nil {
-		// One scan of the body serves every allocation.
-		ot.storesByAlloc = make(map[*ssa.Alloc][]ssa.Value)
+		ot.storesByAlloc = make(map[*ssa.Alloc][]*ssa.Store)
 		for _, b := range ot.fn.Blocks {
 			for _, instr := range b.Instrs {
 				if st, ok := instr.(*ssa.Store); ok {
-					// A plain value stored into an element or field is
-					// a copy (rows[0] = *st): the allocation holds no
-					// part of where it came from.
 					if root := flow.AllocRoot(st.Addr); root != nil && (st.Addr == root || names.SharesMemory(st.Val.Type())) {
-						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st.Val)
+						ot.storesByAlloc[root] = append(ot.storesByAlloc[root], st)
 					}
 				}
 			}
 		}
 	}
-	return ot.unionOf(ot.storesByAlloc[alloc])
+	return ot.storesByAlloc[alloc]
+}
+
+// topField is the index of the field of the struct alloc that addr, an
+// address within it, lies in (s.loop, s.cfg.Client); -1 for the struct
+// itself, or an address through an element.
+func topField(addr ssa.Value, alloc *ssa.Alloc) int {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			if a.X == alloc {
+				return a.Field
+			}
+			addr = a.X
+		default:
+			return -1
+		}
+	}
 }
 
 // freshResults are the library functions whose results are the caller's

@@ -53,3 +53,30 @@ func AddPosted(ctx context.Context) { // want AddPosted:`summary\(started arg0; 
 	go r.Run(ctx)
 	r.Post(func() { r.add(1, "posted") })
 }
+
+// A constructor that keeps a started cache in one field of the value it
+// builds, and makes a fresh cache for another, touches the fresh one: what
+// it stores in one field is no part of another.
+type front struct {
+	upstream *Cache
+	local    *Cache
+}
+
+func newFront(up *Cache) *front {
+	f := &front{upstream: up}
+	f.local = &Cache{items: map[string]string{}}
+	f.local.hits++
+	return f
+}
+
+func FrontOfStarted() *front { return newFront(New()) }
+
+// Look-alike: one that touches the cache it was handed touches the started
+// one.
+func newWarmFront(up *Cache) *front {
+	f := &front{upstream: up}
+	f.upstream.hits++ // want `writes confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop \(\*startedloops\.Cache\)\.run`
+	return f
+}
+
+func WarmFrontOfStarted() *front { return newWarmFront(New()) }
