@@ -59,6 +59,7 @@ var suites = []struct {
 	// Funcs another package keeps through options and setters run where
 	// its functions calling them run.
 	{name: "optionhooks"},
+	{name: "ownloop"},
 	// Several owners: named domains, cross-domain touches, sent values.
 	{name: "domains"},
 	// Domains across packages: directives and inferred hops through facts,

@@ -608,6 +608,40 @@ func (w *walker) startedValue(v ssa.Value) bool {
 	}) || slices.Contains(w.spawned, held) || w.startedResult(v)
 }
 
+// ownLoop reports whether a call of the method fn of a value with a loop,
+// which keeps the funcs at the indexes async for it to run, hands it only method values
+// bound to its receiver or to the value holding the receiver in a field
+// (s.loop.OnTick(s.flush), r.OnTick(r.refresh) promoted from r's embedded
+// loop), or literals capturing nothing else: the loop runs them for the
+// value it serves (see where.Callee).
+func ownLoop(fn *types.Func, async []int, args []ssa.Value) bool {
+	if fn.Signature().Recv() == nil || len(args) == 0 {
+		return false
+	}
+	loop := variableOf(args[0])
+	var holder ssa.Value
+	if load, ok := args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+			holder = variableOf(fa.X)
+		}
+	}
+	bound := false
+	for _, i := range async {
+		if i >= len(args) {
+			continue
+		}
+		mc, ok := args[i].(*ssa.MakeClosure)
+		if !ok || slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool {
+			held, _ := flow.HeldValue(b) // a variable the literal captures
+			return held != loop && held != holder && variableOf(b) != loop && variableOf(b) != holder
+		}) {
+			return false
+		}
+		bound = true
+	}
+	return bound
+}
+
 // handArgs hands a call's arguments to where the rules say the callee runs
 // them.
 func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
@@ -616,6 +650,7 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 	}
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
 		c.Waits = w.c.waitsFor(c.Fn, args)
+		c.OwnLoop = len(args) > 0 && w.c.M.Turns.LoopOf(args[0].Type()) != nil && ownLoop(c.Fn, k.Async, args)
 	}
 	waiting := w.waiting
 	w.waiting = waiting || c.Waits

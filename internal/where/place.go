@@ -88,6 +88,11 @@ type Callee struct {
 	// Waits is set when the caller waits for the work it hands over right
 	// after handing it (wg.Go(f); wg.Wait()).
 	Waits bool
+	// OwnLoop is set when the funcs the caller hands over are bound to
+	// the value holding the callee's receiver, a loop (s.loop.OnTick(s.flush),
+	// r.OnTick(r.refresh) with r embedding it): the loop keeps them and
+	// runs them, on itself, for the value it serves.
+	OwnLoop bool
 }
 
 // Rules apply the rules of where code runs to the events an evaluator
@@ -120,9 +125,9 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 			return Place{Inherited: true}
 		case slices.Contains(k.Sync, i), slices.Contains(k.Async, i) && c.Waits:
 			return Place{Here: true}
-		case slices.Contains(k.Async, i):
+		case slices.Contains(k.Async, i) && !c.OwnLoop:
 			return Place{Off: true, Sink: r.M.Entries.SinkName(c.Fn)}
-		case slices.Contains(k.Hop, i):
+		case slices.Contains(k.Hop, i), slices.Contains(k.Async, i):
 			return Place{OnOwner: true, Domain: r.M.HopDomain(c.Fn), Sink: names.FuncName(c.Fn)}
 		}
 	}
