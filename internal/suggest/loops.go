@@ -244,6 +244,11 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"returns a result: a call gathering what its own workers send, not an owner's loop")
 			continue
 		}
+		if s.drainsOwnCalls(fn) {
+			s.declined.add(obj, directive.VerbLoop, "the channels it receives work from are ones calls it makes return, kept nowhere else "+
+				"(a rerun's progress stream): it drains those calls' responses, a helper of them, not an owner's loop")
+			continue
+		}
 		if turns := s.turnsReceiver(fn); turns != "" {
 			s.declined.add(obj, directive.VerbLoop, fmt.Sprintf("its receiver, %s, is state a framework's turns own: a goroutine of its methods runs off that owner, not as an owner of its own", turns))
 			continue
@@ -801,6 +806,52 @@ func gathersOwnResults(fn *ssa.Function) bool {
 		}
 	}
 	return gathers
+}
+
+// drainsOwnCalls reports whether every channel fn receives work from in a
+// loop is one a call fn makes returned (progress, err :=
+// m.client.Rerun(ctx, id); for p := range progress), which fn only
+// receives from: the responses of that call.
+func (s *Suggester) drainsOwnCalls(fn *ssa.Function) bool {
+	drains := false
+	for _, b := range fn.Blocks {
+		if !flow.InLoop(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			for _, ch := range flow.ReceivedChannels(instr) {
+				if !s.workChannel(ch) {
+					continue
+				}
+				if !returnedStream(ch) {
+					return false
+				}
+				drains = true
+			}
+		}
+	}
+	return drains
+}
+
+// returnedStream reports whether ch is a call's result (or one of its
+// results) that the function only receives from.
+func returnedStream(ch ssa.Value) bool {
+	if ex, ok := ch.(*ssa.Extract); ok {
+		ch = ex
+		if _, ok := ex.Tuple.(*ssa.Call); !ok {
+			return false
+		}
+	} else if _, ok := ch.(*ssa.Call); !ok {
+		return false
+	}
+	for _, ref := range flow.Referrers(ch) {
+		switch ref.(type) {
+		case *ssa.UnOp, *ssa.Select, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // ownChannel reports whether ch, received from, is a channel the function
