@@ -44,6 +44,16 @@ func TestSuggestExplainForeign(t *testing.T) {
 	}
 }
 
+// TestSuggestEmbeddedForeign checks, in module mode, that a loop writing
+// the fields of another package's record its builds embed proposes the
+// build type owned, not the record type.
+func TestSuggestEmbeddedForeign(t *testing.T) {
+	got := suggestedInModule(t, "embeddedforeign", func(msg string) bool { return strings.HasPrefix(msg, "suggest for ") && strings.Contains(msg, "//confined:owner") })
+	if len(got) != 1 || !strings.Contains(got[0], "suggest for embeddedforeign.Build: //confined:owner") {
+		t.Errorf("want the build type alone proposed owned; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
 // suggestedInModule runs -suggest -explain on the module in testdata/dir
 // (or dir, absolute) and returns the diagnostics whose message keep says to, as
 // "position: message".

@@ -404,7 +404,7 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 				}
 				named := names.DerefNamed(v.Type())
 				st, ok := names.DerefUnder(v.Type()).(*types.Struct)
-				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) {
+				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || partOfForeign(v, named) {
 					continue
 				}
 				if !walk.Rewrites(originOf, v) && !(originOf(v).Has(summary.Handed) && x.keptReceived(fn)[named.Origin()]) {
@@ -422,6 +422,20 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 			}
 		}
 	}
+}
+
+// partOfForeign reports whether v, the struct whose field is touched, is
+// a struct-valued field of a value of another package's type (Build
+// embedding ci.BuildInfo, b.Status written): the touch is of the holder's
+// memory, its field's, and no evidence about the record type, which its
+// own package keeps elsewhere as it likes.
+func partOfForeign(v ssa.Value, named *types.Named) bool {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	holder := names.DerefNamed(fa.X.Type())
+	return holder != nil && holder.Obj().Pkg() != named.Obj().Pkg()
 }
 
 // keptReceived are the types whose values fn receives from a channel and

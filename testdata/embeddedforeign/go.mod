@@ -1,0 +1,3 @@
+module example.com/embeddedforeign
+
+go 1.24
