@@ -338,12 +338,16 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 			proposed = append(proposed, field.Name())
 		}
 	}
-	if len(proposed) == 0 && !kept || off == nil {
+	if len(proposed) == 0 && !kept && !wt.turns || off == nil {
 		return len(proposed) > 0
 	}
 	whose := "as the owner's " + strings.Join(firstN(proposed, 3), ", ") + " are"
-	if len(proposed) == 0 {
+	switch {
+	case len(proposed) > 0:
+	case kept:
 		whose = "and the owner keeps the values it makes of it"
+	default:
+		whose = "and the framework's turns write its other fields: the framework names the owner"
 	}
 	for _, key := range slices.Sorted(maps.Keys(off.fields)) {
 		reader, read := pa.readOutside[key]
