@@ -354,9 +354,15 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		if !read && (wt.turns || kept) {
 			reader, read = pa.readOn[key]
 		}
+		touch := "reads"
+		if writer := s.exportedWriter(key); !read && wt.turns && writer != nil {
+			// A setter the app's UI calls (a seek slider's Seek):
+			// whoever calls it writes beside the goroutines.
+			reader, read, touch = flow.Name(writer), true, "writes"
+		}
 		if field := free(key); field != nil && read && !wt.fields[key] {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
-				"code off the owner (%s) writes it without a lock and %s reads it, %s", writers(key), reader, whose)})
+				"code off the owner (%s) writes it without a lock and %s %s it, %s", writers(key), reader, touch, whose)})
 			proposed = append(proposed, field.Name())
 		}
 	}
@@ -873,7 +879,11 @@ func (s *Suggester) sentTypes() map[string]bool {
 						keptFree[holdingIn(in.Map, in.Value)] = true
 					}
 				case *ssa.Store:
-					if guarded(in.Addr) && !builtWith(in) && !wiredIn(in) && !flow.FunctionalOption(fn) {
+					// A value the function makes and stores where no lock
+					// is held (p.downloads = append(p.downloads,
+					// &Download{...}) in a UI handler) is the holder's; one
+					// from elsewhere (h.c = newCache()) is handed to its lock.
+					if guarded(in.Addr) && !builtWith(in) && !wiredIn(in) && !flow.FunctionalOption(fn) && (underLock(in) || !madeAll(in.Val)) {
 						for _, v := range flow.StoredElements(in.Val) {
 							lockedIn = append(lockedIn, v)
 							lockedHolder[v] = holdingIn(in.Addr, v)
@@ -893,6 +903,16 @@ func (s *Suggester) sentTypes() map[string]bool {
 		}
 	}
 	return out
+}
+
+// madeAll reports whether every element stored is a value the function
+// allocated itself.
+func madeAll(stored ssa.Value) bool {
+	parts := flow.StoredElements(stored)
+	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
+		_, made := v.(*ssa.Alloc)
+		return !made
+	})
 }
 
 // typeKeyOf is the key of the named type v is, or points to, or "".

@@ -113,3 +113,51 @@ func (m *monitor) note(s string) {
 	m.history = append(m.history, s)
 	m.mu.Unlock()
 }
+
+// A player's clock goroutine advances a position that an exported Seek,
+// which the UI calls, sets: the owner's. The downloads a handler makes and
+// appends without the lock are the player's, not kept under its lock, so
+// the goroutine writing their progress writes the owner's state.
+type player struct {
+	app       *App
+	mu        sync.Mutex
+	bytes     int // under mu
+	status    string
+	position  int // want `suggest for field position: //confined:owner: code off the owner \(func literal in \(\*hopmutex\.player\)\.startClock\) writes it without a lock and \(\*hopmutex\.player\)\.Seek writes it, as the owner's downloads are`
+	downloads []*download // want `suggest for field downloads: //confined:owner: the framework's turns \(func literal in \(\*hopmutex\.player\)\.enqueue\) write it without a lock and code off the owner \(func literal in \(\*hopmutex\.player\)\.startClock\) reads it; no code writes it with the lock of its player held`
+}
+
+type download struct { // want `suggest for hopmutex\.download: //confined:owner: code on the owner \(func literal in \(\*hopmutex\.player\)\.enqueue\) writes its field shown without a lock, and besides where a value is built only code off the owner does \(func literal in \(\*hopmutex\.player\)\.startClock\), which the check then reports`
+	name     string
+	progress int
+	shown    bool
+}
+
+func (p *player) startClock() {
+	go func() {
+		for {
+			p.position++
+			for _, d := range p.downloads {
+				d.progress++
+			}
+		}
+	}()
+}
+
+func (p *player) Seek(n int) { p.position = n } // want Seek:`writes suggestturns/hopmutex\.player\.position`
+
+func (p *player) enqueue(name string) {
+	p.app.QueueUpdate(func() {
+		p.downloads = append(p.downloads, &download{name: name})
+		for _, d := range p.downloads {
+			d.shown = d.progress > 0
+		}
+		p.status = "queued"
+	})
+}
+
+func (p *player) count(n int) {
+	p.mu.Lock()
+	p.bytes += n
+	p.mu.Unlock()
+}
