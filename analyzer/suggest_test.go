@@ -48,9 +48,25 @@ func TestSuggestExplainForeign(t *testing.T) {
 // the fields of another package's record its builds embed proposes the
 // build type owned, not the record type.
 func TestSuggestEmbeddedForeign(t *testing.T) {
-	got := suggestedInModule(t, "embeddedforeign", func(msg string) bool { return strings.HasPrefix(msg, "suggest for ") && strings.Contains(msg, "//confined:owner") })
+	got := suggestedInModule(t, "embeddedforeign", func(msg string) bool {
+		return strings.HasPrefix(msg, "suggest for ") && strings.Contains(msg, "//confined:owner")
+	})
 	if len(got) != 1 || !strings.Contains(got[0], "suggest for embeddedforeign.Build: //confined:owner") {
 		t.Errorf("want the build type alone proposed owned; got:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestSuggestDoublesBesideNamedLoops checks, in module mode, that a test
+// double is proposed where the package's own loop is named apart from an
+// imported package's unexported loop of the default owner: the default
+// owner still has a loop in view.
+func TestSuggestDoublesBesideNamedLoops(t *testing.T) {
+	got := suggestedInModule(t, "doublesnamed", func(msg string) bool { return strings.HasPrefix(msg, "suggest for pump.") })
+	want := []string{"suggest for pump.Pump: //confined:owner @pump", "suggest for pump.fakeSink: //confined:owner: a test double"}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, w) }) {
+			t.Errorf("want %q; got:\n%s", w, strings.Join(got, "\n"))
+		}
 	}
 }
 

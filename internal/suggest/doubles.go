@@ -227,13 +227,15 @@ func (s *Suggester) testDouble(impl *ssa.Function) *types.Named {
 
 // everyLoopNamed reports whether the program has loops and every one
 // names its domain: the default owner, a test's goroutine, has no loop
-// there, and an unnamed owner would be a mistake.
+// there, and an unnamed owner would be a mistake. An imported package's
+// loop of the default owner counts, unexported too, as it does where
+// this package's loops are named apart from it (see importsDefaultLoop).
 func (s *Suggester) everyLoopNamed() bool {
 	domains := s.m.LoopDomainsInView()
 	for _, d := range s.loops {
 		domains[d] = true
 	}
-	return len(domains) > 0 && !domains[""]
+	return len(domains) > 0 && !domains[""] && len(s.defaultLoopPackages()) == 0
 }
 
 // startedByGo reports whether fn is a func literal that its enclosing

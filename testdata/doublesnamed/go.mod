@@ -1,0 +1,3 @@
+module example.com/doublesnamed
+
+go 1.24
