@@ -239,7 +239,7 @@ func (s *Suggester) loopCandidates(starts map[*ssa.Function][]loopStart, order [
 				"(a call's responses): a helper of that call, not an owner's loop")
 			continue
 		}
-		if gathersOwnResults(fn) {
+		if s.gathersOwnResults(fn) {
 			s.declined.add(obj, directive.VerbLoop, "the channels it receives from are ones it makes itself and hands only to code it runs, and it "+
 				"returns a result: a call gathering what its own workers send, not an owner's loop")
 			continue
@@ -787,25 +787,8 @@ func (s *Suggester) perCallMailbox(fn *ssa.Function, starts []loopStart) bool {
 // verdicts, fed by the workers it started): a call that waits for its own
 // workers' results (Import(ctx, r) (*Report, error)), which its callers
 // make on their goroutines.
-func gathersOwnResults(fn *ssa.Function) bool {
-	if returnsAtMostError(fn) {
-		return false
-	}
-	gathers := false
-	for _, b := range fn.Blocks {
-		if !flow.InLoop(b) {
-			continue
-		}
-		for _, instr := range b.Instrs {
-			for _, ch := range flow.ReceivedChannels(instr) {
-				if !ownChannel(ch) {
-					return false
-				}
-				gathers = true
-			}
-		}
-	}
-	return gathers
+func (s *Suggester) gathersOwnResults(fn *ssa.Function) bool {
+	return !returnsAtMostError(fn) && s.receivesWorkOnlyFrom(fn, ownChannel)
 }
 
 // drainsOwnCalls reports whether every channel fn receives work from in a
@@ -813,7 +796,14 @@ func gathersOwnResults(fn *ssa.Function) bool {
 // m.client.Rerun(ctx, id); for p := range progress), which fn only
 // receives from: the responses of that call.
 func (s *Suggester) drainsOwnCalls(fn *ssa.Function) bool {
-	drains := false
+	return s.receivesWorkOnlyFrom(fn, returnedStream)
+}
+
+// receivesWorkOnlyFrom reports whether fn receives work in a loop, and
+// only from channels from accepts (a context's Done() or a ticker's
+// channel brings no work).
+func (s *Suggester) receivesWorkOnlyFrom(fn *ssa.Function, from func(ssa.Value) bool) bool {
+	receives := false
 	for _, b := range fn.Blocks {
 		if !flow.InLoop(b) {
 			continue
@@ -823,14 +813,14 @@ func (s *Suggester) drainsOwnCalls(fn *ssa.Function) bool {
 				if !s.workChannel(ch) {
 					continue
 				}
-				if !returnedStream(ch) {
+				if !from(ch) {
 					return false
 				}
-				drains = true
+				receives = true
 			}
 		}
 	}
-	return drains
+	return receives
 }
 
 // returnedStream reports whether ch is a call's result (or one of its
