@@ -549,7 +549,59 @@ func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.
 		return true
 	}
 	return !spawned.joined[fn] && pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) &&
-		s.writtenByMethodOf(key)
+		s.writtenBeside(fn, key)
+}
+
+// writesAfterEnd reports whether every write of the field key in m, a
+// method, comes after m waits for fn, code started off the owner, to end:
+// a receive from a channel field of the receiver that fn closes as it
+// returns (close(s.stop); <-s.done; s.stop = nil, fn deferring
+// close(s.done)).
+func writesAfterEnd(m, fn *ssa.Function, key string) bool {
+	ends := make(map[*types.Var]bool) // the fields fn closes as it returns
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok {
+				if f := closedField(d); f != nil {
+					ends[f] = true
+				}
+			}
+		}
+	}
+	if len(ends) == 0 {
+		return false
+	}
+	var waits []ssa.Instruction
+	for _, b := range m.Blocks {
+		for _, instr := range b.Instrs {
+			if recv, ok := instr.(*ssa.UnOp); ok && recv.Op == token.ARROW {
+				if load, ok := recv.X.(*ssa.UnOp); ok && load.Op == token.MUL && ends[flow.FieldOf(load.X)] {
+					waits = append(waits, instr)
+				}
+			}
+		}
+	}
+	writes := false
+	for st := range storesInto(m, key) {
+		if !slices.ContainsFunc(waits, func(wait ssa.Instruction) bool { return flow.Dominates(wait, st) }) {
+			return false
+		}
+		writes = true
+	}
+	return writes
+}
+
+// closedField returns the field whose channel the deferred call d closes
+// (defer close(s.done)), or nil.
+func closedField(d *ssa.Defer) *types.Var {
+	common := d.Common()
+	if b, ok := common.Value.(*ssa.Builtin); !ok || b.Name() != "close" || len(common.Args) != 1 {
+		return nil
+	}
+	if load, ok := common.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
+		return flow.FieldOf(load.X)
+	}
+	return nil
 }
 
 // guardedField reports whether the field a key names holds a struct with a
@@ -564,11 +616,12 @@ func (s *Suggester) guardedField(key string) bool {
 	return named != nil && names.IsStruct(named) && names.HasMutex(named)
 }
 
-// writtenByMethodOf reports whether a method of the type tk names, outside
-// tests and set-up, that starts nothing writes the field key without a
-// lock.
-func (s *Suggester) writtenByMethodOf(key string) bool {
-	return s.methodWriting(key, func(fn *ssa.Function) bool { return !registersInto(fn, key) }) != nil
+// writtenBeside reports whether a method of the type of the field key,
+// outside tests and set-up, that starts nothing writes it without a lock
+// while fn, code started off the owner, may run: not only to register a
+// func, and not only once it has waited for fn's end (see writesAfterEnd).
+func (s *Suggester) writtenBeside(fn *ssa.Function, key string) bool {
+	return s.methodWriting(key, func(m *ssa.Function) bool { return !registersInto(m, key) && !writesAfterEnd(m, fn, key) }) != nil
 }
 
 // handedParam reports whether v is a parameter, or what a variable holds
@@ -616,7 +669,7 @@ func (s *Suggester) grownBesides(fn *ssa.Function, key string) bool {
 }
 
 // exportedWriter is an exported method of the type of the field key that
-// writes it as writtenByMethodOf says, or nil.
+// writes it as methodWriting says, or nil.
 func (s *Suggester) exportedWriter(key string) *ssa.Function {
 	return s.methodWriting(key, func(fn *ssa.Function) bool { return flow.DeclaredFunc(fn).Exported() })
 }
