@@ -243,7 +243,12 @@ func storesInto(fn *ssa.Function, key string) iter.Seq[*ssa.Store] {
 
 // closesAtExit reports whether fn closes a channel held in a field when
 // it returns (defer close(c.done)).
-func closesAtExit(fn *ssa.Function) bool {
+func closesAtExit(fn *ssa.Function) bool { return len(closedAtExit(fn)) > 0 }
+
+// closedAtExit are the fields whose channels fn closes as it returns
+// (defer close(c.done)).
+func closedAtExit(fn *ssa.Function) map[*types.Var]bool {
+	var out map[*types.Var]bool // most functions close none
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
@@ -253,12 +258,15 @@ func closesAtExit(fn *ssa.Function) bool {
 			if b, ok := d.Call.Value.(*ssa.Builtin); !ok || b.Name() != "close" {
 				continue
 			}
-			if flow.LoadedField(d.Call.Args[0]) != nil {
-				return true
+			if f := flow.LoadedField(d.Call.Args[0]); f != nil {
+				if out == nil {
+					out = make(map[*types.Var]bool)
+				}
+				out[f] = true
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // kept is what the goroutines touch of obj's fields that the check would
@@ -558,26 +566,15 @@ func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.
 // returns (close(s.stop); <-s.done; s.stop = nil, fn deferring
 // close(s.done)).
 func writesAfterEnd(m, fn *ssa.Function, key string) bool {
-	ends := make(map[*types.Var]bool) // the fields fn closes as it returns
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok {
-				if f := closedField(d); f != nil {
-					ends[f] = true
-				}
-			}
-		}
-	}
+	ends := closedAtExit(fn)
 	if len(ends) == 0 {
 		return false
 	}
 	var waits []ssa.Instruction
 	for _, b := range m.Blocks {
 		for _, instr := range b.Instrs {
-			if recv, ok := instr.(*ssa.UnOp); ok && recv.Op == token.ARROW {
-				if load, ok := recv.X.(*ssa.UnOp); ok && load.Op == token.MUL && ends[flow.FieldOf(load.X)] {
-					waits = append(waits, instr)
-				}
+			if recv, ok := instr.(*ssa.UnOp); ok && recv.Op == token.ARROW && ends[flow.LoadedField(recv.X)] {
+				waits = append(waits, instr)
 			}
 		}
 	}
@@ -589,19 +586,6 @@ func writesAfterEnd(m, fn *ssa.Function, key string) bool {
 		writes = true
 	}
 	return writes
-}
-
-// closedField returns the field whose channel the deferred call d closes
-// (defer close(s.done)), or nil.
-func closedField(d *ssa.Defer) *types.Var {
-	common := d.Common()
-	if b, ok := common.Value.(*ssa.Builtin); !ok || b.Name() != "close" || len(common.Args) != 1 {
-		return nil
-	}
-	if load, ok := common.Args[0].(*ssa.UnOp); ok && load.Op == token.MUL {
-		return flow.FieldOf(load.X)
-	}
-	return nil
 }
 
 // guardedField reports whether the field a key names holds a struct with a

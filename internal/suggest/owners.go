@@ -355,10 +355,12 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 			reader, read = pa.readOn[key]
 		}
 		touch := "reads"
-		if writer := s.exportedWriter(key); !read && wt.turns && writer != nil {
-			// A setter the app's UI calls (a seek slider's Seek):
-			// whoever calls it writes beside the goroutines.
-			reader, read, touch = flow.Name(writer), true, "writes"
+		if !read && wt.turns {
+			if writer := s.exportedWriter(key); writer != nil {
+				// A setter the app's UI calls (a seek slider's Seek):
+				// whoever calls it writes beside the goroutines.
+				reader, read, touch = flow.Name(writer), true, "writes"
+			}
 		}
 		if field := free(key); field != nil && read && !wt.fields[key] {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
@@ -908,11 +910,7 @@ func (s *Suggester) sentTypes() map[string]bool {
 // madeAll reports whether every element stored is a value the function
 // allocated itself.
 func madeAll(stored ssa.Value) bool {
-	parts := flow.StoredElements(stored)
-	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool {
-		_, made := v.(*ssa.Alloc)
-		return !made
-	})
+	return allStored(stored, func(v ssa.Value) bool { _, made := v.(*ssa.Alloc); return made })
 }
 
 // typeKeyOf is the key of the named type v is, or points to, or "".
@@ -957,7 +955,13 @@ func storedInMade(store *ssa.Store, part func(ssa.Value) bool) bool {
 	if _, holder := x.(*ssa.Alloc); !ok || !holder {
 		return false
 	}
-	parts := flow.StoredElements(store.Val)
+	return allStored(store.Val, part)
+}
+
+// allStored reports whether stored holds elements (see
+// flow.StoredElements), all of which part accepts.
+func allStored(stored ssa.Value, part func(ssa.Value) bool) bool {
+	parts := flow.StoredElements(stored)
 	return len(parts) > 0 && !slices.ContainsFunc(parts, func(v ssa.Value) bool { return !part(v) })
 }
 

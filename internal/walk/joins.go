@@ -150,7 +150,7 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 		sigs := signals(t.Fn)
 		for _, sig := range sigs {
 			v := spawnerValue(sig.v, t, call.Args)
-			if v == nil || !sig.done && !signalsOnce(sig, sigs, t, call.Args) {
+			if v == nil || !sig.done && !signalsOnce(sig, v, sigs, t, call.Args) {
 				continue
 			}
 			wait := sig.waitFor(v, only)
@@ -166,16 +166,15 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 	return false, signal{}
 }
 
-// signalsOnce reports whether sig, a send or a close, is the only signal
-// among sigs, those of the goroutine t, on its channel, and given outside
-// any loop: a channel the goroutine sends on in a loop, or sends on and
-// then closes, streams values (Stream(ctx, r) <-chan Chunk), and a receive
-// waits for the first of them only.
-func signalsOnce(sig signal, sigs []signal, t flow.FuncValue, args []ssa.Value) bool {
+// signalsOnce reports whether sig, a send or a close on what the starter
+// knows as v, is the only signal among sigs, those of the goroutine t, on
+// that channel, and given outside any loop: a channel the goroutine sends
+// on in a loop, or sends on and then closes, streams values (Stream(ctx,
+// r) <-chan Chunk), and a receive waits for the first of them only.
+func signalsOnce(sig signal, v ssa.Value, sigs []signal, t flow.FuncValue, args []ssa.Value) bool {
 	if b := sig.at.Block(); b == nil || flow.InLoop(b) {
 		return false
 	}
-	v := spawnerValue(sig.v, t, args)
 	return !slices.ContainsFunc(sigs, func(other signal) bool {
 		return other.at != sig.at && !other.done && spawnerValue(other.v, t, args) == v
 	})

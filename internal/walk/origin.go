@@ -114,21 +114,17 @@ func (ot *originTracker) storedInto(alloc *ssa.Alloc) summary.Origin {
 }
 
 func (ot *originTracker) computeStoredInto(alloc *ssa.Alloc) summary.Origin {
-	var o summary.Origin
-	for _, st := range ot.storesInto(alloc) {
-		o = o.Union(ot.of(st.Val))
-	}
-	return o
+	return ot.storedIntoField(alloc, -1)
 }
 
 // storedIntoField is what a load from the field of a struct the function
 // allocated may hold: what was stored into that field, or into the whole
 // struct (s := &Server{fleet: reg}; s.loop = loop.New(): s.loop holds no
-// part of reg).
+// part of reg); field -1 is the whole allocation, whatever was stored in it.
 func (ot *originTracker) storedIntoField(alloc *ssa.Alloc, field int) summary.Origin {
 	var o summary.Origin
 	for _, st := range ot.storesInto(alloc) {
-		if f := topField(st.Addr, alloc); f < 0 || f == field {
+		if f := topField(st.Addr, alloc); field < 0 || f < 0 || f == field {
 			o = o.Union(ot.of(st.Val))
 		}
 	}

@@ -127,7 +127,7 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 			return Place{Here: true}
 		case slices.Contains(k.Async, i) && !c.OwnLoop:
 			return Place{Off: true, Sink: r.M.Entries.SinkName(c.Fn)}
-		case slices.Contains(k.Hop, i), slices.Contains(k.Async, i):
+		case slices.Contains(k.Hop, i), slices.Contains(k.Async, i) && c.OwnLoop:
 			return Place{OnOwner: true, Domain: r.M.HopDomain(c.Fn), Sink: names.FuncName(c.Fn)}
 		}
 	}
