@@ -150,7 +150,7 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 		sigs := signals(t.Fn)
 		for _, sig := range sigs {
 			v := spawnerValue(sig.v, t, call.Args)
-			if v == nil || !sig.done && !signalsOnce(sig, v, sigs, t, call.Args) {
+			if v == nil || !sig.done && !signalsOnce(sig, v, sigs, t, call.Args) || g.c.worksAfter(sig) {
 				continue
 			}
 			wait := sig.waitFor(v, only)
@@ -178,6 +178,33 @@ func signalsOnce(sig signal, v ssa.Value, sigs []signal, t flow.FuncValue, args 
 	return !slices.ContainsFunc(sigs, func(other signal) bool {
 		return other.at != sig.at && !other.done && spawnerValue(other.v, t, args) == v
 	})
+}
+
+// worksAfter reports whether the goroutine touches state after sig, its
+// signal, other than in what it defers (see deferredAfter): a store
+// outside its own variables, a map update or a call that may touch state
+// runs beside the waiter the signal released (out <- res; im.running =
+// false), so the signal does not join the goroutine.
+func (c *Package) worksAfter(sig signal) bool {
+	if _, deferred := sig.at.(*ssa.Defer); deferred {
+		return false
+	}
+	for instr := range flow.RunsAfter(sig.at, func(ssa.Instruction) bool { return false }) {
+		switch in := instr.(type) {
+		case *ssa.Store:
+			if _, local := in.Addr.(*ssa.Alloc); !local {
+				return true
+			}
+		case *ssa.MapUpdate:
+			return true
+		case *ssa.Defer:
+		case ssa.CallInstruction:
+			if c.callTouches(in.Common(), in.Pos()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deferredAfter returns the calls fn defers that run after sig, the signal

@@ -145,3 +145,30 @@ func pollFirst(p *poller) int {
 	}()
 	return <-ch + p.polls
 }
+
+// What the goroutine does after its signal, not deferred, runs beside the
+// caller that received it too: the goroutine is not joined. Look-alike:
+// after the send it only works on its own variables and calls what
+// touches nothing.
+func PollMarked(p *poller) <-chan int { // want PollMarked:`summary\(started arg0\)`
+	out := make(chan int, 1)
+	go func() {
+		out <- 1
+		p.polls++ // want `writes confined touches\.poller\.polls off the owner: this code runs via a go statement \(awaited\.go:\d+\)`
+	}()
+	return out
+}
+
+func PollTallied(p *poller) <-chan int { // want PollTallied:`summary\(arg0 writes touches\.poller\.polls\)`
+	out := make(chan int, 1)
+	go func() {
+		n := p.polls + 1
+		p.polls = n
+		out <- n
+		n = doubled(n)
+		_ = n
+	}()
+	return out
+}
+
+func doubled(n int) int { return n * 2 }
