@@ -299,6 +299,11 @@ type Summary struct {
 	// it (a joined goroutine): what -suggest proposes sync.
 	Waited Origin
 	Async  Origin // func-valued sources it sends off the owner
+	// Of Async, those it sends only to goroutines it waits for before it
+	// returns (a fan-out helper: g.Go(func() error { return fn(x) }) in a
+	// loop, then return g.Wait()): they run beside each other, and their
+	// caller waits for them.
+	Joined Origin
 	Hop    Origin // func-valued sources it sends to the owner
 	HopTo  string // the domain of that owner
 	Result Origin // where its results come from
@@ -712,7 +717,9 @@ func (s *Summary) Merge(t *Summary) {
 	s.Invokes = s.Invokes.Union(t.Invokes)
 	s.InvokesAssumed = s.InvokesAssumed.Union(t.InvokesAssumed)
 	s.Waited = s.Waited.Union(t.Waited)
+	detached := s.Async.Without(s.Joined).Union(t.Async.Without(t.Joined))
 	s.Async = s.Async.Union(t.Async)
+	s.Joined = s.Joined.Union(t.Joined).Without(detached)
 	s.AddHop(t.Hop, t.HopTo)
 	for _, fs := range t.SentOn {
 		s.AddSentOn(fs.Sources, fs.Field)
@@ -771,7 +778,7 @@ func (s *Summary) AddHop(o Origin, domain string) {
 // Untrack drops handed from the origins of a walked function's summary:
 // what its callers learn is where values come from in their terms.
 func (s *Summary) Untrack() {
-	s.Invokes, s.Async, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Hop.tracked(), s.Result.tracked()
+	s.Invokes, s.Async, s.Joined, s.Hop, s.Result = s.Invokes.tracked(), s.Async.tracked(), s.Joined.tracked(), s.Hop.tracked(), s.Result.tracked()
 	s.SentOn, s.StoredIn = trackedSends(s.SentOn), trackedSends(s.StoredIn)
 	s.Started, s.InvokesAssumed, s.Waited = s.Started.tracked(), s.InvokesAssumed.tracked(), s.Waited.tracked()
 }
@@ -779,7 +786,7 @@ func (s *Summary) Untrack() {
 // SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
-	if s.Invokes != t.Invokes || s.Async != t.Async || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Joined != t.Joined || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || !slices.Equal(s.StoredIn, t.StoredIn) || s.ResultChan != t.ResultChan {
 		return false
@@ -805,7 +812,7 @@ func (s *Summary) String() string {
 		Name   string
 		O      Origin
 		Domain string
-	}{{"invokes", s.Invokes, ""}, {"of which assumed", s.InvokesAssumed, ""}, {"of which waited", s.Waited, ""}, {"async", s.Async, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
+	}{{"invokes", s.Invokes, ""}, {"of which assumed", s.InvokesAssumed, ""}, {"of which waited", s.Waited, ""}, {"async", s.Async, ""}, {"of which joined", s.Joined, ""}, {"hop", s.Hop, s.HopTo}, {"started", s.Started, ""}} {
 		if !set.O.Fresh() {
 			var srcs []string
 			for _, src := range set.O.Sources() {

@@ -230,9 +230,15 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	// goroutine.
 	unknown := summary.Unknown(fn.Signature())
 	out := funcSinks{sum: &unknown}
+	var joined, detached summary.Origin
 	place := func(pl where.Place, o summary.Origin, ev event) {
 		if pl.Off {
 			out.sum.Async = out.sum.Async.Union(o)
+			if (ev.kind == goEvent || ev.kind == callEvent) && p.joinedBeforeReturn(fd.Body, ev) {
+				joined = joined.Union(o)
+			} else {
+				detached = detached.Union(o)
+			}
 		}
 		if pl.OnOwner {
 			out.sum.AddHop(o, pl.Domain)
@@ -291,6 +297,7 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 			place(p.rules.Convert(ev.to), params.mentioned(ev.value), ev)
 		}
 	}
+	out.sum.Joined = joined.Without(detached)
 	sent := out.sum.Async.Union(out.sum.Hop)
 	for _, fs := range out.sum.SentOn {
 		sent = sent.Union(fs.Sources)

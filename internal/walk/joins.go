@@ -419,6 +419,9 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value, only bool) bool {
 // reader it waits for, writing nothing of it meanwhile (workers reading a
 // limit set before they start), races with no write of its starter's.
 func (c *Package) StarterWritesBeside(start ssa.Instruction, f *types.Var, member string) bool {
+	if c.callJoins(start) {
+		return false // its starter is blocked in the call
+	}
 	wait := c.joinOf(start)
 	if wait == nil {
 		return true
@@ -440,6 +443,52 @@ func (c *Package) StarterWritesBeside(start ssa.Instruction, f *types.Var, membe
 		}
 	}
 	return !waits // a loop that never returns may never wait either
+}
+
+// joinedBeforeReturn reports whether the function waits for what start
+// starts on every way to its return (a fan-out helper ending in return
+// g.Wait()): the function's caller waits for it too.
+func (c *Package) joinedBeforeReturn(start ssa.Instruction) bool {
+	wait := c.joinOf(start)
+	if wait == nil {
+		return false
+	}
+	waits := false
+	for instr := range flow.RunsAfter(start, wait) {
+		if _, out := instr.(*ssa.Return); out {
+			return false
+		}
+		waits = waits || wait(instr)
+	}
+	return waits
+}
+
+// callJoins reports whether start is a call of a function that waits,
+// before it returns, for every goroutine it hands the call's func values
+// to (Summary.Joined: ForEach(items, fn) ending in return g.Wait()).
+func (c *Package) callJoins(start ssa.Instruction) bool {
+	call, ok := start.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	sum := c.SummaryOf(callee)
+	if sum == nil || sum.Joined.Fresh() {
+		return false
+	}
+	handed := false
+	for i, a := range flow.CallArgs(&call.Call) {
+		if flow.HoldsFuncs(a.Type()) && sum.Async.Has(summary.ParamSource(i)) {
+			if !sum.Joined.Has(summary.ParamSource(i)) {
+				return false
+			}
+			handed = true
+		}
+	}
+	return handed
 }
 
 // joinOf returns what waits for the code start starts: Wait on the group

@@ -17,14 +17,14 @@ import (
 
 // sendOff records that v is sent off the owner by sink at the call.
 func (w *walker) sendOff(v ssa.Value, at Entry) {
+	if at.Call == nil {
+		at.Call = w.at
+	}
 	sources := w.funcSources(v)
-	w.Sum.Async = w.Sum.Async.Union(sources)
+	w.sendsOff(sources, at.Call)
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	at.Targets = flow.FuncTargets(v)
 	if len(at.Targets) > 0 {
-		if at.Call == nil {
-			at.Call = w.at
-		}
 		for _, t := range at.Targets {
 			w.start(nil, t.Bindings)
 			handed := w.handedOff(at.Call, nil, t.Bindings)
@@ -32,6 +32,18 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 			at.Entries = append(at.Entries, w.entriesHanded(t, nil, handed, at)...)
 		}
 		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// sendsOff records that the func values of sources run off the owner,
+// started by start: joined, when the function waits for what start starts
+// before it returns, or nil.
+func (w *walker) sendsOff(sources summary.Origin, start ssa.Instruction) {
+	w.Sum.Async = w.Sum.Async.Union(sources)
+	if start != nil && !sources.Fresh() && w.c.joinedBeforeReturn(start) {
+		w.joinedOff = w.joinedOff.Union(sources)
+	} else {
+		w.detachedOff = w.detachedOff.Union(sources)
 	}
 }
 
@@ -208,7 +220,7 @@ func (w *walker) store(in ssa.Instruction) {
 				o = o.Union(summary.OriginOf(s))
 			}
 		}
-		w.Sum.Async = w.Sum.Async.Union(o)
+		w.sendsOff(o, nil)
 		w.noteEvidence(o, where.Evidence{Sink: p.Sink, Pos: in.Pos()})
 	}
 }

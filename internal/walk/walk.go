@@ -40,8 +40,11 @@ type walker struct {
 	// The sources the function calls for sure and those it only hands to
 	// callees assumed to call them (Summary.InvokesAssumed).
 	sureInvokes, assumedInvokes summary.Origin
-	starts                      *[]loopStart // see loopStarts; nil until asked
-	enclosing                   *walker      // of the function a closure is in (see capturedAfterStart); nil until asked
+	// The sources sent off the owner to goroutines the function waits for
+	// before it returns, and those sent off otherwise (Summary.Joined).
+	joinedOff, detachedOff summary.Origin
+	starts                 *[]loopStart // see loopStarts; nil until asked
+	enclosing              *walker      // of the function a closure is in (see capturedAfterStart); nil until asked
 	Walk
 }
 
@@ -58,7 +61,8 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 			w.instr(instr)
 		}
 	}
-	w.Sum.Async = w.Sum.Async.Union(w.startedByResult())
+	w.sendsOff(w.startedByResult(), nil)
+	w.Sum.Joined = w.joinedOff.Without(w.detachedOff)
 	w.Sum.Completes = w.completions.join(w.returned())
 	for _, ret := range w.returns {
 		for i, r := range ret.Results {
@@ -292,7 +296,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 		return
 	}
 	sources := w.funcSources(call.Value)
-	w.Sum.Async = w.Sum.Async.Union(sources)
+	w.sendsOff(sources, in)
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
 		w.start(nil, t.Bindings)

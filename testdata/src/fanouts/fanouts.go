@@ -155,7 +155,7 @@ func (s *Scorer) addAt(i int, wg *sync.WaitGroup) {
 // race with each other, only read a limit their starter set before
 // starting them; it waits for them and writes it in none of what it does
 // meanwhile.
-func (s *Scorer) Limited(work func(int)) { // want Limited:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)` Limited:`may block`
+func (s *Scorer) Limited(work func(int)) { // want Limited:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)` Limited:`may block`
 	s.total = len(s.scores)
 	var wg sync.WaitGroup
 	for i := range s.scores {
@@ -169,7 +169,7 @@ func (s *Scorer) Limited(work func(int)) { // want Limited:`summary\(arg0 writes
 }
 
 // Fed: workers draining a channel the starter feeds, then waits for.
-func (s *Scorer) Fed(work func(int)) { // want Fed:`may block` Fed:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+func (s *Scorer) Fed(work func(int)) { // want Fed:`may block` Fed:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)`
 	s.total = len(s.scores)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -189,7 +189,7 @@ func (s *Scorer) Fed(work func(int)) { // want Fed:`may block` Fed:`summary\(arg
 
 // Look-alikes: a starter that writes the limit while the goroutines run,
 // one that does not wait for them, and one that code off the owner runs.
-func (s *Scorer) LimitedLate(work func(int)) { // want LimitedLate:`may block` LimitedLate:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+func (s *Scorer) LimitedLate(work func(int)) { // want LimitedLate:`may block` LimitedLate:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)`
 	var wg sync.WaitGroup
 	for i := range s.scores {
 		wg.Go(func() {
@@ -232,7 +232,7 @@ func (s *Scorer) limitedInner(work func(int)) {
 
 // Look-alike: the starter calls a method that writes the limit while the
 // workers run.
-func (s *Scorer) FedReset(work func(int)) { // want FedReset:`may block` FedReset:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+func (s *Scorer) FedReset(work func(int)) { // want FedReset:`may block` FedReset:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)`
 	s.total = len(s.scores)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -250,7 +250,7 @@ func (s *Scorer) FedReset(work func(int)) { // want FedReset:`may block` FedRese
 func (s *Scorer) reset() { s.total = 0 }
 
 // LimitedGo: Limited with go statements signalling a WaitGroup.
-func (s *Scorer) LimitedGo(work func(int)) { // want LimitedGo:`may block` LimitedGo:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+func (s *Scorer) LimitedGo(work func(int)) { // want LimitedGo:`may block` LimitedGo:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)`
 	s.total = len(s.scores)
 	var wg sync.WaitGroup
 	for i := range s.scores {
@@ -298,7 +298,7 @@ func (s *Scorer) FedGivesUp(work func(int), timeout <-chan struct{}) { // want F
 }
 
 // FedDone: the same worker, waited for on the channel it closes.
-func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; started arg0\)`
+func (s *Scorer) FedDone(work func(int)) { // want FedDone:`summary\(arg0 writes fanouts\.Scorer\.total; async arg1; of which joined arg1; started arg0\)`
 	s.total = len(s.scores)
 	done := make(chan struct{})
 	jobs := make(chan int)
@@ -441,5 +441,43 @@ func (r *registry) Tally() { // want Tally:`summary\(arg0 reads fanouts\.registr
 	for _, m := range r.entries {
 		wg.Go(func() { r.add(m) })
 	}
+	wg.Wait()
+}
+
+// each fans fn out and waits for every call before it returns: its
+// callers wait for the calls, which run beside each other. A caller's
+// callback reading the state races with nothing; one writing it races
+// with its siblings. Look-alike: eachLater leaves the wait to its caller.
+func each(n int, fn func(int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { fn(i) })
+	}
+	wg.Wait()
+}
+
+func eachLater(n int, fn func(int)) *sync.WaitGroup {
+	wg := new(sync.WaitGroup)
+	for i := range n {
+		wg.Go(func() { fn(i) })
+	}
+	return wg
+}
+
+func (s *Scorer) ReadEach() { // want ReadEach:`summary\(started arg0\)` ReadEach:`may block`
+	each(3, func(i int) { _ = s.total + i })
+}
+
+func (s *Scorer) WriteEach() { // want WriteEach:`summary\(started arg0\)` WriteEach:`may block`
+	each(3, func(i int) {
+		s.total += i // want `writes confined fanouts\.Scorer\.total off the owner: this code runs via fanouts\.each`
+	})
+}
+
+func (s *Scorer) ReadEachLater() { // want ReadEachLater:`summary\(arg0 writes fanouts\.Scorer\.total; started arg0\)` ReadEachLater:`may block`
+	wg := eachLater(3, func(i int) {
+		_ = s.total + i // want `reads confined fanouts\.Scorer\.total off the owner: this code runs via fanouts\.eachLater`
+	})
+	s.total++
 	wg.Wait()
 }

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Go runs f on a new goroutine.
@@ -142,4 +144,49 @@ func Made[T any](done func()) *T { // want Made:`summary\(async arg0\)`
 func Both(now, later func()) { // want Both:`summary\(invokes arg0; async arg1\)`
 	now()
 	go later()
+}
+
+// ForEach calls fn for every item on goroutines of its own and returns
+// once all calls have: its callers wait for them, while they run beside
+// each other.
+func ForEach[T any](items []T, fn func(T) error) error { // want ForEach:`summary\(async arg1; of which joined arg1; reads the entries of arg0\)` ForEach:`may block`
+	var g errgroup.Group
+	for _, it := range items {
+		g.Go(func() error { return fn(it) })
+	}
+	return g.Wait()
+}
+
+// All runs each of fs on a goroutine and waits for them.
+func All(fs ...func()) { // want All:`summary\(async arg0; of which joined arg0\)` All:`may block`
+	var wg sync.WaitGroup
+	for _, f := range fs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f()
+		}()
+	}
+	wg.Wait()
+}
+
+// Look-alikes: one that may return before it waits, and one that leaves
+// the wait to its caller.
+func ForEachUntil[T any](items []T, stop func() bool, fn func(T) error) error { // want ForEachUntil:`summary\(invokes arg1; async arg2; reads the entries of arg0\)` ForEachUntil:`may block`
+	var g errgroup.Group
+	for _, it := range items {
+		if stop() {
+			return nil
+		}
+		g.Go(func() error { return fn(it) })
+	}
+	return g.Wait()
+}
+
+func Start[T any](items []T, fn func(T) error) (wait func() error) { // want Start:`summary\(async arg1; reads the entries of arg0\)`
+	var g errgroup.Group
+	for _, it := range items {
+		g.Go(func() error { return fn(it) })
+	}
+	return g.Wait
 }

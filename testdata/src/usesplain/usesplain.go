@@ -49,3 +49,36 @@ func callsHere(s *state) {
 		}, func() {})
 	}()
 }
+
+// Callbacks a helper runs on goroutines it waits for run while their
+// caller waits: reading the state there races with nothing. Writing it,
+// or reading what another of them writes, races with the siblings.
+func fannedOut(s *state, ids []int) {
+	_ = plainutil.ForEach(ids, func(id int) error {
+		if id < s.n {
+			return nil
+		}
+		return nil
+	})
+	plainutil.All(func() { _ = len(s.items) }, func() { _ = len(s.items) })
+	_ = plainutil.ForEach(ids, func(id int) error {
+		s.n += id // want `writes confined usesplain.state.n off the owner: this code runs via plainutil.ForEach`
+		return nil
+	})
+	_ = plainutil.ForEach(ids, func(id int) error {
+		if len(s.items) > id { // want `reads confined usesplain.state.items off the owner: this code runs via plainutil.ForEach`
+			s.items = s.items[:id] // want `writes confined usesplain.state.items off the owner: this code runs via plainutil.ForEach`
+		}
+		return nil
+	})
+	_ = plainutil.ForEachUntil(ids, func() bool { return false }, func(id int) error {
+		_ = id < s.n // want `reads confined usesplain.state.n off the owner: this code runs via plainutil.ForEachUntil`
+		return nil
+	})
+	wait := plainutil.Start(ids, func(id int) error {
+		_ = id < s.n // want `reads confined usesplain.state.n off the owner: this code runs via plainutil.Start`
+		return nil
+	})
+	s.n++
+	_ = wait()
+}

@@ -1,0 +1,125 @@
+package syntax
+
+// This file tells, from syntax, the starts a function waits for before it
+// returns (Summary.Joined), as the SSA path's joinedBeforeReturn does: a
+// group's Go (or a go statement whose literal calls the group's Done) in
+// one statement of the body, and a later statement of the body calling
+// the group's Wait, with no return before it.
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// joinedBeforeReturn reports whether body, a function's, waits for what
+// ev, one of its go or call events, starts before every return.
+func (x *extractor) joinedBeforeReturn(body *ast.BlockStmt, ev event) bool {
+	group := x.startedGroup(ev)
+	if group == nil {
+		return false
+	}
+	start := -1
+	for i, stmt := range body.List {
+		if stmt.Pos() <= ev.pos && ev.pos < stmt.End() {
+			start = i
+			break
+		}
+	}
+	if start < 0 || x.inLiteral(body.List[start], ev) || returns(body.List[start]) {
+		return false
+	}
+	for _, stmt := range body.List[start+1:] {
+		if x.callsOnGroup(stmt, group, "Wait") {
+			return true
+		}
+		if returns(stmt) {
+			return false
+		}
+	}
+	return false
+}
+
+// startedGroup is the variable of the group ev starts its work on: the
+// receiver of g.Go(f) or g.TryGo(f), or the group whose Done a go
+// statement's literal calls; nil for none.
+func (x *extractor) startedGroup(ev event) types.Object {
+	switch ev.kind {
+	case callEvent:
+		if ev.callee == nil || len(ev.args) == 0 || ev.callee.Name() != "Go" && ev.callee.Name() != "TryGo" {
+			return nil
+		}
+		if id, ok := ast.Unparen(ev.args[0]).(*ast.Ident); ok {
+			return x.info.Uses[id]
+		}
+	case goEvent:
+		lit, ok := ast.Unparen(ev.fun).(*ast.FuncLit)
+		if !ok {
+			return nil
+		}
+		var group types.Object
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && group == nil {
+				group = x.receiverOf(call, "Done")
+			}
+			return group == nil
+		})
+		return group
+	}
+	return nil
+}
+
+// receiverOf is the variable v of a call v.name(), or nil.
+func (x *extractor) receiverOf(call *ast.CallExpr, name string) types.Object {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		return x.info.Uses[id]
+	}
+	return nil
+}
+
+// callsOnGroup reports whether stmt, outside the literals in it, calls
+// the method name on group.
+func (x *extractor) callsOnGroup(stmt ast.Stmt, group types.Object, name string) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = found || x.receiverOf(n, name) == group
+		}
+		return !found
+	})
+	return found
+}
+
+// inLiteral reports whether ev is inside a function literal of stmt: the
+// literal's own start, which its own body waits for or not.
+func (x *extractor) inLiteral(stmt ast.Stmt, ev event) bool {
+	in := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Pos() <= ev.pos && ev.pos < lit.End() {
+			in = true
+		}
+		return !in
+	})
+	return in
+}
+
+// returns reports whether stmt, outside the literals in it, may return.
+func returns(stmt ast.Stmt) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
