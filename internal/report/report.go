@@ -77,6 +77,8 @@ type reporter struct {
 	// The functions code off the owner reaches (see reachedOff); nil
 	// until asked.
 	offFuncs map[*ssa.Function]bool
+	// started is what startedTouches finds; nil until asked.
+	started map[*ssa.Function][]*start
 	// Per domain, the names of the functions of the package that code on
 	// its owner runs (see ownerRuns); nil until asked.
 	ownerFuncs map[string]map[string]bool
@@ -192,7 +194,7 @@ func (r *reporter) run(fns []*ssa.Function) {
 			}
 		}
 	}
-	out = slices.DeleteFunc(r.joinEntries(out), r.readWhileStarterWaits)
+	out = slices.DeleteFunc(r.joinEntries(out), r.whileStarterWaits)
 	slices.SortFunc(out, func(a, b finding) int {
 		return cmp.Or(r.comparePos(a.at, b.at), r.comparePos(a.pos, b.pos), r.comparePos(a.entry.Pos, b.entry.Pos), cmp.Compare(a.witness.Member, b.witness.Member))
 	})
@@ -284,23 +286,89 @@ func besidePos(at token.Pos, sp walk.Entry) token.Pos {
 	return sp.Pos
 }
 
-// readWhileStarterWaits reports whether f reads a field of this package
-// in code that nothing writing it runs beside: the code does not write
-// it (nor do its siblings, started the same way), no loop or turn writes
-// it, and its starter, which no code off the owner reaches, waits for it,
-// writing the field in none of what it does meanwhile (workers reading a
-// batch size set before they start). Other code off the owner writing
-// the field is its own finding.
-func (r *reporter) readWhileStarterWaits(f finding) bool {
+// whileStarterWaits reports whether f is a touch of a field of this
+// package, by code its starter waits for, that nothing runs beside: its
+// starter, which no code off the owner reaches, waits for it on every way
+// out, touching the field in none of what it does meanwhile, and
+//   - a read: nothing started in the same function writes the field (nor
+//     the code itself, when it runs beside copies of itself: a fan-out),
+//     and no loop or turn does (workers reading a batch size set before
+//     they start);
+//   - a write: nothing else started in the same function touches the
+//     field, no loop or turn does, and the code runs beside no copy of
+//     itself (two goroutines joined right after, each filling a field of
+//     its own).
+//
+// Other code off the owner touching the field is its own finding.
+func (r *reporter) whileStarterWaits(f finding) bool {
 	wit := f.witness
-	if wit.Action != summary.ActionReads || f.sent != nil || f.entry.On != nil || f.entry.Call == nil || r.written[f.entry.Pos][wit.Member] {
+	write := wit.Action == summary.ActionWrites
+	if !write && wit.Action != summary.ActionReads || f.sent != nil || f.entry.On != nil || f.entry.Call == nil {
 		return false
 	}
 	field, _ := r.memberField(wit.Member)
-	if field == nil || r.reachedOff()[f.entry.Call.Parent()] || r.c.OwnerCodeWrites(wit.Member) {
+	if field == nil || r.reachedOff()[f.entry.Call.Parent()] {
 		return false
 	}
-	return !r.c.StarterWritesBeside(f.entry.Call, field, wit.Member)
+	copies := flow.InLoop(f.entry.Call.Block()) || r.c.CallJoins(f.entry.Call)
+	if write && (copies || r.c.OwnerCodeTouches(wit.Member)) || r.c.OwnerCodeWrites(wit.Member) || r.c.StarterTouchesBeside(f.entry.Call, field, wit.Member, write) {
+		return false
+	}
+	beside, _ := r.c.RunsBeside(f.entry.Call)
+	for _, other := range r.startedTouches()[f.entry.Call.Parent()] {
+		written, touched := other.members[wit.Member]
+		if !touched || !write && !written {
+			continue
+		}
+		if other.call == f.entry.Call && copies || other.call != f.entry.Call && (beside[other.call] || r.startsBeside(other.call, f.entry.Call)) {
+			return false
+		}
+	}
+	return true
+}
+
+// startsBeside reports whether start starts its code before, and joins it
+// after, the start other: their code runs side by side.
+func (r *reporter) startsBeside(start, other ssa.Instruction) bool {
+	beside, _ := r.c.RunsBeside(start)
+	return beside[other]
+}
+
+// A start is code a function starts, by the instruction starting it, with
+// the members that code touches, each with whether it writes it.
+type start struct {
+	call    ssa.Instruction
+	members map[string]bool
+}
+
+// startedTouches is, per function of the package, the code it starts and
+// what that code touches; found once.
+func (r *reporter) startedTouches() map[*ssa.Function][]*start {
+	if r.started != nil {
+		return r.started
+	}
+	r.started = make(map[*ssa.Function][]*start)
+	for _, f := range r.touches {
+		if f.entry.Call == nil || f.sent != nil || f.witness.Assumed {
+			continue
+		}
+		fn := f.entry.Call.Parent()
+		i := slices.IndexFunc(r.started[fn], func(s *start) bool { return s.call == f.entry.Call })
+		if i < 0 {
+			i = len(r.started[fn])
+			r.started[fn] = append(r.started[fn], &start{call: f.entry.Call, members: make(map[string]bool)})
+		}
+		touches := r.started[fn][i].members
+		note := func(member string, write bool) { touches[member] = touches[member] || write }
+		note(f.witness.Member, f.witness.Action == summary.ActionWrites)
+		for _, reach := range f.witness.Reaches {
+			note(reach.Member, reach.Write)
+		}
+		for _, other := range f.witness.OtherWrites {
+			note(other.Member, true)
+		}
+	}
+	return r.started
 }
 
 // reachedOff is the functions of the package that code off the owner

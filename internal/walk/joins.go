@@ -412,37 +412,70 @@ func receivesFrom(instr ssa.Instruction, v ssa.Value, only bool) bool {
 	return false
 }
 
-// StarterWritesBeside reports whether the function that start starts code
-// in may write member, the field f, while that code runs: it does not
-// wait for the code on every way out (see joinOf), or it writes the
-// field, itself or in what it calls, between the start and the wait. A
-// reader it waits for, writing nothing of it meanwhile (workers reading a
-// limit set before they start), races with no write of its starter's.
-func (c *Package) StarterWritesBeside(start ssa.Instruction, f *types.Var, member string) bool {
-	if c.callJoins(start) {
-		return false // its starter is blocked in the call
-	}
-	wait := c.joinOf(start)
-	if wait == nil {
+// StarterTouchesBeside reports whether the function that start starts
+// code in may write member, the field f, or with reads also read it, while
+// that code runs: it does not wait for the code on every way out (see
+// joinOf), or it touches the field so, itself or in what it calls,
+// between the start and the wait. A reader it waits for, writing nothing
+// of it meanwhile (workers reading a limit set before they start), races
+// with no write of its starter's; a writer, touching nothing of it, with
+// nothing of its starter's.
+func (c *Package) StarterTouchesBeside(start ssa.Instruction, f *types.Var, member string, reads bool) bool {
+	beside, joined := c.RunsBeside(start)
+	if !joined {
 		return true
 	}
-	waits := false
-	for instr := range flow.RunsAfter(start, wait) {
-		waits = waits || wait(instr)
+	for instr := range beside {
 		switch in := instr.(type) {
-		case *ssa.Return:
-			return true // out without waiting
 		case *ssa.Store:
 			if flow.FieldOf(in.Addr) == f {
 				return true
 			}
+		case *ssa.FieldAddr:
+			if reads && flow.FieldOf(in) == f {
+				return true
+			}
 		case ssa.CallInstruction:
-			if in != start && c.callWrites(in.Common(), member) {
+			if in != start && c.callTouchesMember(in.Common(), member, reads) {
 				return true
 			}
 		}
 	}
-	return !waits // a loop that never returns may never wait either
+	return false
+}
+
+// RunsBeside returns what the function that start starts code in does
+// while that code runs, up to the wait for it, and whether it waits for it
+// on every way out (see joinOf): a call that joins what it starts (see
+// CallJoins) does nothing meanwhile.
+func (c *Package) RunsBeside(start ssa.Instruction) (map[ssa.Instruction]bool, bool) {
+	b := flow.Memoized(c.besides, start, c.findBeside)
+	return b.runs, b.joined
+}
+
+// A beside is what RunsBeside finds.
+type beside struct {
+	runs   map[ssa.Instruction]bool
+	joined bool
+}
+
+func (c *Package) findBeside(start ssa.Instruction) beside {
+	if c.CallJoins(start) {
+		return beside{joined: true} // its starter is blocked in the call
+	}
+	wait := c.joinOf(start)
+	if wait == nil {
+		return beside{}
+	}
+	runs := flow.RunsAfter(start, wait)
+	waits := false
+	for instr := range runs {
+		if _, out := instr.(*ssa.Return); out {
+			return beside{} // out without waiting
+		}
+		waits = waits || wait(instr)
+	}
+	return beside{runs: runs, joined: waits} // a loop that never returns may never wait either
 }
 
 // joinedBeforeReturn reports whether the function waits for what start
@@ -463,10 +496,10 @@ func (c *Package) joinedBeforeReturn(start ssa.Instruction) bool {
 	return waits
 }
 
-// callJoins reports whether start is a call of a function that waits,
+// CallJoins reports whether start is a call of a function that waits,
 // before it returns, for every goroutine it hands the call's func values
 // to (Summary.Joined: ForEach(items, fn) ending in return g.Wait()).
-func (c *Package) callJoins(start ssa.Instruction) bool {
+func (c *Package) CallJoins(start ssa.Instruction) bool {
 	call, ok := start.(*ssa.Call)
 	if !ok {
 		return false
@@ -520,9 +553,10 @@ func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
 	return nil
 }
 
-// callWrites reports whether call may write member: its callee's summary
-// says so, or nothing is known of what it calls.
-func (c *Package) callWrites(call *ssa.CallCommon, member string) bool {
+// callTouchesMember reports whether call may write member, or with reads
+// also read it: its callee's summary says so, or nothing is known of what
+// it calls.
+func (c *Package) callTouchesMember(call *ssa.CallCommon, member string, reads bool) bool {
 	if _, builtin := call.Value.(*ssa.Builtin); builtin {
 		return false
 	}
@@ -535,7 +569,7 @@ func (c *Package) callWrites(call *ssa.CallCommon, member string) bool {
 		return false // a function with nothing confined in reach
 	}
 	return slices.ContainsFunc(sum.Touches, func(t summary.Touch) bool {
-		return t.Witness.Action == summary.ActionWrites && t.Witness.Member == member ||
-			slices.ContainsFunc(t.Witness.Reaches, func(r summary.Reach) bool { return r.Write && r.Member == member })
+		return (reads || t.Witness.Action == summary.ActionWrites) && t.Witness.Member == member ||
+			slices.ContainsFunc(t.Witness.Reaches, func(r summary.Reach) bool { return (reads || r.Write) && r.Member == member })
 	})
 }

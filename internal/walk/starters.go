@@ -494,6 +494,15 @@ func (c *Package) OwnerCodeWrites(member string) bool {
 	return c.ownerWrites[fieldOf(member)]
 }
 
+// OwnerCodeTouches reports whether code known to run on an owner touches
+// member at all (see OwnerCodeWrites): code elsewhere writing it races
+// with that owner's reads too.
+func (c *Package) OwnerCodeTouches(member string) bool {
+	c.OwnerCodeWrites(member) // fills ownerWrites
+	_, touched := c.ownerWrites[fieldOf(member)]
+	return touched
+}
+
 // touchedBy returns the members fn and the functions of the package it
 // calls touch, a field's entries as the field, each with whether one of
 // them writes it; memoized.

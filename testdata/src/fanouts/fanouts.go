@@ -481,3 +481,37 @@ func (s *Scorer) ReadEachLater() { // want ReadEachLater:`summary\(arg0 writes f
 	s.total++
 	wg.Wait()
 }
+
+// Two goroutines started side by side and joined right after: each races
+// with the other only. One filling a field the other never touches races
+// with nothing; a read of what the other writes races with that write.
+// Look-alike: one whose starter reads the field before it waits.
+func (s *Scorer) Apart() { // want Apart:`may block` Apart:`summary\(started arg0\)`
+	var wg sync.WaitGroup
+	wg.Go(func() { s.total = len(s.scores) })
+	wg.Go(func() { s.names = append(s.names, "apart") })
+	wg.Wait()
+}
+
+func (s *Scorer) Crossed() { // want Crossed:`may block` Crossed:`summary\(started arg0\)`
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		s.total = 1 // want `writes confined fanouts\.Scorer\.total off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go`
+	})
+	wg.Go(func() {
+		_ = s.total + 1 // want `reads confined fanouts\.Scorer\.total off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go`
+	})
+	wg.Wait()
+}
+
+func (s *Scorer) Peeked() int { // want Peeked:`may block` Peeked:`summary\(arg0 calls \(\*fanouts\.Scorer\)\.totalNow; started arg0\)`
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		s.total = 1 // want `writes confined fanouts\.Scorer\.total off the owner: this code runs via \(\*sync\.WaitGroup\)\.Go`
+	})
+	n := s.totalNow()
+	wg.Wait()
+	return n
+}
+
+func (s *Scorer) totalNow() int { return s.total }

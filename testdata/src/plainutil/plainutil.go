@@ -4,11 +4,10 @@
 package plainutil
 
 import (
+	"errors"
 	"net/http"
 	"sync"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // Go runs f on a new goroutine.
@@ -150,11 +149,13 @@ func Both(now, later func()) { // want Both:`summary\(invokes arg0; async arg1\)
 // once all calls have: its callers wait for them, while they run beside
 // each other.
 func ForEach[T any](items []T, fn func(T) error) error { // want ForEach:`summary\(async arg1; of which joined arg1; reads the entries of arg0\)` ForEach:`may block`
-	var g errgroup.Group
-	for _, it := range items {
-		g.Go(func() error { return fn(it) })
+	var wg sync.WaitGroup
+	errs := make([]error, len(items))
+	for i, it := range items {
+		wg.Go(func() { errs[i] = fn(it) })
 	}
-	return g.Wait()
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // All runs each of fs on a goroutine and waits for them.
@@ -173,20 +174,21 @@ func All(fs ...func()) { // want All:`summary\(async arg0; of which joined arg0\
 // Look-alikes: one that may return before it waits, and one that leaves
 // the wait to its caller.
 func ForEachUntil[T any](items []T, stop func() bool, fn func(T) error) error { // want ForEachUntil:`summary\(invokes arg1; async arg2; reads the entries of arg0\)` ForEachUntil:`may block`
-	var g errgroup.Group
+	var wg sync.WaitGroup
 	for _, it := range items {
 		if stop() {
 			return nil
 		}
-		g.Go(func() error { return fn(it) })
+		wg.Go(func() { _ = fn(it) })
 	}
-	return g.Wait()
+	wg.Wait()
+	return nil
 }
 
 func Start[T any](items []T, fn func(T) error) (wait func() error) { // want Start:`summary\(async arg1; reads the entries of arg0\)`
-	var g errgroup.Group
+	wg := new(sync.WaitGroup)
 	for _, it := range items {
-		g.Go(func() error { return fn(it) })
+		wg.Go(func() { _ = fn(it) })
 	}
-	return g.Wait
+	return func() error { wg.Wait(); return nil }
 }
