@@ -28,7 +28,7 @@ func newAnalyzer(cfg *config) *analysis.Analyzer {
 		Doc:       doc,
 		URL:       "https://pkg.go.dev/github.com/confinecheck/confinecheck/analyzer",
 		Run:       func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
-		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(summary.CarrierFact), new(model.HopSinksFact), new(model.EntryFact), new(model.TurnFact), new(model.ModuleFact), new(directive.DeclarationsFact), new(suggest.FieldsFact), new(fix.BlocksFact)},
+		FactTypes: []analysis.Fact{new(directive.Fact), new(summary.SummaryFact), new(summary.CarrierFact), new(model.HopSinksFact), new(model.EntryFact), new(model.TurnFact), new(model.ModuleFact), new(directive.DeclarationsFact), new(suggest.FieldsFact), new(suggest.HandedFact), new(fix.BlocksFact)},
 	}
 	cfg.register(&a.Flags)
 	return a

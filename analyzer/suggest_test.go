@@ -70,6 +70,18 @@ func TestSuggestDoublesBesideNamedLoops(t *testing.T) {
 	}
 }
 
+// TestSuggestHandedForeign checks, in module mode, that a loop writing
+// another package's type that its own package hands over (sends it, on a
+// loop of its own, carried in a transfer) does not propose it owned by
+// that loop: the type's package says it hands it over (HandedFact).
+func TestSuggestHandedForeign(t *testing.T) {
+	got := suggestedInModule(t, "handedforeign", func(msg string) bool { return strings.Contains(msg, "inventory.Spool") })
+	want := "explain: no //confined:owner for inventory.Spool (as example.com/handedforeign uses it): its own package hands its values over"
+	if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, want) }) || slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "suggest for inventory.Spool") }) {
+		t.Errorf("want no proposal for the spool, and %q; got:\n%s", want, strings.Join(got, "\n"))
+	}
+}
+
 // suggestedInModule runs -suggest -explain on the module in testdata/dir
 // (or dir, absolute) and returns the diagnostics whose message keep says to, as
 // "position: message".

@@ -31,6 +31,7 @@ func TestSuggestAgreeing(t *testing.T) {
 		{"the same twice", []fix.Change{run, again}, false, []string{run.Message, again.Message}},
 		{"two owners", []fix.Change{run, loop, alone}, false, []string{alone.Message}},
 		{"proposed and declined", []fix.Change{run, several}, false, nil},
+		{"declined first, explained", []fix.Change{several, run}, true, []string{"explain: nothing proposed for lib.Counter: the packages reaching it disagree (//confined:owner @run): several owners reach it"}},
 		{"two owners, explained", []fix.Change{run, loop}, true, []string{"explain: nothing proposed for lib.Counter: the packages reaching it disagree (//confined:owner @loop; //confined:owner @run): several owners reach it"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

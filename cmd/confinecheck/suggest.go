@@ -114,7 +114,8 @@ func agreeing(changes []fix.Change, explain bool) []fix.Change {
 			continue
 		}
 		if explain {
-			what, _, _ := strings.Cut(strings.TrimPrefix(others[0].Message, "suggest for "), ": ")
+			i := slices.IndexFunc(others, func(o fix.Change) bool { return len(o.Edits) > 0 })
+			what, _, _ := strings.Cut(strings.TrimPrefix(others[i].Message, "suggest for "), ": ")
 			out = append(out, fix.Change{Pos: c.Pos, Message: fmt.Sprintf("explain: nothing proposed for %s: the packages reaching it disagree (%s): several owners reach it", what, strings.Join(proposed, "; "))})
 		}
 	}

@@ -102,8 +102,9 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	handedAway := func(tk string, owners map[string]bool) bool {
-		return sent[tk] && !(len(owners) == 1 && keptBy[tk][slices.Collect(maps.Keys(owners))[0]])
+		return byType[tk].handedOver || sent[tk] && !(len(owners) == 1 && keptBy[tk][slices.Collect(maps.Keys(owners))[0]])
 	}
+	s.shareHanded(byType, handedAway)
 	domainReads := s.readsByDomain(roots)
 	// Code that writes a type with a lock held: those values are shared
 	// under that lock (a stream's buffers, which its reader locks for),
@@ -162,6 +163,9 @@ func (s *Suggester) proposeOwners() {
 			continue
 		}
 		if why := declineOwner(wt.domains, len(wt.fields), pa.other[tk], handedAway(tk, wt.domains)); why != "" {
+			if wt.handedOver && strings.HasPrefix(why, "the package") {
+				why = "its own package" + strings.TrimPrefix(why, "the package")
+			}
 			s.declined.add(obj, directive.VerbOwner, why)
 			continue
 		}
@@ -449,6 +453,9 @@ type ownerWrites struct {
 	fields  fieldSet
 	rootsOf map[string][]string // by field, the roots writing it
 	turns   bool                // a framework's turns write it (see proposeOwnerFields)
+	// handedOver: another package's type whose own package hands its
+	// values over (HandedFact).
+	handedOver bool
 	// others are the roots on other owners that write it too, when the
 	// type's own loop names its owner (see ownerWritesByType).
 	others []string
@@ -1391,6 +1398,34 @@ func firstN(list []string, n int) []string {
 		return list
 	}
 	return append(slices.Clone(list[:n]), fmt.Sprintf("%d more", len(list)-n))
+}
+
+// A HandedFact marks an exported type whose own package hands its values
+// over (see sentTypes) while owner code there writes them: an importer's
+// loop writing one too does not make it that loop's (a spool its
+// inventory's loop writes, which a fleet's loop writes once the inventory
+// sends it over, is neither's alone).
+type HandedFact struct{}
+
+func (*HandedFact) AFact() {}
+
+func (*HandedFact) String() string { return "handed over" }
+
+// shareHanded exports a HandedFact for each exported type of the package
+// that owner code writes and the package hands over, and marks the types
+// of other packages whose package exported one.
+func (s *Suggester) shareHanded(byType map[string]*ownerWrites, handedAway func(string, map[string]bool) bool) {
+	for _, tk := range slices.Sorted(maps.Keys(byType)) {
+		wt := byType[tk]
+		obj := s.typeObject(tk)
+		switch {
+		case obj == nil:
+		case obj.Pkg() != s.pass.Pkg:
+			wt.handedOver = s.pass.ImportObjectFact(obj, new(HandedFact))
+		case obj.Exported() && handedAway(tk, wt.domains):
+			s.pass.ExportObjectFact(obj, new(HandedFact))
+		}
+	}
 }
 
 // declineOwner says why a type that owner code writes is not proposed as

@@ -12,7 +12,7 @@ type Hub struct { // want `suggest for suggestownloop\.Hub: //confined:owner @hu
 	table   *Table // want `suggest for field table: //confined:any: only code building a Hub writes it, and \(\*suggestownloop\.Client\)\.pump reads it off the owner`
 }
 
-type Client struct {
+type Client struct { // want Client:`handed over`
 	hub  *Hub
 	send chan string
 	seen int

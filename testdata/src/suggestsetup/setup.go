@@ -26,7 +26,7 @@ type Router struct { // want `suggest for suggestsetup.Router: //confined:owner:
 }
 
 // A Header goes out inside every Envelope: it is the receiver's then.
-type Header struct{ seq int }
+type Header struct{ seq int } // want Header:`handed over`
 
 type Envelope struct {
 	Header

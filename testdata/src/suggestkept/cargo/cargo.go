@@ -5,7 +5,7 @@
 // of its own, is a reference the run carries, and stays the loop's.
 package cargo
 
-type Job struct {
+type Job struct { // want Job:`handed over`
 	ID      int
 	Payload []byte
 }

@@ -46,7 +46,7 @@ func (s *Service) Reset() { // want Reset:`summary\(started arg0\)`
 	go func() { s.meter.counts = map[string]int{} }()
 }
 
-type Gauge struct{ level int }
+type Gauge struct{ level int } // want Gauge:`handed over`
 
 type Panel struct {
 	mu sync.Mutex

@@ -1,0 +1,3 @@
+module example.com/handedforeign
+
+go 1.24
