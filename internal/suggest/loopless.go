@@ -53,7 +53,10 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			// posts may be handed a value built off the owner to add (a
 			// candidate gathered by a goroutine, then handed over),
 			// which is no sharing.
-			reads = s.written.readsOf(r.fn)
+			reads = maps.Clone(s.written.readsOf(r.fn))
+			if loop {
+				maps.Copy(reads, s.written.loopStateReads(r.fn))
+			}
 		}
 		for key := range reads {
 			w := ownerReads[key]

@@ -882,6 +882,28 @@ func (x *writeIndex) readsOf(fn *ssa.Function) fieldSet {
 	}, followHanded)
 }
 
+// loopStateReads returns what loop, a loop's function, reads through the
+// values it makes before its loop and hands the calls of each turn (a Gio
+// window's run making the app's state, then laying it out every frame):
+// state the loop keeps across turns, not a message's, which readsOf does
+// not follow into.
+func (x *writeIndex) loopStateReads(loop *ssa.Function) fieldSet {
+	out := make(fieldSet)
+	originOf := x.e.ValueOrigins(loop)
+	for call, c := range x.callsInPlace(loop) {
+		if !flow.InLoop(call.Block()) {
+			continue
+		}
+		if slices.ContainsFunc(c.handed, func(v ssa.Value) bool {
+			def, ok := v.(ssa.Instruction)
+			return ok && mayLeadToStruct(v.Type()) && originOf(v).Owned() && !flow.InLoop(def.Block())
+		}) {
+			maps.Copy(out, x.readsOf(c.fn))
+		}
+	}
+	return out
+}
+
 // unlockedReadsOf returns the fields fn reads with no lock held, itself
 // and in what it calls in place as readsOf follows, but for calls made
 // with a lock held.
