@@ -1510,6 +1510,31 @@ func loopCallsThrough(loop *ssa.Function, depth int) calledByLoop {
 	return calls
 }
 
+// closureCalls returns the values mc captures that its function calls:
+// a captured func, or what was stored in a captured variable it calls the
+// func held in.
+func closureCalls(mc *ssa.MakeClosure) []ssa.Value {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for i, fv := range fn.FreeVars {
+		if i >= len(mc.Bindings) {
+			break
+		}
+		if slices.ContainsFunc(flow.Referrers(fv), func(ref ssa.Instruction) bool {
+			c, ok := ref.(ssa.CallInstruction)
+			return ok && c.Common().Value == fv
+		}) {
+			out = append(out, mc.Bindings[i])
+		} else if cell, ok := mc.Bindings[i].(*ssa.Alloc); ok && callsHeld(fv) {
+			out = append(out, flow.StoredValues(cell)...)
+		}
+	}
+	return out
+}
+
 // onReceiver reports whether the func value v is loaded from a field of
 // fn's receiver (c.onMessage, c.handlers.onClose), rather than of a value
 // fn was handed (e.fn of an envelope it received, or dequeued from its
@@ -1828,19 +1853,30 @@ func stateCallbacks(loop *ssa.Function) []*types.Var {
 				if !ok || c.Common().IsInvoke() {
 					continue
 				}
+				calls := []ssa.Value{c.Common().Value}
 				if callee := c.Common().StaticCallee(); callee != nil {
-					if args := c.Common().Args; depth < maxCallbackDepth && callee.Pkg == fn.Pkg && len(args) > 0 && args[0] == fn.Params[0] {
+					args := c.Common().Args
+					if depth < maxCallbackDepth && callee.Pkg == fn.Pkg && len(args) > 0 && args[0] == fn.Params[0] {
 						visit(callee, depth+1)
 					}
-					continue
+					// s.invoke(func() { fn(now) }), for fn ranging s's
+					// callbacks: a helper of the package calling the
+					// literal calls them.
+					calls = nil
+					for i, a := range args {
+						if mc, ok := a.(*ssa.MakeClosure); ok && callee.Pkg == fn.Pkg && i < len(callee.Params) && callsFuncsOf(callee, callee.Params[i]) {
+							calls = append(calls, closureCalls(mc)...)
+						}
+					}
 				}
-				v := c.Common().Value
-				f := flow.LoadedField(v)
-				if f == nil {
-					f = flow.ElementField(v)
-				}
-				if f != nil && flow.ReadRoot(v) == fn.Params[0] {
-					out = append(out, f)
+				for _, v := range calls {
+					f := flow.LoadedField(v)
+					if f == nil {
+						f = flow.ElementField(v)
+					}
+					if f != nil && flow.ReadRoot(v) == fn.Params[0] {
+						out = append(out, f)
+					}
 				}
 			}
 		}

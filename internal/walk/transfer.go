@@ -55,11 +55,19 @@ func (w *walker) handedOff(at ssa.Instruction, args []ssa.Value, captures flow.C
 		if !w.c.M.HoldsConfined(value.Type()) && !w.copiesConfined(value.Type()) || w.shared(value, at, cell) {
 			continue
 		}
-		if w.origins.of(value).Owned() || overwrittenBefore(value, at) {
+		if w.origins.of(value).Owned() || overwrittenBefore(value, at) || plainCopy(value) {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// plainCopy reports whether v is a struct value (snap := *j) that shares no
+// memory with what it was copied from: a copy the starter made, which it
+// hands over whole.
+func plainCopy(v ssa.Value) bool {
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	return isStruct && !names.SharesMemory(v.Type())
 }
 
 // grownVariable reports whether cell, a captured variable assigned more

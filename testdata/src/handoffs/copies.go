@@ -161,3 +161,24 @@ func (s *Stats) ReportIfAny() {
 		}
 	}
 }
+
+// One copy of a stat (snap := *st) handed to a goroutine, captured or as
+// an argument: the goroutine's own. Look-alike: a copy of a tagged stat
+// shares its map, so it is not handed over whole.
+func (s *Stats) ReportOne(name string) {
+	s.ops <- func() {
+		snap := *s.byName[name]
+		go func() {
+			_ = snap.Count + snap.Max
+			useStat(snap)
+		}()
+		go useStat(*s.byName[name])
+		tagged := *s.tagged[name]
+		go func() {
+			_ = tagged.Count     // want `reads confined handoffs\.Tagged\.Count off the owner`
+			_ = tagged.Tags["x"] // want `reads confined handoffs\.Tagged\.Tags off the owner`
+		}()
+	}
+}
+
+func useStat(st Stat) { _ = st.Count }
