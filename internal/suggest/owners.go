@@ -1343,15 +1343,52 @@ func (s *Suggester) proposeInterfaceSinks() {
 			if !names.IsFuncTyped(sig.Params().At(i).Type()) || slices.Contains(s.m.Contract(m).Async, arg) {
 				continue
 			}
-			for _, impl := range s.e.Implementations(m) {
-				if sum := s.e.SummaryOf(impl); sum != nil && sum.Async.Has(summary.ParamSource(arg)) {
-					s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
-						"its implementation %s runs %s off the owner", flow.Name(impl), sig.Params().At(i).Name())})
+			impl := ""
+			for _, fn := range s.e.Implementations(m) {
+				if sum := s.e.SummaryOf(fn); sum != nil && sum.Async.Has(summary.ParamSource(arg)) {
+					impl = flow.Name(fn)
 					break
 				}
 			}
+			if impl == "" {
+				impl = s.importedAsyncImpl(tn, m, arg)
+			}
+			if impl != "" {
+				s.propose(proposal{obj: m, verb: directive.VerbAsync, args: []string{sig.Params().At(i).Name()}, evidence: fmt.Sprintf(
+					"its implementation %s runs %s off the owner", impl, sig.Params().At(i).Name())})
+			}
 		}
 	}
+}
+
+// importedAsyncImpl names the method of a type of a package this one
+// imports that implements m, the method of the interface tn, and whose
+// contract says argument arg runs off the owner (a fleet's OnEvent, behind
+// the queue's own EventSource, which the code wiring them converts in a
+// third package); "" when none does.
+func (s *Suggester) importedAsyncImpl(tn *types.TypeName, m *types.Func, arg int) string {
+	iface, ok := tn.Type().Underlying().(*types.Interface)
+	if !ok {
+		return ""
+	}
+	for _, pkg := range s.pass.Pkg.Imports() {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			named, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !named.Exported() || named.IsAlias() || types.IsInterface(named.Type()) {
+				continue
+			}
+			ptr := types.NewPointer(named.Type())
+			if !types.Implements(ptr, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.Pkg(), m.Name())
+			if fn, ok := obj.(*types.Func); ok && slices.Contains(s.m.Contract(fn).Async, arg) {
+				return names.FuncName(fn)
+			}
+		}
+	}
+	return ""
 }
 
 // writers are the functions that write a type's fields, and those fields.
