@@ -1314,7 +1314,12 @@ func (s *Suggester) proposeInferredSinks() {
 			s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: params, evidence: fmt.Sprintf(
 				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), names.Pronoun(len(params)))})
 		}
-		if params := sinkParams(w.Sum.Waited); len(params) > 0 {
+		if params := sinkParams(w.Sum.Waited); len(params) > 0 && w.Sum.Handle {
+			// A caller waiting on the result right away runs them while
+			// it waits; the check tells the callers apart.
+			s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: params, evidence: fmt.Sprintf(
+				"it runs %s on a goroutine that what it returns joins, which its callers may wait on later or never", strings.Join(params, ", "))})
+		} else if len(params) > 0 {
 			s.propose(proposal{obj: obj, verb: directive.VerbSync, args: params, evidence: fmt.Sprintf(
 				"it runs %s on a goroutine it waits for, so %s runs while its caller waits", strings.Join(params, ", "), names.Pronoun(len(params)))})
 		}

@@ -304,6 +304,11 @@ type Summary struct {
 	// loop, then return g.Wait()): they run beside each other, and their
 	// caller waits for them.
 	Joined Origin
+	// Handle: its result is how its callers join the goroutines it runs
+	// Waited sources on (a channel they signal once, a func waiting for
+	// them): a caller that does not wait on it right away runs beside
+	// them.
+	Handle bool
 	Hop    Origin // func-valued sources it sends to the owner
 	HopTo  string // the domain of that owner
 	Result Origin // where its results come from
@@ -720,6 +725,7 @@ func (s *Summary) Merge(t *Summary) {
 	detached := s.Async.Without(s.Joined).Union(t.Async.Without(t.Joined))
 	s.Async = s.Async.Union(t.Async)
 	s.Joined = s.Joined.Union(t.Joined).Without(detached)
+	s.Handle = s.Handle || t.Handle
 	s.AddHop(t.Hop, t.HopTo)
 	for _, fs := range t.SentOn {
 		s.AddSentOn(fs.Sources, fs.Field)
@@ -786,7 +792,7 @@ func (s *Summary) Untrack() {
 // SameShape reports whether two summaries say the same things, ignoring
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
-	if s.Invokes != t.Invokes || s.Async != t.Async || s.Joined != t.Joined || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
+	if s.Invokes != t.Invokes || s.Async != t.Async || s.Joined != t.Joined || s.Handle != t.Handle || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
 		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || !slices.Equal(s.StoredIn, t.StoredIn) || s.ResultChan != t.ResultChan {
 		return false
@@ -833,6 +839,9 @@ func (s *Summary) String() string {
 	}
 	if s.StartsLoop {
 		parts = append(parts, "starts a loop")
+	}
+	if s.Handle {
+		parts = append(parts, "joined by its result")
 	}
 	if s.RecvWaits {
 		parts = append(parts, "waits on arg0")

@@ -4,11 +4,17 @@ package syntax
 // returns (Summary.Joined), as the SSA path's joinedBeforeReturn does: a
 // group's Go (or a go statement whose literal calls the group's Done) in
 // one statement of the body, and a later statement of the body calling
-// the group's Wait, with no return before it.
+// the group's Wait, with no return before it. And those whose result its
+// callers join them by (Summary.Handle), as the SSA path's
+// awaitedByCallers does: a go statement whose literal closes or sends on
+// a channel once, right before the function returns that channel, or a
+// literal receiving from it.
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 )
 
 // joinedBeforeReturn reports whether body, a function's, waits for what
@@ -118,6 +124,86 @@ func returns(stmt ast.Stmt) bool {
 			return false
 		case *ast.ReturnStmt:
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// joinedByResult reports whether ev, a go statement of body, starts a
+// literal that signals a channel variable once (close(done), or done <-
+// v, outside any loop of the literal), and the statement right after it
+// returns that channel or a literal receiving from it.
+func (x *extractor) joinedByResult(body *ast.BlockStmt, ev event) bool {
+	lit, ok := ast.Unparen(ev.fun).(*ast.FuncLit)
+	if ev.kind != goEvent || !ok {
+		return false
+	}
+	for i, stmt := range body.List[:max(len(body.List)-1, 0)] {
+		if stmt.Pos() > ev.pos || ev.pos >= stmt.End() {
+			continue
+		}
+		ret, ok := body.List[i+1].(*ast.ReturnStmt)
+		if _, isGo := stmt.(*ast.GoStmt); !isGo || !ok {
+			return false
+		}
+		ch := x.signalled(lit)
+		return ch != nil && slices.ContainsFunc(ret.Results, func(r ast.Expr) bool {
+			if id, ok := ast.Unparen(r).(*ast.Ident); ok {
+				return x.info.Uses[id] == ch
+			}
+			waiter, ok := ast.Unparen(r).(*ast.FuncLit)
+			return ok && len(waiter.Body.List) > 0 && x.receives(waiter.Body.List[0], ch)
+		})
+	}
+	return false
+}
+
+// signalled is the variable of the one channel lit closes or sends on,
+// outside its loops and literals, or nil.
+func (x *extractor) signalled(lit *ast.FuncLit) types.Object {
+	var ch types.Object
+	count := 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		var target ast.Expr
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.SendStmt:
+			target = n.Chan
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" && len(n.Args) == 1 {
+				if _, builtin := x.info.Uses[id].(*types.Builtin); builtin {
+					target = n.Args[0]
+				}
+			}
+		}
+		if id, ok := ast.Unparen(target).(*ast.Ident); ok && target != nil {
+			ch, count = x.info.Uses[id], count+1
+		}
+		return true
+	}
+	ast.Inspect(lit.Body, visit)
+	if count != 1 {
+		return nil
+	}
+	return ch
+}
+
+// receives reports whether stmt, the first of a waiter (see
+// joinedByResult), receives from ch outside its literals: one stopping
+// the goroutine first (cancel(); <-done) is a stop, not a wait.
+func (x *extractor) receives(stmt ast.Stmt, ch types.Object) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.ARROW && x.info.Uses[id] == ch {
+				found = true
+			}
 		}
 		return !found
 	})

@@ -261,7 +261,12 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	for _, ev := range p.events(fd.Body, true) {
 		switch ev.kind {
 		case goEvent, callEvent:
-			if ev.kind == goEvent {
+			if ev.kind == goEvent && p.joinedByResult(fd.Body, ev) {
+				// Run while the callers that wait on the result wait (see
+				// Summary.Handle), as a joined goroutine's.
+				o := params.mentioned(ev.fun)
+				out.sum.Invokes, out.sum.Waited, out.sum.Handle = out.sum.Invokes.Union(o), out.sum.Waited.Union(o), true
+			} else if ev.kind == goEvent {
 				place(p.rules.Go(false), params.mentioned(ev.fun), ev)
 			}
 			var callee *where.Callee // looked up for the calls handed a parameter only

@@ -156,9 +156,13 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 			wait := sig.waitFor(v, only)
 			// A fan-out waits on a group; one receive waits for one of
 			// its goroutines only.
-			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) || !sig.done && g.c.awaitedByCallers(in, v) {
+			if waitsRightAfter(in, wait) || sig.done && waitsAfterLoop(in, v, wait) && g.c.besideSiblings(t, call.Args) {
 				// Siblings are looked for last: most go statements are
 				// waited for by nobody, and that is cheaper to see.
+				return !g.hasSibling(in), sig
+			}
+			if !sig.done && g.c.awaitedByCallers(in, v) {
+				sig.byResult = true
 				return !g.hasSibling(in), sig
 			}
 		}
@@ -237,7 +241,7 @@ func deferredAfter(fn *ssa.Function, sig signal) []*ssa.Defer {
 // exported one is an asynchronous call whose result is how its callers,
 // in view or not, join it (Start(ctx) <-chan error): the calls in view
 // must all receive right away, and there may be none.
-func (c *Package) awaitedByCallers(in *ssa.Go, ch ssa.Value) bool {
+func (c *Package) awaitedByCallers(in ssa.Instruction, ch ssa.Value) bool {
 	fn := in.Parent()
 	obj := flow.DeclaredFunc(fn)
 	if obj == nil || !c.OnlyCalled(fn) {
@@ -249,13 +253,67 @@ func (c *Package) awaitedByCallers(in *ssa.Go, ch ssa.Value) bool {
 			if conv, ok := r.(*ssa.ChangeType); ok {
 				r = conv.X // a chan error returned as <-chan error
 			}
-			return variableOf(r) == variableOf(ch)
+			return variableOf(r) == variableOf(ch) || waiterOf(r, ch)
 		})
 	}
 	calls := c.Callers(fn)
 	return (len(calls) > 0 || obj.Exported()) && waitsRightAfter(in, returned) && !slices.ContainsFunc(calls, func(call *ssa.Call) bool {
-		return !waitsRightAfter(call, func(instr ssa.Instruction) bool { return receivesFrom(instr, call, true) })
+		return !waitsRightAfter(call, waitsOnResult(call))
 	})
+}
+
+// waiterOf reports whether r is a literal whose first work is to receive
+// from ch, which it captures (return func() error { <-done; return err
+// }): calling it waits for what signals ch. One that first stops the
+// goroutine (cancel(); <-done) is a stop, called when the caller is done
+// with it, not to wait for its work.
+func waiterOf(r ssa.Value, ch ssa.Value) bool {
+	mc, ok := r.(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	fn := mc.Fn.(*ssa.Function)
+	for i, b := range mc.Bindings {
+		if variableOf(b) != variableOf(ch) || i >= len(fn.FreeVars) || len(fn.Blocks) == 0 {
+			continue
+		}
+		for _, instr := range fn.Blocks[0].Instrs {
+			if receivesFrom(instr, fn.FreeVars[i], true) {
+				return true
+			}
+			if isWork(instr) {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// waitsOnResult is a wait on what the call returns: a receive from the
+// channel, or a call of the waiter func (see waiterOf).
+func waitsOnResult(call *ssa.Call) func(ssa.Instruction) bool {
+	return func(instr ssa.Instruction) bool {
+		if receivesFrom(instr, call, true) {
+			return true
+		}
+		c, ok := instr.(ssa.CallInstruction)
+		return ok && variableOf(c.Common().Value) == call
+	}
+}
+
+// ResultJoins reports whether the caller of call, to a function whose
+// result joins the code it starts (Summary.Handle), waits on that result
+// right away, or returns it right away to callers that all do (a test's
+// helper returning par.Go(f)), and which of the two: then the code runs
+// while the caller waits.
+func (c *Package) ResultJoins(call *ssa.Call) (joins, returned bool) {
+	if waitsRightAfter(call, waitsOnResult(call)) {
+		return true, false
+	}
+	if c.awaitedByCallers(call, call) {
+		return true, true
+	}
+	return false, false
 }
 
 // hasSibling reports whether another go statement of the function may run
@@ -324,6 +382,9 @@ type signal struct {
 	v    ssa.Value
 	done bool
 	at   ssa.Instruction // the send, close or Done (or the defer of one)
+	// byResult: the starter's callers wait for it through what the
+	// starter returns (see awaitedByCallers).
+	byResult bool
 }
 
 // waitFor is the wait for the goroutine that signals sig, v being the

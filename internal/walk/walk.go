@@ -277,6 +277,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	call := in.Common()
 	joined, sig := w.gos.joined(in)
 	p := w.c.rules.Go(joined)
+	w.Sum.Handle = w.Sum.Handle || p.Here && sig.byResult
 	if p.Here {
 		waiting := w.waiting
 		w.waiting = true // it runs while this function waits
@@ -655,6 +656,12 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
 		c.Waits = w.c.waitsFor(c.Fn, args)
 		c.OwnLoop = len(args) > 0 && w.c.M.Turns.LoopOf(args[0].Type()) != nil && ownLoop(c.Fn, k.Async, args)
+	}
+	if at, ok := w.at.(*ssa.Call); ok && c.Summary != nil && c.Summary.Handle {
+		joins, returned := w.c.ResultJoins(at)
+		c.Waits = c.Waits || joins
+		c.Detached = !joins
+		w.Sum.Handle = w.Sum.Handle || returned
 	}
 	waiting := w.waiting
 	w.waiting = waiting || c.Waits

@@ -88,6 +88,10 @@ type Callee struct {
 	// Waits is set when the caller waits for the work it hands over right
 	// after handing it (wg.Go(f); wg.Wait()).
 	Waits bool
+	// Detached is set when the callee's result joins the work it hands
+	// over (Summary.Handle) and the caller does not wait on it right away:
+	// the work runs beside the caller.
+	Detached bool
 	// OwnLoop is set when the funcs the caller hands over are bound to
 	// the value holding the callee's receiver, a loop (s.loop.OnTick(s.flush),
 	// r.OnTick(r.refresh) with r embedding it): the loop keeps them and
@@ -134,6 +138,9 @@ func (r Rules) Arg(c Callee, i int, isFunc bool) Place {
 	var p Place
 	if s := c.Summary; s != nil {
 		p = r.Captured(s, summary.ParamSource(i))
+		if c.Detached && s.Waited.Has(summary.ParamSource(i)) {
+			return Place{Off: true}
+		}
 	}
 	if !p.Here && isFunc && !p.Off && !p.OnOwner {
 		p.Here, p.Assumed = true, true

@@ -192,3 +192,47 @@ func Start[T any](items []T, fn func(T) error) (wait func() error) { // want Sta
 	}
 	return func() error { wg.Wait(); return nil }
 }
+
+// GoWait runs fn on a goroutine and returns what waits for it: a caller
+// calling that right away runs fn while it waits.
+func GoWait(fn func() error) (wait func() error) { // want GoWait:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
+	done := make(chan struct{})
+	var err error
+	go func() {
+		defer close(done)
+		err = fn()
+	}()
+	return func() error {
+		<-done
+		return err
+	}
+}
+
+// Deliver runs fn on a goroutine and delivers its result on the channel it
+// returns.
+func Deliver(fn func() int) <-chan int { // want Deliver:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
+	out := make(chan int, 1)
+	go func() { out <- fn() }()
+	return out
+}
+
+// Repeat runs fn on a goroutine until the returned stop is called: stop
+// ends the goroutine, then waits for it, which is no wait for its work.
+func Repeat(fn func()) (stop func()) { // want Repeat:`summary\(async arg0\)`
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-quit:
+				return
+			default:
+				fn()
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-done
+	}
+}

@@ -51,7 +51,7 @@ func pollBeside(p *poller) int {
 // an asynchronous call: its callers, in view or not, join the goroutine by
 // receiving from the result, and there may be none in view. Look-alike:
 // one whose caller in view works before it receives.
-func PollAsync(p *poller, n int) <-chan int { // want PollAsync:`summary\(arg0 calls \(\*touches\.poller\)\.poll\)`
+func PollAsync(p *poller, n int) <-chan int { // want PollAsync:`summary\(arg0 calls \(\*touches\.poller\)\.poll; joined by its result\)`
 	out := make(chan int, 1)
 	go func() {
 		for i := 0; i < n; i++ {
@@ -81,7 +81,7 @@ func pollAheadBeside(p *poller) int {
 // caller that received it: a deferred write after the send races with what
 // the caller does next. Look-alikes: a write deferred after the deferred
 // close, which runs before it, and a write made before the send.
-func PollTimed(p *poller) <-chan int { // want PollTimed:`summary\(arg0 writes touches\.poller\.polls\)`
+func PollTimed(p *poller) <-chan int { // want PollTimed:`summary\(arg0 writes touches\.poller\.polls; joined by its result\)`
 	out := make(chan int, 1)
 	go func() {
 		defer func() { p.polls++ }() // want `writes confined touches\.poller\.polls off the owner: this code runs via a go statement \(awaited\.go:\d+\)`
@@ -90,7 +90,7 @@ func PollTimed(p *poller) <-chan int { // want PollTimed:`summary\(arg0 writes t
 	return out
 }
 
-func PollClosing(p *poller) <-chan struct{} { // want PollClosing:`summary\(arg0 writes touches\.poller\.polls\)`
+func PollClosing(p *poller) <-chan struct{} { // want PollClosing:`summary\(arg0 writes touches\.poller\.polls; joined by its result\)`
 	out := make(chan struct{})
 	go func() {
 		defer close(out)
@@ -100,7 +100,7 @@ func PollClosing(p *poller) <-chan struct{} { // want PollClosing:`summary\(arg0
 	return out
 }
 
-func PollCounted(p *poller) <-chan int { // want PollCounted:`summary\(arg0 writes touches\.poller\.polls\)`
+func PollCounted(p *poller) <-chan int { // want PollCounted:`summary\(arg0 writes touches\.poller\.polls; joined by its result\)`
 	out := make(chan int, 1)
 	go func() {
 		p.polls++
@@ -110,7 +110,7 @@ func PollCounted(p *poller) <-chan int { // want PollCounted:`summary\(arg0 writ
 }
 
 // A write deferred before the deferred close runs after it.
-func PollClosedFirst(p *poller) <-chan struct{} { // want PollClosedFirst:`summary\(arg0 writes touches\.poller\.polls\)`
+func PollClosedFirst(p *poller) <-chan struct{} { // want PollClosedFirst:`summary\(arg0 writes touches\.poller\.polls; joined by its result\)`
 	out := make(chan struct{})
 	go func() {
 		defer func() { p.polls++ }() // want `writes confined touches\.poller\.polls off the owner: this code runs via a go statement \(awaited\.go:\d+\)`
@@ -159,7 +159,7 @@ func PollMarked(p *poller) <-chan int { // want PollMarked:`summary\(started arg
 	return out
 }
 
-func PollTallied(p *poller) <-chan int { // want PollTallied:`summary\(arg0 writes touches\.poller\.polls\)`
+func PollTallied(p *poller) <-chan int { // want PollTallied:`summary\(arg0 writes touches\.poller\.polls; joined by its result\)`
 	out := make(chan int, 1)
 	go func() {
 		n := p.polls + 1

@@ -82,3 +82,35 @@ func fannedOut(s *state, ids []int) {
 	s.n++
 	_ = wait()
 }
+
+// Work handed to a helper whose result joins it runs while a caller that
+// waits on the result right away waits, and beside one that goes on
+// first; a helper returning that result right away to callers that all
+// wait on it right away is such a caller.
+func joinedByResult(s *state) {
+	_ = plainutil.GoWait(func() error { s.n++; return nil })()
+	_ = <-plainutil.Deliver(func() int { s.n++; return s.n })
+	_ = waitedLater(s)()
+	wait := plainutil.GoWait(func() error {
+		s.n++ // want `writes confined usesplain.state.n off the owner: this code runs via plainutil.GoWait`
+		return nil
+	})
+	s.n++
+	_ = wait()
+	pending := plainutil.Deliver(func() int {
+		return len(s.items) // want `reads confined usesplain.state.items off the owner: this code runs via plainutil.Deliver`
+	})
+	s.items = nil
+	<-pending
+}
+
+func waitedLater(s *state) func() error {
+	return plainutil.GoWait(func() error { s.n++; return nil })
+}
+
+func repeated(s *state) {
+	stop := plainutil.Repeat(func() {
+		s.n++ // want `writes confined usesplain.state.n off the owner: this code runs via plainutil.Repeat`
+	})
+	stop()
+}

@@ -35,7 +35,7 @@ func (im *importer) Import(keys []string) (int, error) { // want `explain: no //
 	return n, nil
 }
 
-func (im *importer) ImportAsync(keys []string) <-chan int { // want ImportAsync:`summary\(reads the entries of arg1\)`
+func (im *importer) ImportAsync(keys []string) <-chan int { // want ImportAsync:`summary\(joined by its result; reads the entries of arg1\)`
 	out := make(chan int, 1)
 	go func() {
 		n, _ := im.Import(keys)
