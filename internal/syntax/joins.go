@@ -164,8 +164,7 @@ func (x *extractor) joinedByResult(body *ast.BlockStmt, ev event) bool {
 func (x *extractor) signalled(lit *ast.FuncLit) types.Object {
 	var ch types.Object
 	count := 0
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		var target ast.Expr
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
@@ -183,8 +182,7 @@ func (x *extractor) signalled(lit *ast.FuncLit) types.Object {
 			ch, count = x.info.Uses[id], count+1
 		}
 		return true
-	}
-	ast.Inspect(lit.Body, visit)
+	})
 	if count != 1 {
 		return nil
 	}
