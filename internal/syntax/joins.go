@@ -89,17 +89,10 @@ func (x *extractor) receiverOf(call *ast.CallExpr, name string) types.Object {
 // callsOnGroup reports whether stmt, outside the literals in it, calls
 // the method name on group.
 func (x *extractor) callsOnGroup(stmt ast.Stmt, group types.Object, name string) bool {
-	found := false
-	ast.Inspect(stmt, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			found = found || x.receiverOf(n, name) == group
-		}
-		return !found
+	return outsideLiterals(stmt, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && x.receiverOf(call, name) == group
 	})
-	return found
 }
 
 // inLiteral reports whether ev is inside a function literal of stmt: the
@@ -117,17 +110,21 @@ func (x *extractor) inLiteral(stmt ast.Stmt, ev event) bool {
 
 // returns reports whether stmt, outside the literals in it, may return.
 func returns(stmt ast.Stmt) bool {
-	found := false
-	ast.Inspect(stmt, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
+	return outsideLiterals(stmt, func(n ast.Node) bool { _, ok := n.(*ast.ReturnStmt); return ok })
+}
+
+// outsideLiterals reports whether found holds for a node of root, not
+// looking into the function literals in it: another function's code.
+func outsideLiterals(root ast.Node, found func(ast.Node) bool) bool {
+	hit := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || hit {
 			return false
-		case *ast.ReturnStmt:
-			found = true
 		}
-		return !found
+		hit = found(n)
+		return !hit
 	})
-	return found
+	return hit
 }
 
 // joinedByResult reports whether ev, a go statement of body, starts a
@@ -193,17 +190,12 @@ func (x *extractor) signalled(lit *ast.FuncLit) types.Object {
 // joinedByResult), receives from ch outside its literals: one stopping
 // the goroutine first (cancel(); <-done) is a stop, not a wait.
 func (x *extractor) receives(stmt ast.Stmt, ch types.Object) bool {
-	found := false
-	ast.Inspect(stmt, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+	return outsideLiterals(stmt, func(n ast.Node) bool {
+		recv, ok := n.(*ast.UnaryExpr)
+		if !ok || recv.Op != token.ARROW {
 			return false
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.ARROW && x.info.Uses[id] == ch {
-				found = true
-			}
 		}
-		return !found
+		id, ok := ast.Unparen(recv.X).(*ast.Ident)
+		return ok && x.info.Uses[id] == ch
 	})
-	return found
 }
