@@ -286,37 +286,66 @@ func besidePos(at token.Pos, sp walk.Entry) token.Pos {
 	return sp.Pos
 }
 
-// whileStarterWaits reports whether f is a touch of a field of this
+// whileStarterWaits reports whether f is a touch of fields of this
 // package, by code its starter waits for, that nothing runs beside: its
 // starter, which no code off the owner reaches, waits for it on every way
-// out, touching the field in none of what it does meanwhile, and
-//   - a read: nothing started in the same function writes the field (nor
-//     the code itself, when it runs beside copies of itself: a fan-out),
-//     and no loop or turn does (workers reading a batch size set before
-//     they start);
-//   - a write: nothing else started in the same function touches the
-//     field, no loop or turn does, and the code runs beside no copy of
-//     itself (two goroutines joined right after, each filling a field of
-//     its own).
+// out, touching the fields in none of what it does meanwhile, and for
+// each field
+//   - a read: nothing started in the same function writes it (nor the
+//     code itself, when it runs beside copies of itself: a fan-out), and
+//     no loop or turn does (workers reading a batch size set before they
+//     start);
+//   - a write: nothing else started in the same function touches it, no
+//     loop or turn does, and the code runs beside no copy of itself (two
+//     goroutines joined right after, each filling a field of its own).
 //
-// Other code off the owner touching the field is its own finding.
+// A call counts as the touches it reaches, when it writes nothing and
+// they are all known (a fake's Fetch reading its delay while a crawl's
+// fan-out waits). Other code off the owner touching the fields is its own
+// finding.
 func (r *reporter) whileStarterWaits(f finding) bool {
 	wit := f.witness
-	write := wit.Action == summary.ActionWrites
-	if !write && wit.Action != summary.ActionReads || f.sent != nil || f.entry.On != nil || f.entry.Call == nil {
+	if f.sent != nil || f.entry.On != nil || f.entry.Call == nil || r.reachedOff()[f.entry.Call.Parent()] {
 		return false
 	}
-	field, _ := r.memberField(wit.Member)
-	if field == nil || r.reachedOff()[f.entry.Call.Parent()] {
+	touched := make(map[string]bool) // by member, whether it is written
+	switch wit.Action {
+	case summary.ActionReads, summary.ActionWrites:
+		touched[wit.Member] = wit.Action == summary.ActionWrites
+	case summary.ActionCalls:
+		if len(wit.Reaches) == 0 || len(wit.Reaches) >= summary.MaxReaches || len(wit.OtherWrites) > 0 {
+			return false
+		}
+		for _, reach := range wit.Reaches {
+			if reach.Write {
+				return false
+			}
+			touched[reach.Member] = false
+		}
+	default:
+		return false
+	}
+	for member, write := range touched {
+		if !r.touchWhileStarterWaits(f, member, write) {
+			return false
+		}
+	}
+	return true
+}
+
+// touchWhileStarterWaits is whileStarterWaits for one member f touches.
+func (r *reporter) touchWhileStarterWaits(f finding, member string, write bool) bool {
+	field, _ := r.memberField(member)
+	if field == nil {
 		return false
 	}
 	copies := flow.InLoop(f.entry.Call.Block()) || r.c.CallJoins(f.entry.Call)
-	if write && (copies || r.c.OwnerCodeTouches(wit.Member)) || r.c.OwnerCodeWrites(wit.Member) || r.c.StarterTouchesBeside(f.entry.Call, field, wit.Member, write) {
+	if write && (copies || r.c.OwnerCodeTouches(member)) || r.c.OwnerCodeWrites(member) || r.c.StarterTouchesBeside(f.entry.Call, field, member, write) {
 		return false
 	}
 	beside, _ := r.c.RunsBeside(f.entry.Call)
 	for _, other := range r.startedTouches()[f.entry.Call.Parent()] {
-		written, touched := other.members[wit.Member]
+		written, touched := other.members[member]
 		if !touched || !write && !written {
 			continue
 		}

@@ -147,9 +147,9 @@ func (r Reach) ReadAt() Position {
 	return r.Site
 }
 
-// maxReaches bounds the reaches a summary keeps: writes before reads, then
+// MaxReaches bounds the reaches a summary keeps: writes before reads, then
 // the deepest, which is the state behind layers of confined managers.
-const maxReaches = 4
+const MaxReaches = 4
 
 func addReach(rs []Reach, r Reach) []Reach {
 	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
@@ -190,7 +190,7 @@ func addReach(rs []Reach, r Reach) []Reach {
 		}
 		return strings.Compare(a.Member, b.Member)
 	})
-	return rs[:min(len(rs), maxReaches)]
+	return rs[:min(len(rs), MaxReaches)]
 }
 
 // readRank orders the uses of reads by how well their line tells where

@@ -515,3 +515,17 @@ func (s *Scorer) Peeked() int { // want Peeked:`may block` Peeked:`summary\(arg0
 }
 
 func (s *Scorer) totalNow() int { return s.total }
+
+// A call that only reads counts as its reads: one made while the starter
+// waits races with nothing. Look-alike: a call that writes.
+func (s *Scorer) PeekEach() { // want PeekEach:`may block` PeekEach:`summary\(started arg0\)`
+	each(3, func(i int) { _ = s.totalNow() + i })
+}
+
+func (s *Scorer) BumpEach() { // want BumpEach:`may block` BumpEach:`summary\(started arg0\)`
+	each(3, func(int) {
+		s.bump()
+	})
+}
+
+func (s *Scorer) bump() { s.total++ } // want `calls confined \(\*fanouts\.Scorer\)\.bump off the owner: this code runs via fanouts\.each`
