@@ -3,8 +3,10 @@ package walk
 // This file finds the slice fields whose entries no code rewrites: the
 // owner only grows them by appending to themselves, or replaces them with
 // other slices. A goroutine reading the entries of such a slice, handed
-// the field's value (go w.publish(w.subs)), reads entries nobody writes
-// again: an append past the end of the array it holds leaves them be.
+// the field's value (go w.publish(w.subs)) or capturing a variable
+// holding it (hooks := q.hooks; go func() { for _, h := range hooks ...
+// }()), reads entries nobody writes again: an append past the end of the
+// array it holds leaves them be.
 
 import (
 	"go/token"
@@ -111,7 +113,41 @@ func rewritesEntries(v ssa.Value, cut bool, depth int, seen map[ssa.Value]bool) 
 			if callRewrites(r.Common(), v, cut, depth, seen) {
 				return true
 			}
+		case *ssa.Store:
+			// hooks := s.hooks, a variable a literal captures: what is
+			// loaded from it.
+			cell, ok := r.Addr.(*ssa.Alloc)
+			if !ok || r.Val != v || rewritesHeld(cell, cut, depth, seen) {
+				return true
+			}
 		case *ssa.DebugRef, *ssa.BinOp:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// rewritesHeld is rewritesEntries for the slices loaded from the variable
+// cell, a local one or one a literal captures (a FreeVar of it).
+func rewritesHeld(cell ssa.Value, cut bool, depth int, seen map[ssa.Value]bool) bool {
+	for _, ref := range flow.Referrers(cell) {
+		switch r := ref.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL || rewritesEntries(r, cut, depth, seen) {
+				return true
+			}
+		case *ssa.Store:
+			if r.Addr != cell {
+				return true // the variable's address stored
+			}
+		case *ssa.MakeClosure:
+			for i, b := range r.Bindings {
+				if b == cell && rewritesHeld(r.Fn.(*ssa.Function).FreeVars[i], cut, depth, seen) {
+					return true
+				}
+			}
+		case *ssa.DebugRef:
 		default:
 			return true
 		}

@@ -74,3 +74,19 @@ func greetAll(names []string, ids []int) {
 		println(id)
 	}
 }
+
+// The same, copied into variables a goroutine's literal captures: the
+// hooks only appended to are fixed once appended; the ranks a helper
+// rewrites in place, through the variable, are not.
+func (f *feed) pollCaptured() {
+	hooks, ranked := f.hooks, f.ranked
+	sortDesc(ranked)
+	go func() {
+		for _, h := range hooks {
+			h("x")
+		}
+		for _, r := range ranked { // want `reads the entries of confined touches\.feed\.ranked off the owner`
+			println(r)
+		}
+	}()
+}
