@@ -9,6 +9,7 @@ package walk
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/names"
@@ -67,6 +68,9 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 			if ot.c.SharedReply(v.X) {
 				return summary.OriginOf(summary.Ambient) // the loop's own state, still its
 			}
+			if o := ot.sentByLiterals(v.X); !o.Fresh() {
+				return o // what a literal the function made sends back: the owner's state it read
+			}
 			return summary.OriginOf(summary.Handed) // a transfer of ownership
 		}
 	case *ssa.Select:
@@ -88,6 +92,22 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 		}
 		return ot.callResultOrigin(v.Common())
 	case *ssa.Extract:
+		if sel, ok := v.Tuple.(*ssa.Select); ok {
+			// case r := <-reply: what the literals sending there send.
+			k := v.Index - 2 // after the case chosen and recvOk
+			for _, st := range sel.States {
+				if st.Dir != types.RecvOnly {
+					continue
+				}
+				if k == 0 {
+					if o := ot.sentByLiterals(st.Chan); !o.Fresh() {
+						return o
+					}
+					break
+				}
+				k--
+			}
+		}
 		return ot.of(v.Tuple)
 	}
 	// Field and element selections, conversions, phis, type assertions and
@@ -191,7 +211,18 @@ func (ot *originTracker) callResultOrigin(call *ssa.CallCommon) summary.Origin {
 			return summary.Origin{}
 		}
 		if sum := ot.c.SummaryOf(target.Fn); sum != nil {
-			return ot.mapOrigin(summary.TypedResult(genericSignature(target.Fn), sum.Result), args, target.Bindings)
+			result := summary.TypedResult(genericSignature(target.Fn), sum.Result)
+			var o summary.Origin
+			for _, src := range result.Sources() {
+				if i := int(src); src < summary.FreeBase && i < len(args) && names.IsFuncTyped(args[i].Type()) && len(flow.FuncTargets(args[i])) > 0 {
+					// A result made of what a func argument returns (a
+					// round trip returning fn's result): what it returns.
+					o = o.Union(ot.returnedBy(args[i]))
+					continue
+				}
+				o = o.Union(ot.mapSource(src, args, target.Bindings))
+			}
+			return o
 		}
 	}
 	if len(targets) == 0 {
@@ -207,6 +238,85 @@ func genericSignature(fn *ssa.Function) *types.Signature {
 		return obj.Signature()
 	}
 	return fn.Signature
+}
+
+// returnedBy is where what the func value f returns comes from, in this
+// function's terms: its targets' results, through what they captured.
+func (ot *originTracker) returnedBy(f ssa.Value) summary.Origin {
+	var o summary.Origin
+	for _, t := range flow.FuncTargets(f) {
+		if sum := ot.c.SummaryOf(t.Fn); sum != nil {
+			o = o.Union(ot.mapOrigin(sum.Result, nil, t.Bindings))
+		}
+	}
+	return o
+}
+
+// sentByLiterals is where what literals the function made send on ch, a
+// channel it made and handed them, comes from, in this function's terms
+// (reply <- res{fn()} in the func a round trip hands its owner's loop).
+func (ot *originTracker) sentByLiterals(ch ssa.Value) summary.Origin {
+	if ot.c.suggesting {
+		// No evidence of an owner for the code that receives it: the
+		// loop that answered keeps it.
+		return summary.Origin{}
+	}
+	// The channel, or the variable holding it that the literals capture.
+	held := ch
+	if load, ok := ch.(*ssa.UnOp); ok && load.Op == token.MUL {
+		cell, ok := load.X.(*ssa.Alloc)
+		if !ok || !slices.ContainsFunc(flow.StoredValues(cell), func(v ssa.Value) bool { _, made := v.(*ssa.MakeChan); return made }) {
+			return summary.Origin{}
+		}
+		held = cell
+	} else if _, made := ch.(*ssa.MakeChan); !made {
+		return summary.Origin{}
+	}
+	var o summary.Origin
+	for _, ref := range flow.Referrers(held) {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit := mc.Fn.(*ssa.Function)
+		inner := newOriginTracker(ot.c, lit)
+		for i, b := range mc.Bindings {
+			if b != held || i >= len(lit.FreeVars) {
+				continue
+			}
+			fv := lit.FreeVars[i]
+			for _, b := range lit.Blocks {
+				for _, instr := range b.Instrs {
+					send, ok := instr.(*ssa.Send)
+					if !ok {
+						continue
+					}
+					if load, isLoad := send.Chan.(*ssa.UnOp); (send.Chan == fv || isLoad && load.Op == token.MUL && load.X == fv) && names.SharesMemory(send.X.Type()) && !replacedIn(lit, send.X) {
+						o = o.Union(ot.mapOrigin(inner.of(send.X), nil, flow.Captures{Values: mc.Bindings, Cells: true}))
+					}
+				}
+			}
+		}
+	}
+	return o
+}
+
+// replacedIn reports whether v is a load of a field that fn also stores
+// to (reply <- t.expired; t.expired = nil): the owner hands the value
+// over and keeps another.
+func replacedIn(fn *ssa.Function, v ssa.Value) bool {
+	f := flow.LoadedField(v)
+	if f == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && flow.FieldOf(st.Addr) == f {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (ot *originTracker) unionOf(vs []ssa.Value) summary.Origin {
