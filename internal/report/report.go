@@ -299,9 +299,9 @@ func besidePos(at token.Pos, sp walk.Entry) token.Pos {
 //     loop or turn does, and the code runs beside no copy of itself (two
 //     goroutines joined right after, each filling a field of its own).
 //
-// A call counts as the touches it reaches, when it writes nothing and
-// they are all known (a fake's Fetch reading its delay while a crawl's
-// fan-out waits). Other code off the owner touching the fields is its own
+// A call counts as the touches it reaches, when it writes nothing, they
+// are all known, and each is of a field of plain data (a fake's Fetch
+// reading its delay while a crawl's fan-out waits). Other code off the owner touching the fields is its own
 // finding.
 func (r *reporter) whileStarterWaits(f finding) bool {
 	wit := f.witness
@@ -317,7 +317,10 @@ func (r *reporter) whileStarterWaits(f finding) bool {
 			return false
 		}
 		for _, reach := range wit.Reaches {
-			if reach.Write {
+			// A field holding a pointer, an interface or a func leads
+			// the call on to what it refers to (t.codec.Encode(p)),
+			// which the reach does not name.
+			if field, _ := r.memberField(reach.Member); reach.Write || field == nil || names.SharesMemory(field.Type()) {
 				return false
 			}
 			touched[reach.Member] = false
