@@ -1927,9 +1927,11 @@ func onlyFresh(originOf func(ssa.Value) summary.Origin, vs []ssa.Value, setUp fu
 }
 
 // A startSite is a go statement and the values it hands the code it
-// starts: its arguments (the receiver too) and what a literal captures.
+// starts: its arguments (the receiver too) and what a literal captures;
+// or a call of a function of the package whose go statements start code
+// on what the call hands it (a.Start() running go a.clock()).
 type startSite struct {
-	at      *ssa.Go
+	at      ssa.Instruction
 	values  []ssa.Value
 	targets []*ssa.Function          // the functions it may start
 	after   map[ssa.Instruction]bool // what may run after it; nil until asked
@@ -1959,6 +1961,42 @@ func (x *writeIndex) startedReads(site *startSite) fieldSet {
 	return site.reads
 }
 
+// startSites are fn's go statements, as start sites.
+func startSites(fn *ssa.Function) []*startSite {
+	var sites []*startSite
+	for _, g := range goStatements(fn) {
+		site := &startSite{at: g, values: flow.CallArgs(g.Common())}
+		for _, t := range flow.FuncTargets(g.Call.Value) {
+			site.values = append(site.values, t.Bindings.Values...)
+			site.targets = append(site.targets, t.Fn)
+		}
+		sites = append(sites, site)
+	}
+	return sites
+}
+
+// callsStarting yields fn's calls of other functions of its package that
+// have go statements.
+func callsStarting(fn *ssa.Function) iter.Seq[*ssa.Call] {
+	return func(yield func(*ssa.Call) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil || callee == fn || callee.Pkg != fn.Pkg || len(goStatements(callee)) == 0 {
+					continue
+				}
+				if !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // goStatements are fn's go statements.
 func goStatements(fn *ssa.Function) []*ssa.Go {
 	var out []*ssa.Go
@@ -1984,13 +2022,24 @@ func (x *writeIndex) setsUpStarted(instr ssa.Instruction, v ssa.Value, key strin
 	fn := instr.Parent()
 	sites, ok := x.starts[fn]
 	if !ok {
-		for _, g := range goStatements(fn) {
-			site := &startSite{at: g, values: flow.CallArgs(g.Common())}
-			for _, t := range flow.FuncTargets(g.Call.Value) {
-				site.values = append(site.values, t.Bindings.Values...)
-				site.targets = append(site.targets, t.Fn)
+		sites = startSites(fn)
+		for call := range callsStarting(fn) {
+			// What the callee's go statements are handed of its
+			// parameters, the call hands them.
+			callee := call.Common().StaticCallee()
+			args := flow.CallArgs(call.Common())
+			site := &startSite{at: call}
+			for _, inner := range startSites(callee) {
+				for i, p := range callee.Params {
+					if i < len(args) && slices.Contains(inner.values, ssa.Value(p)) {
+						site.values = append(site.values, args[i])
+						site.targets = append(site.targets, inner.targets...)
+					}
+				}
 			}
-			sites = append(sites, site)
+			if len(site.values) > 0 {
+				sites = append(sites, site)
+			}
 		}
 		x.starts[fn] = sites
 	}
