@@ -647,6 +647,72 @@ func ownLoop(fn *types.Func, async []int, args []ssa.Value) bool {
 	return bound
 }
 
+// ownLoopOption reports whether at, a call making an option (WithTick(d,
+// l.sweep)) that keeps the funcs at the indexes async, is handed to the
+// constructor of a loop stored in a field of the value those funcs are
+// bound to (l.Loop = eventloop.New("ledger", WithTick(d, l.sweep))): the
+// loop runs them for the value it serves, as through ownLoop.
+func (c *Package) ownLoopOption(at ssa.Instruction, async []int, args []ssa.Value) bool {
+	call, ok := at.(*ssa.Call)
+	if !ok || call.Call.Signature().Recv() != nil {
+		return false
+	}
+	made := consumingCall(call)
+	if made == nil {
+		return false
+	}
+	for _, ref := range flow.Referrers(made) {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != made || c.M.Turns.LoopOf(made.Type()) == nil {
+			continue
+		}
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		holder := variableOf(fa.X)
+		bound := false
+		for _, i := range async {
+			if i >= len(args) {
+				continue
+			}
+			mc, ok := args[i].(*ssa.MakeClosure)
+			if !ok || slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool { return variableOf(b) != holder }) {
+				return false
+			}
+			bound = true
+		}
+		return bound
+	}
+	return false
+}
+
+// consumingCall is the call v is an argument of, directly or in the
+// slice of a variadic call's arguments, or nil.
+func consumingCall(v ssa.Value) *ssa.Call {
+	for _, ref := range flow.Referrers(v) {
+		switch r := ref.(type) {
+		case *ssa.Call:
+			return r
+		case *ssa.Store:
+			ia, ok := r.Addr.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, use := range flow.Referrers(ia.X) {
+				if sl, ok := use.(*ssa.Slice); ok {
+					for _, u := range flow.Referrers(sl) {
+						if call, ok := u.(*ssa.Call); ok {
+							return call
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // handArgs hands a call's arguments to where the rules say the callee runs
 // them.
 func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
@@ -655,7 +721,8 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 	}
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
 		c.Waits = w.c.waitsFor(c.Fn, args)
-		c.OwnLoop = len(args) > 0 && w.c.M.Turns.LoopOf(args[0].Type()) != nil && ownLoop(c.Fn, k.Async, args)
+		c.OwnLoop = len(args) > 0 && w.c.M.Turns.LoopOf(args[0].Type()) != nil && ownLoop(c.Fn, k.Async, args) ||
+			w.c.ownLoopOption(w.at, k.Async, args)
 	}
 	if at, ok := w.at.(*ssa.Call); ok && c.Summary != nil && c.Summary.Handle {
 		joins, returned := w.c.ResultJoins(at)
