@@ -630,6 +630,13 @@ func ownLoop(fn *types.Func, async []int, args []ssa.Value) bool {
 			holder = variableOf(fa.X)
 		}
 	}
+	return boundOnlyTo(async, args, loop, holder)
+}
+
+// boundOnlyTo reports whether the funcs at the indexes async of args are
+// all method values or literals bound to nothing but owners (or variables
+// holding them), and there is one.
+func boundOnlyTo(async []int, args []ssa.Value, owners ...ssa.Value) bool {
 	bound := false
 	for _, i := range async {
 		if i >= len(args) {
@@ -638,7 +645,7 @@ func ownLoop(fn *types.Func, async []int, args []ssa.Value) bool {
 		mc, ok := args[i].(*ssa.MakeClosure)
 		if !ok || slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool {
 			held, _ := flow.HeldValue(b) // a variable the literal captures
-			return held != loop && held != holder && variableOf(b) != loop && variableOf(b) != holder
+			return !slices.Contains(owners, held) && !slices.Contains(owners, variableOf(b))
 		}) {
 			return false
 		}
@@ -670,19 +677,7 @@ func (c *Package) ownLoopOption(at ssa.Instruction, async []int, args []ssa.Valu
 		if !ok {
 			continue
 		}
-		holder := variableOf(fa.X)
-		bound := false
-		for _, i := range async {
-			if i >= len(args) {
-				continue
-			}
-			mc, ok := args[i].(*ssa.MakeClosure)
-			if !ok || slices.ContainsFunc(mc.Bindings, func(b ssa.Value) bool { return variableOf(b) != holder }) {
-				return false
-			}
-			bound = true
-		}
-		return bound
+		return boundOnlyTo(async, args, variableOf(fa.X))
 	}
 	return false
 }
