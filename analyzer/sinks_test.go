@@ -35,7 +35,7 @@ func TestSyntaxAndSSASinksAgree(t *testing.T) {
 		pkg  string
 		want map[string]string // a few sinks that must be found, so that agreeing is not vacuous
 	}{
-		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]", "entry (plainutil.Service).Handle": "(*plainutil.Server).serveConn", "plainutil.ForEach": "async [1]; joined [1]", "plainutil.All": "async [0]; joined [0]", "plainutil.ForEachUntil": "async [2]", "plainutil.Start": "async [1]", "plainutil.GoWait": "", "plainutil.Deliver": "", "plainutil.Repeat": "async [0]"}},
+		{pkg: "plainutil", want: map[string]string{"plainutil.Go": "async [0]", "(*plainutil.Pool).Submit": "async [1]", "plainutil.Route": "async [1]", "plainutil.Mount": "async [1]", "plainutil.GoAll": "async [0]", "(*plainutil.Bus).Subscribe": "async [1]", "(*plainutil.Workers).Submit": "async [1]", "(*plainutil.Loop).Queue": "hop [1]", "entry (plainutil.Service).Handle": "(*plainutil.Server).serveConn", "plainutil.ForEach": "async [1]; joined [1]", "plainutil.All": "async [0]; joined [0]", "plainutil.ForEachUntil": "async [2]", "plainutil.Start": "async [1]", "plainutil.GoWait": "joined by its result", "plainutil.Deliver": "joined by its result", "plainutil.Repeat": "async [0]"}},
 		{pkg: "sinkforms", want: map[string]string{
 			"(*sinkforms.Loop).Post":       "hop [1]",
 			"sinkforms.ByMethodExpression": "hop [1]",
@@ -127,6 +127,9 @@ func exportedSinks(t *testing.T, dir, pkg string) map[string]string {
 				if !set.o.Fresh() {
 					parts = append(parts, fmt.Sprintf("%s %v", set.name, set.o.Sources()))
 				}
+			}
+			if sf.Summary.Handle {
+				parts = append(parts, "joined by its result")
 			}
 			for _, fs := range sf.Summary.StoredIn {
 				parts = append(parts, fmt.Sprintf("stores %v in %s", fs.Sources.Sources(), fs.Field))

@@ -510,51 +510,46 @@ func (c *Package) StarterTouchesBeside(start ssa.Instruction, f *types.Var, memb
 // on every way out (see joinOf): a call that joins what it starts (see
 // CallJoins) does nothing meanwhile.
 func (c *Package) RunsBeside(start ssa.Instruction) (map[ssa.Instruction]bool, bool) {
-	b := flow.Memoized(c.besides, start, c.findBeside)
-	return b.runs, b.joined
-}
-
-// A beside is what RunsBeside finds.
-type beside struct {
-	runs   map[ssa.Instruction]bool
-	joined bool
-}
-
-func (c *Package) findBeside(start ssa.Instruction) beside {
 	if c.CallJoins(start) {
-		return beside{joined: true} // its starter is blocked in the call
+		return nil, true // its starter is blocked in the call
 	}
-	wait := c.joinOf(start)
-	if wait == nil {
-		return beside{}
-	}
-	runs := flow.RunsAfter(start, wait)
-	waits := false
-	for instr := range runs {
-		if _, out := instr.(*ssa.Return); out {
-			return beside{} // out without waiting
+	w := c.joinWindow(start)
+	return w.runs, w.joined
+}
+
+// A window is what runs between a start and the wait for what it
+// started (see joinWindow).
+type window struct {
+	runs   map[ssa.Instruction]bool
+	joined bool // the wait comes on every way out
+}
+
+// joinWindow is start's window, found once: it follows the function's
+// instructions only, not what summaries say, so it holds during the walk
+// too.
+func (c *Package) joinWindow(start ssa.Instruction) window {
+	return flow.Memoized(c.windows, start, func(start ssa.Instruction) window {
+		wait := c.joinOf(start)
+		if wait == nil {
+			return window{}
 		}
-		waits = waits || wait(instr)
-	}
-	return beside{runs: runs, joined: waits} // a loop that never returns may never wait either
+		runs := flow.RunsAfter(start, wait)
+		waits := false
+		for instr := range runs {
+			if _, out := instr.(*ssa.Return); out {
+				return window{} // out without waiting
+			}
+			waits = waits || wait(instr)
+		}
+		return window{runs: runs, joined: waits} // a loop that never returns may never wait either
+	})
 }
 
 // joinedBeforeReturn reports whether the function waits for what start
 // starts on every way to its return (a fan-out helper ending in return
 // g.Wait()): the function's caller waits for it too.
 func (c *Package) joinedBeforeReturn(start ssa.Instruction) bool {
-	wait := c.joinOf(start)
-	if wait == nil {
-		return false
-	}
-	waits := false
-	for instr := range flow.RunsAfter(start, wait) {
-		if _, out := instr.(*ssa.Return); out {
-			return false
-		}
-		waits = waits || wait(instr)
-	}
-	return waits
+	return c.joinWindow(start).joined
 }
 
 // CallJoins reports whether start is a call of a function that waits,

@@ -36,7 +36,7 @@ type Package struct {
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	loopEnds     map[*types.Func]map[*types.Var]bool   // see closedAtEnd
 	endWaits     map[*ssa.Function][]endWait           // see findEndWaits
-	besides      map[ssa.Instruction]beside            // see RunsBeside
+	windows      map[ssa.Instruction]window            // see joinWindow
 	literalEnds  map[*ssa.Go][]signal                  // see findLiteralEnds
 	appended     map[*types.Var]bool                   // see appendOnly
 	stored       map[*types.Var]bool                   // see storedHooks
@@ -77,7 +77,7 @@ func New(m *model.Model) *Package {
 		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
 		loopEnds:     make(map[*types.Func]map[*types.Var]bool),
 		endWaits:     make(map[*ssa.Function][]endWait),
-		besides:      make(map[ssa.Instruction]beside),
+		windows:      make(map[ssa.Instruction]window),
 		literalEnds:  make(map[*ssa.Go][]signal),
 		appended:     make(map[*types.Var]bool),
 
