@@ -127,6 +127,21 @@ var startedMessages = byPackage[string]{
 	},
 }
 
+// firstTurns are the interface methods actor frameworks call for a new
+// actor before any other turn, and before anything it starts runs: what
+// an implementation writes sets the actor up, as a constructor does
+// (r.name = r.cfg.Name in an Ergo server's Init).
+var firstTurns = byPackage[string]{
+	"github.com/ergo-services/ergo/gen": {
+		"(github.com/ergo-services/ergo/gen.ServerBehavior).Init":               "node.Spawn runs it on the spawning goroutine, then starts the process loop that runs every other callback (node/core.go:452-524, gen/server.go:181-206)",
+		"(github.com/ergo-services/ergo/gen.PoolWorkerBehavior).InitPoolWorker": "gen.PoolWorker's Init calls it, so it runs as a server's Init does (gen/pool_worker.go:34-45)",
+	},
+}
+
+// IsFirstTurn reports whether method, an interface method, is a turn its
+// framework runs for an actor before any other.
+func IsFirstTurn(method *types.Func) bool { return firstTurns.has(method) }
+
 // IsStartedMessage reports whether the type tn names is delivered to a new
 // actor before any other message.
 func IsStartedMessage(tn *types.TypeName) bool {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/confinecheck/confinecheck/internal/directive"
 	"github.com/confinecheck/confinecheck/internal/flow"
+	"github.com/confinecheck/confinecheck/internal/known"
 	"github.com/confinecheck/confinecheck/internal/names"
 )
 
@@ -99,6 +100,19 @@ func (t *Turns) Of(fn *types.Func) (domain string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// First reports whether fn, a method of a concrete type, implements a
+// turn its framework runs before any other (known.IsFirstTurn): an Ergo
+// server's Init, which sets the server up.
+func (t *Turns) First(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || names.IsInterfaceMethod(fn) {
+		return false
+	}
+	return slices.ContainsFunc(t.all(), func(tn turn) bool {
+		return tn.method.Name() == fn.Name() && known.IsFirstTurn(tn.method) && implements(recv.Type(), tn.iface)
+	})
 }
 
 // LoopOf returns the loop of the type ty is or points to: a turn the

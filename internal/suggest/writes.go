@@ -168,15 +168,9 @@ func (x *writeIndex) computeAccesses(fn *ssa.Function) fieldAccesses {
 	// from Get and Put after c.mu.Lock()) touches under that lock.
 	lockedByCallers := !acc.locks && x.calledUnderLock(fn, maxLockedDepth)
 	locked := func(instr ssa.Instruction) bool { return lockedByCallers || underLock(instr) }
-	free := make(fieldSet)     // written where no lock call ran before
-	started := startedCase(fn) // nil in most functions
-	if x.setUpHelper(fn) {
-		started = make(map[*ssa.BasicBlock]bool)
-		for _, b := range fn.Blocks {
-			started[b] = true // all of it handles the started message
-		}
-	}
-	var writtenLater fieldSet // written other than on a started message
+	free := make(fieldSet)       // written where no lock call ran before
+	started := x.setUpBlocks(fn) // nil in most functions
+	var writtenLater fieldSet    // written other than on a started message
 	if started != nil {
 		writtenLater = make(fieldSet)
 	}
@@ -1261,9 +1255,10 @@ func startedCase(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 }
 
 // setsUp reports whether fn sets values up, as where they are built: a
-// functional option, or a turn that sets its actor up (setsUpTurn).
+// functional option, or a turn that sets its actor up (firstTurn,
+// setsUpTurn).
 func (x *writeIndex) setsUp(fn *ssa.Function) bool {
-	return flow.FunctionalOption(fn) || x.setsUpTurn(fn) || x.buildsMade(fn) || x.refusesOnceStarted(fn)
+	return flow.FunctionalOption(fn) || x.firstTurn(fn) || x.setsUpTurn(fn) || x.buildsMade(fn) || x.refusesOnceStarted(fn)
 }
 
 // refusesOnceStarted reports whether fn, a method, first checks a flag of
@@ -1385,11 +1380,33 @@ func (x *writeIndex) buildsMade(fn *ssa.Function) bool {
 	return true
 }
 
+// setUpBlocks returns the blocks of fn that set its actor up, or nil:
+// the case of a turn that handles a started message (see startedCase), or
+// all of a turn its framework runs before any other (an Ergo server's
+// Init) or of a helper that only such code calls (see setUpHelper).
+func (x *writeIndex) setUpBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
+	if !x.firstTurn(fn) && !x.setUpHelper(fn) {
+		return startedCase(fn)
+	}
+	all := make(map[*ssa.BasicBlock]bool)
+	for _, b := range fn.Blocks {
+		all[b] = true
+	}
+	return all
+}
+
+// firstTurn reports whether fn is a turn its framework runs before any
+// other (see model.Turns.First).
+func (x *writeIndex) firstTurn(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	return obj != nil && x.e.Model().Turns.First(obj)
+}
+
 // setUpHelper reports whether fn, unexported, is called in its package
 // only where a turn handles a started message (d.createResolver() in the
-// Initialized case): what it writes sets the actor up, as that case's own
-// writes do. A helper also started (go r.bind()) or taken as a value may
-// run later, elsewhere: no set-up.
+// Initialized case) or in a first turn (see firstTurn): what it writes
+// sets the actor up, as that code's own writes do. A helper also started
+// (go r.bind()) or taken as a value may run later, elsewhere: no set-up.
 func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
 	obj := flow.DeclaredFunc(fn)
 	calls := x.e.Callers(fn)
@@ -1397,7 +1414,7 @@ func (x *writeIndex) setUpHelper(fn *ssa.Function) bool {
 		return false
 	}
 	for _, call := range calls {
-		if !startedCase(call.Parent())[call.Block()] {
+		if !x.firstTurn(call.Parent()) && !startedCase(call.Parent())[call.Block()] {
 			return false
 		}
 	}
