@@ -148,8 +148,14 @@ func (r Reach) ReadAt() Position {
 }
 
 // MaxReaches bounds the reaches a summary keeps: writes before reads, then
-// the deepest, which is the state behind layers of confined managers.
+// the deepest, which is the state behind layers of confined managers. Of
+// writes it keeps up to maxReachedWrites: each is a line the race detector
+// names (a timer's retry writing a queue, a counter and the records it
+// requeues, three calls deep), where a read's line is one of many.
 const MaxReaches = 4
+
+// maxReachedWrites bounds the writes a summary's reaches keep.
+const maxReachedWrites = 16
 
 func addReach(rs []Reach, r Reach) []Reach {
 	if i := slices.IndexFunc(rs, func(x Reach) bool { return x.Member == r.Member }); i >= 0 {
@@ -190,7 +196,11 @@ func addReach(rs []Reach, r Reach) []Reach {
 		}
 		return strings.Compare(a.Member, b.Member)
 	})
-	return rs[:min(len(rs), MaxReaches)]
+	writes := slices.IndexFunc(rs, func(r Reach) bool { return !r.Write })
+	if writes < 0 {
+		writes = len(rs)
+	}
+	return rs[:min(len(rs), max(MaxReaches, min(writes, maxReachedWrites)))]
 }
 
 // readRank orders the uses of reads by how well their line tells where
