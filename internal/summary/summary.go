@@ -339,9 +339,14 @@ type Summary struct {
 	// results (a fixture returning the actors it spawned, o.Inv), sorted.
 	// StartsLoop: what it starts includes a loop (a //confined:loop, or
 	// turns a framework runs), so that an importer, which sees no body,
-	// knows a Start from a retry's goroutine.
+	// knows a Start from a retry's goroutine. StopResults: the results
+	// that are funcs returning only once a loop it started on a
+	// goroutine of its own has returned (a test helper's stop, which
+	// waits for the goroutine running the loop): past a call of one,
+	// the caller touches what the loop left.
 	Started        Origin
 	StartedResults Indices
+	StopResults    Indices
 	StartedFields  []ResultField
 	StartsLoop     bool
 	// RecvWaits: a method that waits on its receiver's field (<-c.done,
@@ -750,6 +755,7 @@ func (s *Summary) Merge(t *Summary) {
 	s.Completes = s.Completes.Join(t.Completes)
 	s.Started = s.Started.Union(t.Started)
 	s.StartedResults |= t.StartedResults
+	s.StopResults &= t.StopResults // a stop only if every callee's is
 	s.StartsLoop = s.StartsLoop || t.StartsLoop
 	s.RecvWaits = s.RecvWaits || t.RecvWaits
 	s.RecvLockedFirst = s.RecvLockedFirst || t.RecvLockedFirst
@@ -803,7 +809,7 @@ func (s *Summary) Untrack() {
 // which witness was found first; it decides when recursion has settled.
 func (s *Summary) SameShape(t *Summary) bool {
 	if s.Invokes != t.Invokes || s.Async != t.Async || s.Joined != t.Joined || s.Handle != t.Handle || s.Hop != t.Hop || s.HopTo != t.HopTo || s.Result != t.Result || s.Completes != t.Completes ||
-		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
+		s.Started != t.Started || s.StartedResults != t.StartedResults || s.StopResults != t.StopResults || s.StartsLoop != t.StartsLoop || s.RecvWaits != t.RecvWaits || s.RecvLockedFirst != t.RecvLockedFirst || !slices.Equal(s.StartedFields, t.StartedFields) || s.InvokesAssumed != t.InvokesAssumed || s.Waited != t.Waited ||
 		len(s.Touches) != len(t.Touches) || len(s.FutureTouches) != len(t.FutureTouches) || len(s.Contents) != len(t.Contents) || !slices.Equal(s.CallsFields, t.CallsFields) || len(s.Returns) != len(t.Returns) || !slices.Equal(s.ResultCarriers, t.ResultCarriers) || !slices.Equal(s.SentOn, t.SentOn) || !slices.Equal(s.StoredIn, t.StoredIn) || s.ResultChan != t.ResultChan {
 		return false
 	}
@@ -849,6 +855,9 @@ func (s *Summary) String() string {
 	}
 	if s.StartsLoop {
 		parts = append(parts, "starts a loop")
+	}
+	if s.StopResults != 0 {
+		parts = append(parts, "stops it with results "+s.StopResults.String())
 	}
 	if s.Handle {
 		parts = append(parts, "joined by its result")

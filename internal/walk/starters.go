@@ -186,6 +186,106 @@ func (c *Package) awaitsLiteralEnd(instr ssa.Instruction, start ssa.Instruction)
 	return ok && slices.ContainsFunc(flow.Memoized(c.literalEnds, g, c.findLiteralEnds), func(sig signal) bool { return sig.waitFor(sig.v, true)(instr) })
 }
 
+// stopResults returns the results of fn that are funcs whose call returns
+// only once a loop that a literal fn starts has returned: a test helper's
+// stop (go func() { done <- d.Run(w) }(); return w, func() { w.Destroy();
+// <-done }). See summary.StopResults and callsStop.
+func (c *Package) stopResults(fn *ssa.Function, returns []*ssa.Return) summary.Indices {
+	var ends []signal
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if g, ok := instr.(*ssa.Go); ok {
+				ends = append(ends, flow.Memoized(c.literalEnds, g, c.findLiteralEnds)...)
+			}
+		}
+	}
+	if len(ends) == 0 || len(returns) == 0 {
+		return 0
+	}
+	var out summary.Indices
+	for i := range returns[0].Results {
+		if !slices.ContainsFunc(returns, func(ret *ssa.Return) bool { return !waitsForSignal(ret.Results[i], ends, maxStopDepth) }) {
+			out = out.With(i)
+		}
+	}
+	return out
+}
+
+// maxStopDepth bounds how many closures deep waitsForSignal looks for the
+// wait (stop's once.Do(func() { <-done })).
+const maxStopDepth = 2
+
+// waitsForSignal reports whether f is a closure that, on every way out,
+// waits for one of sigs, given as the values of the function that made
+// it: itself, or in a closure it calls in place (right away, or through
+// sync.Once's Do), depth closures deep.
+func waitsForSignal(f ssa.Value, sigs []signal, depth int) bool {
+	mc, ok := f.(*ssa.MakeClosure)
+	if !ok || depth < 0 {
+		return false
+	}
+	lit := mc.Fn.(*ssa.Function)
+	var inner []signal // sigs as the closure's free variables
+	for _, sig := range sigs {
+		for k, bound := range mc.Bindings {
+			if bound == sig.v || slices.ContainsFunc(flow.CellsHolding(sig.v), func(cell *ssa.Alloc) bool { return bound == cell }) {
+				inner = append(inner, signal{v: lit.FreeVars[k], done: sig.done})
+			}
+		}
+	}
+	if len(inner) == 0 {
+		return false
+	}
+	var exits []ssa.Instruction
+	for _, b := range lit.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			exits = append(exits, ret)
+		}
+	}
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			if slices.ContainsFunc(exits, func(exit ssa.Instruction) bool { return !flow.Dominates(instr, exit) }) {
+				continue
+			}
+			if slices.ContainsFunc(inner, func(sig signal) bool { return sig.waitFor(sig.v, false)(instr) }) {
+				return true
+			}
+			if call, ok := instr.(*ssa.Call); ok && slices.ContainsFunc(calledInPlace(call), func(v ssa.Value) bool { return waitsForSignal(v, inner, depth-1) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calledInPlace returns the func values call runs before it returns: its
+// callee, or the func it hands sync.Once's Do.
+func calledInPlace(call *ssa.Call) []ssa.Value {
+	if known.RunsInPlace(flow.StaticFunc(call)) {
+		return call.Call.Args
+	}
+	return []ssa.Value{call.Call.Value}
+}
+
+// callsStop reports whether instr calls a result of the call start that
+// returns only once the loop start's callee started has returned (see
+// stopResults): w, stop := run(t, d); ...; stop().
+func (c *Package) callsStop(instr, start ssa.Instruction) bool {
+	call, ok := instr.(*ssa.Call)
+	starter, isCall := start.(*ssa.Call)
+	if !ok || !isCall || starter.Call.StaticCallee() == nil {
+		return false
+	}
+	sum := c.SummaryOf(starter.Call.StaticCallee())
+	if sum == nil || sum.StopResults == 0 {
+		return false
+	}
+	if x, ok := call.Call.Value.(*ssa.Extract); ok {
+		return x.Tuple == starter && sum.StopResults.Has(x.Index)
+	}
+	return call.Call.Value == starter && sum.StopResults.Has(0)
+}
+
 // findLiteralEnds returns the signals, as the starter's values, that the
 // literals g starts give once the loops they call have returned: deferred,
 // or past the loop's call (see endSignals).
@@ -754,7 +854,7 @@ func (w *walker) handshakes(x ssa.Value) bool {
 func (w *walker) waitsBetween(st *loopStart, at ssa.Instruction) bool {
 	for _, b := range w.fn.Blocks {
 		for _, instr := range b.Instrs {
-			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsThere(instr, st.value) || awaitsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at) || w.c.awaitsLiteralEnd(instr, st.at)) {
+			if flow.Dominates(st.at, instr) && flow.Dominates(instr, at) && (w.c.waitsThere(instr, st.value) || awaitsStop(instr, st.at) || w.c.callsStop(instr, st.at) || w.c.waitsOnHandle(instr, st.at) || awaitsHarness(instr, st.at) || w.c.awaitsLiteralEnd(instr, st.at)) {
 				return true
 			}
 		}

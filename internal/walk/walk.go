@@ -83,6 +83,9 @@ func (c *Package) walkFunc(fn *ssa.Function) *Walk {
 	if !w.Sum.Started.Fresh() || w.Sum.StartedResults != 0 {
 		w.Sum.StartsLoop = c.startsLoop(fn, maxStarterDepth)
 	}
+	if w.Sum.StartsLoop {
+		w.Sum.StopResults = c.stopResults(fn, w.returns)
+	}
 	if recv := fn.Signature.Recv(); recv != nil && !c.M.IsLoop(fn) && c.M.Turns.LoopOf(recv.Type()) != nil {
 		// A method of a value with a loop: whether it waits for the
 		// loop's end, or shares the value under its lock, matters to an

@@ -1,6 +1,9 @@
 package startedloops
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 // A cleanup registered after the start runs beside the loop: the
 // cleanups registered before it (a helper's Close) run after it.
@@ -137,4 +140,50 @@ func TestNamedAsks(t *testing.T) {
 	c := &Cache{items: map[string]string{}, getc: make(chan getReq, 1), done: make(chan struct{}), quit: make(chan struct{})}
 	go askCache(c)
 	_ = c.hits
+}
+
+// A helper that runs the loop on a goroutine of its own and returns a
+// stop that waits for that goroutine, once, gives its callers the cache
+// back past a call of stop: the loop is over.
+func runStoppable(t *testing.T, c *Cache) (*Cache, func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.run()
+	}()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			close(c.quit)
+			<-done
+		})
+	}
+	t.Cleanup(stop)
+	return c, stop
+}
+
+func TestStoppedThenRead(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	_, stop := runStoppable(t, c)
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
+	stop()
+	_ = c.items["a"]
+}
+
+// Look-alike: a stop that only asks the loop to end, without waiting for
+// it, leaves it running beside its caller.
+func runAsked(c *Cache) func() {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.run()
+	}()
+	return func() { close(c.quit) }
+}
+
+func TestAskedThenRead(t *testing.T) {
+	c := &Cache{items: map[string]string{}, getc: make(chan getReq), done: make(chan struct{}), quit: make(chan struct{})}
+	stop := runAsked(c)
+	stop()
+	_ = c.hits // want `reads confined startedloops\.Cache\.hits off the owner: this code runs via the code that started the loop`
 }
