@@ -26,6 +26,21 @@ var programs = byPackage[Program]{
 // ProgramMade returns what fn makes a program of, if it is a Program.
 func ProgramMade(fn *types.Func) (Program, bool) { return programs.of(fn) }
 
+// RunsProgram reports whether fn is the run method of the programs a
+// Program makes: it runs the model's turns on its caller until the
+// program is over.
+func RunsProgram(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() == nil {
+		return false
+	}
+	for _, p := range programs[fn.Pkg().Path()] {
+		if p.Run == fn.Name() {
+			return true
+		}
+	}
+	return false
+}
+
 // IsProgramRun reports whether name is the run method of a Program's
 // programs: asked of every call a go statement's literal makes, before
 // the program is traced back to its maker.

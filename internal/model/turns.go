@@ -102,6 +102,12 @@ func (t *Turns) Of(fn *types.Func) (domain string, ok bool) {
 	return "", false
 }
 
+// Is reports whether fn, a method of a concrete type, is a turn (see Of).
+func (t *Turns) Is(fn *types.Func) bool {
+	_, ok := t.Of(fn)
+	return ok
+}
+
 // First reports whether fn, a method of a concrete type, implements a
 // turn its framework runs before any other (known.IsFirstTurn): an Ergo
 // server's Init, which sets the server up.
@@ -113,6 +119,17 @@ func (t *Turns) First(fn *types.Func) bool {
 	return slices.ContainsFunc(t.all(), func(tn turn) bool {
 		return tn.method.Name() == fn.Name() && known.IsFirstTurn(tn.method) && implements(recv.Type(), tn.iface)
 	})
+}
+
+// DomainIn reports the domain of the turns that the interfaces of pkg
+// declare (a framework's), if it declares any.
+func (t *Turns) DomainIn(pkg *types.Package) (domain string, ok bool) {
+	for _, tn := range t.all() {
+		if tn.method.Pkg() == pkg {
+			return tn.domain, true
+		}
+	}
+	return "", false
 }
 
 // LoopOf returns the loop of the type ty is or points to: a turn the

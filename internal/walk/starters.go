@@ -936,6 +936,64 @@ func (c *Package) afterLoopEnd(at ssa.Instruction, v ssa.Value) bool {
 	})
 }
 
+// A loopRun is a call that runs a loop on the caller's goroutine until
+// it ends, with the loop's domain.
+type loopRun struct {
+	call   ssa.Instruction
+	domain string
+}
+
+// loopRuns lists the function's calls that run a loop to its end: of a
+// //confined:loop function (not a turn), or of the run method of a framework's
+// program, whose model's turns, its framework's, are the loop
+// (app.program.Run()). Found on first use.
+func (w *walker) loopRuns() []loopRun {
+	if w.ran != nil {
+		return *w.ran
+	}
+	var out []loopRun
+	for _, b := range w.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if callee := call.Call.StaticCallee(); callee != nil && callee != w.fn {
+				// A turn is one step of its loop, which its framework
+				// goes on running elsewhere.
+				obj := flow.DeclaredFunc(callee)
+				if domain, ok := w.c.M.LoopDomain(callee); ok && (obj == nil || !w.c.M.Turns.Is(obj)) {
+					out = append(out, loopRun{call: call, domain: domain})
+					continue
+				}
+			}
+			if run := flow.StaticFunc(call); known.RunsProgram(run) {
+				if domain, ok := w.c.M.Turns.DomainIn(run.Pkg()); ok {
+					out = append(out, loopRun{call: call, domain: domain})
+				}
+			}
+		}
+	}
+	w.ran = &out
+	return out
+}
+
+// runsLoopHere reports whether the instruction walked runs a loop of
+// domain (see loopRuns), or a call before it on every way to it ran one
+// to its end. What the loop touches of its owner's state is its own, on
+// whatever goroutine it runs (inside a //confined:loop, nothing is off the
+// owner because of how it was started); past its end, what the function
+// touches of that state races with none of its turns (a test's goroutine
+// reading the model its program left, app.Run returning a.model).
+func (w *walker) runsLoopHere(domain string) bool {
+	if w.at == nil || w.at.Block() == nil || w.at.Parent() != w.fn {
+		return false
+	}
+	return slices.ContainsFunc(w.loopRuns(), func(r loopRun) bool {
+		return r.domain == domain && (r.call == w.at || flow.Dominates(r.call, w.at))
+	})
+}
+
 // An endWait is where a function waits for the end of the loop of value:
 // a receive, recv, or a select's case, whose body is body, from a channel
 // field of the value that its loop closes as it ends (see closedAtEnd).

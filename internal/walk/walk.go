@@ -44,6 +44,7 @@ type walker struct {
 	// before it returns, and those sent off otherwise (Summary.Joined).
 	joinedOff, detachedOff summary.Origin
 	starts                 *[]loopStart // see loopStarts; nil until asked
+	ran                    *[]loopRun   // see loopRuns; nil until asked
 	enclosing              *walker      // of the function a closure is in (see capturedAfterStart); nil until asked
 	Walk
 }
@@ -799,7 +800,7 @@ func SourceValue(s summary.Source, args []ssa.Value, bindings flow.Captures) ssa
 // to it, and the function itself not what it sent away (see report's sends).
 // noted is false when it is none (see afterLoopEnd).
 func (w *walker) touch(pos token.Pos, v ssa.Value, o summary.Origin, wit summary.Witness) (noted bool) {
-	if v != nil && w.c.afterLoopEnd(w.at, v) {
+	if v != nil && w.c.afterLoopEnd(w.at, v) || w.runsLoopHere(wit.Domain) {
 		return false // the loop is over: its state is no one's to race with
 	}
 	wit.Assumed = wit.Assumed || w.assuming

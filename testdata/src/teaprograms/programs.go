@@ -201,3 +201,26 @@ func GaveUp() int {
 	h.tryQuit()
 	return b.cursor // want `reads confined teaprograms.board.cursor off the owner`
 }
+
+// An app whose Run runs the program on the caller's goroutine, then reads
+// the model it keeps: the program is over by then, and that read races
+// with none of its turns, also on a goroutine a test starts. (A turn
+// called by hand is no such run: see turns/app/drivers.go.)
+type app struct {
+	b *board
+	p *tea.Program
+}
+
+func newApp(b *board) *app { return &app{b: b, p: tea.NewProgram(b)} }
+
+func (a *app) run() int {
+	_, _ = a.p.Run()
+	return a.b.cursor
+}
+
+func TestAppRun(t *testing.T) {
+	a := newApp(&board{})
+	go a.run()
+	a.p.Quit()
+}
+
