@@ -223,4 +223,3 @@ func TestAppRun(t *testing.T) {
 	go a.run()
 	a.p.Quit()
 }
-
