@@ -401,7 +401,7 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 				if named == nil || !ok || index >= st.NumFields() || !x.candidate(named) || partOfForeign(v, named) {
 					continue
 				}
-				if !walk.Rewrites(originOf, v) && !(originOf(v).Has(summary.Handed) && x.keptReceived(fn)[named.Origin()]) {
+				if write && storesInField(instr) && onStack(v) || !walk.Rewrites(originOf, v) && !(originOf(v).Has(summary.Handed) && x.keptReceived(fn)[named.Origin()]) {
 					continue
 				}
 				if write && x.onlyReadingCalls(instr) {
@@ -416,6 +416,71 @@ func (x *writeIndex) fieldTouches(fn *ssa.Function, originOf func(ssa.Value) sum
 			}
 		}
 	}
+}
+
+// onStack reports whether v is, or is part of, a variable of the function
+// whose address never leaves it (an ssa.Alloc off the heap) and whose
+// value is never stored back where others reach it: a by-value receiver's
+// copy that withDefaults fills and returns (c.Timeout = d), which no other
+// code can reach. A store into its field writes only the copy; a copy
+// stored back (t := *c.cur; t.n++; *c.cur = t) writes what it came from,
+// and a map a copy's field holds is every copy's.
+func onStack(v ssa.Value) bool {
+	for {
+		switch a := v.(type) {
+		case *ssa.FieldAddr:
+			v = a.X
+		case *ssa.IndexAddr:
+			if _, array := names.DerefUnder(a.X.Type()).(*types.Array); !array {
+				return false // a slice's elements live elsewhere
+			}
+			v = a.X
+		case *ssa.Alloc:
+			return !a.Heap && !storedBack(a)
+		default:
+			return false
+		}
+	}
+}
+
+// storesInField reports whether instr, a touch of a field, stores into
+// the field's own memory (c.n = 1), not through the value it holds
+// (c.m[k] = v).
+func storesInField(instr ssa.Instruction) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		return true
+	case *ssa.FieldAddr:
+		return slices.ContainsFunc(flow.Referrers(in), func(ref ssa.Instruction) bool {
+			st, ok := ref.(*ssa.Store)
+			return ok && st.Addr == in
+		})
+	}
+	return false
+}
+
+// storedBack reports whether the value of the variable a is stored, as a
+// whole, where code other than its function's variables reaches it.
+func storedBack(a *ssa.Alloc) bool {
+	for _, ref := range flow.Referrers(a) {
+		load, ok := ref.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL || load.X != a {
+			continue
+		}
+		for _, use := range flow.Referrers(load) {
+			switch use := use.(type) {
+			case *ssa.Store:
+				if into, local := use.Addr.(*ssa.Alloc); use.Val == load && (!local || into.Heap) {
+					return true
+				}
+			case *ssa.MapUpdate:
+				if use.Value == load {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // partOfForeign reports whether v, the struct whose field is touched, is
