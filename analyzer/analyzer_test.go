@@ -23,6 +23,7 @@ var suites = []struct {
 }{
 	// What counts as touching confined state.
 	{name: "touches"},
+	{name: "valuefields"},
 	// Ownership follows the value.
 	{name: "ownership"},
 	// Callbacks that run on the caller: sync.Once.Do, sort.Slice, defer...
