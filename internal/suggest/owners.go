@@ -102,7 +102,7 @@ func (s *Suggester) proposeOwners() {
 		}
 	}
 	handedAway := func(tk string, owners map[string]bool) bool {
-		return byType[tk].handedOver || sent[tk] && !(len(owners) == 1 && keptBy[tk][slices.Collect(maps.Keys(owners))[0]]) && !s.runsOwnLoop(tk, owners)
+		return byType[tk].handedOver || sent[tk] && !(len(owners) == 1 && keptBy[tk][slices.Collect(maps.Keys(owners))[0]])
 	}
 	s.shareHanded(byType, handedAway)
 	domainReads := s.readsByDomain(roots)
@@ -179,23 +179,6 @@ func (s *Suggester) proposeOwners() {
 	s.withdrawAnyOverFreeElements()
 	s.proposeClientMethods(onOwner)
 	s.proposeSafeMethods()
-}
-
-// runsOwnLoop reports whether the type tk names declares the loop of the
-// one owner that writes it (a room's run, started by its constructor):
-// its values belong to their own loop wherever they are sent or kept, as
-// handles (a server's registry of rooms, under the server's lock).
-func (s *Suggester) runsOwnLoop(tk string, owners map[string]bool) bool {
-	if len(owners) != 1 {
-		return false
-	}
-	for fn, domain := range s.loops {
-		recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
-		if owners[domain] && recv != nil && flow.TypeKey(recv) == tk {
-			return true
-		}
-	}
-	return false
 }
 
 // withdrawAnyOverFreeElements withdraws :any from the fields whose slice

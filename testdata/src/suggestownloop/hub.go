@@ -1,10 +1,8 @@
 // Package suggestownloop: a type written by loops on several owners
 // belongs to the one that is its own method (a hub's run); the client's
 // pump that writes the hub's map touches another owner's state, which the
-// check reports. A client, sent to the hub's loop to keep, runs its own
-// loop too: the hub holds a handle to it, and its state stays its loop's.
-// Look-alike: a table two loops write, neither of them its own, gets no
-// owner.
+// check reports. Look-alike: a table two loops write, neither of them its
+// own, gets no owner.
 package suggestownloop
 
 type Hub struct { // want `suggest for suggestownloop\.Hub: //confined:owner @hub: code on the owner \(\(\*suggestownloop\.Hub\)\.run\) writes its field clients without a lock on its own loop; code on another owner writes it too \(\(\*suggestownloop\.Client\)\.pump\), which the check reports, and no other code writes it but where a value is built`
@@ -14,7 +12,7 @@ type Hub struct { // want `suggest for suggestownloop\.Hub: //confined:owner @hu
 	table   *Table // want `suggest for field table: //confined:any: only code building a Hub writes it, and \(\*suggestownloop\.Client\)\.pump reads it off the owner`
 }
 
-type Client struct { // want `suggest for suggestownloop\.Client: //confined:owner @client: code on the owner \(\(\*suggestownloop\.Client\)\.pump\) writes its field seen without a lock, and no other code writes it but where a value is built`
+type Client struct { // want Client:`handed over`
 	hub  *Hub
 	send chan string
 	seen int
@@ -28,7 +26,7 @@ func NewHub() *Hub { // want NewHub:`summary\(started result; starts a loop\)`
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in suggestownloop\.NewHub, hub\.go:27\) and it receives from a channel in a loop \(hub\.go:32\)` run:`confined:loop@hub`
+func (h *Hub) run() { // want `suggest for \(\*suggestownloop\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in suggestownloop\.NewHub, hub\.go:25\) and it receives from a channel in a loop \(hub\.go:30\)` run:`confined:loop@hub`
 	for c := range h.join {
 		h.clients[c] = true
 		h.table.rows = append(h.table.rows, "join")
@@ -43,7 +41,7 @@ func (h *Hub) Serve(c *Client) { // want Serve:`summary\(started arg1; starts a 
 	go c.pump()
 }
 
-func (c *Client) pump() { // want `suggest for \(\*suggestownloop\.Client\)\.pump: //confined:loop @client: a goroutine runs it \(go statement in \(\*suggestownloop\.Hub\)\.Serve, hub\.go:43\) and it receives from a channel in a loop \(hub\.go:47\)` pump:`confined:loop@client`
+func (c *Client) pump() { // want `suggest for \(\*suggestownloop\.Client\)\.pump: //confined:loop @client: a goroutine runs it \(go statement in \(\*suggestownloop\.Hub\)\.Serve, hub\.go:41\) and it receives from a channel in a loop \(hub\.go:45\)` pump:`confined:loop@client`
 	for m := range c.send {
 		c.seen++
 		c.hub.table.rows = append(c.hub.table.rows, m)
@@ -66,7 +64,7 @@ func (t *Timer) Start() { // want Start:`summary\(started arg0; starts a loop\)`
 	go t.run()
 }
 
-func (t *Timer) run() { // want `suggest for \(\*suggestownloop\.Timer\)\.run: //confined:loop @timer: a goroutine runs it \(go statement in \(\*suggestownloop\.Timer\)\.Start, hub\.go:66\) and it receives from a channel in a loop \(hub\.go:70\)` run:`confined:loop@timer`
+func (t *Timer) run() { // want `suggest for \(\*suggestownloop\.Timer\)\.run: //confined:loop @timer: a goroutine runs it \(go statement in \(\*suggestownloop\.Timer\)\.Start, hub\.go:64\) and it receives from a channel in a loop \(hub\.go:68\)` run:`confined:loop@timer`
 	for d := range t.ticks {
 		t.left -= d
 	}
