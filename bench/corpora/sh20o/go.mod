@@ -1,0 +1,3 @@
+module example.com/corpus/trial-sh20o
+
+go 1.26
