@@ -266,6 +266,24 @@ func Unboxed(v ssa.Value) ssa.Value {
 	return v
 }
 
+// StoredInto reports whether the memory at addr is stored to: itself, or
+// a part of the struct or array it holds by value (b.tape.count++ changes
+// the memory of b.tape, which t := b.tape reads).
+func StoredInto(addr ssa.Value) bool {
+	return slices.ContainsFunc(Referrers(addr), func(ref ssa.Instruction) bool {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			return ref.Addr == addr
+		case *ssa.FieldAddr:
+			return ref.X == addr && StoredInto(ref)
+		case *ssa.IndexAddr: // an array's element; a slice's live elsewhere
+			_, array := names.DerefUnder(addr.Type()).(*types.Array)
+			return array && ref.X == addr && StoredInto(ref)
+		}
+		return false
+	})
+}
+
 // CellsHolding lists the local variable cells v is stored into (a
 // parameter a closure captures).
 func CellsHolding(v ssa.Value) []*ssa.Alloc {

@@ -385,27 +385,11 @@ func (r *reporter) scanFieldWrites() {
 	}
 }
 
-// assigned reports whether the field address instr computes is stored to:
-// itself, or a part of the struct or array the field holds by value
-// (b.tape.count++ changes the memory of b.tape, which t := b.tape reads).
+// assigned reports whether the field address instr computes is stored to
+// (see flow.StoredInto).
 func assigned(instr ssa.Instruction) bool {
 	addr, ok := instr.(*ssa.FieldAddr)
-	return ok && storedInto(addr)
-}
-
-func storedInto(addr ssa.Value) bool {
-	return slices.ContainsFunc(*addr.Referrers(), func(ref ssa.Instruction) bool {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			return ref.Addr == addr
-		case *ssa.FieldAddr:
-			return ref.X == addr && storedInto(ref)
-		case *ssa.IndexAddr: // an array's element; a slice's live elsewhere
-			_, array := names.DerefUnder(addr.Type()).(*types.Array)
-			return array && ref.X == addr && storedInto(ref)
-		}
-		return false
-	})
+	return ok && flow.StoredInto(addr)
 }
 
 // pointeeMethod returns a method this package calls on what the pointer

@@ -444,17 +444,14 @@ func onStack(v ssa.Value) bool {
 }
 
 // storesInField reports whether instr, a touch of a field, stores into
-// the field's own memory (c.n = 1), not through the value it holds
-// (c.m[k] = v).
+// the field's own memory (c.n = 1; see flow.StoredInto), not through the
+// value it holds (c.m[k] = v).
 func storesInField(instr ssa.Instruction) bool {
 	switch in := instr.(type) {
 	case *ssa.Store:
 		return true
 	case *ssa.FieldAddr:
-		return slices.ContainsFunc(flow.Referrers(in), func(ref ssa.Instruction) bool {
-			st, ok := ref.(*ssa.Store)
-			return ok && st.Addr == in
-		})
+		return flow.StoredInto(in)
 	}
 	return false
 }
