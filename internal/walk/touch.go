@@ -1192,8 +1192,9 @@ func atomicOnly(instr ssa.Instruction) bool {
 // or atomic field f of a value it did not build itself, or the zero
 // position: such a field is state, not a handle usable from anywhere (a
 // loop's n.propc = nil on leader loss). Assignments where the value is
-// built, in code that only builds values, and in functional options
-// (which run where a value is built), leave it free. Whether the
+// built, in code that only builds values, in functional options (which
+// run where a value is built) and in a turn its framework runs before any
+// other (model.Turns.First), leave it free. Whether the
 // code assigning it runs on the owner does not matter: reassigned off the
 // owner, it races all the more.
 func (c *Package) reassignedField(f *types.Var) summary.Position {
@@ -1212,8 +1213,8 @@ func (c *Package) assignments() map[*types.Var]summary.Position {
 	}
 	c.assigned = make(map[*types.Var]summary.Position)
 	for _, fn := range c.Fns {
-		if flow.FunctionalOption(fn) {
-			continue // it runs where the value is built
+		if obj := flow.DeclaredFunc(fn); flow.FunctionalOption(fn) || obj != nil && c.M.Turns.First(obj) {
+			continue // it runs where the value is built, or before anything it starts (an ergo server's Init)
 		}
 		var origins *originTracker
 		for st, fa := range flow.FieldStores(fn) {
