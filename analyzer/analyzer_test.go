@@ -24,6 +24,7 @@ var suites = []struct {
 	// What counts as touching confined state.
 	{name: "touches"},
 	{name: "valuefields"},
+	{name: "snapshotsubs"},
 	// Ownership follows the value.
 	{name: "ownership"},
 	// Callbacks that run on the caller: sync.Once.Do, sort.Slice, defer...

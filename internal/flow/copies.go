@@ -6,6 +6,9 @@ package flow
 // range subs { fn(ev) }), whichever evaluator reads the code.
 
 import (
+	"go/token"
+	"slices"
+
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -41,8 +44,9 @@ func NewCopy(fn *types.Func) bool {
 
 // CopySource returns the collection whose elements v holds when v is a
 // copy of it: a call of a copying function, an append of its elements
-// (append(x[:0:0], x...), append(other, x...)), a reslice, or a slice made
-// and filled by copy(dst, x). Otherwise it returns v.
+// (append(x[:0:0], x...), append(other, x...)), a reslice, a slice made
+// and filled by copy(dst, x), or a literal's capture of one. Otherwise it
+// returns v.
 func CopySource(v ssa.Value) ssa.Value {
 	for range 4 { // copies of copies, a few deep
 		next := copySource(v)
@@ -56,6 +60,18 @@ func CopySource(v ssa.Value) ssa.Value {
 
 func copySource(v ssa.Value) ssa.Value {
 	switch x := v.(type) {
+	case *ssa.FreeVar: // a literal's capture: what its one maker captured (go func() { for _, fn := range subs {...} }())
+		if bound := boundTo(x); bound != nil {
+			return bound
+		}
+	case *ssa.UnOp: // the same, captured as a variable: what its maker stored in it, once
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			if cell, ok := boundTo(fv).(*ssa.Alloc); ok {
+				if stored := StoredValues(cell); len(stored) == 1 {
+					return stored[0]
+				}
+			}
+		}
 	case *ssa.Slice:
 		return x.X
 	case *ssa.MakeSlice:
@@ -75,6 +91,22 @@ func copySource(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
+}
+
+// boundTo returns the value the literal's one MakeClosure binds fv to, or
+// nil: a literal made in several places may capture different values.
+func boundTo(fv *ssa.FreeVar) ssa.Value {
+	lit := fv.Parent()
+	i := slices.Index(lit.FreeVars, fv)
+	var bound ssa.Value
+	for _, ref := range Referrers(lit) {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok || mc.Fn != lit || i >= len(mc.Bindings) || bound != nil && bound != mc.Bindings[i] {
+			return nil
+		}
+		bound = mc.Bindings[i]
+	}
+	return bound
 }
 
 // IsBuiltin reports whether call calls the built-in function name.
