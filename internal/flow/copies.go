@@ -7,7 +7,6 @@ package flow
 
 import (
 	"go/token"
-	"slices"
 
 	"go/types"
 
@@ -61,12 +60,12 @@ func CopySource(v ssa.Value) ssa.Value {
 func copySource(v ssa.Value) ssa.Value {
 	switch x := v.(type) {
 	case *ssa.FreeVar: // a literal's capture: what its one maker captured (go func() { for _, fn := range subs {...} }())
-		if bound := boundTo(x); bound != nil {
+		if bound := CapturedValue(x); bound != nil {
 			return bound
 		}
 	case *ssa.UnOp: // the same, captured as a variable: what its maker stored in it, once
 		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			if cell, ok := boundTo(fv).(*ssa.Alloc); ok {
+			if cell, ok := CapturedValue(fv).(*ssa.Alloc); ok {
 				if stored := StoredValues(cell); len(stored) == 1 {
 					return stored[0]
 				}
@@ -91,22 +90,6 @@ func copySource(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
-}
-
-// boundTo returns the value the literal's one MakeClosure binds fv to, or
-// nil: a literal made in several places may capture different values.
-func boundTo(fv *ssa.FreeVar) ssa.Value {
-	lit := fv.Parent()
-	i := slices.Index(lit.FreeVars, fv)
-	var bound ssa.Value
-	for _, ref := range Referrers(lit) {
-		mc, ok := ref.(*ssa.MakeClosure)
-		if !ok || mc.Fn != lit || i >= len(mc.Bindings) || bound != nil && bound != mc.Bindings[i] {
-			return nil
-		}
-		bound = mc.Bindings[i]
-	}
-	return bound
 }
 
 // IsBuiltin reports whether call calls the built-in function name.
