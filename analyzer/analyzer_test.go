@@ -122,6 +122,7 @@ var suites = []struct {
 	{name: "ifacereach"},
 	// Code that started a value's loop goes on beside it.
 	{name: "startedloops", patterns: []string{"startedloops", "startedloops/worker"}},
+	{name: "sharedresults", patterns: []string{"sharedresults", "sharedresults/mailbox"}},
 	{name: "oncepublished"},
 	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor", "spawnedactors/servers", "spawnedactors/subscriber"}},
 	{name: "teaprograms", patterns: []string{"github.com/charmbracelet/bubbletea", "teaprograms"}},

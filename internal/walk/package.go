@@ -31,7 +31,7 @@ type Package struct {
 	loopStarters map[*ssa.Function]bool                // see startsLoop
 	habits       map[*ssa.Function]recvHabit           // see recvHabits
 	handedParams map[*ssa.Parameter]bool               // see HandedByCallers
-	loopTouches  map[*ssa.Function]map[string]bool     // see touchedBy
+	loopTouches  map[loopKey]map[string]bool           // see touchedBy
 	programs     map[*ssa.Go]*programStart             // see programStarted
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	loopEnds     map[*types.Func]map[*types.Var]bool   // see closedAtEnd
@@ -72,7 +72,7 @@ func New(m *model.Model) *Package {
 		fieldRefs:    make(map[*types.Var]summary.FieldRef),
 		entryUses:    make(map[*types.Func]*summary.Summary),
 		handedParams: make(map[*ssa.Parameter]bool),
-		loopTouches:  make(map[*ssa.Function]map[string]bool),
+		loopTouches:  make(map[loopKey]map[string]bool),
 		programs:     make(map[*ssa.Go]*programStart),
 		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
 		loopEnds:     make(map[*types.Func]map[*types.Var]bool),

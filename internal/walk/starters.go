@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/confinecheck/confinecheck/internal/flow"
 	"github.com/confinecheck/confinecheck/internal/known"
@@ -50,7 +51,7 @@ func (w *walker) loopStarts() []loopStart {
 				if w.ownReceiver(value) {
 					continue // the loop itself runs: its goroutine is the owner
 				}
-				loop := w.c.M.Turns.LoopOf(value.Type())
+				loop := w.c.loopHeld(value.Type())
 				if loop == nil {
 					continue
 				}
@@ -69,6 +70,37 @@ func (w *walker) loopStarts() []loopStart {
 	}
 	w.starts = &out
 	return out
+}
+
+// loopHeld returns the loop of the type ty is or points to, or, for a
+// confined struct without one, the loop of the one field whose type has a
+// loop of the struct's owner: a router keeping its state on a shared
+// package's loop (r.loop.Start() in r.Start()) shares that state with it,
+// as the loop runs the funcs the router hops to it.
+func (c *Package) loopHeld(ty types.Type) *types.Func {
+	if loop := c.M.Turns.LoopOf(ty); loop != nil {
+		return loop
+	}
+	named := c.M.ConfinedNamed(ty)
+	if named == nil {
+		return nil
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var held *types.Func
+	for f := range st.Fields() {
+		loop := c.M.Turns.LoopOf(f.Type())
+		if loop == nil {
+			continue
+		}
+		if domain, _ := c.M.FuncRunsOn(loop); held != nil || domain != c.M.TypeDomain(named) {
+			return nil
+		}
+		held = loop
+	}
+	return held
 }
 
 // embedder returns the struct whose embedded field v was loaded from
@@ -500,6 +532,16 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 				if call, isCall := instr.(*ssa.Call); isCall && c.spawnedTurn(call) != nil {
 					return true
 				}
+				if call, isCall := instr.(*ssa.Call); isCall && known.RunsInPlace(flow.StaticFunc(call)) {
+					// once.Do(func() { go l.run() }): the literal runs here.
+					for _, arg := range call.Call.Args {
+						for _, t := range flow.FuncTargets(arg) {
+							if flow.IsFuncLit(t.Fn) && c.findsLoopStart(t.Fn, depth) {
+								return true
+							}
+						}
+					}
+				}
 				if call, isCall := instr.(*ssa.Call); isCall && depth > 0 {
 					if callee := call.Call.StaticCallee(); callee != nil && (callee.Pkg == fn.Pkg || callee.Blocks == nil) && callee != fn && c.startsLoop(callee, depth-1) {
 						return true
@@ -528,13 +570,18 @@ func (c *Package) findsLoopStart(fn *ssa.Function, depth int) bool {
 // TouchedByLoop reports whether the loop (or turn) fn touches what wit
 // touches, one of them writing: what only the side that started it keeps
 // (a count Serve takes for guest names) races with nothing. Without the
-// loop's body in view, it says so. Asked once every function is walked.
+// loop's body in view, it says so, unless the package hops funcs to the
+// loop's owner and wit touches only the package's own types: another
+// package's mailbox loop touches those in the funcs the package hands it.
+// Asked once every function is walked.
 func (c *Package) TouchedByLoop(loop *types.Func, wit summary.Witness) bool {
+	domain, _ := c.M.FuncRunsOn(loop)
 	for _, fn := range c.loopBodies(loop) {
-		if fn == nil || len(fn.Blocks) == 0 {
+		if (fn == nil || len(fn.Blocks) == 0) && (len(c.hopTargets(domain)) == 0 || !c.ownMember(wit.Member) ||
+			slices.ContainsFunc(wit.Reaches, func(r summary.Reach) bool { return !c.ownMember(r.Member) })) {
 			return true
 		}
-		written := c.touchedBy(fn)
+		written := c.touchedBy(fn, domain)
 		races := func(member string, write bool) bool {
 			loopWrites, touched := written[fieldOf(member)]
 			return touched && (write || loopWrites)
@@ -584,8 +631,8 @@ func (c *Package) OwnerCodeWrites(member string) bool {
 	if c.ownerWrites == nil {
 		c.ownerWrites = make(map[string]bool)
 		for _, fn := range c.Fns {
-			if _, ok := c.M.RunsOn(fn); ok {
-				for m, written := range c.touchedBy(fn) {
+			if domain, ok := c.M.RunsOn(fn); ok {
+				for m, written := range c.touchedBy(fn, domain) {
 					c.ownerWrites[m] = c.ownerWrites[m] || written
 				}
 			}
@@ -603,17 +650,36 @@ func (c *Package) OwnerCodeTouches(member string) bool {
 	return touched
 }
 
-// touchedBy returns the members fn and the functions of the package it
-// calls touch, a field's entries as the field, each with whether one of
-// them writes it; memoized.
-func (c *Package) touchedBy(fn *ssa.Function) map[string]bool {
-	if done, ok := c.loopTouches[fn]; ok {
+// touchedBy returns the members fn, a loop of domain, and the functions
+// of the package it calls touch, a field's entries as the field, each with
+// whether one of them writes it; memoized. A mailbox loop (see
+// callsReceived), and another package's loop (fn nil or without a body),
+// also runs the funcs the package hops to domain.
+func (c *Package) touchedBy(fn *ssa.Function, domain string) map[string]bool {
+	key := loopKey{fn, domain}
+	if done, ok := c.loopTouches[key]; ok {
 		return done
 	}
 	written := make(map[string]bool)
 	note := func(member string, write bool) { written[fieldOf(member)] = written[fieldOf(member)] || write }
-	seen := map[*ssa.Function]bool{fn: true}
-	for queue := []*ssa.Function{fn}; len(queue) > 0; queue = queue[1:] {
+	seen := make(map[*ssa.Function]bool)
+	var queue []*ssa.Function
+	visit := func(f *ssa.Function) {
+		if f.Pkg != nil && f.Pkg.Pkg == c.pass.Pkg && !seen[f] {
+			seen[f] = true
+			queue = append(queue, f)
+		}
+	}
+	posted := fn == nil || len(fn.Blocks) == 0
+	if posted {
+		for _, t := range c.hopTargets(domain) {
+			visit(t)
+		}
+	} else {
+		seen[fn] = true
+		queue = append(queue, fn)
+	}
+	for ; len(queue) > 0; queue = queue[1:] {
 		f := queue[0]
 		if walk := c.Walks[f]; walk != nil {
 			for _, site := range walk.Sites {
@@ -624,14 +690,64 @@ func (c *Package) touchedBy(fn *ssa.Function) map[string]bool {
 			}
 		}
 		for _, callee := range flow.StaticCalls(f) {
-			if callee.Pkg == fn.Pkg && !seen[callee] {
-				seen[callee] = true
-				queue = append(queue, callee)
+			visit(callee)
+		}
+		if !posted && callsReceived(f) {
+			// A mailbox: the funcs the package hops to the loop's owner
+			// run as the loop (d.post(func() { d.holds[id].Count++ })).
+			posted = true
+			for _, t := range c.hopTargets(domain) {
+				visit(t)
 			}
 		}
 	}
-	c.loopTouches[fn] = written
+	c.loopTouches[key] = written
 	return written
+}
+
+// ownMember reports whether member is of a type the package declares:
+// another package's loop, which cannot name the type, touches it only in
+// the funcs the package hands it.
+func (c *Package) ownMember(member string) bool {
+	pkg, _, _, ok := names.SplitMember(strings.TrimLeft(member, "(*"))
+	return ok && pkg == c.pass.Pkg.Name()
+}
+
+// A loopKey names a loop for touchedBy.
+type loopKey struct {
+	fn     *ssa.Function
+	domain string
+}
+
+// hopTargets are the funcs the package hops to the owner of domain, in
+// source order.
+func (c *Package) hopTargets(domain string) []*ssa.Function {
+	var out []*ssa.Function
+	for _, fn := range c.Fns {
+		if walk := c.Walks[fn]; walk != nil {
+			for _, hop := range walk.Hops {
+				if *hop.On == domain {
+					for _, t := range hop.Targets {
+						out = append(out, t.Fn)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callsReceived reports whether fn calls a func value it received from a
+// channel: the loop of a mailbox of funcs.
+func callsReceived(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && !call.Common().IsInvoke() && call.Common().StaticCallee() == nil && flow.ReceivedFrom(call.Common().Value) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fieldOf is the field member names, or whose entries it names.
@@ -661,7 +777,7 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 		// What the value holds (r.Depot.bins["a"]) is shared with its
 		// loop as the value is; TouchedByLoop keeps what the loop touches.
 		for x, depth := v, 0; st == nil && depth < maxHeldDepth; depth++ {
-			if x = holder(x); x == nil {
+			if x = w.holderOf(x); x == nil {
 				break
 			}
 			st = w.startOf(variableOf(x))
@@ -680,6 +796,48 @@ func (w *walker) startedBefore(v ssa.Value) *loopStart {
 // maxHeldDepth bounds how many loads and lookups deep startedBefore looks
 // for the started value a touched one is held in.
 const maxHeldDepth = 4
+
+// holderOf returns the value v was loaded or looked up from (see
+// holder), or, for v a result of a call, the argument the callee returns
+// it from: a getter that asks the value's loop for the records it keeps
+// (d.Holds(), through a round trip) returns what the value holds, which
+// the caller shares with the loop as it shares the value. A result the
+// callee makes or copies comes from none of its arguments.
+func (w *walker) holderOf(v ssa.Value) ssa.Value {
+	if h := holder(v); h != nil {
+		return h
+	}
+	if cell, ok := v.(*ssa.Alloc); ok {
+		if stored := flow.StoredValues(cell); len(stored) == 1 {
+			v = stored[0] // a variable a closure captures (pickers, _ := r.Pickers())
+		}
+	}
+	if !names.SharesMemory(v.Type()) {
+		return nil
+	}
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	sum := w.c.SummaryOf(callee)
+	if sum == nil {
+		return nil
+	}
+	args := flow.CallArgs(&call.Call)
+	for _, src := range summary.TypedResult(genericSignature(callee), sum.Result).Sources() {
+		if i := int(src); src < summary.FreeBase && i < len(args) {
+			return args[i]
+		}
+	}
+	return nil
+}
 
 // holder returns the value v was loaded or looked up from: the struct,
 // map or slice holding it. Else nil.

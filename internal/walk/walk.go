@@ -567,7 +567,9 @@ func (w *walker) applySummary(sum *summary.Summary, args []ssa.Value, bindings f
 	}
 	for _, s := range sum.Started.Sources() {
 		if v := SourceValue(s, args, bindings); v != nil {
-			w.start([]ssa.Value{v}, flow.Captures{})
+			// A variable a literal called in place captured (once.Do(func()
+			// { go l.run() })) holds what was stored in it.
+			w.start(nil, flow.Captures{Values: []ssa.Value{v}, Cells: bindings.Cells})
 		}
 	}
 }

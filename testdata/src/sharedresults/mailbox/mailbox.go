@@ -1,0 +1,32 @@
+// Package mailbox is a loop of funcs that other packages keep their
+// state on: it runs what they post, one at a time.
+package mailbox
+
+import "sync"
+
+type Loop struct {
+	funcs chan func()
+	once  sync.Once
+}
+
+func New() *Loop { return &Loop{funcs: make(chan func(), 8)} }
+
+// Start runs the loop once, however often it is called.
+func (l *Loop) Start() { l.once.Do(func() { go l.run() }) } // want Start:`summary\(started arg0; starts a loop\)`
+
+//confined:loop
+func (l *Loop) run() { // want run:`confined:loop`
+	for fn := range l.funcs {
+		fn()
+	}
+}
+
+//confined:hop fn
+func (l *Loop) Post(fn func()) { l.funcs <- fn } // want Post:`confined:hop\[1\]` Post:`summary\(hop arg1\)`
+
+// Call runs fn on the loop and waits for its result.
+func Call[T any](l *Loop, fn func() T) T { // want Call:`summary\(hop arg1\)`
+	reply := make(chan T, 1)
+	l.Post(func() { reply <- fn() })
+	return <-reply
+}

@@ -1,0 +1,94 @@
+package sharedresults
+
+import "sharedresults/mailbox"
+
+// A Shelf keeps its state on a mailbox loop of another package, held in
+// a field: starting that loop starts the shelf's.
+//
+//confined:owner
+type Shelf struct { // want Shelf:`confined:owner`
+	loop  *mailbox.Loop //confined:any
+	books map[string]*Book
+	label string
+}
+
+//confined:owner
+type Book struct { // want Book:`confined:owner`
+	Title string
+	Loans int
+}
+
+func NewShelf() *Shelf { return &Shelf{loop: mailbox.New(), books: map[string]*Book{}} }
+
+func (s *Shelf) Start() { // want Start:`summary\(arg0 writes sharedresults\.Shelf\.label; started arg0; starts a loop\)`
+	s.loop.Start()
+	s.label = "open"
+}
+
+// Label reads what only Start writes, after the loop runs: the loop never
+// touches it.
+func (s *Shelf) Label() string { return s.label } // want Label:`summary\(arg0 reads sharedresults\.Shelf\.label\)`
+
+func (s *Shelf) Add(title string) {
+	s.loop.Post(func() { s.books[title] = &Book{Title: title} })
+}
+
+func (s *Shelf) Lend(title string) {
+	s.loop.Post(func() { s.books[title].Loans++ })
+}
+
+// Books returns the loop's own books.
+func (s *Shelf) Books() []*Book {
+	return mailbox.Call(s.loop, func() []*Book {
+		var out []*Book
+		for _, b := range s.books {
+			out = append(out, b)
+		}
+		return out
+	})
+}
+
+func eventually(cond func() bool) {
+	for !cond() {
+	}
+}
+
+func loans(bs []*Book) int {
+	n := 0
+	for _, b := range bs {
+		n += b.Loans // want `reads confined sharedresults\.Book\.Loans off the owner: this code runs via the code that `
+	}
+	return n
+}
+
+func titles(bs []*Book) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.Title)
+	}
+	return out
+}
+
+func Lent() {
+	s := NewShelf()
+	s.Start()
+	s.Add("a")
+	books := s.Books()
+	s.Lend("a")
+	eventually(func() bool { return loans(books) > 0 })
+}
+
+// Look-alikes: a title only the literal that made the book wrote, and a
+// label only Start wrote.
+func Titles() []string {
+	s := NewShelf()
+	s.Start()
+	s.Add("a")
+	return titles(s.Books())
+}
+
+func Labelled() string {
+	s := NewShelf()
+	s.Start()
+	return s.Label()
+}
