@@ -70,6 +70,9 @@ func (w *walker) access(instr ssa.Instruction) {
 		if onlyBound(instr) {
 			return // a method value of the field (u.notice.Hide, promoted): the method touches where it runs
 		}
+		if fa, isAddr := instr.(*ssa.FieldAddr); isAddr && onlyOwnTouches(fa, w.reportedTouch) {
+			return // d.stats.note(), a confined method of the field's type: its touches are the touches
+		}
 		if privateCopy(in) {
 			return // a plain field of a copy the function was given: nobody else's memory
 		}
@@ -1044,6 +1047,24 @@ func FieldTouch(instr ssa.Instruction, own func(ssa.Instruction) bool) (x ssa.Va
 		return nil, 0, false, false
 	}
 	return x, index, write, true
+}
+
+// onlyOwnTouches reports whether every use of the address fa is a touch
+// of its own (see accessKind): a confined method of the package called on
+// the field, or a field of the field's confined type selected. Nothing reads or writes
+// x.f as a whole there; what they touch is reported where they touch it,
+// the line the race detector names.
+func onlyOwnTouches(fa *ssa.FieldAddr, reported func(ssa.Instruction) bool) bool {
+	refs := flow.Referrers(fa)
+	for _, r := range refs {
+		if call, ok := r.(ssa.CallInstruction); ok && (call.Common().StaticCallee() == nil || call.Common().StaticCallee().Pkg != fa.Parent().Pkg) {
+			return false // another package's method: the call is where it touches
+		}
+		if _, debug := r.(*ssa.DebugRef); !debug && !reported(r) {
+			return false
+		}
+	}
+	return len(refs) > 0
 }
 
 // accessKind tells whether the value or address instr computes is written:
