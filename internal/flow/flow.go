@@ -333,6 +333,14 @@ func ReturnedField(v ssa.Value) *types.Var {
 	return sameFieldReturned(v, LoadedField)
 }
 
+// ReturnedElementField returns the field whose map or slice entry v is,
+// when v is what a call of a function with a body returns: that function
+// returns an entry of the same field on every path (a getter looking up a
+// handler under its lock: fn := g.watcher(id)). Otherwise nil.
+func ReturnedElementField(v ssa.Value) *types.Var {
+	return sameFieldReturned(v, ElementField)
+}
+
 // SnapshotField returns the field whose map or slice entries v, what a
 // call of a function with a body returns, holds: a slice the function
 // made and filled with the field's entries on every path (a bus copying

@@ -215,8 +215,8 @@ func (x *extractor) fieldFuncVars() map[*types.Var]*types.Var {
 	return x.ranged
 }
 
-// returnedField is the field whose value fd returns as its result i on
-// every return, or nil.
+// returnedField is the field whose value, or an entry of whose map or
+// slice, fd returns as its result i on every return, or nil.
 func (x *extractor) returnedField(fd *ast.FuncDecl, i int) *types.Var {
 	if fd == nil {
 		return nil
@@ -231,6 +231,9 @@ func (x *extractor) returnedField(fd *ast.FuncDecl, i int) *types.Var {
 			var f *types.Var
 			if i < len(n.Results) && len(n.Results) > 1 || i == 0 && len(n.Results) == 1 {
 				f = x.selectedField(n.Results[i])
+				if idx, ok := ast.Unparen(n.Results[i]).(*ast.IndexExpr); ok && f == nil {
+					f = x.collectionField(idx.X) // return r.watchers[id]
+				}
 			}
 			if f == nil || field != nil && f != field {
 				found = false
@@ -295,15 +298,18 @@ func (x *extractor) selectsFuncChans() bool {
 	return *x.funcChans
 }
 
-// getterFuncField is the func field of the package whose func result i of
-// call, a call of a function of the package, returns (s.handler()), if
-// any.
+// getterFuncField is the func field of the package whose func, or one of
+// whose funcs, result i of call, a call of a function of the package,
+// returns (s.handler(), r.watcher(id)), if any.
 func (x *extractor) getterFuncField(call *ast.CallExpr, i int) *types.Var {
 	callee, _ := typeutil.Callee(x.info, call).(*types.Func)
 	if callee == nil || callee.Pkg() != x.pass.Pkg {
 		return nil
 	}
-	if field := x.returnedField(x.declOf(callee), i); field != nil && names.IsFuncTyped(field.Type()) {
+	if results := callee.Signature().Results(); i >= results.Len() || !names.IsFuncTyped(results.At(i).Type()) {
+		return nil
+	}
+	if field := x.returnedField(x.declOf(callee), i); field != nil {
 		return field
 	}
 	return nil

@@ -142,8 +142,8 @@ func storePos(instr ssa.Instruction) token.Pos {
 }
 
 // calledField returns the field whose func a call calls, if any: the func
-// held in a field, what a getter returns of one, or an element of a slice
-// or map of funcs in one.
+// held in a field, what a getter returns of one or of its entries, or an
+// element of a slice or map of funcs in one.
 func calledField(call *ssa.CallCommon) *types.Var {
 	if call.IsInvoke() || !names.IsFuncTyped(call.Value.Type()) {
 		return nil
@@ -155,6 +155,9 @@ func calledField(call *ssa.CallCommon) *types.Var {
 		return f
 	}
 	if f := flow.ReturnedField(call.Value); f != nil {
+		return f
+	}
+	if f := flow.ReturnedElementField(call.Value); f != nil {
 		return f
 	}
 	return flow.ElementField(call.Value)

@@ -168,6 +168,41 @@ func (s *Stream) read() {
 
 func (s *Stream) Here() { s.local()(1) }
 
+// A poller goroutine calls the watcher a getter looks up under the lock,
+// an entry of a map of funcs. Look-alike: a getter of an entry the
+// caller's goroutine calls.
+type Radio struct {
+	mu       sync.Mutex
+	watchers map[string]func(int)
+	locals   map[string]func(int)
+}
+
+func (r *Radio) Watch(id string, fn func(int)) { r.mu.Lock(); r.watchers[id] = fn; r.mu.Unlock() }
+
+func (r *Radio) WatchLocal(id string, fn func(int)) { r.mu.Lock(); r.locals[id] = fn; r.mu.Unlock() }
+
+func (r *Radio) watcher(id string) func(int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.watchers[id]
+}
+
+func (r *Radio) local(id string) func(int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.locals[id]
+}
+
+func (r *Radio) Start() { go r.poll() }
+
+func (r *Radio) poll() {
+	if fn := r.watcher("a"); fn != nil {
+		fn(1)
+	}
+}
+
+func (r *Radio) Here() { r.local("a")(1) }
+
 // Look-alike: a copy that is only counted, never called.
 type Counter struct {
 	mu   sync.Mutex
