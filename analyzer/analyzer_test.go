@@ -124,7 +124,7 @@ var suites = []struct {
 	{name: "startedloops", patterns: []string{"startedloops", "startedloops/worker"}},
 	{name: "sharedresults", patterns: []string{"sharedresults", "sharedresults/mailbox"}},
 	{name: "oncepublished"},
-	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor", "spawnedactors/servers", "spawnedactors/subscriber"}},
+	{name: "spawnedactors", patterns: []string{"spawnedactors/game", "spawnedactors/desk", "spawnedactors", "spawnedactors/funcactor", "spawnedactors/servers", "spawnedactors/servers/stock", "spawnedactors/subscriber"}},
 	{name: "teaprograms", patterns: []string{"github.com/charmbracelet/bubbletea", "teaprograms"}},
 	{name: "teaharness", patterns: []string{"charm.land/bubbletea/v2", "github.com/charmbracelet/x/exp/teatest/v2", "teaharness"}},
 	// Interfaces another package calls off the owner, handed snapshots

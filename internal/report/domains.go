@@ -58,18 +58,137 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 	if named != nil && types.IsInterface(named) && recv != "" {
 		named = r.c.TypeOfKey(recv)
 	}
+	if e := elemType(v.Type()); named == nil && e != nil {
+		named = names.DerefNamed(e) // a map of another actor's records (t.Slots)
+	}
 	if !r.anotherActor(named, sp.Actor) {
 		return walk.Entry{}, false
 	}
-	return walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor), Actor: sp.Actor}, true
+	sink := actorsTurn(sp.Actor)
+	if keeper := r.keeperOf(named); keeper != nil && !r.c.M.Turns.Mailbox(named) {
+		sink = fmt.Sprintf("a turn of %s, while %s is the state of %s, another actor, which keeps it (each actor's turns run on its own mailbox)",
+			names.TypeName(sp.Actor), names.TypeName(named), names.TypeName(keeper))
+	}
+	return walk.Entry{Pos: sp.Pos, Sink: sink, Actor: sp.Actor}, true
+}
+
+// elemType is the type of the elements of the map, slice or array t is,
+// or nil.
+func elemType(t types.Type) types.Type {
+	switch t := t.Underlying().(type) {
+	case *types.Map:
+		return t.Elem()
+	case *types.Slice:
+		return t.Elem()
+	case *types.Array:
+		return t.Elem()
+	}
+	return nil
 }
 
 // anotherActor reports whether named is the type of an actor with a
-// mailbox of its own (Turns.Mailbox) other than actor. An actor embedding
-// named (a test's wrapper seeding state, then handing the message to the
-// embedded actor's Receive) has the embedded value's state as its own.
+// mailbox of its own (Turns.Mailbox) other than actor, or of the records
+// only such an actor keeps (see keeperOf): a car's stop set, which it
+// shares in a reply that the dispatcher's turn then reads, is the car's
+// state. An actor embedding named (a test's wrapper seeding state, then
+// handing the message to the embedded actor's Receive) has the embedded
+// value's state as its own.
 func (r *reporter) anotherActor(named, actor *types.Named) bool {
-	return named != nil && named.Origin() != actor && r.c.M.Turns.Mailbox(named) && !names.Embeds(actor, named)
+	if named == nil || named.Origin() == actor || names.Embeds(actor, named) {
+		return false
+	}
+	if r.c.M.Turns.Mailbox(named) {
+		return true
+	}
+	keeper := r.keeperOf(named)
+	return keeper != nil && keeper != actor.Origin()
+}
+
+// keeperOf returns the actor type of the package (one with a mailbox of
+// its own) whose fields keep values of named by reference (a *T, or
+// through maps and slices of them, or in structs they hold) and whose
+// turns write them, when exactly one does: those values are its records,
+// state its turns own, which other actors may be handed (a car's stop set
+// in its reply to the dispatcher, which keeps the reply) but only read off
+// the car's mailbox. Found once for all types.
+func (r *reporter) keeperOf(named *types.Named) *types.Named {
+	if r.keepers == nil {
+		r.keepers = make(map[*types.Named]*types.Named)
+		shared := make(map[*types.Named]bool)
+		scope := r.c.Pass().Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			actor, _ := tn.Type().(*types.Named)
+			if actor == nil || !r.c.M.Turns.Mailbox(actor) {
+				continue
+			}
+			for _, kept := range keptRecords(actor) {
+				if !r.c.TurnsWrite(actor, kept) {
+					continue
+				}
+				if k, seen := r.keepers[kept]; seen && k != actor {
+					shared[kept] = true
+				}
+				r.keepers[kept] = actor
+			}
+		}
+		for kept := range shared {
+			r.keepers[kept] = nil
+		}
+	}
+	return r.keepers[named.Origin()]
+}
+
+// maxKeptDepth bounds how many types deep keptRecords looks.
+const maxKeptDepth = 4
+
+// keptRecords lists the named struct types actor's fields hold by
+// reference, depth types deep: the types it points to through pointers,
+// map and slice elements, and the structs holding them.
+func keptRecords(actor *types.Named) []*types.Named {
+	var out []*types.Named
+	type held struct {
+		named *types.Named
+		byRef bool
+	}
+	seen := map[held]bool{{actor.Origin(), false}: true, {actor.Origin(), true}: true}
+	var visit func(t types.Type, byRef bool, depth int)
+	visit = func(t types.Type, byRef bool, depth int) {
+		if depth > maxKeptDepth {
+			return
+		}
+		switch t := t.(type) {
+		case *types.Named:
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok || seen[held{t.Origin(), byRef}] {
+				return
+			}
+			seen[held{t.Origin(), byRef}] = true
+			if byRef {
+				out = append(out, t.Origin())
+			}
+			for f := range st.Fields() {
+				visit(f.Type(), byRef, depth+1)
+			}
+		case *types.Pointer:
+			visit(t.Elem(), true, depth+1)
+		case *types.Slice:
+			visit(t.Elem(), byRef, depth+1)
+		case *types.Map:
+			visit(t.Elem(), byRef, depth+1)
+		case *types.Array:
+			visit(t.Elem(), byRef, depth+1)
+		}
+	}
+	if st, ok := actor.Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			visit(f.Type(), false, 1)
+		}
+	}
+	return out
 }
 
 // actorsTurn names a turn of actor as where code runs, for the findings

@@ -82,6 +82,9 @@ type reporter struct {
 	// Per domain, the names of the functions of the package that code on
 	// its owner runs (see ownerRuns); nil until asked.
 	ownerFuncs map[string]map[string]bool
+	// The types whose values one actor of the package keeps (see
+	// keeperOf); nil until asked.
+	keepers map[*types.Named]*types.Named
 }
 
 // lineKey identifies a source line and where the code left the owner: one

@@ -593,6 +593,28 @@ func (c *Package) TouchedByLoop(loop *types.Func, wit summary.Witness) bool {
 	return false
 }
 
+// TurnsWrite reports whether the turns of actor, and the functions of the
+// package they call, write a field of named.
+func (c *Package) TurnsWrite(actor, named *types.Named) bool {
+	loop := c.M.Turns.LoopOf(actor)
+	if loop == nil || named.Obj().Pkg() == nil {
+		return false
+	}
+	domain, _ := c.M.FuncRunsOn(loop)
+	prefix := named.Obj().Pkg().Name() + "." + named.Obj().Name() + "."
+	for _, fn := range c.loopBodies(loop) {
+		if fn == nil {
+			continue
+		}
+		for member, written := range c.touchedBy(fn, domain) {
+			if written && strings.HasPrefix(member, prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // loopBodies are the functions that run as loop: itself, or, for a turn,
 // every turn of its receiver's type that its package declares (a
 // gen.Server's HandleCall and HandleInfo).
