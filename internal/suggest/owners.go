@@ -908,10 +908,26 @@ func (s *Suggester) sentTypes() map[string]bool {
 	}
 	for _, v := range lockedIn {
 		if h := lockedHolder[v]; h.value == "" || !keptFree[h] {
-			noteSent(out, v, s.pass.Pkg)
+			noteLocked(out, v, s.pass.Pkg)
 		}
 	}
 	return out
+}
+
+// noteLocked records the types a value stored in a locked container
+// hands over (see noteSent). A struct stored by value is a copy: the
+// store keeps its own, and hands over only what the copy refers to (a
+// fake remote appending the entries it is pushed, while a vault keeps
+// pointers to its own).
+func noteLocked(sent map[string]bool, v ssa.Value, pkg *types.Package) {
+	st, isStruct := types.Unalias(v.Type()).Underlying().(*types.Struct)
+	if _, named := types.Unalias(v.Type()).(*types.Named); !named || !isStruct {
+		noteSent(sent, v, pkg)
+		return
+	}
+	for f := range st.Fields() {
+		noteSentType(sent, f.Type(), pkg, false, 1, nil)
+	}
 }
 
 // madeAll reports whether every element stored is a value the function
