@@ -350,23 +350,26 @@ func SnapshotField(v ssa.Value) *types.Var {
 	return sameFieldReturned(v, func(r ssa.Value) *types.Var { return filledFrom(r, make(map[ssa.Value]bool)) })
 }
 
-// sameFieldReturned returns the field of reports for every value that v,
-// a result of a call of a function with a body, is returned from there;
-// nil when one has none or they differ.
-func sameFieldReturned(v ssa.Value, of func(ssa.Value) *types.Var) *types.Var {
+// ResultOf returns the call whose result v is, and the index of that
+// result (one of several, extracted, or the only one); nil if v is none.
+func ResultOf(v ssa.Value) (*ssa.Call, int) {
 	index := 0
 	if ex, ok := v.(*ssa.Extract); ok {
 		index, v = ex.Index, ex.Tuple
 	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	call, _ := v.(*ssa.Call)
+	return call, index
+}
+
+// sameFieldReturned returns the field of reports for every value that v,
+// a result of a call of a function with a body, is returned from there;
+// nil when one has none or they differ.
+func sameFieldReturned(v ssa.Value, of func(ssa.Value) *types.Var) *types.Var {
+	call, index := ResultOf(v)
+	if call == nil || call.Call.StaticCallee() == nil {
 		return nil
 	}
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	callee = Generic(callee)
+	callee := Generic(call.Call.StaticCallee())
 	var field *types.Var
 	for _, b := range callee.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)

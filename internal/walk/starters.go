@@ -837,17 +837,11 @@ func (w *walker) holderOf(v ssa.Value) ssa.Value {
 	if !names.SharesMemory(v.Type()) {
 		return nil
 	}
-	if ex, ok := v.(*ssa.Extract); ok {
-		v = ex.Tuple
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	call, _ := flow.ResultOf(v)
+	if call == nil || call.Call.StaticCallee() == nil {
 		return nil
 	}
 	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return nil
-	}
 	sum := w.c.SummaryOf(callee)
 	if sum == nil {
 		return nil
