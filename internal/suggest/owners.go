@@ -915,19 +915,12 @@ func (s *Suggester) sentTypes() map[string]bool {
 }
 
 // noteLocked records the types a value stored in a locked container
-// hands over (see noteSent). A struct stored by value is a copy: the
-// store keeps its own, and hands over only what the copy refers to (a
-// fake remote appending the entries it is pushed, while a vault keeps
-// pointers to its own).
+// hands over, as noteSent does for one sent. A struct stored by value is
+// a copy: the store keeps its own, and hands over only what the copy
+// refers to (a fake remote appending the entries it is pushed, while a
+// vault keeps pointers to its own).
 func noteLocked(sent map[string]bool, v ssa.Value, pkg *types.Package) {
-	st, isStruct := types.Unalias(v.Type()).Underlying().(*types.Struct)
-	if _, named := types.Unalias(v.Type()).(*types.Named); !named || !isStruct {
-		noteSent(sent, v, pkg)
-		return
-	}
-	for f := range st.Fields() {
-		noteSentType(sent, f.Type(), pkg, false, 1, nil)
-	}
+	noteHanded(sent, v, pkg, true)
 }
 
 // madeAll reports whether every element stored is a value the function
@@ -994,9 +987,22 @@ func allStored(stored ssa.Value, part func(ssa.Value) bool) bool {
 // (generated messages), and the package's own plain data (a job); its
 // types with methods are references (a request's *Server).
 func noteSent(sent map[string]bool, x ssa.Value, pkg *types.Package) {
+	noteHanded(sent, x, pkg, false)
+}
+
+// noteHanded is noteSent, and, when partsOnly, for a struct value only
+// what it refers to (see noteLocked).
+func noteHanded(sent map[string]bool, x ssa.Value, pkg *types.Package, partsOnly bool) {
 	x = flow.Unboxed(x)
 	if _, null := x.(*ssa.Const); null || copiedOut(x, 0) || keptBySender(x) || rowsOfCopies(x) {
 		return // nil carries nothing
+	}
+	_, named := types.Unalias(x.Type()).(*types.Named)
+	if st, isStruct := x.Type().Underlying().(*types.Struct); partsOnly && named && isStruct {
+		for f := range st.Fields() {
+			noteSentType(sent, f.Type(), pkg, false, 1, nil)
+		}
+		return
 	}
 	noteSentType(sent, x.Type(), pkg, false, 0, copiedFields(x))
 }
