@@ -64,12 +64,13 @@ func (r *reporter) otherActor(sp walk.Entry, v ssa.Value, recv string) (walk.Ent
 	if !r.anotherActor(named, sp.Actor) {
 		return walk.Entry{}, false
 	}
-	sink := actorsTurn(sp.Actor)
+	other := walk.Entry{Pos: sp.Pos, Sink: actorsTurn(sp.Actor), Actor: sp.Actor}
 	if keeper := r.keeperOf(named); keeper != nil && !r.c.M.Turns.Mailbox(named) {
-		sink = fmt.Sprintf("a turn of %s, while %s is the state of %s, another actor, which keeps it (each actor's turns run on its own mailbox)",
+		other.Sink = fmt.Sprintf("a turn of %s, while %s is the state of %s, another actor, which keeps it (each actor's turns run on its own mailbox)",
 			names.TypeName(sp.Actor), names.TypeName(named), names.TypeName(keeper))
+		other.Keeper = keeper
 	}
-	return walk.Entry{Pos: sp.Pos, Sink: sink, Actor: sp.Actor}, true
+	return other, true
 }
 
 // elemType is the type of the elements of the map, slice or array t is,

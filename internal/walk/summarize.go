@@ -65,6 +65,9 @@ type Entry struct {
 	// Another actor's state it touches (a.book.flagged, the parent's map a
 	// child writes) is that actor's, whose turns run on its own mailbox.
 	Actor *types.Named
+	// Keeper is set for a turn touching a record another actor keeps (see
+	// the report's keeperOf): that actor.
+	Keeper *types.Named
 	// call is the instruction that hands the code to a hop or starts it
 	// off the owner, for telling touches after it (report's sends and
 	// transfer.go).

@@ -10,11 +10,17 @@ import (
 // state, wherever a pointer to it goes: the cab shares it in its reply,
 // and a planner's turn reading it reads the cab's state off the cab's
 // mailbox, itself or in a helper, and so does a helper of another package
-// ranging over a map of them. Look-alikes: a copy in the reply, and a
-// record both actors write (no one actor's).
+// ranging over a map of them. Look-alikes: a copy in the reply, a field of
+// the record only set where it is built, and a record both actors write
+// (no one actor's).
 
 //confined:owner
-type StopSet struct{ floors []int } // want StopSet:`confined:owner`
+type StopSet struct { // want StopSet:`confined:owner`
+	name   string
+	floors []int
+}
+
+func newCab(name string) *Cab { return &Cab{stops: &StopSet{name: name}} }
 
 func (s *StopSet) add(f int) { s.floors = append(s.floors, f) }
 
@@ -58,6 +64,7 @@ func (pl *Planner) HandleInfo(p *gen.ServerProcess, m any) { // want HandleInfo:
 		_ = extent(c.stops)
 		_ = stock.Low(c.slots) // want `reads confined stock\.Slot\.Count off the owner: this code runs via a turn of servers\.Pla`
 		_ = len(c.view.Floors)
+		_ = c.stops.name
 		c.tally.n++
 	}
 }
