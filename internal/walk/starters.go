@@ -1456,6 +1456,9 @@ func endsGoroutine(instr ssa.Instruction) bool {
 // when the function started v's loop before it (see startedBefore); the
 // report asks whether the loop touches it too (TouchedByLoop).
 func (w *walker) besideLoop(v ssa.Value, wit summary.Witness) {
+	if wit.Assumed {
+		return // a func handed to a callee only assumed to call it in place (l.After(d, fn)): it may run on the loop
+	}
 	st := w.startedBefore(v)
 	if st == nil {
 		return

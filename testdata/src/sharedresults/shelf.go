@@ -1,6 +1,10 @@
 package sharedresults
 
-import "sharedresults/mailbox"
+import (
+	"time"
+
+	"sharedresults/mailbox"
+)
 
 // A Shelf keeps its state on a mailbox loop of another package, held in
 // a field: starting that loop starts the shelf's.
@@ -15,6 +19,7 @@ type Shelf struct { // want Shelf:`confined:owner`
 //confined:owner
 type Book struct { // want Book:`confined:owner`
 	Title string
+	Note  string
 	Loans int
 }
 
@@ -78,13 +83,38 @@ func Lent() {
 	eventually(func() bool { return loans(books) > 0 })
 }
 
-// Look-alikes: a title only the literal that made the book wrote, and a
-// label only Start wrote.
+// Look-alikes: a title only the literal that made the book wrote, a
+// label only Start wrote, and a relabelling handed to the loop's After.
 func Titles() []string {
 	s := NewShelf()
 	s.Start()
 	s.Add("a")
 	return titles(s.Books())
+}
+
+// Annotate changes the books' notes on the loop.
+func (s *Shelf) Annotate(n string) {
+	s.loop.Post(func() {
+		for _, b := range s.books {
+			b.Note = n
+		}
+	})
+}
+
+// Relabel changes the books' notes on the loop, later: a func handed to
+// another package's method that is only assumed to run it in place.
+func (s *Shelf) Relabel(d time.Duration) { // want Relabel:`summary\(arg0 writes sharedresults\.Book\.Note; started arg0\)`
+	s.loop.After(d, func() {
+		for _, b := range s.books {
+			b.Note = "x"
+		}
+	})
+}
+
+func Relabelled() {
+	s := NewShelf()
+	s.Start()
+	s.Relabel(time.Millisecond)
 }
 
 func Labelled() string {

@@ -2,7 +2,10 @@
 // state on: it runs what they post, one at a time.
 package mailbox
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 type Loop struct {
 	funcs chan func()
@@ -23,6 +26,11 @@ func (l *Loop) run() { // want run:`confined:loop`
 
 //confined:hop fn
 func (l *Loop) Post(fn func()) { l.funcs <- fn } // want Post:`confined:hop\[1\]` Post:`summary\(hop arg1\)`
+
+// After runs fn on the loop once d has passed.
+func (l *Loop) After(d time.Duration, fn func()) *time.Timer { // want After:`summary\(started arg0\)`
+	return time.AfterFunc(d, func() { l.Post(fn) })
+}
 
 // Call runs fn on the loop and waits for its result.
 func Call[T any](l *Loop, fn func() T) T { // want Call:`summary\(hop arg1\)`
