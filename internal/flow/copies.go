@@ -65,10 +65,8 @@ func copySource(v ssa.Value) ssa.Value {
 		}
 	case *ssa.UnOp: // the same, captured as a variable: what its maker stored in it, once
 		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			if cell, ok := CapturedValue(fv).(*ssa.Alloc); ok {
-				if stored := StoredValues(cell); len(stored) == 1 {
-					return stored[0]
-				}
+			if held, cell := HeldValue(CapturedValue(fv)); cell != nil {
+				return held
 			}
 		}
 	case *ssa.Slice:

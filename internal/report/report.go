@@ -519,8 +519,10 @@ func (r *reporter) add(f finding) {
 	if !f.entry.Reports(f.witness.Domain) || f.entry.On != nil && f.witness.Domain == "" && r.c.M.NoDefaultLoop {
 		return
 	}
-	if field, _ := r.builtOnly(f.witness); f.entry.Keeper != nil && field != nil {
-		return // a record's field only set where it is built (its Ref): its keeper writes it no more
+	if f.entry.Keeper != nil {
+		if field, _ := r.builtOnly(f.witness); field != nil {
+			return // a record's field only set where it is built (its Ref): its keeper writes it no more
+		}
 	}
 	var racy bool
 	if f.witness, racy = r.withoutOncePublished(f.witness); !racy {

@@ -32,6 +32,7 @@ type Package struct {
 	habits       map[*ssa.Function]recvHabit           // see recvHabits
 	handedParams map[*ssa.Parameter]bool               // see HandedByCallers
 	loopTouches  map[loopKey]map[string]bool           // see touchedBy
+	hopped       map[string][]*ssa.Function            // see hopTargets
 	programs     map[*ssa.Go]*programStart             // see programStarted
 	programEnds  map[*ssa.Function]map[*types.Var]bool // see startedProgramEnds
 	loopEnds     map[*types.Func]map[*types.Var]bool   // see closedAtEnd
@@ -73,6 +74,7 @@ func New(m *model.Model) *Package {
 		entryUses:    make(map[*types.Func]*summary.Summary),
 		handedParams: make(map[*ssa.Parameter]bool),
 		loopTouches:  make(map[loopKey]map[string]bool),
+		hopped:       make(map[string][]*ssa.Function),
 		programs:     make(map[*ssa.Go]*programStart),
 		programEnds:  make(map[*ssa.Function]map[*types.Var]bool),
 		loopEnds:     make(map[*types.Func]map[*types.Var]bool),

@@ -742,21 +742,23 @@ type loopKey struct {
 }
 
 // hopTargets are the funcs the package hops to the owner of domain, in
-// source order.
+// source order; found once per domain, every function being walked.
 func (c *Package) hopTargets(domain string) []*ssa.Function {
-	var out []*ssa.Function
-	for _, fn := range c.Fns {
-		if walk := c.Walks[fn]; walk != nil {
-			for _, hop := range walk.Hops {
-				if *hop.On == domain {
-					for _, t := range hop.Targets {
-						out = append(out, t.Fn)
+	return flow.Memoized(c.hopped, domain, func(domain string) []*ssa.Function {
+		var out []*ssa.Function
+		for _, fn := range c.Fns {
+			if walk := c.Walks[fn]; walk != nil {
+				for _, hop := range walk.Hops {
+					if *hop.On == domain {
+						for _, t := range hop.Targets {
+							out = append(out, t.Fn)
+						}
 					}
 				}
 			}
 		}
-	}
-	return out
+		return out
+	})
 }
 
 // callsReceived reports whether fn calls a func value it received from a
@@ -829,11 +831,7 @@ func (w *walker) holderOf(v ssa.Value) ssa.Value {
 	if h := holder(v); h != nil {
 		return h
 	}
-	if cell, ok := v.(*ssa.Alloc); ok {
-		if stored := flow.StoredValues(cell); len(stored) == 1 {
-			v = stored[0] // a variable a closure captures (pickers, _ := r.Pickers())
-		}
-	}
+	v, _ = flow.HeldValue(v) // a variable a closure captures (pickers, _ := r.Pickers())
 	if !names.SharesMemory(v.Type()) {
 		return nil
 	}

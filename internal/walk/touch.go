@@ -1054,9 +1054,9 @@ func FieldTouch(instr ssa.Instruction, own func(ssa.Instruction) bool) (x ssa.Va
 
 // onlyOwnTouches reports whether every use of the address fa is a touch
 // of its own (see accessKind): a confined method of the package called on
-// the field, or a field of the field's confined type selected. Nothing reads or writes
-// x.f as a whole there; what they touch is reported where they touch it,
-// the line the race detector names.
+// the field, or a field of the field's confined type selected. Nothing
+// reads or writes x.f as a whole there; what they touch is reported where
+// they touch it, the line the race detector names.
 func onlyOwnTouches(fa *ssa.FieldAddr, reported func(ssa.Instruction) bool) bool {
 	refs := flow.Referrers(fa)
 	for _, r := range refs {
