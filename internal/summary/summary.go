@@ -492,7 +492,8 @@ func Unknown(sig *types.Signature) Summary {
 		if names.IsFuncTyped(p.Type()) {
 			s.Invokes = s.Invokes.Union(OriginOf(ParamSource(i)))
 		}
-		if returns {
+		if returns && names.SharesMemory(p.Type()) {
+			// A plain argument (a key, a count) lends the result no memory.
 			s.Result = s.Result.Union(OriginOf(ParamSource(i)))
 		}
 	}

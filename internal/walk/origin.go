@@ -91,6 +91,14 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 			return summary.Origin{} // slices.Clone(rows): new memory, copies in it
 		}
 		return ot.callResultOrigin(v.Common())
+	case *ssa.Lookup:
+		// An element is the container's: the key or index picks it and
+		// lends it nothing (groups[name], name parsed from the input).
+		return ot.of(v.X)
+	case *ssa.Index:
+		return ot.of(v.X)
+	case *ssa.IndexAddr:
+		return ot.of(v.X)
 	case *ssa.Extract:
 		if sel, ok := v.Tuple.(*ssa.Select); ok {
 			// case r := <-reply: what the literals sending there send.

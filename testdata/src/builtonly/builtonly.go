@@ -10,7 +10,7 @@ type S struct { // want S:"confined:owner"
 	n    int
 }
 
-func NewS(name string) *S { return &S{name: name} } // want NewS:"summary\\(\\)"
+func NewS(name string) *S { return &S{name: name} }
 
 func (s *S) bump() { s.n++ }
 

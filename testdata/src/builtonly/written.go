@@ -17,7 +17,7 @@ type T struct { // want T:"confined:owner"
 	tag  string // built only
 }
 
-func NewT(tag string) *T { return &T{tag: tag} } // want NewT:"summary\\(\\)"
+func NewT(tag string) *T { return &T{tag: tag} }
 
 func (t *T) scroll()       { t.pos.Move(1) }
 func (t *T) reset()        { t.list.first = 0 }

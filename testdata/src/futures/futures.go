@@ -151,7 +151,7 @@ type clock interface {
 type ownerClock struct{}
 
 //confined:completes owner
-func (ownerClock) Tick() *future.Future[int] { return future.New[int]() } // want Tick:"confined:completes owner" Tick:`summary\(\)`
+func (ownerClock) Tick() *future.Future[int] { return future.New[int]() } // want Tick:"confined:completes owner"
 
 func ticked(s *state, c clock) {
 	c.Tick().Map(func(x int) int {

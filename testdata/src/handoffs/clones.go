@@ -72,7 +72,7 @@ type room struct { // want room:"confined:owner"
 	members map[string]*member
 }
 
-func (r *room) Leave(name string) { // want Leave:`summary\(arg0 writes handoffs.room.members; started arg0 arg1\)`
+func (r *room) Leave(name string) { // want Leave:`summary\(arg0 writes handoffs.room.members; started arg0\)`
 	m, ok := r.members[name]
 	if !ok {
 		return
@@ -81,7 +81,7 @@ func (r *room) Leave(name string) { // want Leave:`summary\(arg0 writes handoffs
 	go archive(m)
 }
 
-func (r *room) Peek(name string) { // want Peek:`summary\(arg0 writes handoffs.room.members; started arg0 arg1\)`
+func (r *room) Peek(name string) { // want Peek:`summary\(arg0 writes handoffs.room.members; started arg0\)`
 	m := r.members[name]
 	delete(r.members, "other")
 	go archive(m)
@@ -95,7 +95,7 @@ func archive(m *member) {
 // member is the goroutine's when the member was deleted first, and of the
 // room, always the room's.
 
-func (r *room) Retire(name string) { // want Retire:`summary\(arg0 writes handoffs\.room\.members; started arg0 arg1\)`
+func (r *room) Retire(name string) { // want Retire:`summary\(arg0 writes handoffs\.room\.members; started arg0\)`
 	m, ok := r.members[name]
 	if !ok {
 		return
@@ -104,7 +104,7 @@ func (r *room) Retire(name string) { // want Retire:`summary\(arg0 writes handof
 	go r.retire(m)
 }
 
-func (r *room) RetireKept(name string) { // want RetireKept:`summary\(arg0 reads handoffs\.room\.members; started arg0 arg1\)`
+func (r *room) RetireKept(name string) { // want RetireKept:`summary\(arg0 reads handoffs\.room\.members; started arg0\)`
 	m := r.members[name]
 	go r.retire(m)
 }
@@ -113,7 +113,7 @@ func (r *room) retire(m *member) {
 	m.posts = -1 // want `calls confined \(\*handoffs\.room\)\.retire off the owner: this code runs via a go statement \(clones\.go:109\); inside, it writes handoffs\.member\.posts; fix: hand the work to the owner \(send it to the loop's mailbox or a channel the loop reads\) instead of touching the state here`
 }
 
-func (r *room) Archive(name string) { // want Archive:`summary\(arg0 writes handoffs\.room\.members; started arg0 arg1\)`
+func (r *room) Archive(name string) { // want Archive:`summary\(arg0 writes handoffs\.room\.members; started arg0\)`
 	m, ok := r.members[name]
 	if !ok {
 		return

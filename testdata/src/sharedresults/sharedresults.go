@@ -65,7 +65,7 @@ func (d *Desk) Holds() []*Hold {
 }
 
 // Place makes a record on the loop, keeps it and returns it.
-func (d *Desk) Place(id string) *Hold { // want Place:`summary\(\)`
+func (d *Desk) Place(id string) *Hold {
 	return call(d, func() *Hold {
 		h := &Hold{ID: id}
 		d.holds[id] = h

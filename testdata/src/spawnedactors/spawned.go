@@ -185,7 +185,7 @@ func drive(b *board) {
 	}()
 }
 
-func Watch(patience int) int { // want Watch:`summary\(\)`
+func Watch(patience int) int {
 	b := &board{}
 	drive(b)
 	waited := 0

@@ -93,7 +93,7 @@ type failingStore struct {
 	err error
 }
 
-func (f *failingStore) Save(string) error { return f.err } // want Save:`reads suggestdoubles\.failingStore\.err` Save:`summary\(\)`
+func (f *failingStore) Save(string) error { return f.err } // want Save:`reads suggestdoubles\.failingStore\.err`
 
 // Look-alike: the code calls it on the test's goroutine.
 type directStore struct {

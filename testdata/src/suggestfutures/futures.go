@@ -51,7 +51,7 @@ func FromChannel(ch <-chan int) *Future { // want FromChannel:`confined:complete
 }
 
 // Ready is complete already: not async.
-func Ready(v int) *Future { // want Ready:`summary\(\)`
+func Ready(v int) *Future {
 	f := &Future{}
 	f.complete(v)
 	return f

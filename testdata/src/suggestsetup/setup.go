@@ -9,7 +9,7 @@ import "time"
 type Option func(*Router) error
 
 // WithLimit returns an option, which runs while the router is built.
-func WithLimit(name string, n int) Option { // want WithLimit:"summary\\(\\)"
+func WithLimit(name string, n int) Option {
 	return func(r *Router) error {
 		r.name, r.limit = name, n
 		return nil
@@ -95,7 +95,7 @@ func (c *Cache) hook(h *hooks) { h.onEvict = func() { c.evictions++ } }
 // SetTTL changes the ttl.
 func (c *Cache) SetTTL(n int) { c.ttl = n } // want SetTTL:"summary\\(arg0 writes suggestsetup.Cache.ttl\\)" SetTTL:"writes suggestsetup.Cache.ttl"
 
-func NewCache(size int) *Cache { return &Cache{size: size, items: map[string]int{}} } // want NewCache:"summary\\(\\)"
+func NewCache(size int) *Cache { return &Cache{size: size, items: map[string]int{}} }
 
 func (c *Cache) watch() {
 	go func() {

@@ -26,7 +26,7 @@ type Watcher struct {
 	last    time.Time
 }
 
-func NewWatcher(every time.Duration) *Watcher { return &Watcher{every: every} } // want NewWatcher:`summary\(\)`
+func NewWatcher(every time.Duration) *Watcher { return &Watcher{every: every} }
 
 func (w *Watcher) Subscribe(fn func(int)) { // want Subscribe:`reads suggestcallerrun/keeper\.Watcher\.subs` Subscribe:`summary\(locks arg0 first; stores arg1 in suggestcallerrun/keeper\.Watcher\.UF2\)`
 	w.mu.Lock()

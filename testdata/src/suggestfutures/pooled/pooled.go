@@ -99,7 +99,7 @@ func (p *Pool) Zero() *Future { // want `suggest for \(\*pooled\.Pool\)\.Zero: /
 }
 
 // Ready completes the future before returning it.
-func Ready(v int) *Future { // want Ready:`summary\(\)`
+func Ready(v int) *Future {
 	pr, f := New()
 	pr.Resolve(v)
 	return f

@@ -57,7 +57,7 @@ func NewBatcher(s Sink, size int) *Batcher { // want NewBatcher:`summary\(\)`
 }
 
 // NewLocal keeps the records in memory.
-func NewLocal(size int) *Batcher { return NewBatcher(&memSink{}, size) } // want NewLocal:`summary\(\)`
+func NewLocal(size int) *Batcher { return NewBatcher(&memSink{}, size) }
 
 func (b *Batcher) Add(r Record) { // want Add:`summary\(started arg0\)` Add:`writes suggestloopless/shipper\.Batcher\.buf; reads suggestloopless/shipper\.Batcher\.buf, suggestloopless/shipper\.Batcher\.size`
 	b.buf = append(b.buf, r)

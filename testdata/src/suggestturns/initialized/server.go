@@ -31,7 +31,7 @@ type gate struct {
 	port    int
 }
 
-func New(cfg Config) gen.ServerBehavior { return &gate{cfg: cfg} } // want New:`summary\(\)`
+func New(cfg Config) gen.ServerBehavior { return &gate{cfg: cfg} }
 
 func (g *gate) Init(process *gen.ServerProcess) error { // want Init:`summary\(arg0 writes initialized\.gate\.riders; started arg0\)` Init:`writes suggestturns/initialized\.gate\.port; reads suggestturns/initialized\.Config\.Li`
 	g.riders = map[string]int{}

@@ -34,7 +34,7 @@ type archive struct {
 func (a *archive) size() int { return len(a.items) }
 
 // New returns a desk called name.
-func New(name string) Actor { // want New:`summary\(\)`
+func New(name string) Actor {
 	return &desk{name: name, archive: &archive{}}
 }
 
