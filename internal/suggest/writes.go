@@ -1825,12 +1825,16 @@ func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) field
 // lead to, themselves and through their fields: what a callee touches of
 // those types is the part's, while its touches of other types (the
 // spawner's clock, read through the receiver also handed) are shared.
-// It returns false when a part's type leads to structs it cannot name
-// (an interface).
+// A part that is an interface value (a context made per iteration)
+// leads to nothing a callee writes in place; one whose fields lead to
+// structs it cannot name (an interface) makes it return false.
 func partTypes(handed []ssa.Value, isPart func(ssa.Value) bool) (map[string]bool, bool) {
 	var out map[string]bool
 	for _, v := range handed {
 		if !isPart(v) {
+			continue
+		}
+		if _, iface := v.Type().Underlying().(*types.Interface); iface {
 			continue
 		}
 		if out == nil {
@@ -1940,15 +1944,15 @@ func madeFromNothing(v ssa.Value) bool {
 }
 
 // keptByHanded reports whether v is loaded from a field of what its
-// function was handed (l.hist in go func() { l.hist.add(v) }()): a helper
-// the handed value keeps, shared with all that use it, not a part picked
-// for one goroutine (an element, n.kids[i]).
+// function was handed (l.hist in go func() { l.hist.add(v) }()), or is
+// the address of such a field held by value (&a.stats in a.stats.note()):
+// a helper the handed value keeps, shared with all that use it, not a
+// part picked for one goroutine (an element, n.kids[i]).
 func keptByHanded(v ssa.Value) bool {
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return false
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
 	}
-	fa, ok := load.X.(*ssa.FieldAddr)
+	fa, ok := v.(*ssa.FieldAddr)
 	return ok && handedIn(fa.X)
 }
 
