@@ -8,7 +8,8 @@ package syntax
 // callers join them by (Summary.Handle), as the SSA path's
 // awaitedByCallers does: a go statement whose literal closes or sends on
 // a channel once, right before the function returns that channel, or a
-// literal receiving from it.
+// literal receiving from it; a start on a group right before it returns
+// the group's Wait.
 
 import (
 	"go/ast"
@@ -127,20 +128,38 @@ func outsideLiterals(root ast.Node, found func(ast.Node) bool) bool {
 	return hit
 }
 
-// joinedByResult reports whether ev, a go statement of body, starts a
+// joinedByResult reports whether ev, a start in a statement of body, is
+// joined by what the statement right after it returns: a go statement's
 // literal that signals a channel variable once (close(done), or done <-
-// v, outside any loop of the literal), and the statement right after it
-// returns that channel or a literal receiving from it.
+// v, outside any loop of the literal), returning that channel or a
+// literal receiving from it first; or a start on a group (g.Go(f), or a
+// go statement's literal calling g.Done), returning the group's Wait or a
+// literal calling it first.
 func (x *extractor) joinedByResult(body *ast.BlockStmt, ev event) bool {
-	lit, ok := ast.Unparen(ev.fun).(*ast.FuncLit)
-	if ev.kind != goEvent || !ok {
-		return false
-	}
 	for i, stmt := range body.List[:max(len(body.List)-1, 0)] {
 		if stmt.Pos() > ev.pos || ev.pos >= stmt.End() {
 			continue
 		}
 		ret, ok := body.List[i+1].(*ast.ReturnStmt)
+		if !ok || x.inLiteral(stmt, ev) {
+			return false
+		}
+		switch stmt.(type) {
+		case *ast.GoStmt, *ast.ExprStmt:
+		default:
+			return false // a start in a loop, a branch: not followed by the return alone
+		}
+		if group := x.startedGroup(ev); group != nil && slices.ContainsFunc(ret.Results, func(r ast.Expr) bool {
+			if sel, ok := ast.Unparen(r).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+				id, ok := ast.Unparen(sel.X).(*ast.Ident)
+				return ok && x.info.Uses[id] == group
+			}
+			waiter, ok := ast.Unparen(r).(*ast.FuncLit)
+			return ok && len(waiter.Body.List) > 0 && x.callsOnGroup(waiter.Body.List[0], group, "Wait")
+		}) {
+			return true
+		}
+		lit, ok := ast.Unparen(ev.fun).(*ast.FuncLit)
 		if _, isGo := stmt.(*ast.GoStmt); !isGo || !ok {
 			return false
 		}

@@ -261,11 +261,15 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	for _, ev := range p.events(fd.Body, true) {
 		switch ev.kind {
 		case goEvent, callEvent:
-			if ev.kind == goEvent && p.joinedByResult(fd.Body, ev) {
+			if p.joinedByResult(fd.Body, ev) {
 				// Run while the callers that wait on the result wait (see
 				// Summary.Handle), as a joined goroutine's.
 				o := params.mentioned(ev.fun)
+				if ev.kind == callEvent {
+					o = params.mentioned(ev.args[len(ev.args)-1]) // g.Go(f)
+				}
 				out.sum.Invokes, out.sum.Waited, out.sum.Handle = out.sum.Invokes.Union(o), out.sum.Waited.Union(o), true
+				continue
 			} else if ev.kind == goEvent {
 				place(p.rules.Go(false), params.mentioned(ev.fun), ev)
 			}

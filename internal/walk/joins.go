@@ -27,18 +27,27 @@ import (
 // hands to the async sink method fn right after handing it over: it calls
 // Wait on the same receiver, having started nothing else on it; or it is
 // the one start of a fan-out that waits right after its loop, and the
-// work is safe beside its siblings (see fanout.go).
-func (c *Package) waitsFor(fn *types.Func, args []ssa.Value) bool {
+// work is safe beside its siblings (see fanout.go); or it returns the
+// group's Wait right after to callers that all call it right away (g.Go(f);
+// return g.Wait), which byResult says. A start in a loop is followed by the
+// next, never by the return.
+func (c *Package) waitsFor(fn *types.Func, args []ssa.Value) (waits, byResult bool) {
 	if fn == nil || fn.Signature().Recv() == nil || len(args) == 0 {
-		return false
+		return false, false
 	}
 	group := args[0]
 	start := onlyStart(group)
 	if start == nil {
-		return false
+		return false, false
 	}
 	wait := waitOn(group)
-	return waitsRightAfter(start, wait) || waitsAfterLoop(start, group, wait) && c.funcsBesideSiblings(args[1:])
+	if waitsRightAfter(start, wait) || waitsAfterLoop(start, group, wait) && c.funcsBesideSiblings(args[1:]) {
+		return true, false
+	}
+	if c.awaitedByCallers(start, group) {
+		return true, true
+	}
+	return false, false
 }
 
 // onlyStart returns the one call on group (its receiver) that is not Wait
@@ -161,7 +170,7 @@ func (g *goStatements) joined(in *ssa.Go) (bool, signal) {
 				// waited for by nobody, and that is cheaper to see.
 				return !g.hasSibling(in), sig
 			}
-			if !sig.done && g.c.awaitedByCallers(in, v) {
+			if g.c.awaitedByCallers(in, v) {
 				sig.byResult = true
 				return !g.hasSibling(in), sig
 			}
@@ -233,7 +242,8 @@ func deferredAfter(fn *ssa.Function, sig signal) []*ssa.Defer {
 }
 
 // awaitedByCallers reports whether the function returns the channel ch,
-// which the goroutine the go statement in starts signals on, right after
+// which the goroutine the go statement in starts signals on (or a waiter
+// of it, or of the group ch its start is on: g.Wait), right after
 // starting it, and every call of the function receives from that result
 // right away (<-pollFrom(w, 3), a helper running the work on a goroutine
 // of its own): its callers wait for the goroutine. An unexported function
@@ -264,7 +274,8 @@ func (c *Package) awaitedByCallers(in ssa.Instruction, ch ssa.Value) bool {
 
 // waiterOf reports whether r is a literal whose first work is to receive
 // from ch, which it captures (return func() error { <-done; return err
-// }): calling it waits for what signals ch. One that first stops the
+// }), or to wait on the group ch (return g.Wait, a bound method): calling
+// it waits for what signals ch. One that first stops the
 // goroutine (cancel(); <-done) is a stop, called when the caller is done
 // with it, not to wait for its work.
 func waiterOf(r ssa.Value, ch ssa.Value) bool {
@@ -278,7 +289,7 @@ func waiterOf(r ssa.Value, ch ssa.Value) bool {
 			continue
 		}
 		for _, instr := range fn.Blocks[0].Instrs {
-			if receivesFrom(instr, fn.FreeVars[i], true) {
+			if receivesFrom(instr, fn.FreeVars[i], true) || callsOn(instr, fn.FreeVars[i], "Wait") {
 				return true
 			}
 			if isWork(instr) {

@@ -721,7 +721,9 @@ func (w *walker) handArgs(c where.Callee, args []ssa.Value, call callSite) {
 		w.inheritCallbacks(c.Fn, k, args, Entry{Pos: call.pos})
 	}
 	if k := c.Contract; k != nil && len(k.Async) > 0 {
-		c.Waits = w.c.waitsFor(c.Fn, args)
+		waits, byResult := w.c.waitsFor(c.Fn, args)
+		c.Waits = waits
+		w.Sum.Handle = w.Sum.Handle || byResult
 		c.OwnLoop = len(args) > 0 && w.c.M.Turns.LoopOf(args[0].Type()) != nil && ownLoop(c.Fn, k.Async, args) ||
 			w.c.ownLoopOption(w.at, k.Async, args)
 	}

@@ -236,3 +236,31 @@ func Repeat(fn func()) (stop func()) { // want Repeat:`summary\(async arg0\)`
 		<-done
 	}
 }
+
+// GroupWait runs fn on a group's goroutine and returns the group's Wait.
+func GroupWait(fn func()) (wait func()) { // want GroupWait:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
+	var wg sync.WaitGroup
+	wg.Go(fn)
+	return wg.Wait
+}
+
+// GoDone runs fn on a goroutine that signals a group, and returns what
+// waits on the group.
+func GoDone(fn func()) (wait func()) { // want GoDone:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		fn()
+	}()
+	return func() { wg.Wait() }
+}
+
+// GroupEach runs fn n times on the group's goroutines, beside each other.
+func GroupEach(n int, fn func()) (wait func()) { // want GroupEach:`summary\(async arg1\)`
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(fn)
+	}
+	return wg.Wait
+}
