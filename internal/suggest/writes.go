@@ -1825,16 +1825,16 @@ func (x *writeIndex) ownReads(fn *ssa.Function, perIteration map[int]bool) field
 // lead to, themselves and through their fields: what a callee touches of
 // those types is the part's, while its touches of other types (the
 // spawner's clock, read through the receiver also handed) are shared.
-// A part that is an interface value (a context made per iteration)
-// leads to nothing a callee writes in place; one whose fields lead to
-// structs it cannot name (an interface) makes it return false.
+// A context made per iteration leads to nothing a callee writes; any
+// other part leading to structs it cannot name (an interface: a child
+// node of a tree) makes it return false.
 func partTypes(handed []ssa.Value, isPart func(ssa.Value) bool) (map[string]bool, bool) {
 	var out map[string]bool
 	for _, v := range handed {
 		if !isPart(v) {
 			continue
 		}
-		if _, iface := v.Type().Underlying().(*types.Interface); iface {
+		if names.IsContext(v.Type()) {
 			continue
 		}
 		if out == nil {

@@ -127,3 +127,28 @@ func (s *tallySweeper) Novel() int { // want Novel:`reads suggestloopless\.sweep
 	defer s.stats.mu.Unlock()
 	return s.stats.novel
 }
+
+// Look-alike: each worker is handed a child of its own behind an
+// interface, whose value it writes; the context is no such part, the
+// child is.
+type crawlNode interface{ depth() int }
+
+type crawlLeaf struct{ hits int }
+
+func (l *crawlLeaf) depth() int { return 1 }
+
+type crawlTree struct{ kids []crawlNode }
+
+func (t *crawlTree) Walk(ctx context.Context) { // want Walk:`may block` Walk:`reads suggestloopless\.crawlTree\.kids` Walk:`summary\(started arg0 arg1\)`
+	var wg sync.WaitGroup
+	for _, k := range t.kids {
+		wg.Go(func() { visitNode(ctx, k) })
+	}
+	wg.Wait()
+}
+
+func visitNode(ctx context.Context, n crawlNode) {
+	if l, ok := n.(*crawlLeaf); ok && ctx.Err() == nil {
+		l.hits++
+	}
+}
