@@ -1139,8 +1139,11 @@ func writesThrough(v ssa.Value, ref ssa.Instruction, reported func(ssa.Instructi
 			return writesFirstArgument(b) && len(common.Args) > 0 && common.Args[0] == v
 		}
 		// A method of a value made only of atomics and locks (a
-		// statistic's observe) writes nothing a race can see.
-		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common) && !addressesSafe(v)
+		// statistic's observe) writes nothing a race can see, nor does
+		// a function of the package only reading through the address
+		// (r := &rs.rules[i]; r.match(s), whatever else reads r).
+		return isAddress(v) && slices.Contains(flow.CallArgs(common), v) && !SyncCallee(common) && !addressesSafe(v) &&
+			!readInCall(r, v, depth).found()
 	}
 	return false
 }

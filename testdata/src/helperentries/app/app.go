@@ -82,6 +82,30 @@ func (s *Shop) show() {
 	}()
 }
 
+// The address kept in a variable, read in place and by the helper: still
+// a read. Look-alike: a helper writing through it.
+func (s *Shop) showBoth() {
+	go func() {
+		for i := range s.rows { // want `reads confined app\.Shop\.rows off the owner: this code runs via a go statement \(app\.go:`
+			r := &s.rows[i] // want `reads confined app\.Shop\.rows off the owner: this code runs via a go statement \(app\.go:`
+			printRow(r)
+			println(r.Name)
+		}
+	}()
+}
+
+func (s *Shop) renameBoth() {
+	go func() {
+		for i := range s.rows { // want `reads confined app\.Shop\.rows off the owner: this code runs via a go statement \(app\.go:`
+			r := &s.rows[i] // want `writes confined app\.Shop\.rows off the owner: this code runs via a go statement \(app\.go`
+			renameRow(r)
+			println(r.Name)
+		}
+	}()
+}
+
+func renameRow(r *prices.Row) { r.Name = "x" }
+
 func printRow(r *prices.Row) {
 	println(r.Name) // want `reads the entries of confined app.Shop.rows off the owner`
 }
