@@ -46,6 +46,7 @@ func (s *Suggester) proposeOwners() {
 		rootFns = append(rootFns, r.fn)
 	}
 	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned.fns)
+	byCallers := s.reachable(s.apiFuncs(spawned.fns))
 	byType := ownerWritesByType(s.written, roots, func(fn *ssa.Function) bool {
 		recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
 		return s.written.startedOnMade(fn) || recv != nil && s.callerRun[recv.Obj()] == fn
@@ -58,6 +59,9 @@ func (s *Suggester) proposeOwners() {
 	for _, fn := range s.e.Functions() {
 		if !s.inTestFile(fn.Pos()) {
 			pa.add(fn, s.written, onOwner[fn], offOwner[fn], once[fn])
+			if byCallers[fn] && offOwner[fn] && !onOwner[fn] {
+				pa.addCallerReads(fn, s.written)
+			}
 			s.noteEntriesOff(fn, pa.entriesOff)
 			if offBesideLoops[fn] {
 				pa.addWrittenOff(fn, s.written)
@@ -599,6 +603,10 @@ func ownerEvidence(wt *ownerWrites, off, other *writers) string {
 type placedAccesses struct {
 	other      writersByType              // code that may run anywhere
 	otherReads map[string][]*ssa.Function // field -> the code that may run anywhere reading it
+	// callerReads are the fields read by code that the package's exported
+	// functions reach and that goroutines run too (an Annotate that its
+	// workers call, and its creator beside a warm-up goroutine).
+	callerReads fieldSet
 	off        writersByType              // code off the owner: the races the check will report
 	// writtenOff are the fields code reached off the owner writes, also
 	// where owners reach it too (a helper of the loop's that a retry
@@ -636,7 +644,7 @@ type placedAccesses struct {
 }
 
 func newPlacedAccesses() *placedAccesses {
-	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), off: make(writersByType), writtenOff: make(map[string]string), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), readStarted: make(map[string]string), grownOn: make(map[string]string), entriesOff: make(map[string]string)}
+	return &placedAccesses{other: make(writersByType), otherReads: make(map[string][]*ssa.Function), callerReads: make(fieldSet), off: make(writersByType), writtenOff: make(map[string]string), readOff: make(map[string]string), runningWrites: make(fieldSet), otherUnlocked: make(fieldSet), otherLocked: make(fieldSet), lockedOff: make(map[string]string), unlockedReads: make(fieldSet), readOutside: make(map[string]string), readOn: make(map[string]string), readStarted: make(map[string]string), grownOn: make(map[string]string), entriesOff: make(map[string]string)}
 }
 
 // add records what fn writes and reads, as x finds it, by where fn runs:
@@ -714,6 +722,29 @@ func (pa *placedAccesses) add(fn *ssa.Function, x *writeIndex, onOwner, offOwner
 			pa.otherReads[key] = append(pa.otherReads[key], fn)
 		}
 	}
+}
+
+// addCallerReads records what fn, code off the owner that the package's
+// exported functions reach too, reads (see callerReads).
+func (pa *placedAccesses) addCallerReads(fn *ssa.Function, x *writeIndex) {
+	acc := x.accesses(fn)
+	for key := range acc.reads {
+		if !acc.joinedReads[key] {
+			pa.callerReads[key] = true
+		}
+	}
+}
+
+// apiFuncs are the package's exported functions and methods outside test
+// files but those its code starts (started): where its callers call in.
+func (s *Suggester) apiFuncs(started []*ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, fn := range s.e.Functions() {
+		if obj := flow.DeclaredFunc(fn); obj != nil && obj.Exported() && fn.Synthetic == "" && !slices.Contains(started, fn) && !s.inTestFile(fn.Pos()) {
+			out = append(out, fn)
+		}
+	}
+	return out
 }
 
 // noteFirst records fn as the function for each of keys that out does
