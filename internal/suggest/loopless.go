@@ -116,7 +116,7 @@ func (s *Suggester) proposeLooplessOwners(byType map[string]*ownerWrites, roots 
 			// A goroutine nobody waits for runs beside whatever else
 			// touches the field, its starter's next call included (a send
 			// that starts a redial where it reads the connection).
-			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || len(pa.otherReads[key]) > 0 || offFields[key] && pa.callerReads[key] || other != nil && other.fields[key] || pa.otherLocked[key])
+			byCallers := t.windowed[key] || t.unjoined[key] && (readShared[tk][key] || len(pa.otherReads[key]) > 0 || pa.callerReads[key] || other != nil && other.fields[key] || pa.otherLocked[key])
 			if r := ownerReads[key]; r != nil {
 				maps.Copy(owner.domains, r.domains)
 				owner.roots = append(owner.roots, r.roots...)
