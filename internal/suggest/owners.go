@@ -46,12 +46,12 @@ func (s *Suggester) proposeOwners() {
 		rootFns = append(rootFns, r.fn)
 	}
 	onOwner, offOwner := s.reachable(rootFns), s.reachable(spawned.fns)
-	byCallers := s.reachable(s.apiFuncs(spawned.fns))
 	byType := ownerWritesByType(s.written, roots, func(fn *ssa.Function) bool {
 		recv := names.ReceiverNamed(flow.DeclaredFunc(fn))
 		return s.written.startedOnMade(fn) || recv != nil && s.callerRun[recv.Obj()] == fn
 	})
 	pa := newPlacedAccesses()
+	pa.byCallers = s.reachable(s.apiFuncs(spawned.fns))
 	once := s.startedOnce(func(fn *ssa.Function) bool { return onOwner[fn] || offOwner[fn] })
 	// Code off the owner also where owners reach it too, but not inside a
 	// loop, which runs on its owner however it was started.
@@ -59,7 +59,7 @@ func (s *Suggester) proposeOwners() {
 	for _, fn := range s.e.Functions() {
 		if !s.inTestFile(fn.Pos()) {
 			pa.add(fn, s.written, onOwner[fn], offOwner[fn], once[fn])
-			if byCallers[fn] && offOwner[fn] && !onOwner[fn] {
+			if pa.byCallers[fn] && offOwner[fn] && !onOwner[fn] {
 				pa.addCallerReads(fn, s.written)
 			}
 			s.noteEntriesOff(fn, pa.entriesOff)
@@ -252,7 +252,7 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 			return nil
 		}
 		for _, fn := range pa.otherReads[key] {
-			if s.written.accesses(fn).unlockedReads[key] && flow.DeclaredFunc(fn) != nil && flow.DeclaredFunc(fn).Exported() {
+			if s.written.accesses(fn).unlockedReads[key] && (pa.byCallers[fn] || flow.DeclaredFunc(fn) != nil && flow.DeclaredFunc(fn).Exported()) {
 				return fn
 			}
 		}
@@ -603,6 +603,7 @@ func ownerEvidence(wt *ownerWrites, off, other *writers) string {
 type placedAccesses struct {
 	other      writersByType              // code that may run anywhere
 	otherReads map[string][]*ssa.Function // field -> the code that may run anywhere reading it
+	byCallers  map[*ssa.Function]bool     // the code the package's exported functions reach
 	// callerReads are the fields read by code that the package's exported
 	// functions reach and that goroutines run too (an Annotate that its
 	// workers call, and its creator beside a warm-up goroutine).

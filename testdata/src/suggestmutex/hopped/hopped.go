@@ -3,7 +3,8 @@
 // place, where Count asks the loop: the history is the loop's. SetLimit
 // writes the limit in place, where Reconfigure hands that write to the
 // loop: the limit is the loop's, and the quota, which only the hop writes,
-// gets nothing. A relay
+// gets nothing. Drain's poller reads the count through a helper: the
+// count is the loop's. A relay
 // with no hop of its own leaves its getter's field unproposed: the getter
 // may wait for the loop by means -suggest does not see.
 package hopped
@@ -20,7 +21,7 @@ type Hub struct {
 	topics  map[string]string
 	limit   int // want `suggest for field limit: //confined:owner @hub: owner code \(func literal in \(\*hopped\.Hub\)\.Reconfigure\) writes it without a lock, and so does \(\*hopped\.Hub\)\.SetLimit, which other code may call off the owner, in place where \(\*hopped\.Hub\)\.Do hops to the owner; no code writes it with the lock of its Hub held`
 	history []string // want `suggest for field history: //confined:owner @hub: owner code \(\(\*hopped\.Hub\)\.run\) writes it without a lock, and \(\*hopped\.Hub\)\.Backlog, which other code may call off the owner, reads it in place where \(\*hopped\.Hub\)\.Do hops to the owner; no code writes it with the lock of its Hub held`
-	count   int
+	count   int // want `suggest for field count: //confined:owner @hub: owner code \(\(\*hopped\.Hub\)\.run\) writ`
 	quota   int
 }
 
@@ -30,7 +31,7 @@ func New() *Hub { // want New:`summary\(started result; starts a loop\)`
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:29\) and it receives from a channel in a loop \(hopped\.go:35\)` run:`confined:loop@hub`
+func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:30\) and it receives from a channel in a loop \(hopped\.go:36\)` run:`confined:loop@hub`
 	for {
 		select {
 		case fn := <-h.calls:
@@ -59,6 +60,20 @@ func (h *Hub) Count() int { // want Count:`summary\(\)`
 	return <-n
 }
 
+// Drain's poller, which its callers wait for, reads the count in place
+// through an unexported helper: the count is the loop's too.
+func (h *Hub) Drain() <-chan struct{} { // want Drain:`summary\(joined by its result\)`
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for !h.drained() {
+		}
+	}()
+	return done
+}
+
+func (h *Hub) drained() bool { return h.count == 0 }
+
 func (h *Hub) SetTopic(k, v string) { // want SetTopic:`summary\(locks arg0 first\)`
 	h.mu.Lock()
 	h.topics[k] = v
@@ -84,7 +99,7 @@ func NewRelay() *Relay { // want NewRelay:`summary\(started result; starts a loo
 	return r
 }
 
-func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:83\) and it receives from a channel in a loop \(hopped\.go:88\)` run:`confined:loop@relay`
+func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:98\) and it receives from a channel in a loop \(hopped\.go:103\)` run:`confined:loop@relay`
 	for m := range r.in {
 		r.last = m
 		r.mu.Lock()
