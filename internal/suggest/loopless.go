@@ -554,7 +554,7 @@ func (s *Suggester) readRaces(spawned *spawnedCode, pa *placedAccesses, fn *ssa.
 		// without a lock.
 		w := spawned.window[fn]
 		return w != nil && w.writes[key] || !spawned.joined[fn] && capturesValueOf(fn, key[:strings.LastIndex(key, ".")]) &&
-			s.written.unlockedReadsOf(fn)[key] && (s.grownBesides(fn, key) || s.exportedSetter(fn, key, pa))
+			s.written.unlockedReadsOf(fn)[key] && s.grownBesides(fn, key)
 	}
 	if s.racesWithStarter(spawned, fn, key) {
 		return true
@@ -609,23 +609,6 @@ func (s *Suggester) guardedField(key string) bool {
 // func, and not only once it has waited for fn's end (see writesAfterEnd).
 func (s *Suggester) writtenBeside(fn *ssa.Function, key string) bool {
 	return s.methodWriting(key, func(m *ssa.Function) bool { return !registersInto(m, key) && !writesAfterEnd(m, fn, key) }) != nil
-}
-
-// exportedSetter reports whether an exported method of the type of the
-// field key, one fn does not run, writes it without a lock as
-// writtenBeside says, where code that may run anywhere writes it while
-// the program runs (SetLevel beside the workers a CompressAll left
-// running): the value's callers change it whenever they like. A field
-// holding a channel, a lock or an atomic is not such a setting: a setter
-// replacing it (a group's SetLimit making its semaphore) configures the
-// value before its goroutines start.
-func (s *Suggester) exportedSetter(fn *ssa.Function, key string, pa *placedAccesses) bool {
-	if f := s.fieldOf(key); f == nil || model.ConcurrencySafe(f.Type()) {
-		return false
-	}
-	return pa.otherUnlocked[key] && pa.runningWrites[key] && !s.guardedField(key) && s.methodWriting(key, func(m *ssa.Function) bool {
-		return flow.DeclaredFunc(m).Exported() && !registersInto(m, key) && !writesAfterEnd(m, fn, key)
-	}) != nil
 }
 
 // handedParam reports whether v is a parameter, or what a variable holds
