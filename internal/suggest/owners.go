@@ -301,6 +301,16 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 		return field
 	}
+	// A field code off the owner writes only with a lock held, that owner
+	// code reads without one and never writes.
+	lockedOnlyOff := func(key string) *types.Var {
+		field := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:])
+		if field == nil || !locked[key] || wt.fields[key] || pa.lockedOff[key] == "" || pa.readOn[key] == "" || pa.otherUnlocked[key] ||
+			model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+			return nil
+		}
+		return field
+	}
 	owners := func(key string) string {
 		return strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", ")
 	}
@@ -344,6 +354,19 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		if evidence != "" {
 			s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: evidence})
 			proposed = append(proposed, field.Name())
+		}
+	}
+	if len(proposed) > 0 {
+		// A lock the owner's reads do not take guards nothing from them
+		// (a dispatcher checking the last pickup its runners note under
+		// a mutex of their own).
+		tk := flow.TypeKey(obj.Type())
+		for _, key := range slices.Sorted(maps.Keys(pa.lockedOff)) {
+			if field := lockedOnlyOff(key); field != nil && key[:strings.LastIndex(key, ".")] == tk {
+				s.propose(proposal{obj: field, verb: directive.VerbOwner, args: wt.domainArgs(), evidence: fmt.Sprintf(
+					"code off the owner (%s) writes it with a lock held, and owner code (%s) reads it without taking that lock, as the owner's %s are",
+					pa.lockedOff[key], pa.readOn[key], strings.Join(firstN(proposed, 3), ", "))})
+			}
 		}
 	}
 	if len(proposed) == 0 && !kept && !wt.turns || off == nil {

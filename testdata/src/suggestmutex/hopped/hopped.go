@@ -4,7 +4,8 @@
 // writes the limit in place, where Reconfigure hands that write to the
 // loop: the limit is the loop's, and the quota, which only the hop writes,
 // gets nothing. Drain's poller reads the count through a helper: the
-// count is the loop's. A relay
+// count is the loop's. Seen's count, written under the lock, is read by
+// the loop without it: the loop's too. A relay
 // with no hop of its own leaves its getter's field unproposed: the getter
 // may wait for the loop by means -suggest does not see.
 package hopped
@@ -23,6 +24,8 @@ type Hub struct {
 	history []string // want `suggest for field history: //confined:owner @hub: owner code \(\(\*hopped\.Hub\)\.run\) writes it without a lock, and \(\*hopped\.Hub\)\.Backlog, which other code may call off the owner, reads it in place where \(\*hopped\.Hub\)\.Do hops to the owner; no code writes it with the lock of its Hub held`
 	count   int // want `suggest for field count: //confined:owner @hub: owner code \(\(\*hopped\.Hub\)\.run\) writ`
 	quota   int
+	seen    int // want `suggest for field seen: //confined:owner @hub: code off the owner \(\(\*hopped\.Hub\)\.See`
+	heard   int
 }
 
 func New() *Hub { // want New:`summary\(started result; starts a loop\)`
@@ -31,15 +34,15 @@ func New() *Hub { // want New:`summary\(started result; starts a loop\)`
 	return h
 }
 
-func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:30\) and it receives from a channel in a loop \(hopped\.go:36\)` run:`confined:loop@hub`
+func (h *Hub) run() { // want `suggest for \(\*hopped\.Hub\)\.run: //confined:loop @hub: a goroutine runs it \(go statement in hopped\.New, hopped\.go:33\) and it receives from a channel in a loop \(hopped\.go:39\)` run:`confined:loop@hub`
 	for {
 		select {
 		case fn := <-h.calls:
 			fn()
 		case m := <-h.msgs:
 			h.history = append(h.history, m)
-			h.count++
-			if len(h.history) > h.limit+h.quota {
+			h.count += h.heardNow()
+			if len(h.history) > h.limit+h.quota+h.seen {
 				h.history = h.history[1:]
 			}
 		}
@@ -74,6 +77,27 @@ func (h *Hub) Drain() <-chan struct{} { // want Drain:`summary\(joined by its re
 
 func (h *Hub) drained() bool { return h.count == 0 }
 
+// Seen notes a sighting under the lock, which the loop does not take
+// when it reads the count: the count is the loop's. Heard's count, which
+// the loop reads under the lock too, stays the lock's.
+func (h *Hub) Seen() { // want Seen:`reads suggestmutex/hopped\.Hub\.seen` Seen:`summary\(locks arg0 first\)`
+	h.mu.Lock()
+	h.seen++
+	h.mu.Unlock()
+}
+
+func (h *Hub) Heard() { // want Heard:`summary\(locks arg0 first\)` Heard:`reads suggestmutex/hopped\.Hub\.heard`
+	h.mu.Lock()
+	h.heard++
+	h.mu.Unlock()
+}
+
+func (h *Hub) heardNow() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.heard
+}
+
 func (h *Hub) SetTopic(k, v string) { // want SetTopic:`summary\(locks arg0 first\)`
 	h.mu.Lock()
 	h.topics[k] = v
@@ -99,7 +123,7 @@ func NewRelay() *Relay { // want NewRelay:`summary\(started result; starts a loo
 	return r
 }
 
-func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:98\) and it receives from a channel in a loop \(hopped\.go:103\)` run:`confined:loop@relay`
+func (r *Relay) run() { // want `suggest for \(\*hopped\.Relay\)\.run: //confined:loop @relay: a goroutine runs it \(go statement in hopped\.NewRelay, hopped\.go:122\) and it receives from a channel in a loop \(hopped\.go:127\)` run:`confined:loop@relay`
 	for m := range r.in {
 		r.last = m
 		r.mu.Lock()
