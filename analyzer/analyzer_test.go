@@ -34,6 +34,7 @@ var suites = []struct {
 	// Method calls touch what the method's body touches.
 	{name: "methodcalls"},
 	// A value a function allocates is its own, also across packages.
+	{name: "tickhops", patterns: []string{"tickhops"}},
 	{name: "freshvalues", patterns: []string{"freshvalues/server", "freshvalues/client"}},
 	// Findings reached through chains of calls.
 	{name: "transitive"},

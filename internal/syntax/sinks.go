@@ -271,7 +271,9 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 				out.sum.Invokes, out.sum.Waited, out.sum.Handle = out.sum.Invokes.Union(o), out.sum.Waited.Union(o), true
 				continue
 			} else if ev.kind == goEvent {
-				place(p.rules.Go(false), params.mentioned(ev.fun), ev)
+				hopped, elsewhere, hop := p.hopsIn(ev.fun, params)
+				place(p.rules.Go(false), params.mentioned(ev.fun).Without(hopped.Without(elsewhere)), ev)
+				place(hop, hopped, ev) // a go statement's literal is no part of the body's events
 			}
 			var callee *where.Callee // looked up for the calls handed a parameter only
 			for i, a := range ev.args {
@@ -292,7 +294,12 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 					}
 					continue
 				}
-				place(p.rules.Arg(*callee, paramOf(ev.callee, i), p.isFunc(a)), o, ev)
+				pl := p.rules.Arg(*callee, paramOf(ev.callee, i), p.isFunc(a))
+				if pl.Off {
+					hopped, elsewhere, _ := p.hopsIn(a, params) // the literal's hops are among the body's events
+					o = o.Without(hopped.Without(elsewhere))
+				}
+				place(pl, o, ev)
 			}
 		case storeEvent, sendEvent:
 			o := params.mentioned(ev.value)
@@ -313,6 +320,44 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 	}
 	out.sum.Invokes = out.sum.Invokes.Without(sent) // sent elsewhere, not called here too
 	return out
+}
+
+// hopsIn returns the func parameters e, a literal, hands to a hop as
+// arguments of its calls (go func() { for range t.C { l.Post(f) } }()),
+// where that hop places them, and the parameters it mentions elsewhere.
+// Those it only hands to the hop do not run where the literal runs; the
+// hop's owner runs them, as the SSA path's hopsOfStarted has it.
+func (p *sinkPass) hopsIn(e ast.Expr, params funcParams) (hopped, elsewhere summary.Origin, hop where.Place) {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok {
+		return hopped, elsewhere, hop
+	}
+	hopArgs := make(map[ast.Expr]bool)
+	for _, ev := range p.events(lit.Body, true) {
+		if ev.kind != callEvent {
+			continue
+		}
+		callee := p.callee(ev.callee)
+		for i, a := range ev.args {
+			if pl := p.rules.Arg(callee, paramOf(ev.callee, i), true); p.isFunc(a) && pl.OnOwner {
+				hopped, hop = hopped.Union(params.mentioned(a)), pl
+				hopArgs[a] = true
+			}
+		}
+	}
+	if hopped.Fresh() {
+		return hopped, elsewhere, hop
+	}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && hopArgs[e] {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			elsewhere = elsewhere.Union(params.mentioned(id))
+		}
+		return true
+	})
+	return hopped, elsewhere, hop
 }
 
 // sinkName names what the event hands the func values to, for -explain:

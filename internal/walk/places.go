@@ -26,12 +26,38 @@ func (w *walker) sendOff(v ssa.Value, at Entry) {
 	at.Targets = flow.FuncTargets(v)
 	if len(at.Targets) > 0 {
 		for _, t := range at.Targets {
+			w.hopsOfStarted(t, nil, at)
 			w.start(nil, t.Bindings)
 			handed := w.handedOff(at.Call, nil, t.Bindings)
 			at.Handed = append(at.Handed, handed...)
 			at.Entries = append(at.Entries, w.entriesHanded(t, nil, handed, at)...)
 		}
 		w.Spawns = append(w.Spawns, at)
+	}
+}
+
+// hopsOfStarted records, for t, code started off the owner with args (nil
+// when whoever runs it supplies them), the funcs it hands to a hop: those
+// it captured or was handed here (go func() { for range tick.C {
+// l.Post(fn) } }(), time.AfterFunc(d, func() { l.Post(fn) })) run on
+// that hop's owner, as if this function handed them to the hop.
+func (w *walker) hopsOfStarted(t flow.FuncValue, args []ssa.Value, at Entry) {
+	sum := w.c.SummaryOf(t.Fn)
+	if sum == nil || sum.Hop.Fresh() {
+		return
+	}
+	domain := sum.HopTo
+	for _, src := range sum.Hop.Sources() {
+		var v ssa.Value
+		switch i := int(src - summary.FreeBase); {
+		case src < summary.FreeBase && int(src) < len(args):
+			v = args[src]
+		case src >= summary.FreeBase && src < summary.Ambient && i < len(t.Bindings.Values):
+			v, _ = flow.HeldValue(t.Bindings.Values[i]) // a variable assigned once: what it holds
+		}
+		if v != nil && names.IsFuncTyped(v.Type()) {
+			w.hopTo(v, at.Sink, &domain, at.Pos, nil)
+		}
 	}
 }
 

@@ -304,6 +304,7 @@ func (w *walker) goStmt(in *ssa.Go) {
 	w.sendsOff(sources, in)
 	w.noteEvidence(sources, where.Evidence{Sink: at.Sink, Pos: at.Pos})
 	for _, t := range flow.FuncTargets(call.Value) {
+		w.hopsOfStarted(t, call.Args, at)
 		w.start(nil, t.Bindings)
 		if w.c.M.IsLoop(t.Fn) || program != nil || w.c.inTestFile(in.Pos()) && w.c.drivesLoop(t.Fn, maxDriverDepth) {
 			continue // starting the owner's loop (a program's Run): that goroutine is the owner

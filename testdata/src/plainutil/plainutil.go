@@ -107,6 +107,29 @@ func (l *Loop) Run() {
 // Queue hands f to the loop.
 func (l *Loop) Queue(f func()) { l.queue <- f } // want Queue:`summary\(hop arg1\)`
 
+// Every hands f to the loop every d, from a ticker's goroutine; After
+// once, from a timer.
+func (l *Loop) Every(d time.Duration, f func()) { // want Every:`summary\(hop arg2\)`
+	go func() {
+		t := time.NewTicker(d)
+		for range t.C {
+			l.Queue(f)
+		}
+	}()
+}
+
+func (l *Loop) After(d time.Duration, f func()) { // want After:`summary\(hop arg2\)`
+	time.AfterFunc(d, func() { l.Queue(f) })
+}
+
+// Twice runs f on a goroutine and hands it to the loop too.
+func (l *Loop) Twice(f func()) { // want Twice:`summary\(async arg1; hop arg1\)`
+	go func() {
+		f()
+		l.Queue(f)
+	}()
+}
+
 // Service is what a Server calls for each request, from the connection's
 // goroutine.
 type Service interface {

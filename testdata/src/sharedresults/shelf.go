@@ -12,9 +12,13 @@ import (
 //confined:owner
 type Shelf struct { // want Shelf:`confined:owner`
 	loop  *mailbox.Loop //confined:any
+	sched scheduler     //confined:any
 	books map[string]*Book
 	label string
 }
+
+// A scheduler runs the funcs it is handed, where and when it likes.
+type scheduler interface{ Later(fn func()) }
 
 //confined:owner
 type Book struct { // want Book:`confined:owner`
@@ -101,14 +105,31 @@ func (s *Shelf) Annotate(n string) {
 	})
 }
 
-// Relabel changes the books' notes on the loop, later: a func handed to
-// another package's method that is only assumed to run it in place.
-func (s *Shelf) Relabel(d time.Duration) { // want Relabel:`summary\(arg0 writes sharedresults\.Book\.Note; started arg0\)`
+// Relabel changes the books' notes on the loop, later: another package's
+// After posts the func to the loop from a timer.
+func (s *Shelf) Relabel(d time.Duration) { // want Relabel:`summary\(started arg0\)`
 	s.loop.After(d, func() {
 		for _, b := range s.books {
 			b.Note = "x"
 		}
 	})
+}
+
+// Retitle hands the same kind of change to a scheduler nothing resolves,
+// only assumed to run it in place: the code that started the loop does
+// not surely touch the books beside it.
+func (s *Shelf) Retitle() { // want Retitle:`summary\(arg0 writes sharedresults\.Book\.Note\)`
+	s.sched.Later(func() {
+		for _, b := range s.books {
+			b.Note = "y"
+		}
+	})
+}
+
+func Retitled() {
+	s := NewShelf()
+	s.Start()
+	s.Retitle()
 }
 
 func Relabelled() {

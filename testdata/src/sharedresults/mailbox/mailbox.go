@@ -28,7 +28,7 @@ func (l *Loop) run() { // want run:`confined:loop`
 func (l *Loop) Post(fn func()) { l.funcs <- fn } // want Post:`confined:hop\[1\]` Post:`summary\(hop arg1\)`
 
 // After runs fn on the loop once d has passed.
-func (l *Loop) After(d time.Duration, fn func()) *time.Timer { // want After:`summary\(started arg0\)`
+func (l *Loop) After(d time.Duration, fn func()) *time.Timer { // want After:`summary\(hop arg2; started arg0\)`
 	return time.AfterFunc(d, func() { l.Post(fn) })
 }
 
