@@ -52,8 +52,10 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 		}
 	case *ssa.Global:
 		return summary.OriginOf(summary.Ambient)
+	case *ssa.MakeSlice:
+		return ot.copiedInto(v)
 	case *ssa.Const, *ssa.Function, *ssa.Builtin,
-		*ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeClosure:
+		*ssa.Alloc, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeClosure:
 		return summary.Origin{}
 	case *ssa.UnOp:
 		switch v.Op {
@@ -129,6 +131,32 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 	for _, op := range instr.Operands(ops[:0]) {
 		if *op != nil {
 			o = o.Union(ot.of(*op))
+		}
+	}
+	return o
+}
+
+// copiedInto is what a slice the function made holds of what it copies
+// into it: copy(sorted, lanes) copies lanes' pointers, shared with lanes;
+// plain elements are copies.
+func (ot *originTracker) copiedInto(s *ssa.MakeSlice) summary.Origin {
+	var o summary.Origin
+	if !names.SharesMemory(s.Type().Underlying().(*types.Slice).Elem()) {
+		return o
+	}
+	dsts := []ssa.Value{s}
+	for _, cell := range flow.CellsHolding(s) { // sorted, captured by sort.Slice's less
+		for _, ref := range flow.Referrers(cell) {
+			if load, ok := ref.(*ssa.UnOp); ok && load.Op == token.MUL {
+				dsts = append(dsts, load)
+			}
+		}
+	}
+	for _, dst := range dsts {
+		for _, ref := range flow.Referrers(dst) {
+			if call, ok := ref.(*ssa.Call); ok && flow.IsBuiltin(call, "copy") && call.Call.Args[0] == dst {
+				o = o.Union(ot.of(call.Call.Args[1]))
+			}
 		}
 	}
 	return o
@@ -282,25 +310,41 @@ func (ot *originTracker) sentByLiterals(ch ssa.Value) summary.Origin {
 	}
 	var o summary.Origin
 	for _, ref := range flow.Referrers(held) {
-		mc, ok := ref.(*ssa.MakeClosure)
-		if !ok {
+		if mc, ok := ref.(*ssa.MakeClosure); ok {
+			o = o.Union(ot.sentByClosure(mc, held, maxSendNesting))
+		}
+	}
+	return o
+}
+
+// maxSendNesting bounds how deep sentByClosure follows literals nested in
+// the literals it follows.
+const maxSendNesting = 3
+
+// sentByClosure is where what the literal mc makes sends on held, a
+// channel (or variable) of this function that it captures, comes from, in
+// this function's terms: its own sends, and those of the literals it
+// makes in turn that capture the channel (l.Post(func() { defer func() {
+// reply <- v }(); v = fn() })).
+func (ot *originTracker) sentByClosure(mc *ssa.MakeClosure, held ssa.Value, depth int) summary.Origin {
+	lit := mc.Fn.(*ssa.Function)
+	inner := newOriginTracker(ot.c, lit)
+	var o summary.Origin
+	for i, b := range mc.Bindings {
+		if b != held || i >= len(lit.FreeVars) {
 			continue
 		}
-		lit := mc.Fn.(*ssa.Function)
-		inner := newOriginTracker(ot.c, lit)
-		for i, b := range mc.Bindings {
-			if b != held || i >= len(lit.FreeVars) {
-				continue
-			}
-			fv := lit.FreeVars[i]
-			for _, b := range lit.Blocks {
-				for _, instr := range b.Instrs {
-					send, ok := instr.(*ssa.Send)
-					if !ok {
-						continue
+		fv := lit.FreeVars[i]
+		for _, b := range lit.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Send:
+					if load, isLoad := in.Chan.(*ssa.UnOp); (in.Chan == fv || isLoad && load.Op == token.MUL && load.X == fv) && names.SharesMemory(in.X.Type()) && !replacedIn(lit, in.X) {
+						o = o.Union(ot.mapOrigin(inner.of(in.X), nil, flow.Captures{Values: mc.Bindings, Cells: true}))
 					}
-					if load, isLoad := send.Chan.(*ssa.UnOp); (send.Chan == fv || isLoad && load.Op == token.MUL && load.X == fv) && names.SharesMemory(send.X.Type()) && !replacedIn(lit, send.X) {
-						o = o.Union(ot.mapOrigin(inner.of(send.X), nil, flow.Captures{Values: mc.Bindings, Cells: true}))
+				case *ssa.MakeClosure:
+					if depth > 1 && slices.Contains(in.Bindings, ssa.Value(fv)) {
+						o = o.Union(ot.mapOrigin(inner.sentByClosure(in, fv, depth-1), nil, flow.Captures{Values: mc.Bindings, Cells: true}))
 					}
 				}
 			}

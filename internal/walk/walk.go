@@ -224,11 +224,22 @@ func (w *walker) startedByResult() summary.Origin {
 // keptIn is the origin of what keeps v, a value the function returns,
 // besides: a value it makes and stores in state it was handed (l :=
 // &lot{}; h.lots[id] = l; return l) is that state's, shared with its
-// caller, not the caller's own.
+// caller, not the caller's own; and so is a struct value made of such
+// values (return reply{p: p}).
 func (w *walker) keptIn(v ssa.Value) summary.Origin {
 	var out summary.Origin
 	if !w.origins.of(v).Owned() || v.Referrers() == nil {
 		return out
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if local, ok := load.X.(*ssa.Alloc); ok && !local.Heap {
+			for _, st := range w.origins.storesInto(local) {
+				if st.Addr != local {
+					out = out.Union(w.keptIn(st.Val))
+				}
+			}
+			return out
+		}
 	}
 	for _, ref := range *v.Referrers() {
 		switch r := ref.(type) {

@@ -3,6 +3,8 @@
 // the caller's later touches of them run beside the loop.
 package sharedresults
 
+import "sort"
+
 //confined:owner
 type Desk struct { // want Desk:`confined:owner`
 	mailbox chan func()   //confined:any
@@ -84,6 +86,39 @@ func total(hs []*Hold) int {
 		n += count(h)
 	}
 	return n
+}
+
+// totalSorted ranges over a copy of the slice: the copy holds the same
+// records.
+func totalSorted(hs []*Hold) int {
+	sorted := make([]*Hold, len(hs))
+	copy(sorted, hs)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+	n := 0
+	for _, h := range sorted {
+		n += h.Count // want `reads confined sharedresults\.Hold\.Count off the owner: this code runs via the code that `
+	}
+	return n
+}
+
+// SumValues copies plain records: the copy touches nothing of its
+// argument.
+func SumValues(hs []Hold) int { // want SumValues:`summary\(reads the entries of arg0\)`
+	vals := make([]Hold, len(hs))
+	copy(vals, hs)
+	n := 0
+	for i := range vals {
+		vals[i].Count++
+		n += vals[i].Count
+	}
+	return n
+}
+
+func ReportSorted() int {
+	d := New()
+	d.Place("a")
+	d.Bump("a")
+	return totalSorted(d.Holds())
 }
 
 func Report() int {

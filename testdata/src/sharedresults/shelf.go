@@ -57,6 +57,48 @@ func (s *Shelf) Books() []*Book {
 	})
 }
 
+// Shelve makes a book on the loop, keeps it and hands it back in a reply
+// struct, through Ask: the book is the loop's. Draft keeps nothing: the
+// book is the caller's.
+type shelved struct {
+	b     *Book
+	fresh bool
+}
+
+func (s *Shelf) Shelve(title string) *Book {
+	r, _ := mailbox.Ask(s.loop, func() shelved {
+		b := &Book{Title: title}
+		s.books[title] = b
+		return shelved{b: b, fresh: true}
+	})
+	return r.b
+}
+
+func (s *Shelf) Draft(title string) *Book { // want Draft:`summary\(\)`
+	r, _ := mailbox.Ask(s.loop, func() shelved {
+		return shelved{b: &Book{Title: title}, fresh: true}
+	})
+	return r.b
+}
+
+func Shelved() {
+	s := NewShelf()
+	s.Start()
+	b := s.Shelve("a")
+	s.Lend("a")
+	eventually(func() bool { return b.Loans > 0 }) // want `reads confined sharedresults\.Book\.Loans off the owner: this code runs via the code that `
+}
+
+func Drafted() {
+	s := NewShelf()
+	s.Start()
+	b := s.Draft("a")
+	s.Lend("a")
+	eventually(func() bool { return b.Notes() != "" })
+}
+
+func (b *Book) Notes() string { return b.Note } // want Notes:`summary\(arg0 reads sharedresults\.Book\.Note\)`
+
 func eventually(cond func() bool) {
 	for !cond() {
 	}

@@ -32,6 +32,24 @@ func (l *Loop) After(d time.Duration, fn func()) *time.Timer { // want After:`su
 	return time.AfterFunc(d, func() { l.Post(fn) })
 }
 
+// Ask runs fn on the loop and hands its result back from a literal the
+// posted one defers, waiting in a select that may give up.
+func Ask[T any](l *Loop, fn func() T) (T, bool) { // want Ask:`summary\(hop arg1\)`
+	reply := make(chan T, 1)
+	l.Post(func() {
+		var v T
+		defer func() { reply <- v }()
+		v = fn()
+	})
+	select {
+	case v := <-reply:
+		return v, true
+	case <-time.After(time.Second):
+		var zero T
+		return zero, false
+	}
+}
+
 // Call runs fn on the loop and waits for its result.
 func Call[T any](l *Loop, fn func() T) T { // want Call:`summary\(hop arg1\)`
 	reply := make(chan T, 1)
