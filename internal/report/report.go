@@ -346,7 +346,9 @@ func (r *reporter) touchWhileStarterWaits(f finding, member string, write bool) 
 		return false
 	}
 	copies := flow.InLoop(f.entry.Call.Block()) || r.c.CallJoins(f.entry.Call)
-	if write && (copies || r.c.OwnerCodeTouches(member)) || r.c.OwnerCodeWrites(member) || r.c.StarterTouchesBeside(f.entry.Call, field, member, write) {
+	// The owner's own code waiting for the start writes nothing meanwhile.
+	ownerWaits := r.c.OnOwnerOnly(f.entry.Call.Parent(), f.witness.Domain)
+	if write && (copies || r.c.OwnerCodeTouches(member)) || r.c.OwnerCodeWrites(member) && !ownerWaits || r.c.StarterTouchesBeside(f.entry.Call, field, member, write) {
 		return false
 	}
 	beside, _ := r.c.RunsBeside(f.entry.Call)

@@ -1387,9 +1387,17 @@ func (s *Suggester) proposeInferredSinks() {
 			}
 			return params
 		}
-		if params := sinkParams(w.Sum.Async); len(params) > 0 {
+		if params := sinkParams(w.Sum.Async.Without(w.Sum.Joined)); len(params) > 0 {
 			s.propose(proposal{obj: obj, verb: directive.VerbAsync, args: params, evidence: fmt.Sprintf(
 				"it hands %s to a goroutine or an async sink, which runs %s off the owner", strings.Join(params, ", "), names.Pronoun(len(params)))})
+		}
+		if params := sinkParams(w.Sum.Joined); len(params) > 0 {
+			// Neither verb says it: async would report what the callers'
+			// funcs read while the callers wait, sync would hide what the
+			// calls write beside each other. The summary says both.
+			s.declined.add(obj, directive.VerbAsync, fmt.Sprintf(
+				"it runs %s on goroutines beside each other and waits for all of them before it returns (a fan-out): the check reads that from its body, and reports what the calls write beside each other",
+				strings.Join(params, ", ")))
 		}
 		if params := sinkParams(w.Sum.Waited); len(params) > 0 && w.Sum.Handle {
 			// A caller waiting on the result right away runs them while

@@ -602,15 +602,37 @@ func (c *Package) joinOf(start ssa.Instruction) func(ssa.Instruction) bool {
 		return nil
 	}
 	common := call.Common()
-	if _, isGo := start.(*ssa.Go); !isGo {
-		if callee := common.StaticCallee(); callee == nil || callee.Signature.Recv() == nil || len(common.Args) == 0 {
-			return nil
-		}
-		return waitOn(common.Args[0])
+	if _, isGo := start.(*ssa.Go); isGo {
+		return signalledBy(common.Value, common.Args)
 	}
-	for _, t := range flow.FuncTargets(common.Value) {
+	var waits []func(ssa.Instruction) bool
+	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		waits = append(waits, waitOn(common.Args[0]))
+	}
+	// A func handed to a sink that signals the caller's group or channel
+	// when it is done (p.Submit(ctx, func() { defer wg.Done(); ... })):
+	// waiting on that joins it too.
+	for _, a := range common.Args {
+		if wait := signalledBy(a, nil); wait != nil {
+			waits = append(waits, wait)
+		}
+	}
+	if len(waits) == 0 {
+		return nil
+	}
+	return func(instr ssa.Instruction) bool {
+		return slices.ContainsFunc(waits, func(wait func(ssa.Instruction) bool) bool { return wait(instr) })
+	}
+}
+
+// signalledBy returns what waits for the func value f, called with args
+// (nil when others supply them): a receive from the channel it closes or
+// sends on, in no select with another case, or Wait on the group it calls
+// Done on, of its caller's. Nil when it signals nothing of theirs.
+func signalledBy(f ssa.Value, args []ssa.Value) func(ssa.Instruction) bool {
+	for _, t := range flow.FuncTargets(f) {
 		for _, sig := range signals(t.Fn) {
-			if v := spawnerValue(sig.v, t, common.Args); v != nil {
+			if v := spawnerValue(sig.v, t, args); v != nil {
 				// A select that may take another case (a timeout) may
 				// return while the goroutine still runs.
 				return sig.waitFor(v, true)

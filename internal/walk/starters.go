@@ -663,6 +663,39 @@ func (c *Package) OwnerCodeWrites(member string) bool {
 	return c.ownerWrites[fieldOf(member)]
 }
 
+// OnOwnerOnly reports whether fn runs only on the owner of domain: it is
+// a loop or turn of it, a func the package hops there, or a function the
+// package only calls, statically, from such code (a report a loop's
+// request case builds). Code it starts and waits for runs while that
+// owner waits.
+func (c *Package) OnOwnerOnly(fn *ssa.Function, domain string) bool {
+	return c.onOwnerOnly(fn, domain, maxOwnerCallDepth)
+}
+
+// maxOwnerCallDepth bounds how many callers up OnOwnerOnly looks.
+const maxOwnerCallDepth = 4
+
+func (c *Package) onOwnerOnly(fn *ssa.Function, domain string, depth int) bool {
+	if d, ok := c.M.RunsOn(fn); ok {
+		return d == domain
+	}
+	if slices.Contains(c.hopTargets(domain), fn) {
+		return true
+	}
+	calls := c.Callers(fn)
+	if depth == 0 || len(calls) == 0 || !c.OnlyCalled(fn) || exportedFunc(fn) {
+		return false
+	}
+	return !slices.ContainsFunc(calls, func(call *ssa.Call) bool { return !c.onOwnerOnly(call.Parent(), domain, depth-1) })
+}
+
+// exportedFunc reports whether fn is an exported function or method,
+// which other packages may call anywhere.
+func exportedFunc(fn *ssa.Function) bool {
+	obj := flow.DeclaredFunc(fn)
+	return obj != nil && obj.Exported()
+}
+
 // OwnerCodeTouches reports whether code known to run on an owner touches
 // member at all (see OwnerCodeWrites): code elsewhere writing it races
 // with that owner's reads too.

@@ -133,3 +133,22 @@ func (c *countdown) run(stop chan struct{}) { // want `explain: no //confined:lo
 }
 
 func (c *countdown) Stop() { close(c.stop) }
+
+// Each runs fn for every item on goroutines beside each other and waits
+// for all of them: neither async nor sync says it.
+func Each(items []string, fn func(string)) { // want `explain: no //confined:async for suggestexplain\.Each: it runs fn on goroutines beside eac` Each:`may block` Each:`summary\(async arg1; of which joined arg1; reads the entries of arg0\)`
+	var wg sync.WaitGroup
+	for _, it := range items {
+		wg.Go(func() { fn(it) })
+	}
+	wg.Wait()
+}
+
+// EachLater hands the same work back unjoined: async.
+func EachLater(items []string, fn func(string)) *sync.WaitGroup { // want `suggest for suggestexplain\.EachLater: //confined:async fn: it hands fn to a goroutine or ` EachLater:`summary\(async arg1; reads the entries of arg0\)`
+	wg := new(sync.WaitGroup)
+	for _, it := range items {
+		wg.Go(func() { fn(it) })
+	}
+	return wg
+}
