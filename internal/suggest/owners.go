@@ -631,7 +631,7 @@ type placedAccesses struct {
 	// functions reach and that goroutines run too (an Annotate that its
 	// workers call, and its creator beside a warm-up goroutine).
 	callerReads fieldSet
-	off        writersByType              // code off the owner: the races the check will report
+	off         writersByType // code off the owner: the races the check will report
 	// writtenOff are the fields code reached off the owner writes, also
 	// where owners reach it too (a helper of the loop's that a retry
 	// timer calls), but not inside a loop, each with a function writing it.
