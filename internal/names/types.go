@@ -131,6 +131,9 @@ func SharesMemory(t types.Type) bool {
 	if IsNamedType(t, "time", "Time") {
 		return false // its *Location is never written once made
 	}
+	if p, ok := t.(*types.Pointer); ok && IsNamedType(p.Elem(), "time", "Location") {
+		return false // nor is a *Location handed on its own (time.LoadLocation's)
+	}
 	switch t := t.Underlying().(type) {
 	case *types.Basic:
 		return t.Kind() == types.UnsafePointer
