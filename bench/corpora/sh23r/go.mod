@@ -1,0 +1,3 @@
+module example.com/corpus/trial-sh23r
+
+go 1.26.0
