@@ -233,3 +233,15 @@ func HasMutex(t types.Type) bool {
 	}
 	return false
 }
+
+// PlainElements reports whether the slice or map type t holds elements
+// (and keys) that share no memory: a copy of it is all new.
+func PlainElements(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return !SharesMemory(u.Elem())
+	case *types.Map:
+		return !SharesMemory(u.Key()) && !SharesMemory(u.Elem())
+	}
+	return false
+}

@@ -89,7 +89,7 @@ func (ot *originTracker) compute(v ssa.Value) summary.Origin {
 			// first argument's or new.
 			return ot.of(v.Call.Args[0])
 		}
-		if flow.NewCopy(flow.StaticFunc(v)) && plainElements(v.Type()) {
+		if flow.NewCopy(flow.StaticFunc(v)) && names.PlainElements(v.Type()) {
 			return summary.Origin{} // slices.Clone(rows): new memory, copies in it
 		}
 		return ot.callResultOrigin(v.Common())
@@ -408,16 +408,4 @@ func (ot *originTracker) mapSource(s summary.Source, args []ssa.Value, bindings 
 		}
 		return summary.Origin{} // supplied by whoever calls the func value: not ours to track
 	}
-}
-
-// plainElements reports whether the slice or map type t holds elements
-// (and keys) that share no memory: a copy of it is all new.
-func plainElements(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return !names.SharesMemory(u.Elem())
-	case *types.Map:
-		return !names.SharesMemory(u.Key()) && !names.SharesMemory(u.Elem())
-	}
-	return false
 }

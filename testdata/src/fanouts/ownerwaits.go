@@ -12,6 +12,7 @@ type Crew struct { // want Crew:`confined:owner`
 	reqs    chan chan int //confined:any
 	tasks   chan func()   //confined:any
 	members []*Member
+	rates   map[string]int
 }
 
 //confined:owner
@@ -24,11 +25,12 @@ func (c *Crew) run() { // want run:`confined:loop`
 	for {
 		select {
 		case reply := <-c.reqs:
-			reply <- c.score()
+			reply <- c.score() + c.rated()
 		case <-c.tasks:
 			for _, m := range c.members {
 				m.done++
 			}
+			c.rates["x"]++
 		}
 	}
 }
@@ -58,8 +60,17 @@ func (c *Crew) poolEach(fn func(*Member) int) int {
 func (c *Crew) score() int { return c.poolEach(doneOf) }
 
 func doneOf(m *Member) int {
-	return m.done // want `reads confined fanouts\.Member\.done off the owner: this code runs via \(\*fanouts\.Crew\)\.poolEach \(ownerwaits\.go:65\)`
+	return m.done // want `reads confined fanouts\.Member\.done off the owner: this code runs via \(\*fanouts\.Crew\)\.poolEach \(ownerwaits\.go:67\)`
 }
 
 // Look-alike: the same fan-out from code that may run anywhere.
 func (c *Crew) Score() int { return c.poolEach(doneOf) } // want Score:`summary\(arg0 calls \(\*fanouts\.Crew\)\.poolEach; started arg0\)` Score:`may block`
+
+// The loop's fan-out looks a rate up through a method: a table of plain
+// values, which the call's reads name whole.
+func (c *Crew) rateOf(*Member) int { return c.rates["x"] } // want `calls confined \(\*fanouts\.Crew\)\.rateOf off the owner: this code runs via \(\*fanouts\.`
+
+func (c *Crew) rated() int { return c.poolEach(c.rateOf) }
+
+// Look-alike: the same lookups from code that may run anywhere.
+func (c *Crew) Rated() int { return c.poolEach(c.rateOf) } // want Rated:`summary\(arg0 calls \(\*fanouts\.Crew\)\.poolEach; started arg0\)` Rated:`may block`
