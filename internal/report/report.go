@@ -347,9 +347,10 @@ func (r *reporter) touchWhileStarterWaits(f finding, member string, write bool) 
 		return false
 	}
 	copies := flow.InLoop(f.entry.Call.Block()) || r.c.CallJoins(f.entry.Call)
-	// The owner's own code waiting for the start writes nothing meanwhile.
-	ownerWaits := r.c.OnOwnerOnly(f.entry.Call.Parent(), f.witness.Domain)
-	if write && (copies || r.c.OwnerCodeTouches(member)) || r.c.OwnerCodeWrites(member) && !ownerWaits || r.c.StarterTouchesBeside(f.entry.Call, field, member, write) {
+	// The owner's own code waiting for the start writes nothing meanwhile
+	// (asked last: it climbs the starter's callers).
+	if write && (copies || r.c.OwnerCodeTouches(member)) || r.c.OwnerCodeWrites(member) && !r.c.OnOwnerOnly(f.entry.Call.Parent(), f.witness.Domain) ||
+		r.c.StarterTouchesBeside(f.entry.Call, field, member, write) {
 		return false
 	}
 	beside, _ := r.c.RunsBeside(f.entry.Call)

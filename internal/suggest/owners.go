@@ -294,22 +294,28 @@ func (s *Suggester) proposeOwnerFields(obj *types.TypeName, wt *ownerWrites, loc
 		}
 		return pa.writtenOff[key]
 	}
-	free := func(key string) *types.Var {
+	// undeclared is the field key names when it could take a directive:
+	// not safe from anywhere by its type, and without one yet.
+	undeclared := func(key string) *types.Var {
 		field := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || locked[key] || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if field == nil || model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
 			return nil
 		}
 		return field
 	}
+	free := func(key string) *types.Var {
+		if locked[key] {
+			return nil
+		}
+		return undeclared(key)
+	}
 	// A field code off the owner writes only with a lock held, that owner
 	// code reads without one and never writes.
 	lockedOnlyOff := func(key string) *types.Var {
-		field := names.FieldNamed(obj, key[strings.LastIndex(key, ".")+1:])
-		if field == nil || !locked[key] || wt.fields[key] || pa.lockedOff[key] == "" || pa.readOn[key] == "" || pa.otherUnlocked[key] ||
-			model.ConcurrencySafe(field.Type()) || s.m.Directives(field) != nil {
+		if !locked[key] || wt.fields[key] || pa.lockedOff[key] == "" || pa.readOn[key] == "" || pa.otherUnlocked[key] {
 			return nil
 		}
-		return field
+		return undeclared(key)
 	}
 	owners := func(key string) string {
 		return strings.Join(firstN(slices.Sorted(slices.Values(wt.rootsOf[key])), 3), ", ")

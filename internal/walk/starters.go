@@ -683,17 +683,10 @@ func (c *Package) onOwnerOnly(fn *ssa.Function, domain string, depth int) bool {
 		return true
 	}
 	calls := c.Callers(fn)
-	if depth == 0 || len(calls) == 0 || !c.OnlyCalled(fn) || exportedFunc(fn) {
+	if depth == 0 || len(calls) == 0 || !c.OnlyCalled(fn) || c.exported(fn) {
 		return false
 	}
 	return !slices.ContainsFunc(calls, func(call *ssa.Call) bool { return !c.onOwnerOnly(call.Parent(), domain, depth-1) })
-}
-
-// exportedFunc reports whether fn is an exported function or method,
-// which other packages may call anywhere.
-func exportedFunc(fn *ssa.Function) bool {
-	obj := flow.DeclaredFunc(fn)
-	return obj != nil && obj.Exported()
 }
 
 // OwnerCodeTouches reports whether code known to run on an owner touches
