@@ -49,6 +49,17 @@ func (s *Station) every(d time.Duration, fn func()) {
 	}()
 }
 
+// Repeat does what OnTick does through a method its go statement hands
+// the func to.
+func (s *Station) Repeat(d time.Duration, fn func()) { go s.repeat(d, fn) } // want Repeat:`summary\(hop arg2; started arg0 arg1\)`
+
+func (s *Station) repeat(d time.Duration, fn func()) {
+	t := time.NewTicker(d)
+	for range t.C {
+		s.post(fn)
+	}
+}
+
 func (s *Station) sample() { s.last = s.bytes }
 
 func (s *Station) settle() { s.bytes = 0 }
