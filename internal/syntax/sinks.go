@@ -266,7 +266,12 @@ func (p *sinkPass) sinks(fn *types.Func, fd *ast.FuncDecl) funcSinks {
 				// Summary.Handle), as a joined goroutine's.
 				o := params.mentioned(ev.fun)
 				if ev.kind == callEvent {
-					o = params.mentioned(ev.args[len(ev.args)-1]) // g.Go(f)
+					o = summary.Origin{} // g.Go(f): f is among the arguments
+				}
+				for _, a := range ev.args {
+					if p.isFunc(a) {
+						o = o.Union(params.mentioned(a)) // go func(f func()) {...}(fn) runs fn too
+					}
 				}
 				out.sum.Invokes, out.sum.Waited, out.sum.Handle = out.sum.Invokes.Union(o), out.sum.Waited.Union(o), true
 				continue

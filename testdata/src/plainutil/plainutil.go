@@ -260,6 +260,20 @@ func Repeat(fn func()) (stop func()) { // want Repeat:`summary\(async arg0\)`
 	}
 }
 
+// GoWaitArg is GoWait handing fn to its literal as an argument.
+func GoWaitArg(fn func() error) (wait func() error) { // want GoWaitArg:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
+	done := make(chan struct{})
+	var err error
+	go func(f func() error) {
+		defer close(done)
+		err = f()
+	}(fn)
+	return func() error {
+		<-done
+		return err
+	}
+}
+
 // GroupWait runs fn on a group's goroutine and returns the group's Wait.
 func GroupWait(fn func()) (wait func()) { // want GroupWait:`summary\(invokes arg0; of which waited arg0; joined by its result\)`
 	var wg sync.WaitGroup
